@@ -1,0 +1,30 @@
+// Public API of the Mind MGMT rules engine. Pure: no I/O, no clock; randomness from the seed.
+export * from './board/board.js';
+export * from './model/pieces.js';
+export type { Action, ActionType, ActionOf, NoteBody } from './model/actions.js';
+export { ACTION_TYPES } from './model/actions.js';
+export type { ErrorCode, GameError } from './model/errors.js';
+export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
+export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
+export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';
+export { apply, check, legalActions, type ApplyResult, type Applied } from './game.js';
+export { newGame, validateOptions } from './rules/setup.js';
+export { agentControllers, agentsOfSeat, controls, expectedSeats } from './rules/seats.js';
+export { askCandidates, boxedIn, current, legalSteps, slipLandings, heldMindSlips, revealedRecruits } from './rules/queries.js';
+export { dustyRange } from './rules/agents.js';
+export { NOTE_TEXT_MAX } from './rules/table.js';
+export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
+export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
+export {
+  exportRecord,
+  replay,
+  checkRecord,
+  actionToRecord,
+  actionFromRecord,
+  RECORD_FORMAT,
+  RECORD_VERSION,
+  ENGINE_VERSION,
+  type GameRecord,
+  type RecordAction,
+  type ReplayResult,
+} from './record/record.js';

@@ -1,0 +1,37 @@
+// Illegal actions come back as values with a stable code and a sentence for a person,
+// never as exceptions (the server relays `message` to the seat that sent the action only).
+
+export type ErrorCode =
+  | 'malformed' // the action is not shaped like any action
+  | 'game_over'
+  | 'not_your_turn' // another seat is expected to act now
+  | 'wrong_phase' // this kind of action does not fit the current step of the game
+  | 'not_in_mode' // the rule does not exist in this mode (Training Mission, R31)
+  | 'bad_location'
+  | 'not_adjacent'
+  | 'blocked_by_mayhem'
+  | 'already_visited'
+  | 'occupied'
+  | 'mayhem_touches'
+  | 'not_edge'
+  | 'edge_location'
+  | 'not_near_temple'
+  | 'already_done'
+  | 'no_token'
+  | 'immortal_here'
+  | 'feature_blocked'
+  | 'not_here'
+  | 'not_allowed'
+  | 'not_controlled'
+  | 'must_act' // an action must be taken before this
+  | 'bad_answer';
+
+export interface GameError {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export function err(code: ErrorCode, message: string): GameError {
+  return { ok: false, code, message };
+}

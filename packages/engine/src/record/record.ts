@@ -1,0 +1,125 @@
+// Game records (docs/game-record.md): versioned JSON with the explicit deck and recruiter card,
+// one entry per action with locations as labels, and the result.
+import { FEATURES, type FeatureId, label, locOf } from '../board/board.js';
+import type { Action } from '../model/actions.js';
+import { err, type GameError } from '../model/errors.js';
+import { type GameResult, RECRUITER_CARDS, type RecruiterCardId } from '../model/pieces.js';
+import { checkShape } from '../model/shape.js';
+import type { GameOptions, GameState, RecruiterCardRule } from '../model/state.js';
+import { apply } from '../game.js';
+import { newGame, validateOptions } from '../rules/setup.js';
+
+export const RECORD_FORMAT = 'mindmgmt-record';
+export const RECORD_VERSION = 1;
+export const ENGINE_VERSION = '0.1.0';
+
+/** An action as written in a record: like the engine's, with every location as a label. */
+export type RecordAction = Record<string, unknown> & { readonly type: string; readonly seat: number };
+
+export interface GameRecord {
+  readonly format: typeof RECORD_FORMAT;
+  readonly version: number;
+  readonly engine?: string;
+  readonly options: {
+    readonly mode: 'full' | 'training';
+    readonly agentSeats: number;
+    readonly recruiterCard: RecruiterCardRule;
+  };
+  readonly seed?: number;
+  /** All 16 features, top of the deck first. */
+  readonly deck: readonly FeatureId[];
+  /** The recruiter card when it was not chosen in setup (so any RNG replays it). */
+  readonly recruiterCard: RecruiterCardId | null;
+  readonly actions: readonly RecordAction[];
+  readonly result: GameResult | null;
+}
+
+const LOC_FIELDS = ['at', 'to', 'from', 'stepToken'] as const;
+
+export function actionToRecord(a: Action): RecordAction {
+  const o: Record<string, unknown> = { ...a };
+  for (const k of LOC_FIELDS) if (typeof o[k] === 'number') o[k] = label(o[k] as number);
+  if (a.type === 'placeMayhem') o.between = [label(a.between[0]), label(a.between[1])];
+  return o as RecordAction;
+}
+
+/** Converts a record entry back to an engine action; labels are required for locations. */
+export function actionFromRecord(r: unknown): Action | GameError {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return err('malformed', 'A record action is a JSON object.');
+  const o: Record<string, unknown> = { ...(r as Record<string, unknown>) };
+  const conv = (v: unknown): unknown => {
+    if (typeof v !== 'string') return v === null ? null : Number.NaN;
+    return locOf(v) ?? Number.NaN;
+  };
+  for (const k of LOC_FIELDS) if (k in o) o[k] = conv(o[k]);
+  if ('between' in o) o.between = Array.isArray(o.between) ? o.between.map(conv) : o.between;
+  const shape = checkShape(o);
+  if (shape) return shape;
+  return o as unknown as Action;
+}
+
+export function exportRecord(s: GameState, actions: readonly Action[]): GameRecord {
+  return {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    engine: ENGINE_VERSION,
+    options: { mode: s.mode, agentSeats: s.agentSeats, recruiterCard: s.recruiterCardRule },
+    seed: s.seed,
+    deck: [...s.initialDeck],
+    recruiterCard: s.recruiterCardRule === 'choose' ? null : s.recruiterCard,
+    actions: actions.map(actionToRecord),
+    result: s.result,
+  };
+}
+
+export type ReplayResult =
+  | { readonly ok: true; readonly state: GameState; readonly actions: number }
+  | { readonly ok: false; readonly index: number; readonly code: string; readonly message: string };
+
+/** Checks that a parsed JSON value is a record; returns the reason if not. */
+export function checkRecord(x: unknown): string | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'a record is a JSON object';
+  const r = x as Record<string, unknown>;
+  if (r.format !== RECORD_FORMAT) return `"format" must be "${RECORD_FORMAT}"`;
+  if (r.version !== RECORD_VERSION) return `"version" must be ${RECORD_VERSION}`;
+  const o = r.options as Record<string, unknown> | undefined;
+  if (typeof o !== 'object' || o === null) return '"options" is missing';
+  const rc = o.recruiterCard ?? 'random';
+  const opts: GameOptions = { mode: o.mode as 'full', agentSeats: o.agentSeats as number, recruiterCard: rc as RecruiterCardRule };
+  const bad = validateOptions(opts);
+  if (bad) return `options: ${bad.message}`;
+  if (!Array.isArray(r.deck) || r.deck.length !== FEATURES.length || new Set(r.deck).size !== FEATURES.length || r.deck.some((f) => !(FEATURES as readonly unknown[]).includes(f)))
+    return '"deck" must list each of the 16 features once';
+  if (rc !== 'choose') {
+    const card = r.recruiterCard ?? (rc === 'random' ? undefined : rc);
+    if (!(RECRUITER_CARDS as readonly unknown[]).includes(card)) return '"recruiterCard" must be "carl" or "girl" unless the option is "choose"';
+  }
+  if (!Array.isArray(r.actions)) return '"actions" must be a list';
+  if (r.seed !== undefined && (typeof r.seed !== 'number' || !Number.isInteger(r.seed))) return '"seed" must be a whole number';
+  return null;
+}
+
+/** Rebuilds the game from a record: the final state, or the first illegal action. */
+export function replay(record: GameRecord): ReplayResult {
+  const problem = checkRecord(record);
+  if (problem) return { ok: false, index: -1, code: 'malformed', message: problem };
+  const rc = record.options.recruiterCard ?? 'random';
+  let s = newGame(
+    {
+      mode: record.options.mode,
+      agentSeats: record.options.agentSeats,
+      recruiterCard: rc === 'choose' ? 'choose' : (record.recruiterCard ?? rc) as RecruiterCardRule,
+      deck: record.deck,
+    },
+    record.seed ?? 0,
+  );
+  if (rc === 'random') s = { ...s, recruiterCardRule: 'random' };
+  for (let i = 0; i < record.actions.length; i++) {
+    const a = actionFromRecord(record.actions[i]);
+    if ('ok' in a) return { ok: false, index: i, code: a.code, message: a.message };
+    const r = apply(s, a);
+    if (!r.ok) return { ok: false, index: i, code: r.code, message: r.message };
+    s = r.state;
+  }
+  return { ok: true, state: s, actions: record.actions.length };
+}
