@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The command line: `replay`, `simulate`, `bench`.
+import { replayCommand } from './replay.js';
+
+const USAGE = `usage: mindmgmt <command>
+  replay FILE [--json]       replay a game record and print its result
+  simulate [options]         play bot games (see simulate --help)
+  bench [--json] [--quick]   run the benchmarks and print the figures
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'replay':
+      return replayCommand(rest);
+    default:
+      process.stderr.write(USAGE);
+      return cmd ? 2 : 0;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
