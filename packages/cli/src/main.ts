@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // The command line: `replay`, `simulate`, `bench`.
+import { benchCommand } from './bench/index.js';
 import { replayCommand } from './replay.js';
+import { simulateCommand } from './simulate.js';
 
 const USAGE = `usage: mindmgmt <command>
   replay FILE [--json]       replay a game record and print its result
   simulate [options]         play bot games (see simulate --help)
-  bench [--json] [--quick]   run the benchmarks and print the figures
+  bench [--json] [--quick] [--only=engine,deduce,bots,web,server]
+                             run the benchmarks and print the figures
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -13,6 +16,10 @@ async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'replay':
       return replayCommand(rest);
+    case 'simulate':
+      return simulateCommand(rest);
+    case 'bench':
+      return benchCommand(rest);
     default:
       process.stderr.write(USAGE);
       return cmd ? 2 : 0;

@@ -28,3 +28,6 @@ export {
   type RecordAction,
   type ReplayResult,
 } from './record/record.js';
+
+// The packed-integer playout engine (agrees with the readable rules; tested).
+export * from './fast/index.js';

@@ -1,0 +1,180 @@
+// `simulate`: bot-vs-bot games with paired seeds (game i uses seed+i), one JSON object on stdout,
+// progress on stderr. Uses worker_threads (one per core, up to 2 by default) for larger runs.
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { type Level, LEVELS, playGame, percentile } from '@mindmgmt/ai';
+import type { Mode } from '@mindmgmt/engine';
+
+export interface SimulateOptions {
+  readonly mode: Mode;
+  readonly games: number;
+  readonly recruiter: Level;
+  readonly agents: Level;
+  readonly seed: number;
+  readonly budgetMs: number;
+  readonly agentSeats: number;
+  readonly workers: number;
+}
+
+export interface SimulateSummary {
+  games: number;
+  recruiterWins: number;
+  agentWins: number;
+  reasons: { capture: number; boxedIn: number; recruits: number; time: number };
+  decisionMsP50: number;
+  decisionMsP99: number;
+}
+
+interface Chunk {
+  wins: number;
+  reasons: Record<string, number>;
+  ms: number[];
+  games: number;
+}
+
+const USAGE =
+  'usage: simulate --mode full|training --games N --recruiter random|easy|hard --agents random|easy|hard --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] --json';
+
+export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | string {
+  const args = argv[0] === 'simulate' ? argv.slice(1) : argv.slice();
+  const o: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--json') continue;
+    if (!a.startsWith('--')) return `unexpected argument "${a}"\n${USAGE}`;
+    const eq = a.indexOf('=');
+    if (eq > 0) o[a.slice(2, eq)] = a.slice(eq + 1);
+    else {
+      const v = args[i + 1];
+      if (v === undefined) return `missing value for ${a}\n${USAGE}`;
+      o[a.slice(2)] = v;
+      i++;
+    }
+  }
+  const known = ['mode', 'games', 'recruiter', 'agents', 'seed', 'budget-ms', 'agent-seats', 'workers'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) return `unknown option --${k}\n${USAGE}`;
+  const mode = (o.mode ?? 'full') as Mode;
+  if (mode !== 'full' && mode !== 'training') return `--mode must be full or training\n${USAGE}`;
+  const lvl = (x: string | undefined, d: Level): Level | null =>
+    x === undefined ? d : (LEVELS as readonly string[]).includes(x) ? (x as Level) : null;
+  const recruiter = lvl(o.recruiter, 'easy');
+  const agents = lvl(o.agents, 'easy');
+  if (!recruiter || !agents) return `--recruiter/--agents must be random, easy or hard\n${USAGE}`;
+  const int = (x: string | undefined, d: number, min: number, max: number): number | null => {
+    if (x === undefined) return d;
+    const n = Number(x);
+    return Number.isInteger(n) && n >= min && n <= max ? n : null;
+  };
+  const games = int(o.games, 500, 1, 1_000_000);
+  const seed = int(o.seed, 1, 0, 2 ** 32 - 1);
+  const budgetMs = int(o['budget-ms'], 1000, 1, 600_000);
+  const agentSeats = int(o['agent-seats'], 1, 1, 4);
+  const cores = Math.max(1, Math.min(2, availableParallelism()));
+  if (games === null || seed === null || budgetMs === null || agentSeats === null) return `bad number in options\n${USAGE}`;
+  const workers = int(o.workers, games >= 8 ? cores : 1, 1, 64);
+  if (workers === null) return `bad number in options\n${USAGE}`;
+  return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers };
+}
+
+function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
+  const c: Chunk = { wins: 0, reasons: {}, ms: [], games: 0 };
+  const bothRandom = o.recruiter === 'random' && o.agents === 'random';
+  for (let i = from; i < to; i++) {
+    const r = playGame({
+      mode: o.mode,
+      seed: (o.seed + i) >>> 0,
+      recruiter: o.recruiter,
+      agents: o.agents,
+      budgetMs: o.budgetMs,
+      agentSeats: o.agentSeats,
+    });
+    c.games++;
+    if (r.result.winner === 'recruiter') c.wins++;
+    c.reasons[r.result.reason] = (c.reasons[r.result.reason] ?? 0) + 1;
+    for (const t of r.timings) if (bothRandom || t.level !== 'random') c.ms.push(t.ms);
+    progress(c.games);
+  }
+  return c;
+}
+
+function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummary {
+  const reasons = { capture: 0, boxedIn: 0, recruits: 0, time: 0 } as SimulateSummary['reasons'] & Record<string, number>;
+  let wins = 0;
+  let games = 0;
+  const ms: number[] = [];
+  for (const c of chunks) {
+    wins += c.wins;
+    games += c.games;
+    for (const [k, n] of Object.entries(c.reasons)) reasons[k] = (reasons[k] ?? 0) + n;
+    for (const m of c.ms) ms.push(m);
+  }
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  void o;
+  return {
+    games,
+    recruiterWins: wins,
+    agentWins: games - wins,
+    reasons,
+    decisionMsP50: r2(percentile(ms, 50)),
+    decisionMsP99: r2(percentile(ms, 99)),
+  };
+}
+
+export async function runSimulation(o: SimulateOptions, log: (s: string) => void = () => {}): Promise<SimulateSummary> {
+  const self = new URL(import.meta.url);
+  const canFork = o.workers > 1 && self.pathname.endsWith('.js');
+  const t0 = Date.now();
+  if (!canFork) {
+    const c = runRange(o, 0, o.games, (d) => {
+      if (d % 10 === 0 || d === o.games) log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    });
+    return summarize(o, [c]);
+  }
+  const n = Math.min(o.workers, o.games);
+  const done = new Array<number>(n).fill(0);
+  const chunks = await Promise.all(
+    Array.from({ length: n }, (_, k) => {
+      const from = Math.floor((k * o.games) / n);
+      const to = Math.floor(((k + 1) * o.games) / n);
+      return new Promise<Chunk>((resolve, reject) => {
+        const w = new Worker(self, { workerData: { simulateWorker: true, o, from, to } });
+        w.on('message', (m: { progress?: number; chunk?: Chunk }) => {
+          if (m.progress !== undefined) {
+            done[k] = m.progress;
+            const d = done.reduce((a, b) => a + b, 0);
+            if (d % 10 === 0 || d === o.games) log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+          }
+          if (m.chunk) resolve(m.chunk);
+        });
+        w.on('error', reject);
+        w.on('exit', (code) => {
+          if (code !== 0) reject(new Error(`simulate worker exited with ${code}`));
+        });
+      });
+    }),
+  );
+  return summarize(o, chunks);
+}
+
+export async function simulateCommand(argv: string[]): Promise<number> {
+  const o = parseSimulateArgs(argv);
+  if (typeof o === 'string') {
+    process.stderr.write(`${o}\n`);
+    return 2;
+  }
+  try {
+    const s = await runSimulation(o, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${JSON.stringify(s)}\n`);
+    return 0;
+  } catch (e) {
+    process.stderr.write(`simulate failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+// Worker entry: plays its share of the seeds and posts the tallies back.
+if (!isMainThread && (workerData as { simulateWorker?: boolean } | null)?.simulateWorker) {
+  const { o, from, to } = workerData as { o: SimulateOptions; from: number; to: number };
+  const c = runRange(o, from, to, (d) => parentPort!.postMessage({ progress: d }));
+  parentPort!.postMessage({ chunk: c });
+}

@@ -1,0 +1,789 @@
+// The authoritative game service: lobby, seats, applying actions under a per-game lock,
+// persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type Action,
+  apply,
+  ENGINE_VERSION,
+  eventsFor,
+  expectedSeats,
+  exportRecord,
+  type GameEvent,
+  type GameRecord,
+  type GameState,
+  legalActions,
+  newGame,
+  RECRUITER_SEAT,
+  type Seat,
+  view,
+} from '@mindmgmt/engine';
+import type { Logger } from 'pino';
+import { BotPool } from './bots/pool.js';
+import { Mutex } from './lock.js';
+import type { BotLevel, CreateGameBody } from './schemas.js';
+import { hashToken, newGameId, newToken } from './tokens.js';
+import type { Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+
+export interface ServiceConfig {
+  /** Snapshot the state every N actions (and at game end). */
+  snapshotEvery: number;
+  /** Pause before a bot's move is applied, so people can follow. */
+  botPauseMs: number;
+  /** Hard limit for one bot decision (the worker is killed after it). */
+  botTimeLimitMs: number;
+  /** Thinking budget handed to the bot (< botTimeLimitMs). */
+  botBudgetMs: number;
+  /** A bot recruiter's answer to an ask always arrives this long after the ask (plus the pause),
+   * whatever the number of options, so timing tells the agents nothing (D2). */
+  botAskAnswerMs: number;
+  botWorkers: number;
+  /** Turn-timer sweep period. */
+  sweepMs: number;
+  /** Drop idle games from memory after this long without subscribers. */
+  idleEvictMs: number;
+  publicUrl: string | null;
+}
+
+export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
+  snapshotEvery: 25,
+  botPauseMs: 400,
+  botTimeLimitMs: 3000,
+  botBudgetMs: 1000,
+  botAskAnswerMs: 3000,
+  botWorkers: 2,
+  sweepMs: 1000,
+  idleEvictMs: 10 * 60_000,
+  publicUrl: null,
+};
+
+export type Viewer = Seat | 'spectator';
+
+/** A subscriber (one WebSocket connection). */
+export interface Conn {
+  readonly cid: number;
+  send(text: string): void;
+  gameId: string | null;
+  tokenHash: string | null;
+  /** Resolved once the game has started; 'spectator' without a seat. */
+  viewer: Viewer | null;
+}
+
+export interface PlaceInfo {
+  readonly place: number;
+  readonly name: string | null;
+  readonly bot: BotLevel | null;
+  readonly volunteer: boolean;
+  readonly taken: boolean;
+  readonly host: boolean;
+  readonly seat: Seat | null;
+}
+
+export interface LobbyInfo {
+  readonly gameId: string;
+  readonly title: string;
+  readonly status: GameRow['status'];
+  readonly createdAt: number;
+  readonly options: Omit<TableOptions, 'recruiterCard'> & { readonly recruiterCard: 'random' | 'choose' | 'fixed' };
+  readonly hostPlace: number | null;
+  readonly places: readonly PlaceInfo[];
+  /** After start: who sits in each engine seat (seat 0 = recruiter). */
+  readonly seats:
+    | readonly {
+        readonly seat: Seat;
+        readonly name: string;
+        readonly bot: BotLevel | null;
+        readonly place: number | null;
+      }[]
+    | null;
+  readonly seq: number;
+  readonly result: GameRow['result'];
+  readonly turnDeadline: number | null;
+  readonly invite: string;
+}
+
+export interface LobbySummary {
+  readonly gameId: string;
+  readonly title: string;
+  readonly status: GameRow['status'];
+  readonly mode: 'full' | 'training';
+  readonly players: number;
+  readonly taken: number;
+  readonly hostName: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly invite: string;
+  /** Only in "my games": the caller's place and seat, and whether the game waits on it. */
+  readonly myPlace?: number | null;
+  readonly mySeat?: Seat | null;
+  readonly myTurn?: boolean;
+  readonly result?: GameRow['result'];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Live {
+  readonly id: string;
+  row: GameRow;
+  state: GameState | null;
+  readonly lock: Mutex;
+  readonly subs: Set<Conn>;
+  botBusy: boolean;
+  lastActive: number;
+}
+
+const botName = (level: BotLevel) => `Bot (${level})`;
+
+export class GameService {
+  private readonly live = new Map<string, Live>();
+  private readonly loading = new Map<string, Promise<Live | null>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closed = false;
+  readonly bots: BotPool;
+  /** Resolves when no bot move is in flight (used by tests and shutdown). */
+  private inflight = 0;
+
+  constructor(
+    readonly store: GameStore,
+    readonly log: Logger,
+    readonly cfg: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+  ) {
+    this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+  /** Loads active games (so bots and timers continue) and starts the periodic jobs. */
+  async start(): Promise<void> {
+    const ids = await this.store.activeGameIds();
+    for (const id of ids) {
+      const g = await this.getLive(id);
+      if (g) this.kickBots(g);
+    }
+    this.log.info({ games: ids.length }, 'resumed active games');
+    const sweep = setInterval(
+      () => void this.sweep().catch((e) => this.log.error({ err: String(e) }, 'sweep failed')),
+      this.cfg.sweepMs,
+    );
+    sweep.unref();
+    const evict = setInterval(() => this.evictIdle(), Math.max(1000, Math.min(60_000, this.cfg.idleEvictMs)));
+    evict.unref();
+    this.timers.push(sweep, evict);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.bots.close();
+    // Let in-flight commits finish before the store closes.
+    await Promise.all([...this.live.values()].map((g) => g.lock.run(() => undefined)));
+  }
+
+  invite(id: string): string {
+    return `${this.cfg.publicUrl ?? ''}/#/g/${id}`;
+  }
+
+  // ---------------------------------------------------------------- loading
+  async getLive(id: string): Promise<Live | null> {
+    const have = this.live.get(id);
+    if (have) return have;
+    const p = this.loading.get(id);
+    if (p) return p;
+    const q = this.load(id).finally(() => this.loading.delete(id));
+    this.loading.set(id, q);
+    return q;
+  }
+
+  private async load(id: string): Promise<Live | null> {
+    const row = await this.store.getGame(id);
+    if (!row) return null;
+    let state: GameState | null = null;
+    if (row.start && (row.status === 'active' || row.status === 'over')) {
+      if (row.start.engineVersion !== ENGINE_VERSION)
+        this.log.warn(
+          { gameId: id, stored: row.start.engineVersion, engine: ENGINE_VERSION },
+          'engine version differs; replaying anyway',
+        );
+      const logd = await this.store.loadLog(id);
+      state = logd.snapshot?.state ?? newGame(row.start.engineOptions, row.start.seed);
+      for (const { seq, action } of logd.actions) {
+        const r = apply(state, action);
+        if (!r.ok) {
+          this.log.error({ gameId: id, seq, code: r.code }, 'stored action no longer applies');
+          throw new Error(`game ${id}: stored action ${seq} does not replay (${r.code})`);
+        }
+        state = r.state;
+      }
+      if (state.seq !== row.seq)
+        this.log.error({ gameId: id, seq: state.seq, rowSeq: row.seq }, 'log and game row disagree');
+    }
+    const g: Live = { id, row, state, lock: new Mutex(), subs: new Set(), botBusy: false, lastActive: Date.now() };
+    const raced = this.live.get(id);
+    if (raced) return raced;
+    this.live.set(id, g);
+    return g;
+  }
+
+  private evictIdle(): void {
+    const now = Date.now();
+    for (const [id, g] of this.live) {
+      if (g.subs.size === 0 && !g.botBusy && g.lock.idle && now - g.lastActive > this.cfg.idleEvictMs) {
+        const botsToMove = g.state && !g.state.result && this.botSeatsExpected(g).length > 0;
+        if (!botsToMove) this.live.delete(id);
+      }
+    }
+  }
+
+  private async mustGet(id: string): Promise<Live> {
+    const g = await this.getLive(id);
+    if (!g || g.row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
+    return g;
+  }
+
+  // ---------------------------------------------------------------- lobby
+  lobbyInfo(g: Live): LobbyInfo {
+    const r = g.row;
+    const seatOfPlace = new Map<number, Seat>();
+    for (const s of r.start?.seats ?? []) if (s.place !== null) seatOfPlace.set(s.place, s.seat);
+    const { recruiterCard, ...rest } = r.options;
+    const places: PlaceInfo[] = [];
+    for (let place = 1; place <= r.options.players; place++) {
+      const p = r.places.find((x) => x.place === place);
+      places.push({
+        place,
+        name: p?.name ?? null,
+        bot: p?.bot ?? null,
+        volunteer: p?.volunteer ?? false,
+        taken: !!p,
+        host: r.hostPlace === place,
+        seat: seatOfPlace.get(place) ?? null,
+      });
+    }
+    return {
+      gameId: r.id,
+      title: r.title,
+      status: r.status,
+      createdAt: r.createdAt,
+      // A fixed recruiter card is not named: which card the recruiter holds is secret (D10).
+      options: {
+        ...rest,
+        recruiterCard: recruiterCard === 'random' || recruiterCard === 'choose' ? recruiterCard : 'fixed',
+      },
+      hostPlace: r.hostPlace,
+      places,
+      seats: r.start ? r.start.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, place: s.place })) : null,
+      seq: g.state?.seq ?? r.seq,
+      result: g.state?.result ?? r.result,
+      turnDeadline: r.deadline?.at ?? null,
+      invite: this.invite(r.id),
+    };
+  }
+
+  summary(r: GameRow): LobbySummary {
+    const host = r.places.find((p) => p.place === r.hostPlace);
+    return {
+      gameId: r.id,
+      title: r.title,
+      status: r.status,
+      mode: r.options.mode,
+      players: r.options.players,
+      taken: r.places.length,
+      hostName: host?.name ?? null,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      invite: this.invite(r.id),
+    };
+  }
+
+  async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
+    const solo = b.players === 1 ? (b.solo ?? { role: 'agents' as const, level: 'easy' as const }) : null;
+    if (b.players > 1 && b.solo) throw new ApiError(400, 'bad_options', 'A solo setting needs players = 1.');
+    const places: PlaceRow[] = [];
+    const token = newToken();
+    const now = Date.now();
+    places.push({
+      place: 1,
+      name: b.name,
+      tokenHash: hashToken(token),
+      bot: null,
+      volunteer: b.volunteer ?? false,
+      joinedAt: now,
+    });
+    if (!solo) {
+      for (const [k, level] of Object.entries(b.bots)) {
+        const place = Number(k);
+        if (place === 1) throw new ApiError(400, 'bad_options', 'Place 1 is the host, not a bot.');
+        if (place > b.players)
+          throw new ApiError(400, 'bad_options', `There is no place ${place} at a ${b.players}-player table.`);
+        places.push({ place, name: botName(level), tokenHash: null, bot: level, volunteer: false, joinedAt: now });
+      }
+    }
+    const options: TableOptions = {
+      mode: b.mode,
+      recruiterCard: b.recruiterCard,
+      recruiterChoice: b.recruiterChoice,
+      players: b.players,
+      solo,
+      turnTimerSec: b.turnTimerSec,
+      deduction: b.deduction ?? (b.players === 1 || b.mode === 'training'),
+    };
+    const id = newGameId();
+    const row: GameRow = {
+      id,
+      title: b.title?.trim() || `${b.name}'s ${b.mode === 'full' ? 'Full Game' : 'Training Mission'}`,
+      createdAt: now,
+      status: 'lobby',
+      options,
+      hostPlace: 1,
+      places: places.sort((a, c) => a.place - c.place),
+      start: null,
+      seq: 0,
+      deadline: null,
+      result: null,
+      updatedAt: now,
+    };
+    await this.store.createGame(row);
+    this.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
+    return { gameId: id, token, place: 1, invite: this.invite(id) };
+  }
+
+  async listOpen(): Promise<LobbySummary[]> {
+    return (await this.store.listOpen(100)).map((r) => this.summary(r));
+  }
+
+  async myGames(tokens: readonly string[]): Promise<LobbySummary[]> {
+    const hashes = tokens.map(hashToken);
+    const set = new Set(hashes);
+    const rows = await this.store.gamesForTokens(hashes);
+    const out: LobbySummary[] = [];
+    for (const stored of rows) {
+      if (stored.status === 'closed') continue;
+      const g = await this.getLive(stored.id);
+      const r = g?.row ?? stored;
+      const place = r.places.find((p) => p.tokenHash && set.has(p.tokenHash))?.place ?? null;
+      const seat = r.start?.seats.find((s) => s.tokenHash && set.has(s.tokenHash))?.seat ?? null;
+      const myTurn = seat !== null && !!g?.state && !g.state.result && expectedSeats(g.state).includes(seat);
+      out.push({ ...this.summary(r), myPlace: place, mySeat: seat, myTurn, result: g?.state?.result ?? r.result });
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async getLobby(id: string): Promise<LobbyInfo> {
+    return this.lobbyInfo(await this.mustGet(id));
+  }
+
+  async join(
+    id: string,
+    name: string,
+    place: number | undefined,
+    volunteer: boolean,
+  ): Promise<{ token: string; place: number }> {
+    const g = await this.mustGet(id);
+    return g.lock.run(async () => {
+      if (g.row.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
+      const free = [];
+      for (let p = 1; p <= g.row.options.players; p++) if (!g.row.places.some((x) => x.place === p)) free.push(p);
+      if (!free.length) throw new ApiError(409, 'full', 'Every place at this table is taken.');
+      const at = place ?? free[0]!;
+      if (!free.includes(at)) throw new ApiError(409, 'place_taken', `Place ${at} is not free.`);
+      const token = newToken();
+      const p: PlaceRow = { place: at, name, tokenHash: hashToken(token), bot: null, volunteer, joinedAt: Date.now() };
+      if (!(await this.store.addPlace(id, p))) throw new ApiError(409, 'place_taken', `Place ${at} is not free.`);
+      g.row = { ...g.row, places: [...g.row.places, p].sort((a, b) => a.place - b.place), updatedAt: Date.now() };
+      this.log.info({ gameId: id, place: at }, 'joined');
+      this.pushLobby(g);
+      return { token, place: at };
+    });
+  }
+
+  async leave(id: string, token: string): Promise<void> {
+    const g = await this.mustGet(id);
+    const h = hashToken(token);
+    await g.lock.run(async () => {
+      const p = g.row.places.find((x) => x.tokenHash === h);
+      if (!p) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+      if (g.row.status !== 'lobby')
+        throw new ApiError(409, 'started', 'Once the game has started you can resign, not leave.');
+      let host = g.row.hostPlace;
+      const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
+      if (host === p.place) host = humans[0]?.place ?? null;
+      const close = humans.length === 0;
+      if (!(await this.store.removePlace(id, p.place, host, close)))
+        throw new ApiError(409, 'started', 'The game has already started.');
+      g.row = {
+        ...g.row,
+        places: g.row.places.filter((x) => x.place !== p.place),
+        hostPlace: host,
+        status: close ? 'closed' : 'lobby',
+      };
+      this.log.info({ gameId: id, place: p.place, closed: close }, 'left');
+      for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
+      this.pushLobby(g);
+    });
+  }
+
+  async startGame(id: string, token: string): Promise<void> {
+    const g = await this.mustGet(id);
+    const h = hashToken(token);
+    await g.lock.run(async () => {
+      const r = g.row;
+      if (r.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
+      const me = r.places.find((x) => x.tokenHash === h);
+      if (!me) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+      if (me.place !== r.hostPlace) throw new ApiError(403, 'not_host', 'Only the host can start the game.');
+      if (r.places.length < r.options.players)
+        throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
+      const seats = assignSeats(r);
+      const engineOptions = {
+        mode: r.options.mode,
+        agentSeats: Math.max(1, r.options.players - 1),
+        recruiterCard: r.options.recruiterCard,
+      };
+      const seed = randomBytes(4).readUInt32LE(0);
+      const state = newGame(engineOptions, seed);
+      const startedAt = Date.now();
+      const start = { seed, engineVersion: ENGINE_VERSION, engineOptions, seats, startedAt };
+      const deadline = this.deadlineFor({ ...r, start }, state, startedAt, null, null);
+      if (!(await this.store.startGame(id, { ...start, deadline })))
+        throw new ApiError(409, 'started', 'The game has already started.');
+      g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
+      g.state = state;
+      this.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');
+      this.pushLobby(g);
+      for (const c of g.subs) {
+        c.viewer = this.viewerFor(g, c.tokenHash);
+        c.send(this.stateFrame(g, c.viewer));
+      }
+      this.kickBots(g);
+    });
+  }
+
+  private pushLobby(g: Live): void {
+    if (!g.subs.size) return;
+    const text = JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
+    for (const c of g.subs) c.send(text);
+  }
+
+  // ---------------------------------------------------------------- seats and frames
+  seatRow(g: Live, seat: Seat): SeatRow | undefined {
+    return g.row.start?.seats.find((s) => s.seat === seat);
+  }
+
+  viewerFor(g: Live, tokenHash: string | null): Viewer {
+    if (!tokenHash || !g.row.start) return 'spectator';
+    return g.row.start.seats.find((s) => s.tokenHash === tokenHash)?.seat ?? 'spectator';
+  }
+
+  stateFrame(g: Live, viewer: Viewer): string {
+    const s = g.state!;
+    return JSON.stringify({
+      t: 'state',
+      gameId: g.id,
+      seat: viewer,
+      view: view(s, viewer),
+      legal: viewer === 'spectator' ? [] : legalActions(s, viewer),
+      deadline: g.row.deadline?.at ?? null,
+    });
+  }
+
+  /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
+  async hello(c: Conn, gameId: string, token: string | null): Promise<void> {
+    const g = await this.getLive(gameId);
+    if (!g || g.row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
+    const h = token ? hashToken(token) : null;
+    if (h && !g.row.places.some((p) => p.tokenHash === h) && !g.row.start?.seats.some((s) => s.tokenHash === h))
+      throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+    await g.lock.run(() => {
+      this.unsubscribe(c);
+      c.gameId = gameId;
+      c.tokenHash = h;
+      c.viewer = g.row.start ? this.viewerFor(g, h) : null;
+      g.subs.add(c);
+      g.lastActive = Date.now();
+      c.send(JSON.stringify({ t: 'lobby', gameId, lobby: this.lobbyInfo(g) }));
+      if (g.state && c.viewer !== null) c.send(this.stateFrame(g, c.viewer));
+    });
+  }
+
+  unsubscribe(c: Conn): void {
+    if (!c.gameId) return;
+    const g = this.live.get(c.gameId);
+    g?.subs.delete(c);
+    if (g) g.lastActive = Date.now();
+    c.gameId = null;
+    c.viewer = null;
+  }
+
+  // ---------------------------------------------------------------- play
+  /**
+   * An action from a connection. Throws ApiError for refusals ('stale' carries a fresh state,
+   * sent by the caller). The action must already be shape-checked; the seat is the connection's.
+   */
+  async act(
+    c: Conn,
+    gameId: string,
+    seq: number,
+    action: Record<string, unknown>,
+    id: string | undefined,
+  ): Promise<void> {
+    if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
+    const g = await this.mustGet(gameId);
+    await g.lock.run(async () => {
+      if (!g.state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
+      const viewer = c.viewer ?? 'spectator';
+      if (viewer === 'spectator') throw new ApiError(403, 'forbidden', 'Spectators cannot act.');
+      if (action.seat !== undefined && action.seat !== viewer)
+        throw new ApiError(403, 'forbidden', 'A token can act only for its own seat.');
+      if (seq !== g.state.seq) throw new StaleError();
+      const full = { ...action, seat: viewer } as unknown as Action;
+      await this.commit(g, full, seq, c, id);
+    });
+  }
+
+  /** Under g.lock: apply with the engine, persist in one transaction, then broadcast. */
+  private async commit(
+    g: Live,
+    action: Action,
+    expectedSeq: number,
+    actor: Conn | null,
+    id: string | undefined,
+  ): Promise<void> {
+    const state = g.state!;
+    if (state.seq !== expectedSeq) throw new StaleError();
+    const r = apply(state, action);
+    if (!r.ok) throw new ApiError(422, r.code, r.message);
+    const now = Date.now();
+    const deadline = this.deadlineFor(g.row, r.state, now, action, g.row.deadline);
+    const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
+    const res = await this.store.appendAction({
+      gameId: g.id,
+      expectedSeq,
+      action,
+      deadline,
+      result: r.state.result,
+      at: now,
+      ...(snapshot ? { snapshot } : {}),
+    });
+    if (res === 'stale') {
+      // Someone else (another process) moved the game on: reload it from the store.
+      this.live.delete(g.id);
+      throw new StaleError();
+    }
+    g.state = r.state;
+    g.row = {
+      ...g.row,
+      seq: r.state.seq,
+      deadline,
+      result: r.state.result,
+      status: r.state.result ? 'over' : 'active',
+      updatedAt: now,
+    };
+    g.lastActive = now;
+    // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
+    this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
+    if (r.state.result)
+      this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
+    this.broadcast(g, r.events, actor, id);
+    if (r.state.result) this.pushLobby(g);
+    this.kickBots(g);
+  }
+
+  private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
+    const s = g.state!;
+    const cache = new Map<Viewer, Record<string, unknown>>();
+    // The actor's acknowledgement goes out first.
+    const order = actor && g.subs.has(actor) ? [actor, ...[...g.subs].filter((c) => c !== actor)] : g.subs;
+    for (const c of order) {
+      const v = c.viewer ?? 'spectator';
+      let body = cache.get(v);
+      if (!body) {
+        body = {
+          t: 'events',
+          gameId: g.id,
+          seq: s.seq,
+          events: eventsFor(s, events, v),
+          view: view(s, v),
+          legal: v === 'spectator' ? [] : legalActions(s, v),
+          deadline: g.row.deadline?.at ?? null,
+        };
+        cache.set(v, body);
+      }
+      const text = c === actor && id !== undefined ? JSON.stringify({ ...body, id }) : cacheText(body);
+      c.send(text);
+    }
+  }
+
+  /** Seats the game waits on that are bots. */
+  private botSeatsExpected(g: Live): SeatRow[] {
+    if (!g.state || g.state.result) return [];
+    return expectedSeats(g.state)
+      .map((s) => this.seatRow(g, s))
+      .filter((s): s is SeatRow => !!s && s.bot !== null);
+  }
+
+  /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
+  private kickBots(g: Live): void {
+    if (this.closed || g.botBusy || !g.state || g.state.result) return;
+    const bot = this.botSeatsExpected(g)[0];
+    if (!bot) return;
+    const s = g.state;
+    const seq = s.seq;
+    const legal = legalActions(s, bot.seat);
+    if (!legal.length) {
+      this.log.error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
+      return;
+    }
+    g.botBusy = true;
+    this.inflight++;
+    const t0 = Date.now();
+    const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
+    void this.bots
+      .decide({
+        level: bot.bot!,
+        view: view(s, bot.seat),
+        legal,
+        seed: randomBytes(4).readUInt32LE(0),
+        budgetMs: this.cfg.botBudgetMs,
+      })
+      .then(async (action) => {
+        const due = t0 + this.cfg.botPauseMs + (answeringAsk ? this.cfg.botAskAnswerMs : 0);
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        await g.lock.run(async () => {
+          g.botBusy = false;
+          if (this.closed || !g.state || g.state.seq !== seq || !action) return;
+          try {
+            await this.commit(g, { ...action, seat: bot.seat } as Action, seq, null, undefined);
+          } catch (e) {
+            const code = e instanceof ApiError ? e.code : String(e);
+            this.log.warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
+          }
+        });
+      })
+      .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'bot failed'))
+      .finally(() => {
+        g.botBusy = false;
+        this.inflight--;
+        this.kickBots(g);
+      });
+  }
+
+  get botsInFlight(): number {
+    return this.inflight;
+  }
+
+  // ---------------------------------------------------------------- timers
+  /** Turn deadline after an action (null = no timer). A note does not restart the clock. */
+  private deadlineFor(
+    r: GameRow,
+    s: GameState,
+    now: number,
+    action: Action | null,
+    prev: Deadline | null,
+  ): Deadline | null {
+    const sec = r.options.turnTimerSec;
+    if (!sec || s.result || !r.start) return null;
+    const humans = expectedSeats(s).filter((seat) => r.start!.seats.find((x) => x.seat === seat)?.bot === null);
+    if (!humans.length) return null;
+    if (action?.type === 'note' && prev && humans.includes(prev.seat)) return prev;
+    return { at: now + sec * 1000, seat: humans[0]! };
+  }
+
+  /** Applies `timeout` for every passed deadline (deadlines live in the store, R33/D7). */
+  async sweep(now = Date.now()): Promise<number> {
+    let n = 0;
+    for (const d of await this.store.dueDeadlines(now, 100)) {
+      const g = await this.getLive(d.gameId);
+      if (!g) continue;
+      await g.lock.run(async () => {
+        const dl = g.row.deadline;
+        if (!g.state || g.state.result || !dl || dl.at > now) return;
+        try {
+          await this.commit(g, { type: 'timeout', seat: dl.seat }, g.state.seq, null, undefined);
+          n++;
+        } catch (e) {
+          this.log.warn({ gameId: g.id, code: e instanceof ApiError ? e.code : String(e) }, 'timeout refused');
+        }
+      });
+    }
+    return n;
+  }
+
+  // ---------------------------------------------------------------- records and introspection
+  async record(id: string): Promise<GameRecord> {
+    const g = await this.mustGet(id);
+    if (!g.state || !g.state.result)
+      throw new ApiError(403, 'not_over', 'The record is published once the game is over.');
+    return exportRecord(g.state, await this.store.allActions(id));
+  }
+
+  /** For tests and tools: the authoritative state (never sent anywhere). */
+  async stateOf(id: string): Promise<GameState | null> {
+    return (await this.getLive(id))?.state ?? null;
+  }
+
+  async freshState(c: Conn): Promise<string | null> {
+    if (!c.gameId) return null;
+    const g = await this.getLive(c.gameId);
+    if (!g?.state) return null;
+    return this.stateFrame(g, c.viewer ?? 'spectator');
+  }
+}
+
+export class StaleError extends ApiError {
+  constructor() {
+    super(409, 'stale', 'The game has moved on since that seq; here is the current state.');
+  }
+}
+
+const textCache = new WeakMap<object, string>();
+function cacheText(body: Record<string, unknown>): string {
+  let t = textCache.get(body);
+  if (t === undefined) {
+    t = JSON.stringify(body);
+    textCache.set(body, t);
+  }
+  return t;
+}
+
+/** R32: places -> engine seats. */
+export function assignSeats(r: GameRow): SeatRow[] {
+  const o = r.options;
+  const byPlace = (place: number) => r.places.find((p) => p.place === place)!;
+  if (o.solo) {
+    const me = byPlace(1);
+    const human: Omit<SeatRow, 'seat'> = { place: 1, name: me.name, tokenHash: me.tokenHash, bot: null };
+    const bot: Omit<SeatRow, 'seat'> = { place: null, name: botName(o.solo.level), tokenHash: null, bot: o.solo.level };
+    return o.solo.role === 'recruiter'
+      ? [
+          { seat: 0, ...human },
+          { seat: 1, ...bot },
+        ]
+      : [
+          { seat: 0, ...bot },
+          { seat: 1, ...human },
+        ];
+  }
+  const places = [...r.places].sort((a, b) => a.place - b.place);
+  let recruiter: PlaceRow;
+  const volunteers = places
+    .filter((p) => p.volunteer && p.bot === null)
+    .sort((a, b) => a.joinedAt - b.joinedAt || a.place - b.place);
+  if (o.recruiterChoice === 'host' && r.hostPlace !== null) recruiter = byPlace(r.hostPlace);
+  else if (o.recruiterChoice === 'volunteer' && volunteers.length) recruiter = volunteers[0]!;
+  else recruiter = places[randomInt(places.length)]!;
+  const seat = (p: PlaceRow, s: Seat): SeatRow => ({
+    seat: s,
+    place: p.place,
+    name: p.name,
+    tokenHash: p.tokenHash,
+    bot: p.bot,
+  });
+  return [seat(recruiter, 0), ...places.filter((p) => p !== recruiter).map((p, i) => seat(p, i + 1))];
+}

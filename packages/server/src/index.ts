@@ -1,0 +1,18 @@
+export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './server.js';
+export {
+  GameService,
+  ApiError,
+  StaleError,
+  assignSeats,
+  DEFAULT_SERVICE_CONFIG,
+  type ServiceConfig,
+  type LobbyInfo,
+  type LobbySummary,
+  type Conn,
+} from './games.js';
+export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
+export { SqliteStore } from './store/sqlite.js';
+export { MemoryStore } from './store/memory.js';
+export type * from './store/types.js';
+export * from './schemas.js';
+export { BotPool } from './bots/pool.js';

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Entry: node packages/server/dist/main.js
+// Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
+// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
+// SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
+import path from 'node:path';
+import { pino } from 'pino';
+import { startServer } from './server.js';
+import { SqliteStore } from './store/sqlite.js';
+
+const env = process.env;
+const num = (v: string | undefined, d: number) =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
+
+const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
+const dataDir = path.resolve(env.DATA_DIR ?? './data');
+const store = SqliteStore.inDir(dataDir, env.SQLITE_SYNC === 'normal' ? 'normal' : 'full');
+store.groupCommit = env.SQLITE_GROUP_COMMIT !== '0';
+
+const server = await startServer({
+  store,
+  log,
+  port: num(env.PORT, 8080),
+  host: env.HOST ?? '0.0.0.0',
+  ...(env.WEB_DIST ? { webDist: env.WEB_DIST } : {}),
+  service: {
+    botPauseMs: num(env.BOT_PAUSE_MS, 400),
+    botAskAnswerMs: num(env.BOT_ASK_ANSWER_MS, 3000),
+    botTimeLimitMs: num(env.BOT_TIME_LIMIT_MS, 3000),
+    botBudgetMs: num(env.BOT_BUDGET_MS, 1000),
+    snapshotEvery: num(env.SNAPSHOT_EVERY, 25),
+    sweepMs: num(env.SWEEP_MS, 1000),
+    publicUrl: env.PUBLIC_URL ?? null,
+  },
+  ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
+});
+log.info({ port: server.port, dataDir }, 'mindmgmt server ready');
+console.log(`READY ${server.port}`);
+
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ sig }, 'shutting down');
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,161 @@
+// zod (v4) schemas for everything that comes in from outside: HTTP bodies, WebSocket frames and
+// actions. Action schemas mirror the engine's ACTION_FIELDS (model/shape.ts) one to one, minus
+// `timeout`, which only the server sends (R33, D7). The engine re-checks shapes and legality.
+import {
+  ACTION_FIELDS,
+  FEATURES,
+  LOCATION_COUNT,
+  NOTE_TEXT_MAX,
+  AGENTS,
+  RECRUITER_CARDS,
+  type ActionType,
+} from '@mindmgmt/engine';
+import { z } from 'zod';
+
+export const BOT_LEVELS = ['random', 'easy', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+const loc = z
+  .number()
+  .int()
+  .min(0)
+  .max(LOCATION_COUNT - 1);
+const feature = z.enum(FEATURES);
+const agent = z.enum(AGENTS);
+const seat = z.number().int().min(0).max(4).optional();
+
+const noteBody = z
+  .strictObject({
+    from: z.number().int().min(1).max(16).nullable(),
+    to: z.number().int().min(1).max(16).nullable(),
+    crossed: z.array(feature).max(FEATURES.length),
+    text: z.string().max(NOTE_TEXT_MAX),
+  })
+  .nullable();
+
+/** Field schemas per action type (besides `type` and the optional `seat`). */
+const FIELDS = {
+  placeMayhem: { between: z.tuple([loc, loc]) },
+  chooseRecruiterCard: { card: z.enum(RECRUITER_CARDS) },
+  chooseStart: { at: loc },
+  placeImmortal: { at: loc },
+  placeAgent: { agent, at: loc },
+  placeMindSlip: { at: loc },
+  step: { to: loc },
+  mindSlip: { to: loc, token: z.union([z.literal(1), z.literal(2)]) },
+  moveImmortal: { from: loc, to: loc },
+  extraImmortalMove: { stepToken: loc, from: loc, to: loc },
+  endTurn: {},
+  answerAsk: { at: loc.nullable() },
+  activate: { agent },
+  move: { to: loc },
+  ask: { feature, dolphin: z.boolean() },
+  reveal: {},
+  shakedown: { feature },
+  push: { to: loc },
+  capture: {},
+  scan: {},
+  nudge: { from: loc, to: loc },
+  dustyMove: { agent, to: loc },
+  endActivation: {},
+  note: { at: loc, note: noteBody },
+  resign: {},
+} satisfies Record<Exclude<ActionType, 'timeout'>, Record<string, z.ZodType>>;
+
+/** Action types a client may send (everything but the server's own `timeout`). */
+export const CLIENT_ACTION_TYPES = Object.keys(FIELDS) as Exclude<ActionType, 'timeout'>[];
+
+const actionVariants = CLIENT_ACTION_TYPES.map((type) =>
+  z.strictObject({ type: z.literal(type), seat, ...FIELDS[type] }),
+);
+// A non-empty tuple for discriminatedUnion.
+export const clientActionSchema = z.discriminatedUnion(
+  'type',
+  actionVariants as unknown as [(typeof actionVariants)[number], ...(typeof actionVariants)[number][]],
+);
+export type ClientAction = z.infer<typeof clientActionSchema>;
+
+/** Keeps the mirror honest: the field names per type equal the engine's. Used by a test. */
+export function fieldNamesMatchEngine(): string[] {
+  const problems: string[] = [];
+  for (const [type, fields] of Object.entries(ACTION_FIELDS)) {
+    if (type === 'timeout') continue;
+    const ours = FIELDS[type as keyof typeof FIELDS];
+    if (!ours) problems.push(`missing ${type}`);
+    else if (Object.keys(ours).sort().join() !== Object.keys(fields).sort().join()) problems.push(`fields of ${type}`);
+  }
+  for (const type of CLIENT_ACTION_TYPES) if (!(type in ACTION_FIELDS)) problems.push(`extra ${type}`);
+  return problems;
+}
+
+// ---------- WebSocket, client -> server ----------
+const gameId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const token = z.string().min(1).max(128);
+
+export const clientMessageSchema = z.discriminatedUnion('t', [
+  z.strictObject({
+    t: z.literal('hello'),
+    gameId,
+    token: token.nullable(),
+    lastSeq: z.number().int().min(0).optional(),
+  }),
+  z.strictObject({
+    t: z.literal('act'),
+    gameId,
+    seq: z.number().int().min(0),
+    // Checked separately so the error can say what is wrong with the action itself.
+    action: z.unknown(),
+    id: z.string().max(64).optional(),
+  }),
+  z.strictObject({ t: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---------- HTTP bodies ----------
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'A display name is needed.')
+  .max(40, 'A display name has at most 40 characters.')
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'A display name has no control characters.');
+
+export const createGameSchema = z.strictObject({
+  name: displayName,
+  mode: z.enum(['full', 'training']),
+  recruiterCard: z.enum(['random', 'choose', ...RECRUITER_CARDS]).default('random'),
+  recruiterChoice: z.enum(['random', 'host', 'volunteer']).default('random'),
+  players: z.number().int().min(1).max(5),
+  bots: z.record(z.string().regex(/^[1-5]$/), z.enum(BOT_LEVELS)).default({}),
+  solo: z.strictObject({ role: z.enum(['recruiter', 'agents']), level: z.enum(BOT_LEVELS) }).optional(),
+  turnTimerSec: z
+    .number()
+    .int()
+    .min(10)
+    .max(14 * 24 * 3600)
+    .nullable()
+    .default(null),
+  deduction: z.boolean().optional(),
+  volunteer: z.boolean().optional(),
+  title: z.string().trim().max(60).optional(),
+});
+export type CreateGameBody = z.infer<typeof createGameSchema>;
+
+export const joinSchema = z.strictObject({
+  name: displayName,
+  place: z.number().int().min(1).max(5).optional(),
+  volunteer: z.boolean().optional(),
+});
+export const tokenBodySchema = z.strictObject({ token });
+export const myGamesSchema = z.strictObject({ tokens: z.array(token).max(200) });
+
+/** One short sentence from a zod error (never echoes the input value back). */
+export function describeZodError(e: z.ZodError): string {
+  const first = e.issues[0];
+  if (!first) return 'Invalid input.';
+  const where = first.path.length ? `${first.path.map(String).join('.').slice(0, 60)}: ` : '';
+  return `${where}${first.message}`.slice(0, 200);
+}

@@ -1,0 +1,105 @@
+// In-memory twin of the SQLite store, with the same semantics (used by unit tests).
+import type { Action, GameState } from '@mindmgmt/engine';
+import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+
+interface Entry {
+  row: GameRow;
+  actions: { seq: number; json: string }[];
+  snapshots: { seq: number; json: string }[];
+}
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export class MemoryStore implements GameStore {
+  private readonly games = new Map<string, Entry>();
+
+  async createGame(row: GameRow): Promise<void> {
+    if (this.games.has(row.id)) throw new Error('duplicate game id');
+    this.games.set(row.id, { row: clone(row), actions: [], snapshots: [] });
+  }
+  async getGame(id: string): Promise<GameRow | null> {
+    const e = this.games.get(id);
+    return e ? clone(e.row) : null;
+  }
+  async addPlace(id: string, p: PlaceRow): Promise<boolean> {
+    const e = this.games.get(id);
+    if (!e || e.row.status !== 'lobby' || e.row.places.some((x) => x.place === p.place)) return false;
+    e.row = { ...e.row, places: [...e.row.places, clone(p)].sort((a, b) => a.place - b.place), updatedAt: Date.now() };
+    return true;
+  }
+  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+    const e = this.games.get(id);
+    if (!e || e.row.status !== 'lobby' || !e.row.places.some((x) => x.place === place)) return false;
+    e.row = {
+      ...e.row,
+      places: e.row.places.filter((x) => x.place !== place),
+      hostPlace,
+      status: closeGame ? 'closed' : e.row.status,
+      updatedAt: Date.now(),
+    };
+    return true;
+  }
+  async startGame(id: string, s: StartInfo): Promise<boolean> {
+    const e = this.games.get(id);
+    if (!e || e.row.status !== 'lobby') return false;
+    const { deadline, ...start } = clone(s);
+    e.row = { ...e.row, status: 'active', start, deadline: deadline ?? null, seq: 0, updatedAt: s.startedAt };
+    return true;
+  }
+  async listOpen(limit: number): Promise<GameRow[]> {
+    return [...this.games.values()]
+      .filter((e) => e.row.status === 'lobby')
+      .sort((a, b) => b.row.createdAt - a.row.createdAt)
+      .slice(0, limit)
+      .map((e) => clone(e.row));
+  }
+  async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
+    const set = new Set(hashes);
+    return [...this.games.values()]
+      .filter(
+        (e) =>
+          e.row.places.some((p) => p.tokenHash && set.has(p.tokenHash)) ||
+          (e.row.start?.seats ?? []).some((s) => s.tokenHash && set.has(s.tokenHash)),
+      )
+      .map((e) => clone(e.row));
+  }
+  async activeGameIds(): Promise<string[]> {
+    return [...this.games.values()].filter((e) => e.row.status === 'active').map((e) => e.row.id);
+  }
+  async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
+    const e = this.games.get(a.gameId);
+    if (!e || e.row.status !== 'active' || e.row.seq !== a.expectedSeq) return 'stale';
+    const seq = a.expectedSeq + 1;
+    e.actions.push({ seq, json: JSON.stringify(a.action) });
+    if (a.snapshot) e.snapshots.push({ seq, json: JSON.stringify(a.snapshot) });
+    e.row = {
+      ...e.row,
+      seq,
+      deadline: a.deadline,
+      result: a.result,
+      status: a.result ? 'over' : 'active',
+      updatedAt: a.at,
+    };
+    return 'ok';
+  }
+  async loadLog(id: string): Promise<GameLog> {
+    const e = this.games.get(id);
+    if (!e) return { snapshot: null, actions: [] };
+    const snap = e.snapshots[e.snapshots.length - 1];
+    const from = snap?.seq ?? 0;
+    return {
+      snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.json) as GameState } : null,
+      actions: e.actions.filter((x) => x.seq > from).map((x) => ({ seq: x.seq, action: JSON.parse(x.json) as Action })),
+    };
+  }
+  async allActions(id: string): Promise<Action[]> {
+    return (this.games.get(id)?.actions ?? []).map((x) => JSON.parse(x.json) as Action);
+  }
+  async dueDeadlines(now: number, limit: number) {
+    return [...this.games.values()]
+      .filter((e) => e.row.status === 'active' && e.row.deadline && e.row.deadline.at <= now)
+      .slice(0, limit)
+      .map((e) => ({ gameId: e.row.id, deadline: e.row.deadline! }));
+  }
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,113 @@
+// The storage boundary. Everything the server keeps goes through GameStore, so SQLite (now),
+// PostgreSQL (later) and the in-memory twin used by unit tests are interchangeable. Methods are
+// async so a networked database fits the same shape.
+//
+// Concurrency contract: the server serialises work per game in-process (see GameLocks), and
+// `appendAction` is additionally a compare-and-set on the game's seq inside ONE transaction, so a
+// second process (or PostgreSQL with pg_advisory_xact_lock(gameKey) at the top of the transaction)
+// can never append two actions at the same seq.
+import type { Action, GameResult, GameState, Seat } from '@mindmgmt/engine';
+import type { BotLevel } from '../schemas.js';
+
+export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
+
+export interface TableOptions {
+  readonly mode: 'full' | 'training';
+  readonly recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
+  readonly recruiterChoice: 'random' | 'host' | 'volunteer';
+  readonly players: number;
+  readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
+  readonly turnTimerSec: number | null;
+  readonly deduction: boolean;
+}
+
+export interface PlaceRow {
+  readonly place: number; // 1..players
+  readonly name: string;
+  /** sha256(token) hex; null for bots. The token itself is never stored. */
+  readonly tokenHash: string | null;
+  readonly bot: BotLevel | null;
+  readonly volunteer: boolean;
+  /** Order of arrival (for "volunteer-first"). */
+  readonly joinedAt: number;
+}
+
+export interface SeatRow {
+  readonly seat: Seat;
+  readonly place: number | null; // null = a bot seat with no lobby place (solo)
+  readonly name: string;
+  readonly tokenHash: string | null;
+  readonly bot: BotLevel | null;
+}
+
+export interface StartInfo {
+  readonly seed: number;
+  readonly engineVersion: string;
+  readonly engineOptions: {
+    mode: 'full' | 'training';
+    agentSeats: number;
+    recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
+  };
+  readonly seats: readonly SeatRow[];
+  readonly startedAt: number;
+  readonly deadline: Deadline | null;
+}
+
+export interface Deadline {
+  readonly at: number; // ms since epoch
+  readonly seat: Seat;
+}
+
+export interface GameRow {
+  readonly id: string;
+  readonly title: string;
+  readonly createdAt: number;
+  readonly status: GameStatus;
+  readonly options: TableOptions;
+  readonly hostPlace: number | null;
+  readonly places: readonly PlaceRow[];
+  /** Set once started. */
+  readonly start: Omit<StartInfo, 'deadline'> | null;
+  readonly seq: number;
+  readonly deadline: Deadline | null;
+  readonly result: GameResult | null;
+  readonly updatedAt: number;
+}
+
+export interface AppendInput {
+  readonly gameId: string;
+  /** The game's seq before this action; the append fails with 'stale' unless it matches. */
+  readonly expectedSeq: number;
+  readonly action: Action;
+  /** State after the action, stored as a snapshot when given. */
+  readonly snapshot?: GameState;
+  readonly deadline: Deadline | null;
+  readonly result: GameResult | null;
+  readonly at: number;
+}
+
+export interface GameLog {
+  readonly snapshot: { readonly seq: number; readonly state: GameState } | null;
+  /** Actions after the snapshot (or all), in order; `seq` is the game seq after the action. */
+  readonly actions: readonly { readonly seq: number; readonly action: Action }[];
+}
+
+export interface GameStore {
+  createGame(row: GameRow): Promise<void>;
+  getGame(id: string): Promise<GameRow | null>;
+  /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
+  addPlace(id: string, p: PlaceRow): Promise<boolean>;
+  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean>;
+  startGame(id: string, start: StartInfo): Promise<boolean>;
+  listOpen(limit: number): Promise<GameRow[]>;
+  /** Games in which any of these token hashes holds a place or seat. */
+  gamesForTokens(hashes: readonly string[]): Promise<GameRow[]>;
+  activeGameIds(): Promise<string[]>;
+  appendAction(input: AppendInput): Promise<'ok' | 'stale'>;
+  loadLog(id: string): Promise<GameLog>;
+  allActions(id: string): Promise<Action[]>;
+  dueDeadlines(now: number, limit: number): Promise<{ gameId: string; deadline: Deadline }[]>;
+  close(): Promise<void>;
+}
+
+export class StoreError extends Error {}

@@ -1,0 +1,33 @@
+// The bot worker pool: real @mindmgmt/ai bots when exported, legal actions, hard time limit.
+import { describe, expect, it } from 'vitest';
+import { apply, expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
+import { BotPool } from '../src/bots/pool.js';
+
+describe('bot pool', () => {
+  it('decides legal actions off the main thread for both sides and all levels', async () => {
+    const pool = new BotPool(2, 10_000);
+    let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
+    for (let i = 0; i < 40 && !s.result; i++) {
+      const seat = expectedSeats(s)[0]!;
+      const legal = legalActions(s, seat);
+      const level = (['random', 'easy', 'hard'] as const)[i % 3];
+      const a = await pool.decide({ level, view: view(s, seat), legal, seed: i, budgetMs: 50 });
+      expect(a).not.toBeNull();
+      const r = apply(s, a);
+      expect(r.ok).toBe(true);
+      if (r.ok) s = r.state;
+    }
+    expect(pool.sources.ai + pool.sources.random).toBe(40);
+    expect(pool.sources.ai).toBeGreaterThan(0); // @mindmgmt/ai's makeBot is used
+    await pool.close();
+  });
+
+  it('falls back to a random legal action when the hard limit passes', async () => {
+    const pool = new BotPool(1, 1);
+    const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
+    const legal = legalActions(s, 0);
+    const a = await pool.decide({ level: 'hard', view: view(s, 0), legal, seed: 1, budgetMs: 50 });
+    expect(legal).toContainEqual(a);
+    await pool.close();
+  });
+});
