@@ -18,7 +18,12 @@ interface DeductionLike {
 }
 interface AiModule {
   Deduction: new () => DeductionLike;
-  randomGame(o: { mode: 'full'; seed: number; bias?: Record<string, number>; onState?: (s: GameState) => void }): GameState;
+  randomGame(o: {
+    mode: 'full';
+    seed: number;
+    bias?: Record<string, number>;
+    onState?: (s: GameState) => void;
+  }): GameState;
   agentsDecide(s: GameState): boolean;
   UNIFORM_TYPE_BIAS: Record<string, number>;
   INFORMATIVE_BIAS: Record<string, number>;
