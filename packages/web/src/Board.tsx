@@ -1,0 +1,296 @@
+// The Zanzibar board in SVG: 6x7 locations with both features, temples, mayhem, pieces, tokens,
+// notes, the recruiter's secret map, highlights of legal targets and the deduction heatmap.
+import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type View } from '@mindmgmt/engine';
+import { AgentToken, FeatureGlyph, ImmortalToken, MindSlipToken } from './icons.js';
+import { useI18n, type I18n } from './i18n.js';
+
+export const S = 100;
+
+export interface BoardProps {
+  view: View;
+  /** The recruiter's path to draw (secret map); null hides it. */
+  path?: readonly Loc[] | null;
+  circled?: readonly FeatureId[];
+  crossedOut?: readonly FeatureId[];
+  targets?: ReadonlySet<Loc>;
+  selected?: Loc | null;
+  edgeTargets?: readonly Edge[];
+  planned?: { agent: string; to: Loc; via: Loc | null; from: Loc } | null;
+  heat?: readonly number[] | null;
+  onLoc?: (l: Loc) => void;
+  onEdge?: (e: Edge) => void;
+  label?: string;
+}
+
+export function locName(i18n: I18n, l: Loc): string {
+  const info = LOCATIONS[l]!;
+  const sep = i18n.lang === 'zh' ? '、' : i18n.lang === 'ja' ? '・' : ', ';
+  const features = info.temple ? i18n.t('temple') : info.features.map((f) => i18n.feature(f)).join(sep);
+  return i18n.t('locName', { label: info.label, features });
+}
+
+function edgeRect(e: Edge): { x: number; y: number; w: number; h: number; vertical: boolean } {
+  const a = LOCATIONS[e[0]]!;
+  const b = LOCATIONS[e[1]]!;
+  if (a.row === b.row) {
+    const x = Math.max(a.col, b.col) * S;
+    return { x: x - 6, y: a.row * S + 8, w: 12, h: S - 16, vertical: true };
+  }
+  const y = Math.max(a.row, b.row) * S;
+  return { x: a.col * S + 8, y: y - 6, w: S - 16, h: 12, vertical: false };
+}
+
+const centre = (l: Loc): [number, number] => {
+  const i = LOCATIONS[l]!;
+  return [i.col * S + S / 2, i.row * S + S / 2];
+};
+
+function onActivateKey(fn: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      fn();
+    }
+  };
+}
+
+export function Board(p: BoardProps): ReactElement {
+  const i18n = useI18n();
+  const { view } = p;
+  const [hover, setHover] = useState<Loc | null>(null);
+  const press = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const agentsAt = new Map<Loc, string[]>();
+  for (const a of view.agents) if (a.at !== null) agentsAt.set(a.at, [...(agentsAt.get(a.at) ?? []), a.id]);
+  const immortals = new Set(view.immortals);
+  const steps = new Map(view.stepTokens.map((s) => [s.at, s]));
+  const confirmed = new Map(view.confirmed.map((c) => [c.at, c.visitTime]));
+  const notes = new Map(view.notes.map((n) => [n.at, n.note]));
+  const pathIndex = new Map<Loc, number>();
+  (p.path ?? []).forEach((l, i) => pathIndex.set(l, i + 1));
+  const current = p.path && p.path.length ? p.path[p.path.length - 1] : null;
+  const heatMax = p.heat ? Math.max(1e-9, ...p.heat) : 1;
+  const W = COLUMNS * S;
+  const H = ROWS * S;
+
+  const cells = LOCATIONS.map((info) => {
+    const l = info.id;
+    const x = info.col * S;
+    const y = info.row * S;
+    const name = locName(i18n, l);
+    const isTarget = p.targets?.has(l) ?? false;
+    const note = notes.get(l);
+    const ags = agentsAt.get(l) ?? [];
+    const step = steps.get(l);
+    const conf = confirmed.get(l);
+    const num = pathIndex.get(l);
+    const clickable = !!p.onLoc;
+    const cls = [
+      'cell',
+      isTarget ? 'target' : '',
+      p.selected === l ? 'selected' : '',
+      info.temple ? 'temple' : '',
+    ].join(' ');
+    const fire = () => p.onLoc?.(l);
+    return (
+      <g
+        key={l}
+        className={cls}
+        transform={`translate(${x} ${y})`}
+        role={clickable ? 'button' : 'img'}
+        tabIndex={clickable ? 0 : undefined}
+        aria-label={name}
+        data-loc={info.label}
+        onClick={fire}
+        onKeyDown={onActivateKey(fire)}
+        onFocus={() => setHover(l)}
+        onPointerEnter={() => setHover(l)}
+        onPointerDown={(e) => {
+          if (e.pointerType !== 'mouse') press.current = setTimeout(() => setHover(l), 450);
+        }}
+        onPointerUp={() => press.current && clearTimeout(press.current)}
+        onPointerLeave={() => press.current && clearTimeout(press.current)}
+      >
+        <title>{name}</title>
+        <rect className="bg" width={S} height={S} fill={info.temple ? '#e3d3ae' : info.edge ? '#eaf1f4' : '#fbf8ef'} />
+        {p.heat && p.heat[l]! > 0 ? (
+          <rect className="heat" width={S} height={S} fill="#e03131" opacity={(0.55 * p.heat[l]!) / heatMax} />
+        ) : null}
+        {info.temple ? <TempleGlyph /> : null}
+        <text x="5" y="15" className="loc-label">
+          {info.label}
+        </text>
+        {info.features.map((f, i) => {
+          const fx = i === 0 ? 9 : 55;
+          const crossedByNote = note?.crossed.includes(f);
+          return (
+            <g key={f}>
+              <FeatureGlyph f={f} x={fx} y={22} size={36} />
+              {p.circled?.includes(f) ? (
+                <circle cx={fx + 18} cy={40} r={21} fill="none" stroke="#d6336c" strokeWidth="3" />
+              ) : null}
+              {p.crossedOut?.includes(f) ? (
+                <path d={`M${fx} 22 l36 36 M${fx + 36} 22 l-36 36`} stroke="#c92a2a" strokeWidth="4" />
+              ) : null}
+              {crossedByNote ? (
+                <path d={`M${fx - 1} 58 L${fx + 37} 21`} stroke="#495057" strokeWidth="3.5" strokeLinecap="round" />
+              ) : null}
+            </g>
+          );
+        })}
+        {num !== undefined ? (
+          <g transform="translate(45 11)" className="path-num">
+            <circle r="10" fill={l === current ? '#c92a2a' : '#fff'} stroke="#c92a2a" strokeWidth="2.5" />
+            <text y="4.5" textAnchor="middle" fill={l === current ? '#fff' : '#c92a2a'} fontSize="13" fontWeight="700">
+              {num}
+            </text>
+          </g>
+        ) : null}
+        {conf !== undefined ? (
+          <g className="confirmed">
+            <rect x="64" y="2" width="34" height="19" rx="4" fill="#2b8a3e" stroke="#fff" strokeWidth="1.5" />
+            <text x="81" y="16" textAnchor="middle" fill="#fff" fontSize="13" fontWeight="700">
+              {conf <= 5 && conf >= 1 ? String(conf) : `${conf}:00`}
+            </text>
+          </g>
+        ) : null}
+        {step ? (
+          <g className="step-token">
+            <rect x="76" y="2" width="20" height="19" rx="3" fill="#f08c00" stroke="#fff" strokeWidth="1.5" />
+            <ellipse cx="83" cy="10" rx="2.6" ry="4" fill="#fff" />
+            <ellipse cx="89.5" cy="13" rx="2.6" ry="4" fill="#fff" />
+          </g>
+        ) : null}
+        {ags.map((a, i) => (
+          <AgentToken
+            key={a}
+            a={a as 'meru'}
+            x={12 + i * 20}
+            y={72}
+            r={9.5}
+            dim={view.agents.find((g) => g.id === a)?.activated}
+          />
+        ))}
+        {view.mindSlips.secondOnBoard === l ? (
+          <MindSlipToken x={immortals.has(l) ? 94 : 86} y={immortals.has(l) ? 64 : 72} r={immortals.has(l) ? 6 : 9} />
+        ) : null}
+        {immortals.has(l) ? <ImmortalToken x={84} y={72} s={26} /> : null}
+        {note ? (
+          <g className="note">
+            <rect x="2" y="85" width="96" height="14" rx="3" fill="#fff" stroke="#868e96" strokeWidth="1" />
+            <text x="6" y="96" fontSize="10.5" fill="#212529">
+              {noteSummary(note)}
+            </text>
+          </g>
+        ) : null}
+        <rect className="frame" width={S} height={S} fill="transparent" />
+      </g>
+    );
+  });
+
+  return (
+    <div className="board-wrap">
+      <svg className="board" viewBox={`-4 -4 ${W + 8} ${H + 8}`} role="group" aria-label={p.label ?? 'Zanzibar'}>
+        <rect x="-4" y="-4" width={W + 8} height={H + 8} fill="#1d2b3a" rx="6" />
+        {cells}
+        {/* grid lines */}
+        <g stroke="#adb5bd" strokeWidth="1" pointerEvents="none">
+          {Array.from({ length: COLUMNS + 1 }, (_, c) => (
+            <line key={`c${c}`} x1={c * S} y1={0} x2={c * S} y2={H} />
+          ))}
+          {Array.from({ length: ROWS + 1 }, (_, r) => (
+            <line key={`r${r}`} x1={0} y1={r * S} x2={W} y2={r * S} />
+          ))}
+        </g>
+        {p.path && p.path.length > 1 ? (
+          <polyline
+            points={p.path.map((l) => centre(l).join(',')).join(' ')}
+            fill="none"
+            stroke="#c92a2a"
+            strokeWidth="3"
+            strokeDasharray="8 6"
+            opacity="0.6"
+            pointerEvents="none"
+          />
+        ) : null}
+        {view.mayhem.map((e) => {
+          const r = edgeRect(e);
+          return (
+            <g key={`m${e[0]}-${e[1]}`} className="mayhem" pointerEvents="none">
+              <rect x={r.x} y={r.y} width={r.w} height={r.h} rx="3" fill="#c92a2a" stroke="#fff" strokeWidth="1.5" />
+              <rect x={r.x + 2} y={r.y + 2} width={r.w - 4} height={r.h - 4} fill="url(#hazard)" />
+            </g>
+          );
+        })}
+        {p.planned ? <Planned {...p.planned} /> : null}
+        {(p.edgeTargets ?? []).map((e) => {
+          const r = edgeRect(e);
+          const a = LOCATIONS[e[0]]!.label;
+          const b = LOCATIONS[e[1]]!.label;
+          const fire = () => p.onEdge?.(e);
+          return (
+            <g
+              key={`t${e[0]}-${e[1]}`}
+              className="edge-target"
+              role="button"
+              tabIndex={0}
+              aria-label={`${i18n.t('mayhem')}: ${a}–${b}`}
+              data-edge={`${a}-${b}`}
+              onClick={fire}
+              onKeyDown={onActivateKey(fire)}
+            >
+              <title>{`${i18n.t('mayhem')}: ${a}–${b}`}</title>
+              <rect x={r.x - 4} y={r.y - 4} width={r.w + 8} height={r.h + 8} rx="4" />
+            </g>
+          );
+        })}
+        <defs>
+          <pattern id="hazard" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="4" height="8" fill="#212529" />
+          </pattern>
+        </defs>
+      </svg>
+      <div className="caption" aria-live="polite">
+        {hover !== null ? locName(i18n, hover) : '\u00a0'}
+      </div>
+    </div>
+  );
+}
+
+function Planned({ agent, to, via, from }: { agent: string; to: Loc; via: Loc | null; from: Loc }) {
+  const pts = [from, ...(via !== null ? [via] : []), to].map((l) => centre(l).join(',')).join(' ');
+  const [x, y] = centre(to);
+  return (
+    <g pointerEvents="none" className="planned">
+      <polyline points={pts} fill="none" stroke="#212529" strokeWidth="4" strokeDasharray="6 5" />
+      <circle cx={x} cy={y} r="24" fill="none" stroke="#212529" strokeWidth="3" />
+      <g opacity="0.85">
+        <AgentToken a={agent as 'meru'} x={x} y={y} r={14} />
+      </g>
+    </g>
+  );
+}
+
+function TempleGlyph() {
+  return (
+    <g transform="translate(50 48)" opacity="0.9">
+      <path d="M-30 -12 L0 -32 L30 -12 Z" fill="#a47148" stroke="#5c3d1e" strokeWidth="2" />
+      <rect x="-28" y="-12" width="56" height="6" fill="#c9a36b" stroke="#5c3d1e" strokeWidth="1.5" />
+      {[-22, -8, 6, 20].map((cx) => (
+        <rect key={cx} x={cx - 3} y="-6" width="6" height="28" fill="#f1e3c3" stroke="#5c3d1e" strokeWidth="1.2" />
+      ))}
+      <rect x="-32" y="22" width="64" height="7" fill="#c9a36b" stroke="#5c3d1e" strokeWidth="1.5" />
+    </g>
+  );
+}
+
+export function noteSummary(n: {
+  from: number | null;
+  to: number | null;
+  crossed: readonly string[];
+  text: string;
+}): string {
+  const range = n.from !== null || n.to !== null ? `${n.from ?? '?'}–${n.to ?? '?'}` : '';
+  const text = n.text.length > 12 ? `${n.text.slice(0, 11)}…` : n.text;
+  return [range, text].filter(Boolean).join(' ') || '✎';
+}

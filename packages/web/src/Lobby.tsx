@@ -1,0 +1,480 @@
+// Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
+import { useEffect, useState } from 'react';
+import {
+  api,
+  ApiError,
+  forgetGame,
+  lobbyId,
+  lobbyTitle,
+  playerName,
+  saveGame,
+  savedGames,
+  setPlayerName,
+  type BotLevel,
+  type CreateOptions,
+  type LobbyInfo,
+} from './api.js';
+import { useI18n } from './i18n.js';
+import { BotIcon } from './icons.js';
+
+export function go(hash: string): void {
+  location.hash = hash;
+}
+
+function errText(e: unknown): string {
+  return e instanceof ApiError ? `${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e);
+}
+
+async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): Promise<void> {
+  const r = await api.create(o);
+  saveGame(r.gameId, { token: r.token, place: r.place, name: me, at: Date.now() });
+  if (autoStart) {
+    try {
+      await api.start(r.gameId, r.token);
+    } catch {
+      /* the server may have started it already */
+    }
+  }
+  go(`#/g/${r.gameId}`);
+}
+
+export function Home() {
+  const { t } = useI18n();
+  const [name, setName] = useState(playerName());
+  const [err, setErr] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // solo
+  const [soloRole, setSoloRole] = useState<'recruiter' | 'agents'>('agents');
+  const [soloLevel, setSoloLevel] = useState<BotLevel>('easy');
+  const [soloMode, setSoloMode] = useState<'training' | 'full'>('training');
+  // create
+  const [o, setO] = useState<CreateOptions>({
+    name: t('defaultGameName'),
+    mode: 'training',
+    volunteer: false,
+    recruiterCard: 'random',
+    recruiterChoice: 'host',
+    players: 2,
+    bots: {},
+    turnTimerSec: null,
+    deduction: true,
+  });
+  const [mine, setMine] = useState<LobbyInfo[] | null>(null);
+  const [open, setOpen] = useState<LobbyInfo[] | null>(null);
+  useEffect(() => {
+    const tokens = Object.values(savedGames()).map((s) => s.token);
+    api.mine(tokens).then(
+      (r) => setMine(r.games),
+      () => setMine([]),
+    );
+    api.list().then(
+      (r) => setOpen(r.games),
+      () => setOpen([]),
+    );
+  }, []);
+  const me = name.trim() || t('defaultPlayerName');
+  const run = (f: () => Promise<void>) => {
+    setErr(null);
+    setBusy(true);
+    setPlayerName(name.trim());
+    f()
+      .catch((e: unknown) => setErr(errText(e)))
+      .finally(() => setBusy(false));
+  };
+  const places = Array.from({ length: o.players }, (_, i) => i + 1);
+  const saved = savedGames();
+  return (
+    <div className="home">
+      <label className="namefield">
+        {t('yourName')}{' '}
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('defaultPlayerName')}
+          maxLength={40}
+        />
+      </label>
+      {err ? (
+        <p className="error" role="alert">
+          {err}
+        </p>
+      ) : null}
+      <section className="panel solo">
+        <h2>{t('playSolo')}</h2>
+        <p className="muted">{t('soloText')}</p>
+        <div className="form-grid">
+          <label>
+            {t('soloRole')}
+            <select value={soloRole} onChange={(e) => setSoloRole(e.target.value as 'agents')} name="soloRole">
+              <option value="agents">{t('agents')}</option>
+              <option value="recruiter">{t('recruiter')}</option>
+            </select>
+          </label>
+          <label>
+            {t('level')}
+            <select value={soloLevel} onChange={(e) => setSoloLevel(e.target.value as BotLevel)} name="soloLevel">
+              <option value="easy">{t('lvEasy')}</option>
+              <option value="hard">{t('lvHard')}</option>
+              <option value="random">{t('lvRandom')}</option>
+            </select>
+          </label>
+          <label>
+            {t('mode')}
+            <select value={soloMode} onChange={(e) => setSoloMode(e.target.value as 'full')} name="soloMode">
+              <option value="training">{t('training')}</option>
+              <option value="full">{t('full')}</option>
+            </select>
+          </label>
+        </div>
+        <button
+          className="primary big"
+          disabled={busy}
+          onClick={() =>
+            run(() =>
+              createAndOpen(
+                {
+                  name: me,
+                  title: `${t('playSolo')} — ${me}`,
+                  mode: soloMode,
+                  recruiterCard: 'random',
+                  recruiterChoice: 'host',
+                  players: 1,
+                  bots: {},
+                  solo: { role: soloRole, level: soloLevel },
+                  turnTimerSec: null,
+                  deduction: true,
+                },
+                me,
+                true,
+              ),
+            )
+          }
+        >
+          {t('playSolo')}
+        </button>
+      </section>
+
+      <section className="panel create">
+        <h2>{t('createGame')}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const bots: Record<string, BotLevel> = {};
+            for (const [k, v] of Object.entries(o.bots)) if (Number(k) <= o.players) bots[k] = v;
+            run(() => createAndOpen({ ...o, name: me, title: o.name, bots }, me, false));
+          }}
+        >
+          <div className="form-grid">
+            <label>
+              {t('gameName')}{' '}
+              <input
+                name="gameName"
+                value={o.name}
+                onChange={(e) => setO({ ...o, name: e.target.value })}
+                maxLength={60}
+              />
+            </label>
+            <label>
+              {t('mode')}
+              <select name="mode" value={o.mode} onChange={(e) => setO({ ...o, mode: e.target.value as 'full' })}>
+                <option value="training">{t('training')}</option>
+                <option value="full">{t('full')}</option>
+              </select>
+            </label>
+            <label>
+              {t('recruiterCard')}
+              <select
+                name="recruiterCard"
+                value={o.recruiterCard}
+                onChange={(e) => setO({ ...o, recruiterCard: e.target.value as 'random' })}
+              >
+                <option value="random">{t('rcRandom')}</option>
+                <option value="choose">{t('rcChoose')}</option>
+                <option value="carl">{t('card_carl')}</option>
+                <option value="girl">{t('card_girl')}</option>
+              </select>
+            </label>
+            <label>
+              {t('recruiterChoice')}
+              <select
+                name="recruiterChoice"
+                value={o.recruiterChoice}
+                onChange={(e) => setO({ ...o, recruiterChoice: e.target.value as 'host' })}
+              >
+                <option value="host">{t('chHost')}</option>
+                <option value="random">{t('chRandom')}</option>
+                <option value="volunteer">{t('chVolunteer')}</option>
+              </select>
+            </label>
+            <label>
+              {t('players')}
+              <select
+                name="players"
+                value={o.players}
+                onChange={(e) => setO({ ...o, players: Number(e.target.value) })}
+              >
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('turnTimer')}
+              <select
+                name="timer"
+                value={o.turnTimerSec === null ? 'off' : String(o.turnTimerSec)}
+                onChange={(e) => setO({ ...o, turnTimerSec: e.target.value === 'off' ? null : Number(e.target.value) })}
+              >
+                <option value="off">{t('off')}</option>
+                {[60, 120, 300, 600].map((s) => (
+                  <option key={s} value={s}>
+                    {t('on')}: {s} {t('seconds')}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {o.recruiterChoice === 'volunteer' ? (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={!!o.volunteer}
+                  onChange={(e) => setO({ ...o, volunteer: e.target.checked })}
+                />{' '}
+                {t('volunteer')}
+              </label>
+            ) : null}
+            <label className="check">
+              <input
+                type="checkbox"
+                name="deduction"
+                checked={o.deduction}
+                onChange={(e) => setO({ ...o, deduction: e.target.checked })}
+              />{' '}
+              {t('deduction')}
+            </label>
+          </div>
+          <fieldset className="places">
+            <legend>{t('players')}</legend>
+            {places.map((pl) => (
+              <label key={pl}>
+                {t('placeN', { n: pl })}
+                {pl === 1 ? (
+                  <span className="muted">
+                    {' '}
+                    — {me} ({t('host')})
+                  </span>
+                ) : (
+                  <select
+                    name={`place${pl}`}
+                    value={o.bots[pl] ?? 'human'}
+                    onChange={(e) => {
+                      const bots = { ...o.bots };
+                      if (e.target.value === 'human') delete bots[pl];
+                      else bots[pl] = e.target.value as BotLevel;
+                      setO({ ...o, bots });
+                    }}
+                  >
+                    <option value="human">{t('human')}</option>
+                    <option value="easy">{t('botLevel', { level: t('lvEasy') })}</option>
+                    <option value="hard">{t('botLevel', { level: t('lvHard') })}</option>
+                    <option value="random">{t('botLevel', { level: t('lvRandom') })}</option>
+                  </select>
+                )}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="primary" disabled={busy}>
+            {t('create')}
+          </button>
+        </form>
+      </section>
+
+      <section className="panel mine">
+        <h2>{t('myGames')}</h2>
+        <GameList games={mine} saved={saved} />
+      </section>
+      <section className="panel open-games">
+        <h2>{t('openGames')}</h2>
+        <GameList games={open} saved={saved} />
+      </section>
+    </div>
+  );
+}
+
+function statusText(t: ReturnType<typeof useI18n>['t'], s: unknown): string {
+  const v = String(s ?? '');
+  if (/over|finish|ended|closed/.test(v)) return t('statusOver');
+  if (/start|play|active|running/.test(v)) return t('statusStarted');
+  return t('statusOpen');
+}
+
+function GameList({ games, saved }: { games: LobbyInfo[] | null; saved: ReturnType<typeof savedGames> }) {
+  const { t } = useI18n();
+  if (!games) return <p>…</p>;
+  if (!games.length) return <p className="muted">{t('noGames')}</p>;
+  return (
+    <ul className="gamelist">
+      {games.map((g) => {
+        const id = lobbyId(g);
+        return (
+          <li key={id}>
+            <span>
+              <b>{lobbyTitle(g)}</b>
+              {g.myTurn ? ' ●' : ''} <small className="muted">({statusText(t, g.status)})</small>
+            </span>
+            <a className="button" href={`#/g/${id}`}>
+              {saved[id] ? t('open') : t('join')}
+            </a>
+            {!saved[id] ? (
+              <a className="button" href={`#/g/${id}?watch`}>
+                {t('spectate')}
+              </a>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function isStarted(l: LobbyInfo | null): boolean {
+  if (!l) return false;
+  return /start|play|active|running|over|finish|ended|closed/.test(String(l.status ?? ''));
+}
+
+export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo; onToken: () => void }) {
+  const { t } = useI18n();
+  const saved = savedGames()[id];
+  const [name, setName] = useState(playerName());
+  const [volunteer, setVolunteer] = useState(false);
+  const [err, setErr] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const opts = (lobby.options ?? {}) as Partial<CreateOptions>;
+  const n = Number(lobby.players ?? opts.players ?? lobby.places?.length ?? 0);
+  const hostPlace = Number(lobby.hostPlace ?? lobby.host ?? 1);
+  const places = Array.from({ length: n }, (_, i) => lobby.places?.find((p) => p.place === i + 1) ?? { place: i + 1 });
+  const invite = `${location.origin}${location.pathname}#/g/${id}`;
+  const me = name.trim() || t('defaultPlayerName');
+  const run = (f: () => Promise<void>) => {
+    setErr(null);
+    f().catch((e: unknown) => setErr(errText(e)));
+  };
+  const join = (place?: number) =>
+    run(async () => {
+      setPlayerName(name.trim());
+      const r = await api.join(id, me, place, opts.recruiterChoice === 'volunteer' ? volunteer : undefined);
+      saveGame(id, { token: r.token, place: r.place, name: me, at: Date.now() });
+      onToken();
+    });
+  const occupied = (p: (typeof places)[number]) =>
+    !!('bot' in p && p.bot) || !!('name' in p && p.name) || !!('taken' in p && p.taken);
+  return (
+    <section className="panel lobby" aria-label={t('lobbyTitle', { name: lobbyTitle(lobby) })}>
+      <h2>{t('lobbyTitle', { name: lobbyTitle(lobby) })}</h2>
+      <p className="muted">
+        {t(opts.mode === 'full' ? 'full' : 'training')} · {t('recruiterCard')}:{' '}
+        {opts.recruiterCard
+          ? t(
+              opts.recruiterCard === 'random'
+                ? 'rcRandom'
+                : opts.recruiterCard === 'choose'
+                  ? 'rcChoose'
+                  : `card_${opts.recruiterCard}`,
+            )
+          : '—'}{' '}
+        · {t('recruiterChoice')}:{' '}
+        {t(
+          opts.recruiterChoice === 'volunteer'
+            ? 'chVolunteer'
+            : opts.recruiterChoice === 'random'
+              ? 'chRandom'
+              : 'chHost',
+        )}{' '}
+        · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
+        {opts.deduction ? t('on') : t('off')}
+      </p>
+      <div className="invite">
+        {t('inviteHint')} <input readOnly value={invite} aria-label="invite" onFocus={(e) => e.target.select()} />
+        <button
+          onClick={() => {
+            void navigator.clipboard?.writeText(invite).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
+          }}
+        >
+          {copied ? t('copied') : t('copy')}
+        </button>
+      </div>
+      {err ? (
+        <p className="error" role="alert">
+          {err}
+        </p>
+      ) : null}
+      {!saved ? (
+        <label className="namefield">
+          {t('yourName')} <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+        </label>
+      ) : null}
+      {!saved && opts.recruiterChoice === 'volunteer' ? (
+        <label className="check">
+          <input type="checkbox" checked={volunteer} onChange={(e) => setVolunteer(e.target.checked)} />{' '}
+          {t('volunteer')}
+        </label>
+      ) : null}
+      <ol className="places-list">
+        {places.map((p) => (
+          <li key={p.place} className={saved?.place === p.place ? 'me' : ''}>
+            <span className="pl">{t('placeN', { n: p.place })}</span>{' '}
+            {'bot' in p && p.bot ? (
+              <span>
+                <BotIcon />{' '}
+                {t('botLevel', { level: t(p.bot === 'hard' ? 'lvHard' : p.bot === 'easy' ? 'lvEasy' : 'lvRandom') })}
+              </span>
+            ) : 'name' in p && p.name ? (
+              <span>
+                {p.name}
+                {p.place === hostPlace ? ` (${t('host')})` : ''}
+                {saved?.place === p.place ? ` — ${t('you')}` : ''}
+                {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}
+              </span>
+            ) : (
+              <span className="muted">{t('emptyPlace')}</span>
+            )}
+            {!saved && !occupied(p) ? (
+              <button onClick={() => join(p.place)} data-place={p.place}>
+                {t('takePlace')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div className="btnrow">
+        {saved && saved.place === hostPlace ? (
+          <button className="primary big" onClick={() => run(() => api.start(id, saved.token).then(() => undefined))}>
+            {t('start')}
+          </button>
+        ) : saved ? (
+          <span className="muted">{t('waitingHost')}</span>
+        ) : (
+          <span className="muted">{t('spectating')}</span>
+        )}
+        {saved ? (
+          <button
+            onClick={() =>
+              run(async () => {
+                await api.leave(id, saved.token);
+                forgetGame(id);
+                onToken();
+              })
+            }
+          >
+            {t('leave')}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

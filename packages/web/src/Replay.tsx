@@ -1,0 +1,123 @@
+// End-of-game replay: steps through the game record turn by turn, showing what the agents knew
+// (their view at that moment) beside where the recruiter really was (the path so far).
+import { useEffect, useMemo, useState } from 'react';
+import {
+  actionFromRecord,
+  apply,
+  checkRecord,
+  newGame,
+  view as viewOf,
+  type GameRecord,
+  type GameState,
+  type RecruiterCardRule,
+  type View,
+} from '@mindmgmt/engine';
+import { api } from './api.js';
+import { Board } from './Board.js';
+import { useBelief } from './deduction.js';
+import { useI18n } from './i18n.js';
+import { eventText } from './log.js';
+import { TimeTrack } from './TimeTrack.js';
+
+interface Frame {
+  agents: View;
+  path: readonly number[];
+  time: number;
+}
+
+function framesOf(record: GameRecord): Frame[] | string {
+  const bad = checkRecord(record);
+  if (bad) return bad;
+  const rc = record.options.recruiterCard ?? 'random';
+  let s: GameState = newGame(
+    {
+      mode: record.options.mode,
+      agentSeats: record.options.agentSeats,
+      recruiterCard: rc === 'choose' ? 'choose' : ((record.recruiterCard ?? rc) as RecruiterCardRule),
+      deck: record.deck,
+    },
+    record.seed ?? 0,
+  );
+  if (rc === 'random') s = { ...s, recruiterCardRule: 'random' };
+  const frames: Frame[] = [];
+  const snap = (st: GameState) => frames.push({ agents: viewOf(st, 1), path: [...st.path], time: st.time });
+  for (let i = 0; i < record.actions.length; i++) {
+    const a = actionFromRecord(record.actions[i]);
+    if ('ok' in a) return a.message;
+    const r = apply(s, a);
+    if (!r.ok) return r.message;
+    const before = s;
+    s = r.state;
+    // one frame each time the time token moves (each setup step, then each recruiter turn)
+    if (s.time !== before.time || i === record.actions.length - 1) snap(s);
+  }
+  if (!frames.length) snap(s);
+  return frames;
+}
+
+export function Replay({ gameId, onClose }: { gameId: string; onClose: () => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const [record, setRecord] = useState<GameRecord | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    api.record(gameId).then(
+      (r) => setRecord(r as GameRecord),
+      (e: unknown) => setErr(e instanceof Error ? e.message : String(e)),
+    );
+  }, [gameId]);
+  const frames = useMemo(() => (record ? framesOf(record) : null), [record]);
+  const current = Array.isArray(frames) ? (frames[Math.min(i, frames.length - 1)] ?? null) : null;
+  // The candidate set turn by turn: what the public facts proved at that moment.
+  const belief = useBelief(`replay:${gameId}`, current?.agents ?? null, true);
+  if (err || typeof frames === 'string') return <div className="panel error">{err ?? String(frames)}</div>;
+  if (!frames) return <div className="panel">…</div>;
+  const f = frames[Math.min(i, frames.length - 1)]!;
+  const n = frames.length;
+  const lastEvents = f.agents.log.slice(-6);
+  return (
+    <section className="replay" aria-label={t('replayTitle')}>
+      <div className="panel-head">
+        <h2>{t('replayTitle')}</h2>
+        <button onClick={onClose}>{t('backToTable')}</button>
+      </div>
+      <div className="btnrow replay-nav">
+        <button onClick={() => setI(0)} disabled={i === 0}>
+          « {t('first')}
+        </button>
+        <button onClick={() => setI(Math.max(0, i - 1))} disabled={i === 0}>
+          ◀ {t('prev')}
+        </button>
+        <span aria-live="polite" className="replay-pos">
+          {t('replayStep', { i: i + 1, n })} · {t('time')} {String(f.time).padStart(2, '0')}:00
+        </span>
+        <button onClick={() => setI(Math.min(n - 1, i + 1))} disabled={i >= n - 1}>
+          {t('next')} ▶
+        </button>
+        <button onClick={() => setI(n - 1)} disabled={i >= n - 1}>
+          {t('last')} »
+        </button>
+      </div>
+      <div className="replay-track">
+        <TimeTrack view={f.agents} />
+      </div>
+      <div className="replay-boards">
+        <div>
+          <h3>{t('agentsKnew')}</h3>
+          <Board view={f.agents} heat={belief?.weights ?? null} label={t('agentsKnew')} />
+          {belief ? <p className="replay-candidates">{t('dedCandidates', { n: belief.candidates })}</p> : null}
+        </div>
+        <div>
+          <h3>{t('recruiterWas')}</h3>
+          <Board view={f.agents} path={f.path} label={t('recruiterWas')} />
+        </div>
+      </div>
+      <ol className="log small">
+        {lastEvents.map((e, k) => (
+          <li key={k}>{eventText(i18n, e)}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}

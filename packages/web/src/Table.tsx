@@ -1,0 +1,601 @@
+// The table: status line, time track, board, action panel, secret map, cards, notes, log.
+import { useEffect, useRef, useState } from 'react';
+import {
+  FEATURES,
+  LOCATIONS,
+  NOTE_TEXT_MAX,
+  type Action,
+  type FeatureId,
+  type Loc,
+  type NoteBody,
+  type View,
+} from '@mindmgmt/engine';
+import type { ClientAction } from './api.js';
+import { Board, locName } from './Board.js';
+import { useControls } from './controls.js';
+import { useBelief, type Belief } from './deduction.js';
+import { Hints } from './Help.js';
+import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
+import { useI18n, type I18n } from './i18n.js';
+import { eventText, resultText } from './log.js';
+import { Replay } from './Replay.js';
+import { TimeTrack } from './TimeTrack.js';
+
+export interface TableProps {
+  gameId: string;
+  view: View;
+  legal: Action[];
+  seat: number | 'spectator' | null;
+  act: (a: ClientAction) => void;
+  error: { code: string; message: string } | null;
+  clearError: () => void;
+  deduction: boolean;
+  deadline?: number | null;
+  /** Optional belief fed from outside (tests, or a parent that computes it). */
+  belief?: Belief | null;
+}
+
+export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
+  const { t } = i18n;
+  const mine = typeof seat === 'number' && view.expected.includes(seat);
+  const ph = view.phase;
+  const feature = view.pendingAsk ? i18n.feature(view.pendingAsk.feature) : '';
+  switch (ph) {
+    case 'over':
+      return view.result ? resultText(i18n, view.result) : t('p_over');
+    case 'mayhem': {
+      const who = view.expected[0] === 0 ? t('recruiter') : t('seatN', { n: view.expected[0] ?? 1 });
+      return mine ? t('p_mayhem_me') : t('p_mayhem', { who, n: view.mayhem.length });
+    }
+    case 'setupSteps':
+      return mine ? t('p_setupSteps_me', { n: view.recruiter?.path.length ?? 1 }) : t('p_setupSteps');
+    case 'immortals':
+      return mine ? t('p_immortals_me', { n: view.immortals.length + 1 }) : t('p_immortals');
+    case 'recruiterTurn':
+      return mine
+        ? view.turn?.actionDone
+          ? t('p_recruiterTurn_done')
+          : t('p_recruiterTurn_me')
+        : t('p_recruiterTurn');
+    case 'answerAsk':
+      return mine ? t('p_answerAsk_me', { feature }) : t('p_answerAsk', { feature });
+    case 'agentsTurn': {
+      const act = view.activation;
+      if (mine && act)
+        return t(act.actionDone ? 'p_agentsTurn_done_me' : 'p_agentsTurn_active_me', { agent: i18n.agent(act.agent) });
+      return mine
+        ? t('p_agentsTurn_me', { n: view.activationsThisHalf })
+        : t('p_agentsTurn', { n: view.activationsThisHalf });
+    }
+    default:
+      return t(mine ? (`p_${ph}_me` as 'p_start_me') : (`p_${ph}` as 'p_start'));
+  }
+}
+
+export function Table(p: TableProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { view } = p;
+  const role: 'recruiter' | 'agents' | 'spectator' =
+    p.seat === 0 ? 'recruiter' : typeof p.seat === 'number' ? 'agents' : 'spectator';
+  const c = useControls(view, p.legal, p.act);
+  const [inspect, setInspect] = useState<Loc | null>(null);
+  const [showHints, setShowHints] = useState(() => localStorage.getItem('mm.hints') !== 'off');
+  const [showHeat, setShowHeat] = useState(true);
+  const [replay, setReplay] = useState(false);
+  const [endSeen, setEndSeen] = useState(false);
+  // ==== DEDUCTION OVERLAY (see deduction.ts): agents get a heatmap + card shares when the table
+  // option is on; the recruiter gets an exposure meter. Nothing is drawn while `belief` is null.
+  const belief = useBelief(p.gameId, view, p.deduction || role === 'recruiter', p.belief);
+  const sec = view.recruiter;
+  const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
+  const prevMine = useRef(false);
+  useEffect(() => {
+    // a short title blink when the game starts waiting on this player
+    if (mine && !prevMine.current) document.title = `● ${t('title')}`;
+    if (!mine) document.title = t('title');
+    prevMine.current = mine;
+  }, [mine, t]);
+
+  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
+
+  const circled = role === 'recruiter' && sec ? sec.cards.map((x) => x.feature) : [];
+  const crossed =
+    role === 'recruiter' && sec ? sec.cards.filter((x) => x.exposedAt !== null).map((x) => x.feature) : [];
+  const heat = belief && role !== 'spectator' && showHeat ? belief.weights : null;
+  const onLoc = (l: Loc) => {
+    if (!c.onLoc(l)) setInspect(l);
+  };
+  const turnClass = mine ? 'status mine' : 'status';
+
+  return (
+    <div className="table">
+      <div className="col-board">
+        <div
+          className={turnClass}
+          role="status"
+          aria-live="polite"
+          data-phase={view.phase}
+          data-seq={view.seq}
+          data-mine={mine ? 'yes' : 'no'}
+        >
+          {mine ? <span className="dot" aria-hidden="true" /> : null}
+          {prompt(i18n, view, p.seat)}
+          {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
+        </div>
+        {p.error ? (
+          <div className="error" role="alert" onClick={p.clearError}>
+            {t('error')}: {p.error.message}
+          </div>
+        ) : null}
+        <TimeTrack view={view} />
+        <Board
+          view={view}
+          path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+          circled={circled}
+          crossedOut={crossed}
+          targets={c.targets}
+          selected={c.selected ?? inspect}
+          edgeTargets={c.edgeTargets}
+          planned={c.planned}
+          heat={heat}
+          onLoc={onLoc}
+          onEdge={c.onEdge}
+          label={role === 'recruiter' ? t('secretMap') : 'Zanzibar'}
+        />
+      </div>
+      <div className="col-side">
+        {view.result && !endSeen ? (
+          <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
+            <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
+            <p>{resultText(i18n, view.result)}</p>
+            {sec ? (
+              <p className="reveal-cards">
+                {sec.card ? <b>{t(`card_${sec.card}`)}</b> : null}{' '}
+                {sec.cards.map((c) => (
+                  <span key={c.feature} className="share">
+                    <FeatureIcon f={c.feature} size={18} /> {i18n.feature(c.feature)}{' '}
+                  </span>
+                ))}
+              </p>
+            ) : null}
+            {role !== 'spectator' ? (
+              <p className="big-result">
+                {(view.result.winner === 'recruiter') === (role === 'recruiter') ? t('youWon') : t('youLost')}
+              </p>
+            ) : null}
+            <div className="btnrow">
+              <button className="primary" onClick={() => setReplay(true)}>
+                {t('replay')}
+              </button>
+              <a
+                className="button"
+                href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
+                download={`mindmgmt-${p.gameId}.json`}
+              >
+                {t('exportRecord')}
+              </a>
+              <button onClick={() => setEndSeen(true)}>{t('close')}</button>
+            </div>
+          </section>
+        ) : null}
+        {c.panel ? (
+          <section className="panel actions" aria-label={t('actionsTitle')}>
+            {c.panel}
+          </section>
+        ) : null}
+        {inspect !== null ? (
+          <LocationPanel view={view} loc={inspect} role={role} act={p.act} onClose={() => setInspect(null)} />
+        ) : null}
+        {showHints && !view.result ? (
+          <Hints
+            role={role}
+            onClose={() => {
+              localStorage.setItem('mm.hints', 'off');
+              setShowHints(false);
+            }}
+          />
+        ) : null}
+        {role === 'recruiter' && sec ? (
+          <SecretPanel view={view} belief={belief} showHeat={showHeat} setShowHeat={setShowHeat} />
+        ) : null}
+        {belief && role === 'agents' ? (
+          <section className="panel deduction" aria-label={t('dedTitle')}>
+            <h3>{t('dedTitle')}</h3>
+            <label className="check">
+              <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
+              {t('dedShow')}
+            </label>
+            <p>{t('dedCandidates', { n: belief.candidates })}</p>
+            <div className="shares">
+              {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
+                <span key={f} className="share" title={i18n.feature(f)}>
+                  <FeatureIcon f={f} size={16} />{' '}
+                  {Math.round(100 * ((belief.cardShares as Readonly<Record<string, number>>)[f] ?? 0))}%
+                </span>
+              ))}
+            </div>
+          </section>
+        ) : null}
+        <CardsPanel view={view} />
+        <section className="panel log-panel" aria-label={t('log')}>
+          <h3>{t('log')}</h3>
+          <LogList view={view} />
+        </section>
+        {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
+        {!showHints ? (
+          <button className="link" onClick={() => setShowHints(true)}>
+            {t('hints')}
+          </button>
+        ) : null}
+      </div>
+      {c.confirm}
+    </div>
+  );
+}
+
+function Countdown({ at }: { at: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const s = Math.max(0, Math.round((at - now) / 1000));
+  return (
+    <span className={`countdown${s < 15 ? ' low' : ''}`} aria-label="timer">
+      ⏱ {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+    </span>
+  );
+}
+
+function LogList({ view }: { view: View }) {
+  const i18n = useI18n();
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    ref.current?.scrollTo({ top: ref.current.scrollHeight });
+  }, [view.log.length]);
+  return (
+    <ol className="log" ref={ref}>
+      {view.log.map((e, i) =>
+        e.pub.kind === 'recruiterTurnStarted' ? null : (
+          <li key={i} className={`ev-${e.pub.kind}`}>
+            {eventText(i18n, e)}
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}
+
+function Resign({ act }: { act: (a: ClientAction) => void }) {
+  const { t } = useI18n();
+  const [ask, setAsk] = useState(false);
+  return (
+    <div className="resign">
+      {ask ? (
+        <span className="btnrow">
+          {t('c_resign')}
+          <button className="danger" onClick={() => act({ type: 'resign' })}>
+            {t('confirm')}
+          </button>
+          <button onClick={() => setAsk(false)}>{t('cancel')}</button>
+        </span>
+      ) : (
+        <button className="link" onClick={() => setAsk(true)}>
+          {t('t_resign')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function SecretPanel({
+  view,
+  belief,
+  showHeat,
+  setShowHeat,
+}: {
+  view: View;
+  belief: Belief | null;
+  showHeat: boolean;
+  setShowHeat: (on: boolean) => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const sec = view.recruiter!;
+  let exposure: number | null = null;
+  if (belief && sec.at !== null) {
+    const sum = belief.weights.reduce((a, b) => a + b, 0);
+    exposure = sum > 0 ? (belief.weights[sec.at] ?? 0) / sum : null;
+  }
+  return (
+    <section className="panel secret" aria-label={t('secretMap')}>
+      <h3>{t('secretMap')}</h3>
+      {sec.card ? (
+        <p>
+          {t('yourCard')}: <b>{t(`card_${sec.card}`)}</b>
+          <br />
+          <small>{t(`cardPower_${sec.card}`)}</small>
+        </p>
+      ) : null}
+      {sec.cards.length ? (
+        <div>
+          {t('yourFeatures')}:
+          <ul className="cardlist">
+            {sec.cards.map((c) => (
+              <li key={c.feature} className={c.exposedAt !== null ? 'exposed' : ''}>
+                <FeatureIcon f={c.feature} size={22} /> {i18n.feature(c.feature)}
+                {c.exposedAt !== null ? ` ✗ ${c.exposedAt}:00` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p>
+        {t('path')}: {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
+      </p>
+      <p>{t('unrevealed', { n: sec.unrevealed })}</p>
+      {sec.secondMindSlipHeld ? (
+        <p>
+          <MindSlipIcon size={18} /> {t('secondHeld')}
+        </p>
+      ) : null}
+      {exposure !== null ? (
+        <div className="meter" aria-label={t('dedExposure')}>
+          {t('dedExposure')}: {Math.round(exposure * 100)}%
+          <div className="bar">
+            <div style={{ width: `${Math.round(exposure * 100)}%` }} />
+          </div>
+          <small>{t('dedExposureText')}</small>
+          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
+          <label className="check">
+            <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
+            {t('dedShowTheirs')}
+          </label>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CardsPanel({ view }: { view: View }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const full = view.mode === 'full';
+  return (
+    <section className="panel cards" aria-label={t('immortalCards')}>
+      <p className="mode">
+        {t(view.mode === 'full' ? 'full' : 'training')} ·{' '}
+        {t('recruitsTotal', { n: view.recruits.total, max: view.recruitsToWin })}
+      </p>
+      {full ? (
+        <>
+          <h3>
+            <ImmortalIcon /> {t('immortalCards')}
+          </h3>
+          <div className="cardrow">
+            {view.immortalCards.length ? view.immortalCards.map((f) => <FeatureCard key={f} f={f} />) : t('none')}
+            <span className="muted">{t('deck', { n: view.deckCount })}</span>
+          </div>
+          {view.immortalDiscards.length ? (
+            <div className="cardrow">
+              <span className="muted">{t('discards')}:</span>
+              {view.immortalDiscards.map((f) => (
+                <FeatureCard key={f} f={f} small />
+              ))}
+            </div>
+          ) : null}
+          <h3>{t('exposed')}</h3>
+          <div className="cardrow">
+            {view.exposed.length ? (
+              view.exposed.map((e) => <FeatureCard key={e.feature} f={e.feature} note={`${e.time}:00`} />)
+            ) : (
+              <span className="muted">{t('none')}</span>
+            )}
+          </div>
+          <p className={`ally ${view.allyAvailable ? '' : 'used'}`}>
+            <DolphinIcon size={22} /> {t('ally')}: {view.allyAvailable ? t('allyReady') : t('allyUsed')}
+          </p>
+        </>
+      ) : null}
+      <p className="muted">
+        {t('potential')}: {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
+        <br />
+        <MindSlipIcon size={14} /> {t('mindSlip')}:{' '}
+        {view.mindSlips.firstUsedAt !== null ? `${view.mindSlips.firstUsedAt}:00` : '—'}
+        {full
+          ? ` · ${t('secondMindSlip')}: ${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
+          : ''}
+      </p>
+      <ul className="agents-list">
+        {view.agents.map((a) => (
+          <li key={a.id} className={a.activated ? 'activated' : ''}>
+            <AgentIcon a={a.id} size={18} /> {i18n.agent(a.id)}
+            {view.mode === 'full' ? <small> ({t(`ability_${a.id}`)})</small> : null}{' '}
+            {a.at !== null ? LOCATIONS[a.at]!.label : '—'}
+            {view.myAgents.includes(a.id) ? ` · ${t('you')}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ImmortalIcon() {
+  return (
+    <svg width="18" height="18" viewBox="-12 -14 24 28" aria-hidden="true">
+      <ImmortalToken x={0} y={0} s={22} />
+    </svg>
+  );
+}
+
+function FeatureCard({ f, small, note }: { f: FeatureId; small?: boolean; note?: string }) {
+  const i18n = useI18n();
+  return (
+    <span className={`fcard${small ? ' small' : ''}`} title={i18n.feature(f)}>
+      <FeatureIcon f={f} size={small ? 18 : 28} />
+      <span>{i18n.feature(f)}</span>
+      {note ? <small>{note}</small> : null}
+    </span>
+  );
+}
+
+function LocationPanel({
+  view,
+  loc,
+  role,
+  act,
+  onClose,
+}: {
+  view: View;
+  loc: Loc;
+  role: string;
+  act: (a: ClientAction) => void;
+  onClose: () => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const info = LOCATIONS[loc]!;
+  const note = view.notes.find((n) => n.at === loc)?.note ?? null;
+  const [edit, setEdit] = useState(false);
+  const [draft, setDraft] = useState<NoteBody>(note ?? { from: null, to: null, crossed: [], text: '' });
+  useEffect(() => {
+    setEdit(false);
+    setDraft(note ?? { from: null, to: null, crossed: [], text: '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loc]);
+  const agents = view.agents.filter((a) => a.at === loc);
+  const conf = view.confirmed.find((c) => c.at === loc);
+  const step = view.stepTokens.find((s) => s.at === loc);
+  const visited = view.recruiter?.path.indexOf(loc) ?? -1;
+  const num = (v: string) => (v === '' ? null : Math.max(1, Math.min(16, Number(v) | 0)));
+  const canNote = role === 'agents';
+  return (
+    <section className="panel location" aria-label={locName(i18n, loc)}>
+      <div className="panel-head">
+        <h3>{info.label}</h3>
+        <button className="link" onClick={onClose} aria-label={t('close')}>
+          ✕
+        </button>
+      </div>
+      <div className="feat-names">
+        {info.temple
+          ? t('temple')
+          : info.features.map((f) => (
+              <span key={f}>
+                <FeatureIcon f={f} size={28} /> {i18n.feature(f)}
+              </span>
+            ))}
+      </div>
+      <ul className="facts">
+        {agents.map((a) => (
+          <li key={a.id}>
+            <AgentIcon a={a.id} size={16} /> {i18n.agent(a.id)}
+          </li>
+        ))}
+        {view.immortals.includes(loc) ? <li>{t('immortal')}</li> : null}
+        {conf ? (
+          <li>
+            {t('confirmedNote')}: {conf.visitTime}
+          </li>
+        ) : null}
+        {step ? (
+          <li>
+            {t('stepToken')} ({step.time}:00)
+          </li>
+        ) : null}
+        {visited >= 0 ? <li>{t('visitedAt', { t: visited + 1 })}</li> : null}
+        {view.recruiter?.askOptions?.includes(loc) ? <li>{t('askOption')}</li> : null}
+      </ul>
+      {note && !edit ? (
+        <p className="note-view">
+          {t('mentalNote')}: {note.from ?? '?'}–{note.to ?? '?'}{' '}
+          {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
+        </p>
+      ) : null}
+      {canNote && !edit ? <button onClick={() => setEdit(true)}>{note ? t('editNote') : t('addNote')}</button> : null}
+      {canNote && edit ? (
+        <form
+          className="note-form"
+          aria-label={t('noteAt', { loc: info.label })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            act({ type: 'note', at: loc, note: draft });
+            setEdit(false);
+          }}
+        >
+          <div className="row">
+            <label>
+              {t('noteFrom')}{' '}
+              <input
+                type="number"
+                min={1}
+                max={16}
+                value={draft.from ?? ''}
+                onChange={(e) => setDraft({ ...draft, from: num(e.target.value) })}
+              />
+            </label>
+            <label>
+              {t('noteTo')}{' '}
+              <input
+                type="number"
+                min={1}
+                max={16}
+                value={draft.to ?? ''}
+                onChange={(e) => setDraft({ ...draft, to: num(e.target.value) })}
+              />
+            </label>
+          </div>
+          {info.features.length ? (
+            <fieldset>
+              <legend>{t('noteCrossed')}</legend>
+              {info.features.map((f) => (
+                <label key={f} className="check">
+                  <input
+                    type="checkbox"
+                    checked={draft.crossed.includes(f)}
+                    onChange={(e) =>
+                      setDraft({
+                        ...draft,
+                        crossed: e.target.checked ? [...draft.crossed, f] : draft.crossed.filter((x) => x !== f),
+                      })
+                    }
+                  />
+                  <FeatureIcon f={f} size={18} /> {i18n.feature(f)}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <label>
+            {t('noteText')}{' '}
+            <input
+              type="text"
+              maxLength={NOTE_TEXT_MAX}
+              value={draft.text}
+              onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+            />
+          </label>
+          <div className="btnrow">
+            <button type="submit" className="primary">
+              {t('save')}
+            </button>
+            {note ? (
+              <button
+                type="button"
+                onClick={() => {
+                  act({ type: 'note', at: loc, note: null });
+                  setEdit(false);
+                }}
+              >
+                {t('remove')}
+              </button>
+            ) : null}
+            <button type="button" onClick={() => setEdit(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+// The server contract (docs/protocol.md): HTTP for the lobby, one WebSocket per open game.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Action, SeenEvent, View } from '@mindmgmt/engine';
+
+export type BotLevel = 'random' | 'easy' | 'hard';
+export interface CreateOptions {
+  /** The creator's display name. */
+  name: string;
+  /** The table's name. */
+  title?: string;
+  volunteer?: boolean;
+  mode: 'full' | 'training';
+  recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
+  recruiterChoice: 'random' | 'host' | 'volunteer';
+  players: number;
+  bots: Record<string, BotLevel>;
+  solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
+  turnTimerSec: number | null;
+  deduction: boolean;
+}
+
+/** The lobby as the server describes it; read defensively (fields may be missing). */
+export interface LobbyPlace {
+  place: number;
+  name?: string | null;
+  bot?: BotLevel | string | null;
+  taken?: boolean;
+  volunteer?: boolean;
+  host?: boolean;
+  seat?: number | null;
+}
+export interface LobbyInfo {
+  gameId?: string;
+  id?: string;
+  name?: string;
+  title?: string;
+  status?: string;
+  myTurn?: boolean;
+  hostPlace?: number;
+  host?: number;
+  players?: number;
+  options?: Partial<CreateOptions> & Record<string, unknown>;
+  places?: LobbyPlace[];
+  [k: string]: unknown;
+}
+
+export type ClientAction = Action extends infer A ? (A extends Action ? Omit<A, 'seat'> : never) : never;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiError(e?.code ?? String(res.status), e?.message ?? (text || res.statusText));
+  }
+  return data as T;
+}
+
+export const api = {
+  create: (o: CreateOptions) =>
+    call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o),
+  list: () => call<{ games: LobbyInfo[] }>('GET', '/api/games'),
+  mine: (tokens: string[]) => call<{ games: LobbyInfo[] }>('POST', '/api/my-games', { tokens }),
+  lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
+  join: (id: string, name: string, place?: number, volunteer?: boolean) =>
+    call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
+      name,
+      place,
+      volunteer,
+    }),
+  leave: (id: string, token: string) =>
+    call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
+  start: (id: string, token: string) =>
+    call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
+  record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
+};
+
+// ---- tokens kept in this browser ----
+export interface Saved {
+  token: string;
+  place: number;
+  name: string;
+  at: number;
+}
+const KEY = 'mm.games';
+export function savedGames(): Record<string, Saved> {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, Saved>;
+  } catch {
+    return {};
+  }
+}
+export function saveGame(id: string, s: Saved): void {
+  localStorage.setItem(KEY, JSON.stringify({ ...savedGames(), [id]: s }));
+}
+export function forgetGame(id: string): void {
+  const all = savedGames();
+  delete all[id];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+export function playerName(): string {
+  return localStorage.getItem('mm.name') ?? '';
+}
+export function setPlayerName(n: string): void {
+  localStorage.setItem('mm.name', n);
+}
+
+export function lobbyId(l: LobbyInfo): string {
+  return String(l.gameId ?? l.id ?? '');
+}
+export function lobbyTitle(l: LobbyInfo): string {
+  return String(l.title ?? l.name ?? lobbyId(l));
+}
+
+// ---- the live connection ----
+export interface Live {
+  status: 'connecting' | 'open' | 'closed';
+  lobby: LobbyInfo | null;
+  seat: number | 'spectator' | null;
+  view: View | null;
+  legal: Action[];
+  /** Events since the last full state, newest last. */
+  lastEvents: SeenEvent[];
+  /** Turn timer: when the seat the game waits on runs out (ms epoch), or null. */
+  deadline: number | null;
+  error: { code: string; message: string } | null;
+  act: (a: ClientAction) => void;
+  clearError: () => void;
+}
+
+export function useGameSocket(gameId: string, token: string | null): Live {
+  const [status, setStatus] = useState<Live['status']>('connecting');
+  const [lobby, setLobby] = useState<LobbyInfo | null>(null);
+  const [seat, setSeat] = useState<Live['seat']>(null);
+  const [view, setView] = useState<View | null>(null);
+  const [legal, setLegal] = useState<Action[]>([]);
+  const [lastEvents, setLastEvents] = useState<SeenEvent[]>([]);
+  const [error, setError] = useState<Live['error']>(null);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const ws = useRef<WebSocket | null>(null);
+  const seqRef = useRef(0);
+
+  useEffect(() => {
+    let closed = false;
+    let retry = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+    const connect = () => {
+      setStatus('connecting');
+      const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      const sock = new WebSocket(`${proto}//${location.host}/ws`);
+      ws.current = sock;
+      sock.onopen = () => {
+        retry = 0;
+        setStatus('open');
+        sock.send(JSON.stringify({ t: 'hello', gameId, token }));
+        ping = setInterval(() => sock.readyState === WebSocket.OPEN && sock.send('{"t":"ping"}'), 25000);
+      };
+      sock.onmessage = (m) => {
+        let msg: Record<string, unknown>;
+        try {
+          msg = JSON.parse(String(m.data)) as Record<string, unknown>;
+        } catch {
+          return;
+        }
+        switch (msg.t) {
+          case 'lobby':
+            setLobby(msg.lobby as LobbyInfo);
+            break;
+          case 'state': {
+            const v = msg.view as View;
+            seqRef.current = v.seq;
+            setSeat(msg.seat as Live['seat']);
+            setView(v);
+            setLegal((msg.legal as Action[]) ?? []);
+            setLastEvents([]);
+            setDeadline((msg.deadline as number | null) ?? null);
+            break;
+          }
+          case 'events': {
+            const v = msg.view as View;
+            seqRef.current = v.seq;
+            setView(v);
+            setLegal((msg.legal as Action[]) ?? []);
+            setLastEvents((msg.events as SeenEvent[]) ?? []);
+            setDeadline((msg.deadline as number | null) ?? null);
+            break;
+          }
+          case 'error':
+            if (msg.code !== 'stale') setError({ code: String(msg.code), message: String(msg.message ?? '') });
+            break;
+        }
+      };
+      sock.onclose = () => {
+        clearInterval(ping);
+        if (closed) return;
+        setStatus('closed');
+        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      clearInterval(ping);
+      ws.current?.close();
+    };
+  }, [gameId, token]);
+
+  const act = useCallback(
+    (action: ClientAction) => {
+      const sock = ws.current;
+      if (!sock || sock.readyState !== WebSocket.OPEN) {
+        setError({ code: 'offline', message: 'not connected' });
+        return;
+      }
+      setError(null);
+      sock.send(JSON.stringify({ t: 'act', gameId, seq: seqRef.current, action }));
+    },
+    [gameId],
+  );
+  const clearError = useCallback(() => setError(null), []);
+  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError };
+}

@@ -1,0 +1,142 @@
+// Entry: language, hash routes (#/ home, #/g/<id> a game), header.
+import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
+import { RulesDialog } from './Help.js';
+import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
+import { Home, isStarted, LobbyRoom } from './Lobby.js';
+import { Table } from './Table.js';
+import './styles.css';
+
+function useHash(): string {
+  const [h, setH] = useState(location.hash);
+  useEffect(() => {
+    const f = () => setH(location.hash);
+    addEventListener('hashchange', f);
+    return () => removeEventListener('hashchange', f);
+  }, []);
+  return h;
+}
+
+function GameScreen({ id, watch }: { id: string; watch: boolean }) {
+  const [rev, setRev] = useState(0);
+  const saved = useMemo(() => savedGames()[id], [id, rev]);
+  const token = watch ? null : (saved?.token ?? null);
+  const live = useGameSocket(id, token);
+  const [info, setInfo] = useState<LobbyInfo | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    api.lobby(id).then(setInfo, () => setMissing(true));
+  }, [id, rev, live.view === null]);
+  const lobby = live.lobby ?? info;
+  return (
+    <GameBody
+      id={id}
+      live={live}
+      lobby={lobby}
+      missing={missing && !live.view && !live.lobby}
+      deduction={Boolean((lobby?.options as { deduction?: boolean } | undefined)?.deduction ?? true)}
+      onToken={() => setRev((r) => r + 1)}
+    />
+  );
+}
+
+function GameBody({
+  id,
+  live,
+  lobby,
+  missing,
+  deduction,
+  onToken,
+}: {
+  id: string;
+  live: ReturnType<typeof useGameSocket>;
+  lobby: LobbyInfo | null;
+  missing: boolean;
+  deduction: boolean;
+  onToken: () => void;
+}) {
+  const { t } = useI18nLocal();
+  if (live.view)
+    return (
+      <>
+        {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
+        <Table
+          gameId={id}
+          view={live.view}
+          legal={live.legal}
+          seat={live.seat}
+          act={live.act}
+          error={live.error}
+          clearError={live.clearError}
+          deduction={deduction}
+          deadline={live.deadline}
+        />
+      </>
+    );
+  if (missing) return <p className="panel error">{t('notFound')}</p>;
+  if (lobby && !isStarted(lobby)) return <LobbyRoom id={id} lobby={lobby} onToken={onToken} />;
+  return <p className="panel">{t('connecting')}</p>;
+}
+
+function App() {
+  const [lang, setLang] = useState<Lang>(detectLang);
+  const i18n = useMemo(() => makeI18n(lang), [lang]);
+  const hash = useHash();
+  const [rules, setRules] = useState(false);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
+  }, [lang]);
+  const m = /^#\/g\/([^?/]+)(\?watch)?/.exec(hash);
+  const { t } = i18n;
+  return (
+    <I18nContext.Provider value={i18n}>
+      <header className="top">
+        <a href="#/" className="brand" aria-label={t('home')}>
+          <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
+            <circle cx="16" cy="16" r="15" fill="#c92a2a" />
+            <path d="M3 16 q13 -12 26 0 q-13 12 -26 0 z" fill="#fff" />
+            <circle cx="16" cy="16" r="5" fill="#1d2b3a" />
+          </svg>
+          <span>
+            <b>{t('title')}</b>
+            <small>{t('subtitle')}</small>
+          </span>
+        </a>
+        <nav>
+          <button className="link" onClick={() => setRules(true)}>
+            {t('rules')}
+          </button>
+          <label className="lang">
+            <span className="sr">{t('language')}</span>
+            <select
+              aria-label={t('language')}
+              value={lang}
+              onChange={(e) => {
+                const l = e.target.value as Lang;
+                localStorage.setItem('mm.lang', l);
+                setLang(l);
+              }}
+            >
+              {LANGS.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      </header>
+      <main>
+        {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
+      </main>
+      {rules ? <RulesDialog onClose={() => setRules(false)} /> : null}
+    </I18nContext.Provider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,334 @@
+// Test harness: builds the web client, starts the REAL server (ephemeral port, temp DATA_DIR),
+// launches Debian's Chromium through playwright-core, and drives games by clicking.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(WEB, '../..');
+export const SHOTS = path.join(ROOT, 'artifacts/screenshots');
+
+let webDist: string | null = null;
+
+/** Runs `fn` while holding a lock shared by the test files (they run in parallel processes). */
+function withLock<T>(name: string, fn: () => T): T {
+  const dir = path.join(os.tmpdir(), `mm-web-test-${name}.lock`);
+  const until = Date.now() + 180_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch {
+      if (Date.now() > until) fs.rmSync(dir, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles the server (it may be in progress: falls back to an existing build) and builds the
+ * web client into a private directory, so parallel test files never share a half-written dist. */
+export function buildAll(): string {
+  if (webDist) return webDist;
+  withLock('tsc', () => {
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
+    if (tsc.status !== 0 && !fs.existsSync(path.join(ROOT, 'packages/server/dist/main.js')))
+      throw new Error(`server build failed:\n${tsc.stdout}${tsc.stderr}`);
+  });
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-web-dist-'));
+  const vite = spawnSync(
+    process.execPath,
+    [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
+    { cwd: WEB, encoding: 'utf8' },
+  );
+  if (vite.status !== 0) throw new Error(`web build failed:\n${vite.stdout}${vite.stderr}`);
+  webDist = out;
+  return out;
+}
+
+export interface Server {
+  url: string;
+  proc: ChildProcess;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Waits until the server package can be started (it is written in parallel), then starts it. */
+export async function startServer(): Promise<Server> {
+  const dist = buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-web-test-'));
+  const main = path.join(ROOT, 'packages/server/dist/main.js');
+  for (let i = 0; i < 60 && !fs.existsSync(main); i++) await new Promise((r) => setTimeout(r, 5000));
+  const proc = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      WEB_DIST: dist,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BOT_PAUSE_MS: '30',
+      BOT_ASK_ANSWER_MS: '30',
+      BOT_TIME_LIMIT_MS: '300',
+      BOT_BUDGET_MS: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errText = '';
+  proc.stderr!.on('data', (d: Buffer) => (errText += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${errText}`)), 30000);
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited ${code}: ${errText}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    dataDir,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
+      webDist = null;
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    locale: opts.locale ?? 'en-US',
+    hasTouch: (opts.width ?? 1280) < 500,
+    isMobile: (opts.width ?? 1280) < 500,
+  });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { ctx, page, errors };
+}
+
+export function shot(page: Page, name: string, fullPage = true): Promise<Buffer> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+// ---------------------------------------------------------------- reading the table
+export async function status(page: Page): Promise<{ phase: string; seq: number; mine: boolean; text: string } | null> {
+  const el = page.locator('[role=status][data-phase]');
+  if ((await el.count()) === 0) return null;
+  const [phase, seq, mine, text] = await Promise.all([
+    el.getAttribute('data-phase'),
+    el.getAttribute('data-seq'),
+    el.getAttribute('data-mine'),
+    el.innerText(),
+  ]);
+  return { phase: phase ?? '', seq: Number(seq), mine: mine === 'yes', text };
+}
+
+/** Waits until the table's sequence number moves past `seq` (or the game shows an error). */
+export async function waitSeq(page: Page, seq: number, timeout = 15000): Promise<void> {
+  await page.waitForFunction(
+    (s) => {
+      const el = document.querySelector('[role=status][data-seq]');
+      return (el && Number(el.getAttribute('data-seq')) > s) || document.querySelector('.error[role=alert]');
+    },
+    seq,
+    { timeout },
+  );
+  const err = page.locator('.error[role=alert]');
+  if (await err.count()) throw new Error(`table error: ${await err.innerText()}`);
+}
+
+export async function clickCell(page: Page, label: string): Promise<void> {
+  await page.locator(`svg.board g.cell[data-loc="${label}"]`).first().click();
+}
+
+export async function targets(page: Page): Promise<string[]> {
+  return page.locator('svg.board g.cell.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-loc') ?? ''));
+}
+
+/** Clicks the first of `prefer` that is a highlighted target, or else the first target. */
+export async function clickTarget(page: Page, prefer: string[] = []): Promise<string> {
+  const ts = await targets(page);
+  if (!ts.length) throw new Error('no target on the board');
+  const pick = prefer.find((p) => ts.includes(p)) ?? ts[0]!;
+  await clickCell(page, pick);
+  return pick;
+}
+
+export async function confirmDialog(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Confirm|确认|確定/ })
+    .click();
+}
+
+/** Two contexts at one table: the host (recruiter, place 1) creates; the guest joins place 2. */
+export async function createTwoPlayerGame(
+  server: Server,
+  host: Page,
+  guest: Page,
+  o: { mode: 'Training Mission' | 'Full Game'; recruiterCard?: string },
+): Promise<string> {
+  await host.goto(`${server.url}/#/`);
+  await host.getByLabel('Your name').first().fill('Rita');
+  const form = host.locator('section.create');
+  await form.getByLabel('Game type').selectOption({ label: o.mode });
+  if (o.recruiterCard) await form.getByLabel('Recruiter card').selectOption({ label: o.recruiterCard });
+  await form.getByLabel('Who is the recruiter').selectOption({ label: 'The host' });
+  await form.getByLabel('Players').first().selectOption('2');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await host.waitForURL(/#\/g\//);
+  const invite = await host.getByLabel('invite').inputValue();
+  const gameId = /#\/g\/([^?]+)/.exec(invite)![1]!;
+  await guest.goto(invite);
+  await guest.getByLabel('Your name').fill('Alex');
+  await guest.getByRole('button', { name: 'Sit here' }).first().click();
+  await guest.getByText('Waiting for the host to start').waitFor();
+  await host.getByText('Alex').waitFor();
+  await host.getByRole('button', { name: 'Start the game' }).click();
+  await host.locator('[role=status][data-phase]').waitFor();
+  await guest.locator('[role=status][data-phase]').waitFor();
+  return gameId;
+}
+
+/** Waits until one of the pages is expected to act (or the game is over); returns it. */
+export async function whoseTurn(pages: Page[], timeout = 20000): Promise<Page | 'over'> {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    for (const p of pages) {
+      const s = await status(p);
+      if (s?.phase === 'over') return 'over';
+      if (s?.mine) return p;
+    }
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  throw new Error('nobody is expected to act');
+}
+
+// ---------------------------------------------------------------- simple click policies
+const btn = (page: Page, name: RegExp | string) => page.locator('section.actions').getByRole('button', { name });
+
+/** One recruiter decision by clicking; returns what it did. */
+export async function recruiterMove(page: Page, prefer: string[] = []): Promise<string> {
+  const s = (await status(page))!;
+  const ts = await targets(page);
+  switch (s.phase) {
+    case 'recruiterCard':
+      await btn(page, /Carl Box/).click();
+      break;
+    case 'mayhem': {
+      const edges = await page
+        .locator('g.edge-target')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
+      const pick = prefer.find((p) => edges.includes(p)) ?? edges[edges.length - 1]!;
+      await page.locator(`g.edge-target[data-edge="${pick}"]`).click();
+      await waitSeq(page, s.seq);
+      return `mayhem ${pick}`;
+    }
+    case 'answerAsk':
+      if (ts.length) await clickTarget(page, prefer);
+      else await btn(page, 'Cannot place').click();
+      break;
+    case 'recruiterTurn':
+      if (ts.length && (await btn(page, 'End turn').count()) === 0) await clickTarget(page, prefer);
+      else if ((await btn(page, 'End turn').count()) > 0) await btn(page, 'End turn').click();
+      else {
+        await btn(page, /Mind slip/).click();
+        await clickTarget(page, prefer);
+        await confirmDialog(page);
+      }
+      break;
+    default:
+      await clickTarget(page, prefer);
+  }
+  await waitSeq(page, s.seq);
+  return s.phase;
+}
+
+/** One agents' decision by clicking (k counts activations, to vary what is tried). */
+export async function agentsMove(page: Page, k: number, prefer: string[] = []): Promise<string> {
+  const s = (await status(page))!;
+  if (s.phase !== 'agentsTurn') {
+    if (s.phase === 'mayhem') {
+      const edges = await page
+        .locator('g.edge-target')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
+      const pick = prefer.find((p) => edges.includes(p)) ?? edges[0]!;
+      await page.locator(`g.edge-target[data-edge="${pick}"]`).click();
+    } else await clickTarget(page, prefer);
+    await waitSeq(page, s.seq);
+    return s.phase;
+  }
+  const activate = page.locator('section.actions').getByRole('button', { name: /^Activate/ });
+  if (await activate.count()) {
+    await activate.first().click();
+    await waitSeq(page, s.seq);
+    return 'activate';
+  }
+  if (await btn(page, 'Reveal').count()) {
+    await btn(page, 'Reveal').click();
+  } else if (k % 3 === 0 && (await btn(page, /^Ask:/).count())) {
+    await btn(page, /^Ask:/).first().click();
+  } else if (k % 3 === 1 && (await targets(page)).length && !(await page.locator('.plan').count())) {
+    const to = await clickTarget(page, prefer);
+    await btn(page, `Move to ${to}`).click();
+    await waitSeq(page, s.seq);
+    await page.locator('.controls .plan').waitFor({ state: 'detached' });
+    return `move ${to}`;
+  } else if (await btn(page, 'Capture').count()) {
+    await btn(page, 'Capture').click();
+    await confirmDialog(page);
+  } else {
+    await btn(page, 'End activation').click();
+    await confirmDialog(page);
+  }
+  await waitSeq(page, s.seq);
+  return 'action';
+}
