@@ -10,7 +10,15 @@ export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';
 export { apply, check, legalActions, type ApplyResult, type Applied } from './game.js';
 export { newGame, validateOptions } from './rules/setup.js';
 export { agentControllers, agentsOfSeat, controls, expectedSeats } from './rules/seats.js';
-export { askCandidates, boxedIn, current, legalSteps, slipLandings, heldMindSlips, revealedRecruits } from './rules/queries.js';
+export {
+  askCandidates,
+  boxedIn,
+  current,
+  legalSteps,
+  slipLandings,
+  heldMindSlips,
+  revealedRecruits,
+} from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
 export { NOTE_TEXT_MAX } from './rules/table.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';

@@ -38,7 +38,13 @@ export type PublicEvent =
   | { readonly kind: 'timeAdvanced'; readonly time: number; readonly alert: number | null }
   | { readonly kind: 'agentActivated'; readonly agent: AgentId }
   | { readonly kind: 'agentMoved'; readonly agent: AgentId; readonly from: Loc; readonly to: Loc; readonly by: AgentId }
-  | { readonly kind: 'asked'; readonly agent: AgentId; readonly feature: FeatureId; readonly dolphin: boolean; readonly time: number }
+  | {
+      readonly kind: 'asked';
+      readonly agent: AgentId;
+      readonly feature: FeatureId;
+      readonly dolphin: boolean;
+      readonly time: number;
+    }
   /** Step tokens placed in answer; empty means "cannot place" (R22). */
   | { readonly kind: 'askAnswered'; readonly feature: FeatureId; readonly at: readonly Loc[]; readonly time: number }
   | { readonly kind: 'revealed'; readonly at: Loc; readonly visitTime: number }
@@ -50,8 +56,20 @@ export type PublicEvent =
       readonly time: number;
     }
   | { readonly kind: 'immortalPushed'; readonly agent: AgentId; readonly from: Loc; readonly to: Loc }
-  | { readonly kind: 'captureAttempted'; readonly agent: AgentId; readonly at: Loc; readonly hit: boolean; readonly time: number }
-  | { readonly kind: 'scanned'; readonly agent: AgentId; readonly at: Loc; readonly yes: boolean; readonly time: number }
+  | {
+      readonly kind: 'captureAttempted';
+      readonly agent: AgentId;
+      readonly at: Loc;
+      readonly hit: boolean;
+      readonly time: number;
+    }
+  | {
+      readonly kind: 'scanned';
+      readonly agent: AgentId;
+      readonly at: Loc;
+      readonly yes: boolean;
+      readonly time: number;
+    }
   | { readonly kind: 'activationEnded'; readonly agent: AgentId }
   | { readonly kind: 'roundEnded'; readonly time: number }
   | { readonly kind: 'noteChanged'; readonly seat: Seat; readonly at: Loc; readonly note: NoteBody | null }

@@ -117,4 +117,3 @@ export interface GameState {
   history: GameEvent[];
   result: GameResult | null;
 }
-

@@ -45,7 +45,8 @@ export function actionToRecord(a: Action): RecordAction {
 
 /** Converts a record entry back to an engine action; labels are required for locations. */
 export function actionFromRecord(r: unknown): Action | GameError {
-  if (typeof r !== 'object' || r === null || Array.isArray(r)) return err('malformed', 'A record action is a JSON object.');
+  if (typeof r !== 'object' || r === null || Array.isArray(r))
+    return err('malformed', 'A record action is a JSON object.');
   const o: Record<string, unknown> = { ...(r as Record<string, unknown>) };
   const conv = (v: unknown): unknown => {
     if (typeof v !== 'string') return v === null ? null : Number.NaN;
@@ -85,17 +86,28 @@ export function checkRecord(x: unknown): string | null {
   const o = r.options as Record<string, unknown> | undefined;
   if (typeof o !== 'object' || o === null) return '"options" is missing';
   const rc = o.recruiterCard ?? 'random';
-  const opts: GameOptions = { mode: o.mode as 'full', agentSeats: o.agentSeats as number, recruiterCard: rc as RecruiterCardRule };
+  const opts: GameOptions = {
+    mode: o.mode as 'full',
+    agentSeats: o.agentSeats as number,
+    recruiterCard: rc as RecruiterCardRule,
+  };
   const bad = validateOptions(opts);
   if (bad) return `options: ${bad.message}`;
-  if (!Array.isArray(r.deck) || r.deck.length !== FEATURES.length || new Set(r.deck).size !== FEATURES.length || r.deck.some((f) => !(FEATURES as readonly unknown[]).includes(f)))
+  if (
+    !Array.isArray(r.deck) ||
+    r.deck.length !== FEATURES.length ||
+    new Set(r.deck).size !== FEATURES.length ||
+    r.deck.some((f) => !(FEATURES as readonly unknown[]).includes(f))
+  )
     return '"deck" must list each of the 16 features once';
   if (rc !== 'choose') {
     const card = r.recruiterCard ?? (rc === 'random' ? undefined : rc);
-    if (!(RECRUITER_CARDS as readonly unknown[]).includes(card)) return '"recruiterCard" must be "carl" or "girl" unless the option is "choose"';
+    if (!(RECRUITER_CARDS as readonly unknown[]).includes(card))
+      return '"recruiterCard" must be "carl" or "girl" unless the option is "choose"';
   }
   if (!Array.isArray(r.actions)) return '"actions" must be a list';
-  if (r.seed !== undefined && (typeof r.seed !== 'number' || !Number.isInteger(r.seed))) return '"seed" must be a whole number';
+  if (r.seed !== undefined && (typeof r.seed !== 'number' || !Number.isInteger(r.seed)))
+    return '"seed" must be a whole number';
   return null;
 }
 
@@ -108,7 +120,7 @@ export function replay(record: GameRecord): ReplayResult {
     {
       mode: record.options.mode,
       agentSeats: record.options.agentSeats,
-      recruiterCard: rc === 'choose' ? 'choose' : (record.recruiterCard ?? rc) as RecruiterCardRule,
+      recruiterCard: rc === 'choose' ? 'choose' : ((record.recruiterCard ?? rc) as RecruiterCardRule),
       deck: record.deck,
     },
     record.seed ?? 0,

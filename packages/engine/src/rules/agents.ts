@@ -17,7 +17,15 @@ import {
 import { err, type GameError } from '../model/errors.js';
 import { AGENT_NAMES, AGENTS, type AgentId, type Seat } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
-import { abilitiesOn, agentAt, askCandidates, current, featureBlockedByImmortal, immortalAt, visitTime } from './queries.js';
+import {
+  abilitiesOn,
+  agentAt,
+  askCandidates,
+  current,
+  featureBlockedByImmortal,
+  immortalAt,
+  visitTime,
+} from './queries.js';
 import { moveImmortalOn } from './recruiter.js';
 import { finish, needPhase, type Rule, type Sink } from './rule.js';
 import { agentsOfSeat, controls, isAgentSeat } from './seats.js';
@@ -35,7 +43,11 @@ function inActivation(s: GameState, seat: Seat): GameError | null {
 function beforeAction(s: GameState, seat: Seat): GameError | null {
   const e = inActivation(s, seat);
   if (e) return e;
-  if (s.activation!.actionDone) return err('already_done', `${AGENT_NAMES[s.activation!.agent]} has already taken an action this activation (R20).`);
+  if (s.activation!.actionDone)
+    return err(
+      'already_done',
+      `${AGENT_NAMES[s.activation!.agent]} has already taken an action this activation (R20).`,
+    );
   return null;
 }
 
@@ -44,7 +56,9 @@ function here(s: GameState): number {
 }
 
 function noImmortalHere(s: GameState, what: string, rule: string): GameError | null {
-  return immortalAt(s, here(s)) ? err('immortal_here', `An immortal on ${label(here(s))} prevents ${what} (${rule}).`) : null;
+  return immortalAt(s, here(s))
+    ? err('immortal_here', `An immortal on ${label(here(s))} prevents ${what} (${rule}).`)
+    : null;
 }
 
 function needFull(s: GameState, what: string): GameError | null {
@@ -70,10 +84,15 @@ export const activate: Rule<'activate'> = {
     const e = needPhase(s, 'agentsTurn');
     if (e) return e;
     if (!AGENTS.includes(a.agent)) return err('malformed', `There is no agent "${String(a.agent)}".`);
-    if (s.activation) return err('already_done', `${AGENT_NAMES[s.activation.agent]} is still active: end that activation first (R20).`);
+    if (s.activation)
+      return err(
+        'already_done',
+        `${AGENT_NAMES[s.activation.agent]} is still active: end that activation first (R20).`,
+      );
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
       return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
-    if (s.activated[AGENTS.indexOf(a.agent)]) return err('already_done', `${AGENT_NAMES[a.agent]} has already been activated this round (R20).`);
+    if (s.activated[AGENTS.indexOf(a.agent)])
+      return err('already_done', `${AGENT_NAMES[a.agent]} has already been activated this round (R20).`);
     return null;
   },
   run(s, a, out) {
@@ -94,7 +113,10 @@ export const move: Rule<'move'> = {
     if (s.activation!.moved) return err('already_done', 'This agent has already moved this activation (R20).');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!reachable(here(s), 2, s.mayhem).includes(a.to))
-      return err('not_adjacent', `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem (R20, R21).`);
+      return err(
+        'not_adjacent',
+        `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem (R20, R21).`,
+      );
     return null;
   },
   run(s, a, out) {
@@ -119,11 +141,17 @@ export const ask: Rule<'ask'> = {
     if (!isFeatureId(a.feature)) return err('malformed', `There is no feature "${String(a.feature)}".`);
     const at = here(s);
     if (!hasFeature(at, a.feature))
-      return err('not_here', `${label(at)} does not show ${FEATURE_NAMES[a.feature]}: ask about a feature of your location (R22).`);
+      return err(
+        'not_here',
+        `${label(at)} does not show ${FEATURE_NAMES[a.feature]}: ask about a feature of your location (R22).`,
+      );
     const ie = noImmortalHere(s, 'asking', 'R22');
     if (ie) return ie;
     if (featureBlockedByImmortal(s, a.feature))
-      return err('feature_blocked', `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it (R22).`);
+      return err(
+        'feature_blocked',
+        `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it (R22).`,
+      );
     if (a.dolphin) {
       const fe = needFull(s, 'The Black Ops Dolphin');
       if (fe) return fe;
@@ -160,7 +188,8 @@ export const reveal: Rule<'reveal'> = {
   check(s, a) {
     const e = beforeAction(s, a.seat);
     if (e) return e;
-    if (!s.stepTokens.some((t) => t.at === here(s))) return err('no_token', `There is no step token on ${label(here(s))} (R23).`);
+    if (!s.stepTokens.some((t) => t.at === here(s)))
+      return err('no_token', `There is no step token on ${label(here(s))} (R23).`);
     return noImmortalHere(s, 'revealing', 'R23');
   },
   run(s, _a, out) {
@@ -216,7 +245,10 @@ export const push: Rule<'push'> = {
     if (from === null) return err('not_allowed', 'A push comes right after a shakedown (R24).');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!pushTargets(s, from).includes(a.to))
-      return err('not_allowed', `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R24, R3).`);
+      return err(
+        'not_allowed',
+        `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R24, R3).`,
+      );
     return null;
   },
   run(s, a, out) {
@@ -283,9 +315,15 @@ export const nudge: Rule<'nudge'> = {
     if (!isLoc(a.from) || !isLoc(a.to)) return err('bad_location', 'Name two locations.');
     const bill = here(s);
     if (!immortalAt(s, a.from) || !ORTHO_NEIGHBOURS[bill]!.includes(a.from))
-      return err('not_allowed', `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)} (R27).`);
+      return err(
+        'not_allowed',
+        `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)} (R27).`,
+      );
     if (!pushTargets(s, a.from).includes(a.to))
-      return err('not_allowed', `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R27, R3).`);
+      return err(
+        'not_allowed',
+        `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R27, R3).`,
+      );
     return null;
   },
   run(s, a, out) {
@@ -319,7 +357,10 @@ export const dustyMove: Rule<'dustyMove'> = {
     const from = agentAt(s, a.agent)!;
     const range = dustyRange(s);
     if (!reachable(from, range, s.mayhem).includes(a.to))
-      return err('not_adjacent', `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach (R28).`);
+      return err(
+        'not_adjacent',
+        `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach (R28).`,
+      );
     return null;
   },
   run(s, a, out) {

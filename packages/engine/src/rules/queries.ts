@@ -91,9 +91,7 @@ export function henryBlocks(s: GameState, l: Loc): boolean {
 
 /** R22: a step token may go on a visited location with no step token and no confirmed note. */
 export function markable(s: GameState, l: Loc): boolean {
-  return (
-    visited(s, l) && !s.stepTokens.some((t) => t.at === l) && !s.confirmed.some((c) => c.at === l)
-  );
+  return visited(s, l) && !s.stepTokens.some((t) => t.at === l) && !s.confirmed.some((c) => c.at === l);
 }
 
 export function askCandidates(s: GameState, f: FeatureId): Loc[] {

@@ -3,18 +3,10 @@ import { immortalNeighbours, isLoc, label } from '../board/board.js';
 import { err, type GameError } from '../model/errors.js';
 import { RECRUITER_SEAT, type Seat } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
-import {
-  askCandidates,
-  contactsAt,
-  current,
-  heldMindSlips,
-  legalSteps,
-  markable,
-  slipLandings,
-  visited,
-} from './queries.js';
+import { askCandidates, contactsAt, heldMindSlips, markable, slipLandings, visited } from './queries.js';
 import { needPhase, type Rule, type Sink } from './rule.js';
-import { checkSetupStep, runSetupStep } from './setup.js';
+import { runSetupStep } from './setup.js';
+import { checkStepTo, stepCandidates } from './steps.js';
 import { afterAgentAction, endRecruiterTurn, immortalRecruiting } from './turns.js';
 
 function recruiterOnly(seat: Seat): GameError | null {
@@ -54,18 +46,11 @@ export const step: Rule<'step'> = {
   check(s, a) {
     const e = needPhase(s, 'setupSteps', 'recruiterTurn') ?? recruiterOnly(a.seat) ?? badLoc(a.to);
     if (e) return e;
-    if (s.phase === 'setupSteps') return checkSetupStep(s, a.to);
-    const ne = needAction(s);
-    if (ne) return ne;
-    const here = current(s)!;
-    if (visited(s, a.to)) return err('already_visited', `You have already visited ${label(a.to)} (R15).`);
-    if (!legalSteps(s).includes(a.to)) {
-      const orthoOrTemple = legalStepsIgnoringMayhem(s).includes(a.to);
-      return orthoOrTemple
-        ? err('blocked_by_mayhem', `Mayhem blocks the way from ${label(here)} to ${label(a.to)} (R1).`)
-        : err('not_adjacent', `${label(a.to)} is not one step from ${label(here)}: orthogonal, or diagonal to or from a temple (R2).`);
+    if (s.phase === 'recruiterTurn') {
+      const ne = needAction(s);
+      if (ne) return ne;
     }
-    return null;
+    return checkStepTo(s, a.to);
   },
   run(s, a, out) {
     if (s.phase === 'setupSteps') return runSetupStep(s, a.to, out);
@@ -73,13 +58,9 @@ export const step: Rule<'step'> = {
     maybeAutoEnd(s, out);
   },
   candidates(s, seat) {
-    return legalStepsIgnoringMayhem(s).map((to) => ({ type: 'step', seat, to }));
+    return stepCandidates(s).map((to) => ({ type: 'step', seat, to }));
   },
 };
-
-function legalStepsIgnoringMayhem(s: GameState): number[] {
-  return legalSteps({ ...s, mayhem: [] });
-}
 
 // R16, R18
 export const mindSlip: Rule<'mindSlip'> = {
@@ -88,9 +69,17 @@ export const mindSlip: Rule<'mindSlip'> = {
     if (e) return e;
     if (a.token !== 1 && a.token !== 2) return err('malformed', 'The mind slip token is 1 or 2.');
     if (!heldMindSlips(s).includes(a.token))
-      return err('no_token', a.token === 1 ? 'Your mind slip token is already used (R16).' : 'You do not hold the 2nd mind slip token (R18).');
+      return err(
+        'no_token',
+        a.token === 1
+          ? 'Your mind slip token is already used (R16).'
+          : 'You do not hold the 2nd mind slip token (R18).',
+      );
     if (!slipLandings(s).includes(a.to))
-      return err('not_allowed', `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited (R16).`);
+      return err(
+        'not_allowed',
+        `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited (R16).`,
+      );
     return null;
   },
   run(s, a, out) {
@@ -107,7 +96,9 @@ export const mindSlip: Rule<'mindSlip'> = {
     maybeAutoEnd(s, out);
   },
   candidates(s, seat) {
-    return heldMindSlips(s).flatMap((token) => slipLandings(s).map((to) => ({ type: 'mindSlip' as const, seat, to, token })));
+    return heldMindSlips(s).flatMap((token) =>
+      slipLandings(s).map((to) => ({ type: 'mindSlip' as const, seat, to, token })),
+    );
   },
 };
 
@@ -119,7 +110,10 @@ function checkImmortalMove(s: GameState, from: number, to: number): GameError | 
   if (!immortalNeighbours(from, s.mayhem).includes(to)) {
     return immortalNeighbours(from, []).includes(to)
       ? err('blocked_by_mayhem', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`)
-      : err('not_adjacent', `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)} (R3).`);
+      : err(
+          'not_adjacent',
+          `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)} (R3).`,
+        );
   }
   return null;
 }
@@ -141,7 +135,11 @@ export const moveImmortal: Rule<'moveImmortal'> = {
   check(s, a) {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat) ?? needFull(s);
     if (e) return e;
-    if (s.turn!.immortalMoves > 0) return err('already_done', 'You have already moved an immortal this turn; the extra move costs a step token (R15).');
+    if (s.turn!.immortalMoves > 0)
+      return err(
+        'already_done',
+        'You have already moved an immortal this turn; the extra move costs a step token (R15).',
+      );
     return checkImmortalMove(s, a.from, a.to);
   },
   run(s, a, out) {
@@ -161,10 +159,14 @@ export const extraImmortalMove: Rule<'extraImmortalMove'> = {
   check(s, a) {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat) ?? needFull(s) ?? badLoc(a.stepToken);
     if (e) return e;
-    if (s.turn!.immortalMoves === 0) return err('must_act', 'The extra immortal move comes after your first immortal move (R15).');
+    if (s.turn!.immortalMoves === 0)
+      return err('must_act', 'The extra immortal move comes after your first immortal move (R15).');
     if (s.turn!.extraDone) return err('already_done', 'Only one extra immortal move per turn (R15).');
     if (!markable(s, a.stepToken))
-      return err('not_allowed', `The step token must go on a location you have visited that has no step token and no confirmed note; ${label(a.stepToken)} is not one (R15).`);
+      return err(
+        'not_allowed',
+        `The step token must go on a location you have visited that has no step token and no confirmed note; ${label(a.stepToken)} is not one (R15).`,
+      );
     return checkImmortalMove(s, a.from, a.to);
   },
   run(s, a, out) {
@@ -189,7 +191,8 @@ export const endTurn: Rule<'endTurn'> = {
   check(s, a) {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat);
     if (e) return e;
-    if (!s.turn!.actionDone) return err('must_act', 'Take your action (a step or a mind slip) before ending the turn (R15).');
+    if (!s.turn!.actionDone)
+      return err('must_act', 'Take your action (a step or a mind slip) before ending the turn (R15).');
     return null;
   },
   run(s, _a, out) {
@@ -209,12 +212,18 @@ export const answerAsk: Rule<'answerAsk'> = {
     if (a.at === null) {
       return options.length === 0
         ? null
-        : err('bad_answer', `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it (R22).`);
+        : err(
+            'bad_answer',
+            `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it (R22).`,
+          );
     }
     const bl = badLoc(a.at);
     if (bl) return bl;
     if (!options.includes(a.at))
-      return err('bad_answer', `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'} (R22).`);
+      return err(
+        'bad_answer',
+        `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'} (R22).`,
+      );
     return null;
   },
   run(s, a, out) {
@@ -229,7 +238,8 @@ export const answerAsk: Rule<'answerAsk'> = {
   candidates(s, seat) {
     if (s.phase !== 'answerAsk' || !s.pendingAsk) return [];
     const options = askCandidates(s, s.pendingAsk.feature);
-    return options.length ? options.map((at) => ({ type: 'answerAsk' as const, seat, at })) : [{ type: 'answerAsk', seat, at: null }];
+    return options.length
+      ? options.map((at) => ({ type: 'answerAsk' as const, seat, at }))
+      : [{ type: 'answerAsk', seat, at: null }];
   },
 };
-

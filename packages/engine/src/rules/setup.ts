@@ -31,7 +31,7 @@ import {
 } from '../model/pieces.js';
 import type { GameOptions, GameState } from '../model/state.js';
 import { randomInt, rngFrom, shuffled } from './random.js';
-import { ALL_LOCS, contactsAt, current, legalSteps, recruitsToWin, revealedRecruits, visited } from './queries.js';
+import { ALL_LOCS, contactsAt, legalSteps, recruitsToWin, revealedRecruits } from './queries.js';
 import { finish, needPhase, type Rule, Sink } from './rule.js';
 import { controls, isAgentSeat, mayhemSeat } from './seats.js';
 import { startRecruiterTurn } from './turns.js';
@@ -44,7 +44,11 @@ export function validateOptions(o: GameOptions): GameError | null {
   if (!['random', 'choose', ...RECRUITER_CARDS].includes(rc))
     return err('malformed', 'Recruiter card must be "carl", "girl", "random" or "choose".');
   if (o.deck !== undefined) {
-    if (o.deck.length !== FEATURES.length || new Set(o.deck).size !== FEATURES.length || o.deck.some((f) => !FEATURES.includes(f)))
+    if (
+      o.deck.length !== FEATURES.length ||
+      new Set(o.deck).size !== FEATURES.length ||
+      o.deck.some((f) => !FEATURES.includes(f))
+    )
       return err('malformed', 'An explicit deck must list each of the 16 features once.');
   }
   return null;
@@ -129,7 +133,10 @@ export const placeMayhem: Rule<'placeMayhem'> = {
     const bl = badLoc(x) ?? badLoc(y);
     if (bl) return bl;
     if (!isOrthoAdjacent(x, y))
-      return err('not_adjacent', `Mayhem goes on the edge between two orthogonal neighbours; ${label(x)} and ${label(y)} are not (R4).`);
+      return err(
+        'not_adjacent',
+        `Mayhem goes on the edge between two orthogonal neighbours; ${label(x)} and ${label(y)} are not (R4).`,
+      );
     const edge = edgeOf(x, y);
     if (s.mayhem.some((m) => sameEdge(m, edge))) return err('occupied', 'A mayhem token already lies on that edge.');
     if (s.mayhem.some((m) => edgesTouch(m, edge)))
@@ -187,13 +194,6 @@ export const chooseStart: Rule<'chooseStart'> = {
 };
 
 /** The hidden setup steps (R5: times 2..5, step rules, no mind slip). */
-export function checkSetupStep(s: GameState, to: number): GameError | null {
-  const here = current(s)!;
-  if (visited(s, to)) return err('already_visited', `You have already visited ${label(to)}.`);
-  if (!legalSteps(s).includes(to)) return err('not_adjacent', `${label(to)} is not one step from ${label(here)}.`);
-  return null;
-}
-
 export function runSetupStep(s: GameState, to: number, out: Sink): void {
   s.path.push(to);
   s.time = s.path.length;
@@ -238,7 +238,8 @@ export const placeAgent: Rule<'placeAgent'> = {
     if (!AGENTS.includes(a.agent)) return err('malformed', `There is no agent "${String(a.agent)}".`);
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
       return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
-    if (s.agents[AGENTS.indexOf(a.agent)] !== null) return err('already_done', `${AGENT_NAMES[a.agent]} is already placed.`);
+    if (s.agents[AGENTS.indexOf(a.agent)] !== null)
+      return err('already_done', `${AGENT_NAMES[a.agent]} is already placed.`);
     const bl = badLoc(a.at);
     if (bl) return bl;
     if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).');
@@ -266,7 +267,10 @@ export const placeMindSlip: Rule<'placeMindSlip'> = {
     const bl = badLoc(a.at);
     if (bl) return bl;
     if (!TEMPLES.some((t) => kingDistance(t, a.at) === 1))
-      return err('not_near_temple', 'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it (R9).');
+      return err(
+        'not_near_temple',
+        'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it (R9).',
+      );
     return null;
   },
   run(s, a, out) {

@@ -19,10 +19,15 @@ function checkNoteBody(n: unknown): GameError | null {
   const time = (t: unknown) => t === null || (typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= 16);
   if (!time(b.from) || !time(b.to)) return err('malformed', 'Note times are whole hours from 1 to 16, or null.');
   if (typeof b.from === 'number' && typeof b.to === 'number' && b.from > b.to)
-    return err('malformed', 'A note\'s time range must run forwards.');
-  if (!Array.isArray(b.crossed) || b.crossed.some((f) => !(FEATURES as readonly unknown[]).includes(f)) || new Set(b.crossed).size !== b.crossed.length)
+    return err('malformed', "A note's time range must run forwards.");
+  if (
+    !Array.isArray(b.crossed) ||
+    b.crossed.some((f) => !(FEATURES as readonly unknown[]).includes(f)) ||
+    new Set(b.crossed).size !== b.crossed.length
+  )
     return err('malformed', 'Crossed-out features must be distinct feature names.');
-  if (typeof b.text !== 'string' || b.text.length > NOTE_TEXT_MAX) return err('malformed', `Note text is at most ${NOTE_TEXT_MAX} characters.`);
+  if (typeof b.text !== 'string' || b.text.length > NOTE_TEXT_MAX)
+    return err('malformed', `Note text is at most ${NOTE_TEXT_MAX} characters.`);
   return null;
 }
 
@@ -35,7 +40,8 @@ export const note: Rule<'note'> = {
     if (!isLoc(a.at)) return err('bad_location', `There is no location ${String(a.at)}.`);
     const ne = checkNoteBody(a.note);
     if (ne) return ne;
-    if (a.note === null && !s.notes.some((n) => n.at === a.at)) return err('not_here', `There is no mental note on ${label(a.at)}.`);
+    if (a.note === null && !s.notes.some((n) => n.at === a.at))
+      return err('not_here', `There is no mental note on ${label(a.at)}.`);
     return null;
   },
   run(s, a, out) {
@@ -73,7 +79,9 @@ export const timeout: Rule<'timeout'> = {
   check(s, a) {
     const e = notOver(s);
     if (e) return e;
-    return expectedSeats(s).includes(a.seat) ? null : err('not_allowed', 'Only the seat the game waits on can run out of time.');
+    return expectedSeats(s).includes(a.seat)
+      ? null
+      : err('not_allowed', 'Only the seat the game waits on can run out of time.');
   },
   run(s, a, out) {
     finish(s, sideOf(a.seat) === 'recruiter' ? 'agents' : 'recruiter', 'timeout', out);

@@ -3,7 +3,17 @@
 import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { NoteBody } from '../model/actions.js';
 import type { GameEvent, PublicEvent, SecretDetail } from '../model/events.js';
-import { AGENTS, type AgentId, type GameResult, type Mode, RECRUITER_CARDS, RECRUITER_SEAT, type RecruiterCardId, type Seat, type Viewer } from '../model/pieces.js';
+import {
+  AGENTS,
+  type AgentId,
+  type GameResult,
+  type Mode,
+  RECRUITER_CARDS,
+  RECRUITER_SEAT,
+  type RecruiterCardId,
+  type Seat,
+  type Viewer,
+} from '../model/pieces.js';
 import type { Confirmed, GameState, Phase, StepToken } from '../model/state.js';
 import { askCandidates, current, finalTime, recruitsToWin, revealedRecruits } from '../rules/queries.js';
 import { agentControllers, agentsOfSeat, expectedSeats } from '../rules/seats.js';
