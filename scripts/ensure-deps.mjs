@@ -12,7 +12,7 @@ const installed = 'node_modules/.package-lock.json';
 const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
 if (stale) {
   console.error('[ensure-deps] installing npm dependencies (npm ci)...');
-  run(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  run(existsSync(lock) ? 'npm ci --no-audit --no-fund --loglevel=notice' : 'npm install --no-audit --no-fund --loglevel=notice');
 }
 
 function aptInstall(pkgs) {
