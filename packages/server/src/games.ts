@@ -22,7 +22,7 @@ import { BotPool } from './bots/pool.js';
 import { Mutex } from './lock.js';
 import type { BotLevel, CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
-import type { Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+import type { ClusterBus, Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
 
 export interface ServiceConfig {
   /** Snapshot the state every N actions (and at game end). */
@@ -42,6 +42,9 @@ export interface ServiceConfig {
   /** Drop idle games from memory after this long without subscribers. */
   idleEvictMs: number;
   publicUrl: string | null;
+  /** Cluster mode (shared store): how long an instance's claim on a game's bot work lasts
+   * without renewal; another instance takes the work over after it (renewed every leaseMs/3). */
+  leaseMs: number;
 }
 
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
@@ -54,6 +57,7 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   sweepMs: 1000,
   idleEvictMs: 10 * 60_000,
   publicUrl: null,
+  leaseMs: 10_000,
 };
 
 export type Viewer = Seat | 'spectator';
@@ -149,6 +153,10 @@ export class GameService {
   readonly bots: BotPool;
   /** Resolves when no bot move is in flight (used by tests and shutdown). */
   private inflight = 0;
+  /** Cluster mode: the shared store's bus (null for a single instance). */
+  private readonly bus: ClusterBus | null;
+  /** Cluster mode: games whose bot work this instance holds the lease of. */
+  readonly ownedBots = new Set<string>();
 
   constructor(
     readonly store: GameStore,
@@ -156,17 +164,34 @@ export class GameService {
     readonly cfg: ServiceConfig = DEFAULT_SERVICE_CONFIG,
   ) {
     this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
+    this.bus = store.cluster ?? null;
   }
 
   // ---------------------------------------------------------------- lifecycle
   /** Loads active games (so bots and timers continue) and starts the periodic jobs. */
   async start(): Promise<void> {
-    const ids = await this.store.activeGameIds();
-    for (const id of ids) {
-      const g = await this.getLive(id);
-      if (g) this.kickBots(g);
+    if (this.bus) {
+      // Cluster: follow every instance's commits; bot work is claimed by leases (leaseTick), so
+      // active games are loaded on demand, not all at start.
+      await this.bus.listen(
+        (id, what) => this.onNotify(id, what),
+        () => this.onResync(),
+      );
+      await this.leaseTick().catch((e) => this.log.error({ err: String(e) }, 'lease tick failed'));
+      const lt = setInterval(
+        () => void this.leaseTick().catch((e) => this.log.error({ err: String(e) }, 'lease tick failed')),
+        Math.max(100, Math.floor(this.cfg.leaseMs / 3)),
+      );
+      lt.unref();
+      this.timers.push(lt);
+    } else {
+      const ids = await this.store.activeGameIds();
+      for (const id of ids) {
+        const g = await this.getLive(id);
+        if (g) this.kickBots(g);
+      }
+      this.log.info({ games: ids.length }, 'resumed active games');
     }
-    this.log.info({ games: ids.length }, 'resumed active games');
     const sweep = setInterval(
       () => void this.sweep().catch((e) => this.log.error({ err: String(e) }, 'sweep failed')),
       this.cfg.sweepMs,
@@ -183,6 +208,123 @@ export class GameService {
     await this.bots.close();
     // Let in-flight commits finish before the store closes.
     await Promise.all([...this.live.values()].map((g) => g.lock.run(() => undefined)));
+    // Hand the bot work over at once instead of at lease expiry.
+    if (this.bus) await this.bus.releaseLeases().catch(() => undefined);
+    this.ownedBots.clear();
+  }
+
+  // ---------------------------------------------------------------- cluster
+  /** A committed change on any instance (this one included): bring the cached game up to date
+   * and send this instance's connections their own views of what happened. */
+  private onNotify(id: string, what: number | 'lobby'): void {
+    const have = this.live.get(id);
+    const p = have ? Promise.resolve(have) : this.loading.get(id);
+    if (!p) return; // not in memory here: it is loaded fresh when needed
+    void p
+      .then((g) => {
+        if (!g) return;
+        return g.lock.run(async () => {
+          if (what !== 'lobby' && g.state && g.state.seq >= what) return;
+          await this.refresh(g);
+        });
+      })
+      .catch((e) => this.log.error({ gameId: id, err: String(e) }, 'refresh failed'));
+  }
+
+  /** The listening connection came back: notifications may have been missed. */
+  private onResync(): void {
+    this.log.warn({ games: this.live.size }, 'bus reconnected; resyncing games');
+    for (const g of this.live.values())
+      void g.lock
+        .run(() => this.refresh(g))
+        .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'refresh failed'));
+  }
+
+  /** Under g.lock: re-reads the game row and applies (and broadcasts) the actions committed
+   * elsewhere since this instance's state. A no-op when nothing changed. */
+  private async refresh(g: Live): Promise<void> {
+    const got = g.state && this.bus ? await this.bus.changesAfter(g.id, g.state.seq) : null;
+    const row = got ? got.row : await this.store.getGame(g.id);
+    if (!row) return;
+    const before = JSON.stringify(this.lobbyInfo(g));
+    if (!row.start || row.status === 'lobby' || row.status === 'closed') {
+      g.row = row;
+      for (const c of g.subs)
+        if (c.tokenHash && !row.places.some((p) => p.tokenHash === c.tokenHash)) c.tokenHash = null;
+      if (JSON.stringify(this.lobbyInfo(g)) !== before) this.pushLobby(g);
+      return;
+    }
+    if (!g.state) {
+      // Started on another instance.
+      g.row = row;
+      g.state = await this.replay(row);
+      this.pushLobby(g);
+      for (const c of g.subs) {
+        c.viewer = this.viewerFor(g, c.tokenHash);
+        c.send(this.stateFrame(g, c.viewer));
+      }
+      this.kickBots(g);
+      return;
+    }
+    let st: GameState = g.state;
+    if (row.seq > st.seq) {
+      const missed = (got?.actions ?? (await this.bus!.actionsAfter(g.id, st.seq))).filter((a) => a.seq <= row.seq);
+      for (const { seq, action } of missed) {
+        const r = seq === st.seq + 1 ? apply(st, action) : null;
+        if (!r?.ok) {
+          this.log.error({ gameId: g.id, seq }, 'missed action does not apply; reloading');
+          g.state = st = await this.replay(row);
+          g.row = row;
+          for (const c of g.subs) c.send(this.stateFrame(g, c.viewer ?? 'spectator'));
+          break;
+        }
+        g.state = st = r.state;
+        g.row = { ...row, seq: r.state.seq };
+        this.broadcast(g, r.events, null, undefined);
+        if (r.state.result) this.pushLobby(g);
+      }
+    }
+    if (g.state?.seq === row.seq) g.row = row;
+    g.lastActive = Date.now();
+    this.kickBots(g);
+  }
+
+  /** The state of a started game from its stored log (latest snapshot + the actions after it). */
+  private async replay(row: GameRow): Promise<GameState> {
+    const id = row.id;
+    const logd = await this.store.loadLog(id);
+    let state = logd.snapshot?.state ?? newGame(row.start!.engineOptions, row.start!.seed);
+    for (const { seq, action } of logd.actions) {
+      const r = apply(state, action);
+      if (!r.ok) {
+        this.log.error({ gameId: id, seq, code: r.code }, 'stored action no longer applies');
+        throw new Error(`game ${id}: stored action ${seq} does not replay (${r.code})`);
+      }
+      state = r.state;
+    }
+    return state;
+  }
+
+  /** Cluster: renews this instance's bot-work leases and takes over unowned or expired ones. */
+  private async leaseTick(): Promise<void> {
+    const bus = this.bus;
+    if (!bus || this.closed) return;
+    const now = Date.now();
+    const kept = new Set(await bus.renewLeases(now, this.cfg.leaseMs));
+    for (const id of [...this.ownedBots]) if (!kept.has(id)) this.ownedBots.delete(id);
+    for (const id of kept) this.ownedBots.add(id);
+    const claimed = await bus.claimBotGames(now, this.cfg.leaseMs, 50);
+    for (const id of claimed) {
+      this.ownedBots.add(id);
+      this.log.info({ gameId: id }, 'bot lease taken');
+      const g = await this.getLive(id);
+      if (g) await g.lock.run(() => this.refresh(g));
+    }
+  }
+
+  /** Cluster: true when this instance may move the bots of g (always true for one instance). */
+  private mayMoveBots(g: Live): boolean {
+    return !this.bus || this.ownedBots.has(g.id);
   }
 
   invite(id: string): string {
@@ -210,16 +352,7 @@ export class GameService {
           { gameId: id, stored: row.start.engineVersion, engine: ENGINE_VERSION },
           'engine version differs; replaying anyway',
         );
-      const logd = await this.store.loadLog(id);
-      state = logd.snapshot?.state ?? newGame(row.start.engineOptions, row.start.seed);
-      for (const { seq, action } of logd.actions) {
-        const r = apply(state, action);
-        if (!r.ok) {
-          this.log.error({ gameId: id, seq, code: r.code }, 'stored action no longer applies');
-          throw new Error(`game ${id}: stored action ${seq} does not replay (${r.code})`);
-        }
-        state = r.state;
-      }
+      state = await this.replay(row);
       if (state.seq !== row.seq)
         this.log.error({ gameId: id, seq: state.seq, rowSeq: row.seq }, 'log and game row disagree');
     }
@@ -234,7 +367,9 @@ export class GameService {
     const now = Date.now();
     for (const [id, g] of this.live) {
       if (g.subs.size === 0 && !g.botBusy && g.lock.idle && now - g.lastActive > this.cfg.idleEvictMs) {
-        const botsToMove = g.state && !g.state.result && this.botSeatsExpected(g).length > 0;
+        const botsToMove = this.bus
+          ? this.ownedBots.has(id)
+          : g.state && !g.state.result && this.botSeatsExpected(g).length > 0;
         if (!botsToMove) this.live.delete(id);
       }
     }
@@ -386,6 +521,7 @@ export class GameService {
   ): Promise<{ token: string; place: number }> {
     const g = await this.mustGet(id);
     return g.lock.run(async () => {
+      if (this.bus) await this.refresh(g);
       if (g.row.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
       const free = [];
       for (let p = 1; p <= g.row.options.players; p++) if (!g.row.places.some((x) => x.place === p)) free.push(p);
@@ -406,6 +542,7 @@ export class GameService {
     const g = await this.mustGet(id);
     const h = hashToken(token);
     await g.lock.run(async () => {
+      if (this.bus) await this.refresh(g);
       const p = g.row.places.find((x) => x.tokenHash === h);
       if (!p) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
       if (g.row.status !== 'lobby')
@@ -432,6 +569,7 @@ export class GameService {
     const g = await this.mustGet(id);
     const h = hashToken(token);
     await g.lock.run(async () => {
+      if (this.bus) await this.refresh(g);
       const r = g.row;
       if (r.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
       const me = r.places.find((x) => x.tokenHash === h);
@@ -454,6 +592,12 @@ export class GameService {
         throw new ApiError(409, 'started', 'The game has already started.');
       g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
       g.state = state;
+      if (
+        this.bus &&
+        seats.some((s) => s.bot !== null) &&
+        (await this.bus.claimBotGame(id, Date.now(), this.cfg.leaseMs))
+      )
+        this.ownedBots.add(id);
       this.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');
       this.pushLobby(g);
       for (const c of g.subs) {
@@ -571,8 +715,10 @@ export class GameService {
       ...(snapshot ? { snapshot } : {}),
     });
     if (res === 'stale') {
-      // Someone else (another process) moved the game on: reload it from the store.
-      this.live.delete(g.id);
+      // Someone else (another instance) moved the game on: catch up from the store (cluster), or
+      // drop the cached copy so it is reloaded.
+      if (this.bus) await this.refresh(g);
+      else this.live.delete(g.id);
       throw new StaleError();
     }
     g.state = r.state;
@@ -629,7 +775,7 @@ export class GameService {
 
   /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
   private kickBots(g: Live): void {
-    if (this.closed || g.botBusy || !g.state || g.state.result) return;
+    if (this.closed || g.botBusy || !g.state || g.state.result || !this.mayMoveBots(g)) return;
     const bot = this.botSeatsExpected(g)[0];
     if (!bot) return;
     const s = g.state;
@@ -657,7 +803,7 @@ export class GameService {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         await g.lock.run(async () => {
           g.botBusy = false;
-          if (this.closed || !g.state || g.state.seq !== seq || !action) return;
+          if (this.closed || !g.state || g.state.seq !== seq || !action || !this.mayMoveBots(g)) return;
           try {
             await this.commit(g, { ...action, seat: bot.seat } as Action, seq, null, undefined);
           } catch (e) {
@@ -702,6 +848,7 @@ export class GameService {
       const g = await this.getLive(d.gameId);
       if (!g) continue;
       await g.lock.run(async () => {
+        if (this.bus) await this.refresh(g);
         const dl = g.row.deadline;
         if (!g.state || g.state.result || !dl || dl.at > now) return;
         try {

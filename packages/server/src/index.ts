@@ -13,6 +13,8 @@ export {
 export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 export { SqliteStore } from './store/sqlite.js';
 export { MemoryStore } from './store/memory.js';
+export { PgStore, type PgStoreOptions } from './store/pg.js';
+export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
 export * from './schemas.js';
 export { BotPool } from './bots/pool.js';

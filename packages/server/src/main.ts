@@ -3,10 +3,14 @@
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
 // SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
+// Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
+// of instances may share it); PG_SCHEMA (public), PG_POOL (10), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
 import { pino } from 'pino';
 import { startServer } from './server.js';
+import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
+import type { GameStore } from './store/types.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>
@@ -14,8 +18,19 @@ const num = (v: string | undefined, d: number) =>
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
-const store = SqliteStore.inDir(dataDir, env.SQLITE_SYNC === 'normal' ? 'normal' : 'full');
-store.groupCommit = env.SQLITE_GROUP_COMMIT !== '0';
+const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+let store: GameStore;
+if (pgUrl) {
+  store = await PgStore.open(pgUrl, {
+    ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
+    poolSize: num(env.PG_POOL, 10),
+    ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
+  });
+} else {
+  const sqlite = SqliteStore.inDir(dataDir, env.SQLITE_SYNC === 'normal' ? 'normal' : 'full');
+  sqlite.groupCommit = env.SQLITE_GROUP_COMMIT !== '0';
+  store = sqlite;
+}
 
 const server = await startServer({
   store,
@@ -30,11 +45,18 @@ const server = await startServer({
     botBudgetMs: num(env.BOT_BUDGET_MS, 1000),
     snapshotEvery: num(env.SNAPSHOT_EVERY, 25),
     sweepMs: num(env.SWEEP_MS, 1000),
+    leaseMs: num(env.LEASE_MS, 10_000),
     publicUrl: env.PUBLIC_URL ?? null,
   },
   ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
 });
-log.info({ port: server.port, dataDir }, 'mindmgmt server ready');
+log.info(
+  {
+    port: server.port,
+    ...(pgUrl ? { store: 'postgres', instance: store.cluster!.instanceId } : { store: 'sqlite', dataDir }),
+  },
+  'mindmgmt server ready',
+);
 console.log(`READY ${server.port}`);
 
 let stopping = false;

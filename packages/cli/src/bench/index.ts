@@ -1,5 +1,6 @@
 // `bench`: runs every benchmark and prints its figures as one JSON object.
 import { benchBots } from './bots.js';
+import { benchCluster } from './cluster.js';
 import { benchDeduce } from './deduce.js';
 import { benchEngine } from './engine.js';
 import { benchServer } from './server.js';
@@ -13,6 +14,7 @@ export const BENCHES: Readonly<Record<string, Bench>> = {
   bots: benchBots,
   web: benchWeb,
   server: benchServer,
+  cluster: benchCluster,
 };
 
 export async function benchCommand(argv: string[]): Promise<number> {

@@ -2,7 +2,7 @@
 // PostgreSQL (later) and the in-memory twin used by unit tests are interchangeable. Methods are
 // async so a networked database fits the same shape.
 //
-// Concurrency contract: the server serialises work per game in-process (see GameLocks), and
+// Concurrency contract: the server serialises work per game in-process (see lock.ts), and
 // `appendAction` is additionally a compare-and-set on the game's seq inside ONE transaction, so a
 // second process (or PostgreSQL with pg_advisory_xact_lock(gameKey) at the top of the transaction)
 // can never append two actions at the same seq.
@@ -106,8 +106,35 @@ export interface GameStore {
   appendAction(input: AppendInput): Promise<'ok' | 'stale'>;
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
+  /** Due turn-timer deadlines. A shared store (PostgreSQL) also CLAIMS them for a while, so
+   * instances sweeping together do not pick the same ones. */
   dueDeadlines(now: number, limit: number): Promise<{ gameId: string; deadline: Deadline }[]>;
   close(): Promise<void>;
+  /** Present when several server instances share this store (PostgreSQL). */
+  readonly cluster?: ClusterBus;
+}
+
+/**
+ * What a store shared by several instances offers on top of GameStore: change notifications
+ * ("game G is at seq N", "game G's lobby changed"; no game content), reading the actions an
+ * instance missed, and leases for the work that must happen once (bot moves).
+ */
+export interface ClusterBus {
+  readonly instanceId: string;
+  /** Calls onGame for every committed change (also this instance's own); onResync after the
+   * listening connection was lost and re-established (notifications may have been missed). */
+  listen(onGame: (gameId: string, what: number | 'lobby') => void, onResync: () => void): Promise<void>;
+  actionsAfter(id: string, seq: number): Promise<{ seq: number; action: Action }[]>;
+  /** The game row and the actions after `seq`, read together (one consistent snapshot). */
+  changesAfter(id: string, seq: number): Promise<{ row: GameRow | null; actions: { seq: number; action: Action }[] }>;
+  /** Takes over bot work of active games with bot seats whose lease is missing or expired. */
+  claimBotGames(now: number, leaseMs: number, limit: number): Promise<string[]>;
+  /** Claims one game's bot work (succeeds if free, expired, or already ours). */
+  claimBotGame(id: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Extends this instance's live leases; returns the games it still owns. */
+  renewLeases(now: number, leaseMs: number): Promise<string[]>;
+  /** Gives up all leases (graceful shutdown: others take over at once). */
+  releaseLeases(): Promise<void>;
 }
 
 export class StoreError extends Error {}

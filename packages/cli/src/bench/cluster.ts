@@ -1,0 +1,293 @@
+// Cluster benchmark: two server instances (packages/server/dist/main.js) on one PostgreSQL, and -
+// in the same run, under the same machine load - one instance on SQLite for comparison.
+//
+// Method (same shape as bench/server.ts): N games per system (200; quick: 30), each with two
+// seats played by scripted clients in this process (a random legal action from the seat's own
+// `legal`, thinking 0.5-1.5 s per move; a finished game is replaced by a new one). In the
+// cluster, seat A's client is connected to instance A and seat B's to instance B (alternating per
+// game), so every action crosses instances: it is committed by the receiving instance, announced
+// with NOTIFY, and the other instance loads it and sends its own client the events.
+//   cluster.crossInstanceP99Ms = p99 of (act sent on instance X) -> (events for that seq received
+//                                 by the other seat's client, on instance Y != X)
+//   cluster.rttP99Ratio        = that p99 / the same measure on the single SQLite instance
+//                                 (act -> the other seat's client gets the events).
+// PostgreSQL: BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL, else the throwaway local
+// cluster of scripts/ensure-postgres.mjs. The bench works in a fresh schema and drops it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = process.env.MINDMGMT_ROOT ?? path.resolve(here, '../../../..');
+const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const think = () => 500 + Math.random() * 1000;
+
+function quantile(xs: number[], f: number): number {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * f))]!;
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function pgUrl(): string {
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (given) return given;
+  const out = execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-postgres.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = String(out).trim().split('\n').pop();
+  if (!url) throw new Error('no PostgreSQL URL');
+  return url;
+}
+
+/** Runs SQL through the server package's `pg` driver (the CLI does not depend on it). */
+function sql(url: string, text: string): void {
+  const src = `import pg from 'pg'; const c = new pg.Client({ connectionString: process.argv[1] });
+    await c.connect(); await c.query(process.argv[2]); await c.end();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', src, url, text], {
+    cwd: path.join(ROOT, 'packages/server'),
+    stdio: 'inherit',
+  });
+}
+
+function launch(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
+  const proc = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BOT_PAUSE_MS: '0',
+      WS_RATE_PER_SEC: '1000',
+      WS_RATE_BURST: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`did not start: ${out.slice(-500)}`)), 30_000);
+    const on = (d: Buffer) => {
+      out += String(d);
+      const m = /READY (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve({ proc, port: Number(m[1]) });
+      }
+    };
+    proc.stdout!.on('data', on);
+    proc.stderr!.on('data', (d) => (out += String(d)));
+    proc.once('exit', (c) => reject(new Error(`exited ${c}: ${out.slice(-500)}`)));
+  });
+}
+
+async function post(base: string, p: string, body: unknown): Promise<any> {
+  const r = await fetch(base + p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const j = await r.json();
+  if (!r.ok) throw new Error(`${p}: ${JSON.stringify(j)}`);
+  return j;
+}
+
+function connect(url: string): Promise<WebSocket> {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.once('open', () => res(ws));
+    ws.once('error', rej);
+  });
+}
+
+interface Stats {
+  /** act -> the OTHER seat's client gets the events (ms). */
+  cross: number[];
+  /** act -> the actor's own acknowledgement (ms). */
+  ack: number[];
+  actions: number;
+  games: number;
+  errors: number;
+}
+
+/** Keeps one table going until `until`: seat i's client talks to bases[i]. */
+async function table(bases: [string, string], until: number, measureFrom: number, st: Stats): Promise<void> {
+  while (Date.now() < until) {
+    const c = await post(bases[0], '/api/games', {
+      name: 'A',
+      mode: Math.random() < 0.5 ? 'training' : 'full',
+      players: 2,
+      bots: {},
+      recruiterCard: 'random',
+      recruiterChoice: 'random',
+      turnTimerSec: null,
+    });
+    const j = await post(bases[1], `/api/games/${c.gameId}/join`, { name: 'B' });
+    const tokens = [c.token as string, j.token as string];
+    const socks = await Promise.all(bases.map((b) => connect(b.replace('http', 'ws') + '/ws')));
+    let done!: () => void;
+    const over = new Promise<void>((r) => (done = r));
+    const latest = tokens.map(() => ({ seq: -1, legal: [] as any[], expected: [] as number[], seat: -1 }));
+    /** seq after the action -> who sent it and when. */
+    const sent = new Map<number, { from: number; t0: number }>();
+    let busy = false;
+    let n = 0;
+    let finished = false;
+    const finish = () => {
+      if (!finished) {
+        finished = true;
+        done();
+      }
+    };
+    const maybeAct = () => {
+      if (Date.now() >= until) return finish();
+      if (busy) return;
+      const seq = Math.max(...latest.map((l) => l.seq));
+      const i = latest.findIndex((l) => l.seq === seq && l.legal.length && l.expected.includes(l.seat));
+      if (i < 0) return;
+      busy = true;
+      setTimeout(() => {
+        const l = latest[i]!;
+        if (l.seq !== seq || finished) {
+          busy = false;
+          return maybeAct();
+        }
+        const a = l.legal[Math.floor(Math.random() * l.legal.length)];
+        sent.set(seq + 1, { from: i, t0: performance.now() });
+        socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id: `m${n++}` }));
+      }, think());
+    };
+    socks.forEach((ws, i) => {
+      ws.on('message', (d) => {
+        const m = JSON.parse(String(d));
+        if (m.t === 'state' || m.t === 'events') {
+          const l = latest[i]!;
+          if (m.t === 'state') l.seat = m.seat;
+          if (m.view.seq >= l.seq) {
+            l.seq = m.view.seq;
+            l.legal = m.legal;
+            l.expected = m.view.expected;
+          }
+          if (m.t === 'events') {
+            const s = sent.get(m.seq);
+            if (s && Date.now() >= measureFrom) {
+              const dt = performance.now() - s.t0;
+              if (s.from === i) st.ack.push(dt);
+              else st.cross.push(dt);
+            }
+            if (s && s.from === i) {
+              st.actions++;
+              busy = false;
+            }
+          }
+          if (m.view.result) return finish();
+        }
+        if (m.t === 'error') {
+          st.errors++;
+          busy = false;
+        }
+        maybeAct();
+      });
+      ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
+    });
+    await post(bases[0], `/api/games/${c.gameId}/start`, { token: tokens[0] });
+    await over;
+    st.games++;
+    for (const ws of socks) ws.close();
+  }
+}
+
+export async function benchCluster(opts: { quick: boolean }): Promise<Record<string, number>> {
+  if (!fs.existsSync(SERVER_MAIN))
+    throw new Error(`build the server first: npx tsc -b packages/server (${SERVER_MAIN} missing)`);
+  const games = opts.quick ? 30 : 200;
+  const runMs = opts.quick ? 10_000 : 30_000;
+  const url = pgUrl();
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cluster-'));
+  const procs: ChildProcess[] = [];
+  try {
+    const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, PG_POOL: '10' };
+    // The first instance applies the migrations; the second then finds them done.
+    const a = await launch({ ...pgEnv, INSTANCE_ID: 'bench-A' });
+    procs.push(a.proc);
+    const [b, s] = await Promise.all([
+      launch({ ...pgEnv, INSTANCE_ID: 'bench-B' }),
+      launch({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full' }),
+    ]);
+    procs.push(b.proc, s.proc);
+    const A = `http://127.0.0.1:${a.port}`;
+    const B = `http://127.0.0.1:${b.port}`;
+    const S = `http://127.0.0.1:${s.port}`;
+    const cluster: Stats = { cross: [], ack: [], actions: 0, games: 0, errors: 0 };
+    const single: Stats = { cross: [], ack: [], actions: 0, games: 0, errors: 0 };
+    // Ramp up over ~2 s, measure from 4 s on, for runMs; both systems loaded at the same time.
+    const start = Date.now();
+    const until = start + 2000 + runMs;
+    const measureFrom = start + 4000;
+    const peak = { a: 0, b: 0, s: 0 };
+    const sampler = setInterval(() => {
+      peak.a = Math.max(peak.a, rssMb(a.proc.pid));
+      peak.b = Math.max(peak.b, rssMb(b.proc.pid));
+      peak.s = Math.max(peak.s, rssMb(s.proc.pid));
+    }, 500);
+    const runs: Promise<void>[] = [];
+    for (let i = 0; i < games; i++) {
+      const pair: [string, string] = i % 2 ? [A, B] : [B, A];
+      runs.push(sleep((i / games) * 2000).then(() => table(pair, until, measureFrom, cluster)));
+      runs.push(sleep((i / games) * 2000 + 7).then(() => table([S, S], until, measureFrom, single)));
+    }
+    await Promise.all(runs);
+    clearInterval(sampler);
+    const crossP99 = quantile(cluster.cross, 0.99);
+    const singleP99 = quantile(single.cross, 0.99);
+    const out = {
+      'cluster.crossInstanceP99Ms': Number(crossP99.toFixed(2)),
+      'cluster.rttP99Ratio': Number((crossP99 / singleP99).toFixed(3)),
+    };
+    if (process.env.BENCH_VERBOSE) {
+      const q = (xs: number[]) => [0.5, 0.9, 0.99].map((f) => Number(quantile(xs, f).toFixed(2)));
+      console.error(
+        JSON.stringify({
+          gamesPerSystem: games,
+          runMs,
+          clusterCross: q(cluster.cross),
+          clusterAck: q(cluster.ack),
+          sqliteOther: q(single.cross),
+          sqliteAck: q(single.ack),
+          samples: { cluster: cluster.cross.length, sqlite: single.cross.length },
+          actions: { cluster: cluster.actions, sqlite: single.actions },
+          errors: { cluster: cluster.errors, sqlite: single.errors },
+          gamesFinished: { cluster: cluster.games, sqlite: single.games },
+          peakRssMb: { A: Math.round(peak.a), B: Math.round(peak.b), sqlite: Math.round(peak.s) },
+          ...out,
+        }),
+      );
+    }
+    return out;
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+    fs.rmSync(data, { recursive: true, force: true });
+    try {
+      sql(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } catch {
+      // best effort
+    }
+  }
+}

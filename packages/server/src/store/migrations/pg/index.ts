@@ -1,0 +1,11 @@
+// PostgreSQL schema migrations, in order. Each is a TS module exporting `name` and `sql`; add a
+// file NNN_what.ts and list it here. Applied once each, recorded in schema_migrations.
+import * as m001 from './001_init.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const PG_MIGRATIONS: readonly Migration[] = [{ version: 1, ...m001 }];

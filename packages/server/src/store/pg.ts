@@ -1,0 +1,476 @@
+// PostgreSQL store (`pg`), for running many server instances on one set of games.
+//
+// - Schema: versioned migrations (store/migrations/pg), applied at open under an advisory lock so
+//   instances starting together do not race; recorded in schema_migrations.
+// - Each action is ONE statement, mm_append() (see 001_init.ts): pg_advisory_xact_lock on a hash
+//   of the game id, compare-and-set on the game's seq, append, snapshot, pg_notify - committed
+//   (synchronous_commit, fsync) before the server acknowledges anything. The notification
+//   "<gameId> <seq>" reaches every instance only if the transaction commits; it carries no game
+//   content. Lobby changes notify "<gameId> L".
+// - Once-only work is claimed through the database: bot moves by a lease row per game (owner +
+//   expiry, renewed while the owner lives, taken over when it expires), turn-timer deadlines by a
+//   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
+// - `schema` isolates a whole installation inside one database (tests use one schema each); the
+//   notification channel is "mm_<schema>".
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Action, GameState } from '@mindmgmt/engine';
+import { PG_MIGRATIONS } from './migrations/pg/index.js';
+import type { AppendInput, ClusterBus, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+
+const INT8 = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as never,
+};
+
+interface RawGame {
+  id: string;
+  title: string;
+  created_at: number;
+  status: GameRow['status'];
+  options: string;
+  host_place: number | null;
+  start: string | null;
+  seq: number;
+  deadline_at: number | null;
+  deadline_seat: number | null;
+  result: string | null;
+  updated_at: number;
+  places:
+    | {
+        place: number;
+        name: string;
+        token_hash: string | null;
+        bot: PlaceRow['bot'];
+        volunteer: boolean;
+        joined_at: number;
+      }[]
+    | null;
+}
+
+const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
+  g.deadline_seat, g.result, g.updated_at,
+  (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
+     'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
+  FROM games g`;
+
+export interface PgStoreOptions {
+  /** Schema holding the tables (default "public"); created when missing. */
+  schema?: string;
+  /** Connection pool size (default 10). */
+  poolSize?: number;
+  /** This instance's name in lease rows (default: random). */
+  instanceId?: string;
+  /** How long a claimed turn-timer deadline stays claimed by one instance (ms). */
+  deadlineClaimMs?: number;
+}
+
+export class PgStore implements GameStore, ClusterBus {
+  readonly pool: pg.Pool;
+  readonly schema: string;
+  readonly instanceId: string;
+  readonly channel: string;
+  private readonly deadlineClaimMs: number;
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  private constructor(
+    readonly url: string,
+    o: PgStoreOptions,
+  ) {
+    this.schema = o.schema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,50}$/.test(this.schema)) throw new Error(`bad schema name ${this.schema}`);
+    this.channel = `mm_${this.schema}`;
+    this.instanceId = o.instanceId ?? `i-${randomBytes(6).toString('hex')}`;
+    this.deadlineClaimMs = o.deadlineClaimMs ?? 10_000;
+    this.pool = new pg.Pool({ ...this.connConfig(), max: o.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => {});
+  }
+
+  private connConfig(): pg.ClientConfig {
+    return { connectionString: this.url, options: `-c search_path=${this.schema}`, types };
+  }
+
+  /** Connects and applies pending migrations. */
+  static async open(url: string, o: PgStoreOptions = {}): Promise<PgStore> {
+    const s = new PgStore(url, o);
+    try {
+      await s.migrate();
+    } catch (e) {
+      await s.pool.end();
+      throw e;
+    }
+    return s;
+  }
+
+  get cluster(): ClusterBus {
+    return this;
+  }
+
+  // ---------------------------------------------------------------- migrations
+  async migrate(): Promise<number[]> {
+    const c = await this.pool.connect();
+    const applied: number[] = [];
+    try {
+      await c.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`mm_migrate_${this.schema}`]);
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      await c.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      const have = new Set(
+        (await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      );
+      const newest = Math.max(0, ...have);
+      const known = Math.max(...PG_MIGRATIONS.map((m) => m.version));
+      if (newest > known) throw new Error(`database schema version ${newest} is newer than this server (${known})`);
+      for (const m of PG_MIGRATIONS) {
+        if (have.has(m.version)) continue;
+        await c.query('BEGIN');
+        try {
+          await c.query(m.sql);
+          await c.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+          await c.query('COMMIT');
+        } catch (e) {
+          await c.query('ROLLBACK');
+          throw e;
+        }
+        applied.push(m.version);
+      }
+    } finally {
+      await c
+        .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`mm_migrate_${this.schema}`])
+        .catch(() => {});
+      c.release();
+    }
+    return applied;
+  }
+
+  // ---------------------------------------------------------------- helpers
+  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const r = await fn(c);
+      await c.query('COMMIT');
+      return r;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** Lobby transaction on one game: advisory lock, status row; commit notifies "<id> L". */
+  private lobbyTx(id: string, fn: (c: pg.PoolClient, status: string | null) => Promise<boolean>): Promise<boolean> {
+    return this.tx(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [id]);
+      const s = await c.query<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]);
+      const ok = await fn(c, s.rows[0]?.status ?? null);
+      if (ok) await c.query('SELECT pg_notify($1, $2)', [this.channel, `${id} L`]);
+      return ok;
+    });
+  }
+
+  private row(g: RawGame | undefined): GameRow | null {
+    if (!g) return null;
+    return {
+      id: g.id,
+      title: g.title,
+      createdAt: g.created_at,
+      status: g.status,
+      options: JSON.parse(g.options) as GameRow['options'],
+      hostPlace: g.host_place,
+      places: (g.places ?? []).map((p) => ({
+        place: p.place,
+        name: p.name,
+        tokenHash: p.token_hash,
+        bot: p.bot,
+        volunteer: p.volunteer,
+        joinedAt: Number(p.joined_at),
+      })),
+      start: g.start ? (JSON.parse(g.start) as GameRow['start']) : null,
+      seq: g.seq,
+      deadline:
+        g.deadline_at === null || g.deadline_seat === null ? null : { at: g.deadline_at, seat: g.deadline_seat },
+      result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
+      updatedAt: g.updated_at,
+    };
+  }
+
+  private async insertPlace(c: pg.PoolClient, id: string, p: PlaceRow): Promise<void> {
+    await c.query(
+      'INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+      [id, p.place, p.name, p.tokenHash, p.bot, p.volunteer, p.joinedAt],
+    );
+    if (p.tokenHash)
+      await c.query('INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        p.tokenHash,
+        id,
+      ]);
+  }
+
+  // ---------------------------------------------------------------- GameStore
+  async createGame(r: GameRow): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(
+        `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at,
+           deadline_seat, result, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+        [
+          r.id,
+          r.title,
+          r.createdAt,
+          r.status,
+          JSON.stringify(r.options),
+          r.hostPlace,
+          r.start ? JSON.stringify(r.start) : null,
+          r.start?.engineVersion ?? null,
+          r.seq,
+          r.deadline?.at ?? null,
+          r.deadline?.seat ?? null,
+          r.result ? JSON.stringify(r.result) : null,
+          r.updatedAt,
+        ],
+      );
+      for (const p of r.places) await this.insertPlace(c, r.id, p);
+    });
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    return this.row((await this.pool.query<RawGame>(`${GAME_SELECT} WHERE g.id = $1`, [id])).rows[0]);
+  }
+
+  async addPlace(id: string, p: PlaceRow): Promise<boolean> {
+    return this.lobbyTx(id, async (c, status) => {
+      if (status !== 'lobby') return false;
+      if ((await c.query('SELECT 1 FROM places WHERE game_id = $1 AND place = $2', [id, p.place])).rowCount)
+        return false;
+      await this.insertPlace(c, id, p);
+      await c.query('UPDATE games SET updated_at = $1 WHERE id = $2', [Date.now(), id]);
+      return true;
+    });
+  }
+
+  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+    return this.lobbyTx(id, async (c, status) => {
+      if (status !== 'lobby') return false;
+      const p = await c.query<{ token_hash: string | null }>(
+        'DELETE FROM places WHERE game_id = $1 AND place = $2 RETURNING token_hash',
+        [id, place],
+      );
+      if (!p.rowCount) return false;
+      const h = p.rows[0]!.token_hash;
+      if (h) await c.query('DELETE FROM tokens WHERE token_hash = $1', [h]);
+      await c.query('UPDATE games SET host_place = $1, status = $2, updated_at = $3 WHERE id = $4', [
+        hostPlace,
+        closeGame ? 'closed' : 'lobby',
+        Date.now(),
+        id,
+      ]);
+      return true;
+    });
+  }
+
+  async startGame(id: string, s: StartInfo): Promise<boolean> {
+    const { deadline, ...start } = s;
+    return this.lobbyTx(id, async (c, status) => {
+      if (status !== 'lobby') return false;
+      // The seats were computed from a read of the places: they must still be the places now.
+      const places = (await c.query<{ place: number }>('SELECT place FROM places WHERE game_id = $1', [id])).rows;
+      const seated = new Set(s.seats.filter((x) => x.place !== null).map((x) => x.place));
+      if (places.length !== seated.size || places.some((p) => !seated.has(p.place))) return false;
+      await c.query(
+        `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3,
+           deadline_seat = $4, has_bots = $5, updated_at = $6 WHERE id = $7`,
+        [
+          JSON.stringify(start),
+          s.engineVersion,
+          deadline?.at ?? null,
+          deadline?.seat ?? null,
+          s.seats.some((x) => x.bot !== null),
+          s.startedAt,
+          id,
+        ],
+      );
+      for (const seat of s.seats)
+        if (seat.tokenHash)
+          await c.query('INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            seat.tokenHash,
+            id,
+          ]);
+      return true;
+    });
+  }
+
+  async listOpen(limit: number): Promise<GameRow[]> {
+    const r = await this.pool.query<RawGame>(
+      `${GAME_SELECT} WHERE g.status = 'lobby' ORDER BY g.created_at DESC LIMIT $1`,
+      [limit],
+    );
+    return r.rows.map((g) => this.row(g)!);
+  }
+
+  async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
+    if (!hashes.length) return [];
+    const r = await this.pool.query<RawGame>(
+      `${GAME_SELECT} WHERE g.id IN (SELECT game_id FROM tokens WHERE token_hash = ANY($1::text[]))`,
+      [hashes],
+    );
+    return r.rows.map((g) => this.row(g)!);
+  }
+
+  async activeGameIds(): Promise<string[]> {
+    return (await this.pool.query<{ id: string }>(`SELECT id FROM games WHERE status = 'active'`)).rows.map(
+      (r) => r.id,
+    );
+  }
+
+  async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
+    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
+      a.gameId,
+      a.expectedSeq,
+      JSON.stringify(a.action),
+      a.at,
+      a.deadline?.at ?? null,
+      a.deadline?.seat ?? null,
+      a.result ? JSON.stringify(a.result) : null,
+      a.snapshot ? JSON.stringify(a.snapshot) : null,
+    ]);
+    return r.rows[0]!.ok ? 'ok' : 'stale';
+  }
+
+  async loadLog(id: string): Promise<GameLog> {
+    const snap = (
+      await this.pool.query<{ seq: number; state: string }>(
+        'SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
+        [id],
+      )
+    ).rows[0];
+    const from = snap?.seq ?? 0;
+    return {
+      snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.state) as GameState } : null,
+      actions: await this.actionsAfter(id, from),
+    };
+  }
+
+  async actionsAfter(id: string, seq: number): Promise<{ seq: number; action: Action }[]> {
+    const r = await this.pool.query<{ seq: number; action: string }>(
+      'SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq',
+      [id, seq],
+    );
+    return r.rows.map((x) => ({ seq: x.seq, action: JSON.parse(x.action) as Action }));
+  }
+
+  async changesAfter(
+    id: string,
+    seq: number,
+  ): Promise<{ row: GameRow | null; actions: { seq: number; action: Action }[] }> {
+    // One statement, so one round trip and one snapshot: the actions end exactly at the row's seq.
+    const r = await this.pool.query<RawGame & { missed: { seq: number; action: string }[] | null }>(
+      `SELECT q.*, (SELECT json_agg(json_build_object('seq', a.seq, 'action', a.action) ORDER BY a.seq)
+         FROM actions a WHERE a.game_id = q.id AND a.seq > $2) AS missed FROM (${GAME_SELECT} WHERE g.id = $1) q`,
+      [id, seq],
+    );
+    const raw = r.rows[0];
+    return {
+      row: this.row(raw),
+      actions: (raw?.missed ?? []).map((x) => ({ seq: x.seq, action: JSON.parse(x.action) as Action })),
+    };
+  }
+
+  async allActions(id: string): Promise<Action[]> {
+    return (await this.actionsAfter(id, 0)).map((x) => x.action);
+  }
+
+  /** Due deadlines, CLAIMED for this instance for deadlineClaimMs (SKIP LOCKED: instances sweeping
+   * at the same moment get disjoint sets; a claim left by a dead instance expires). */
+  async dueDeadlines(now: number, limit: number) {
+    const r = await this.pool.query<{ id: string; deadline_at: number; deadline_seat: number }>(
+      `UPDATE games SET deadline_claim_until = $2 WHERE id IN (
+         SELECT id FROM games WHERE status = 'active' AND deadline_at IS NOT NULL AND deadline_at <= $1
+           AND (deadline_claim_until IS NULL OR deadline_claim_until < $1)
+         ORDER BY deadline_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING id, deadline_at, deadline_seat`,
+      [now, now + this.deadlineClaimMs, limit],
+    );
+    return r.rows.map((x) => ({ gameId: x.id, deadline: { at: x.deadline_at, seat: x.deadline_seat } }));
+  }
+
+  // ---------------------------------------------------------------- ClusterBus
+  async listen(onGame: (gameId: string, what: number | 'lobby') => void, onResync: () => void): Promise<void> {
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client(this.connConfig());
+      c.on('notification', (n) => {
+        if (n.channel !== this.channel || !n.payload) return;
+        const sp = n.payload.lastIndexOf(' ');
+        const id = n.payload.slice(0, sp);
+        const what = n.payload.slice(sp + 1);
+        onGame(id, what === 'L' ? 'lobby' : Number(what));
+      });
+      let failed = false;
+      const retry = () => {
+        if (failed || this.closed) return;
+        failed = true;
+        this.listener = null;
+        c.end().catch(() => {});
+        // Notifications may have been missed while disconnected: reconnect, then resync.
+        setTimeout(() => {
+          connect().then(onResync, retry);
+        }, 500).unref();
+      };
+      c.on('error', retry);
+      c.on('end', retry);
+      await c.connect();
+      await c.query(`LISTEN ${this.channel}`);
+      this.listener = c;
+    };
+    await connect();
+  }
+
+  async claimBotGames(now: number, leaseMs: number, limit: number): Promise<string[]> {
+    const r = await this.pool.query<{ game_id: string }>(
+      `INSERT INTO leases (game_id, owner, expires_at)
+         SELECT g.id, $1, $2 FROM games g LEFT JOIN leases l ON l.game_id = g.id
+         WHERE g.status = 'active' AND g.has_bots AND (l.game_id IS NULL OR l.expires_at < $3)
+         LIMIT $4
+       ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+         WHERE leases.expires_at < $3
+       RETURNING game_id`,
+      [this.instanceId, now + leaseMs, now, limit],
+    );
+    return r.rows.map((x) => x.game_id);
+  }
+
+  async claimBotGame(id: string, now: number, leaseMs: number): Promise<boolean> {
+    const r = await this.pool.query(
+      `INSERT INTO leases (game_id, owner, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+         WHERE leases.expires_at < $4 OR leases.owner = excluded.owner
+       RETURNING game_id`,
+      [id, this.instanceId, now + leaseMs, now],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async renewLeases(now: number, leaseMs: number): Promise<string[]> {
+    const r = await this.pool.query<{ game_id: string }>(
+      'UPDATE leases SET expires_at = $2 WHERE owner = $1 AND expires_at >= $3 RETURNING game_id',
+      [this.instanceId, now + leaseMs, now],
+    );
+    return r.rows.map((x) => x.game_id);
+  }
+
+  async releaseLeases(): Promise<void> {
+    await this.pool.query('DELETE FROM leases WHERE owner = $1', [this.instanceId]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const l = this.listener;
+    this.listener = null;
+    if (l) await l.end().catch(() => {});
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,123 @@
+// The storage contract against a real PostgreSQL (the same suite as SQLite and memory), plus the
+// PostgreSQL specifics: migrations, notifications, leases, deadline claims, concurrent appends.
+import { expect, it } from 'vitest';
+import pg from 'pg';
+import { PG_MIGRATIONS } from '../src/store/migrations/pg/index.js';
+import { PgStore } from '../src/store/pg.js';
+import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
+import { lobbyRow, randomRun, startInfo, storeSuite } from './store-suite.js';
+
+describePg('PostgreSQL store', (url) => {
+  cleanupSchemas(url);
+  storeSuite('postgres', () => openPg(url));
+
+  it('migrations: versioned, recorded once, safe when instances start together', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all([0, 1, 2].map(() => PgStore.open(url, { schema, poolSize: 2 })));
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const rows = (await c.query(`SELECT version, name FROM ${schema}.schema_migrations ORDER BY version`)).rows;
+    expect(rows).toEqual(PG_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+    await c.end();
+    expect(await stores[0]!.migrate()).toEqual([]); // nothing left to apply
+    for (const s of stores) await s.close();
+  });
+
+  it('notifies committed changes (seq and lobby) to every listener, without game content', async () => {
+    const schema = freshSchema();
+    const a = await openPg(url, schema);
+    const b = await openPg(url, schema);
+    const got: string[] = [];
+    let resolve!: () => void;
+    const four = new Promise<void>((r) => (resolve = r));
+    await b.listen(
+      (id, what) => {
+        got.push(`${id} ${what}`);
+        if (got.length === 4) resolve();
+      },
+      () => {},
+    );
+    await a.createGame(lobbyRow('n'));
+    await a.addPlace('n', { place: 2, name: 'Bo', tokenHash: 'h-n-2', bot: null, volunteer: false, joinedAt: 2 });
+    await a.startGame('n', startInfo('n'));
+    const { actions } = randomRun(2);
+    for (let i = 0; i < 2; i++)
+      expect(
+        await a.appendAction({ gameId: 'n', expectedSeq: i, action: actions[i]!, deadline: null, result: null, at: i }),
+      ).toBe('ok');
+    // A refused (stale) append notifies nothing.
+    await a.appendAction({ gameId: 'n', expectedSeq: 0, action: actions[0]!, deadline: null, result: null, at: 9 });
+    await four;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual(['n lobby', 'n lobby', 'n 1', 'n 2']);
+    expect(await b.actionsAfter('n', 1)).toEqual([{ seq: 2, action: actions[1] }]);
+    await a.close();
+    await b.close();
+  });
+
+  it('concurrent appends at the same seq from many connections: exactly one wins', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all([0, 1, 2, 3].map(() => openPg(url, schema)));
+    await stores[0]!.createGame(lobbyRow('c'));
+    await stores[0]!.addPlace('c', {
+      place: 2,
+      name: 'Bo',
+      tokenHash: 'h-c-2',
+      bot: null,
+      volunteer: false,
+      joinedAt: 2,
+    });
+    await stores[0]!.startGame('c', startInfo('c'));
+    const { actions } = randomRun(20);
+    for (let i = 0; i < actions.length; i++) {
+      const rs = await Promise.all(
+        stores.flatMap((s) =>
+          [0, 1].map(() =>
+            s.appendAction({ gameId: 'c', expectedSeq: i, action: actions[i]!, deadline: null, result: null, at: i }),
+          ),
+        ),
+      );
+      expect(rs.filter((r) => r === 'ok')).toHaveLength(1);
+    }
+    expect(await stores[1]!.allActions('c')).toEqual(actions);
+    for (const s of stores) await s.close();
+  });
+
+  it('bot-work leases: one owner, renewed, taken over after expiry; deadline claims are exclusive', async () => {
+    const schema = freshSchema();
+    const a = await openPg(url, schema, { instanceId: 'A' });
+    const b = await openPg(url, schema, { instanceId: 'B' });
+    await a.createGame(
+      lobbyRow('l', {
+        places: [{ place: 1, name: 'Ann', tokenHash: 'h-l-1', bot: null, volunteer: false, joinedAt: 1 }],
+      }),
+    );
+    await a.addPlace('l', { place: 2, name: 'Bot', tokenHash: null, bot: 'easy', volunteer: false, joinedAt: 2 });
+    const si = startInfo('l');
+    await a.startGame('l', {
+      ...si,
+      seats: [si.seats[0]!, { seat: 1, place: 2, name: 'Bot', tokenHash: null, bot: 'easy' }],
+      deadline: { at: 1000, seat: 0 },
+    });
+    const now = 10_000;
+    const [ra, rb] = await Promise.all([a.claimBotGames(now, 1000, 10), b.claimBotGames(now, 1000, 10)]);
+    expect([...ra, ...rb]).toEqual(['l']);
+    const owner = ra.length ? a : b;
+    const other = ra.length ? b : a;
+    expect(await other.claimBotGame('l', now + 500, 1000)).toBe(false);
+    expect(await owner.claimBotGame('l', now + 500, 1000)).toBe(true); // own: renewed
+    expect(await owner.renewLeases(now + 1400, 1000)).toEqual(['l']);
+    expect(await other.claimBotGames(now + 2000, 1000, 10)).toEqual([]); // still owned (renewed to 2400)
+    expect(await other.claimBotGames(now + 2500, 1000, 10)).toEqual(['l']); // expired: taken over
+    expect(await owner.renewLeases(now + 2600, 1000)).toEqual([]); // the old owner has lost it
+    // Deadlines: claimed by one instance at a time; the claim expires.
+    const [da, db] = await Promise.all([a.dueDeadlines(now, 10), b.dueDeadlines(now, 10)]);
+    expect([...da, ...db]).toEqual([{ gameId: 'l', deadline: { at: 1000, seat: 0 } }]);
+    expect(await a.dueDeadlines(now + 1, 10)).toEqual([]);
+    expect(await b.dueDeadlines(now + 20_000, 10)).toHaveLength(1); // claim (10 s) expired
+    await other.releaseLeases();
+    expect(await owner.claimBotGames(now + 2700, 1000, 10)).toEqual(['l']);
+    await a.close();
+    await b.close();
+  });
+});
