@@ -67,70 +67,106 @@ function emptyLayer(): Layer {
   return { n: 0, lo: new Int32Array(0), hi: new Int32Array(0), ts: new Int32Array(0), cnt: new Float64Array(0) };
 }
 
-/** Open-addressing table that merges states with equal keys. */
+/**
+ * Open-addressing table that merges states with equal keys, reused from layer to layer. A slot
+ * is 4 ints [hi, lo, ts, j] (one cache line per probe; hi = -1: empty); the states themselves
+ * are stored in insertion order j, with `slot[j]` to clear the table in O(states).
+ */
 class Builder {
-  private cap = 1024;
   private mask = 1023;
   private size = 0;
-  private lo = new Int32Array(1024);
-  private hi = new Int32Array(1024).fill(-1);
-  private ts = new Int32Array(1024);
-  private cnt = new Float64Array(1024);
+  private tab = new Int32Array(4 * 1024).fill(-1);
+  private slot = new Int32Array(512);
+  private lo = new Int32Array(512);
+  private hi = new Int32Array(512);
+  private ts = new Int32Array(512);
+  private cnt = new Float64Array(512);
 
   add(lo: number, hi: number, ts: number, c: number): void {
     let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1) ^ Math.imul(ts + 0x7f4a7c15, 0x85ebca77), 0xc2b2ae3d);
     h ^= h >>> 15;
     let i = h & this.mask;
-    const H = this.hi;
+    const T = this.tab;
     for (;;) {
-      const k = H[i]!;
+      const k = T[4 * i]!;
       if (k === -1) break;
-      if (k === hi && this.lo[i] === lo && this.ts[i] === ts) {
-        this.cnt[i]! += c;
+      if (k === hi && T[4 * i + 1] === lo && T[4 * i + 2] === ts) {
+        this.cnt[T[4 * i + 3]!]! += c;
         return;
       }
       i = (i + 1) & this.mask;
     }
-    H[i] = hi;
-    this.lo[i] = lo;
-    this.ts[i] = ts;
-    this.cnt[i] = c;
-    if (++this.size * 2 > this.cap) this.grow();
+    const j = this.size++;
+    T[4 * i] = hi;
+    T[4 * i + 1] = lo;
+    T[4 * i + 2] = ts;
+    T[4 * i + 3] = j;
+    this.slot[j] = i;
+    this.lo[j] = lo;
+    this.hi[j] = hi;
+    this.ts[j] = ts;
+    this.cnt[j] = c;
+    if (this.size * 2 > this.mask) this.grow();
   }
 
   private grow(): void {
-    const { lo, hi, ts, cnt, cap } = this;
-    this.cap = cap * 2;
-    this.mask = this.cap - 1;
-    this.size = 0;
-    this.lo = new Int32Array(this.cap);
-    this.hi = new Int32Array(this.cap).fill(-1);
-    this.ts = new Int32Array(this.cap);
-    this.cnt = new Float64Array(this.cap);
-    for (let i = 0; i < cap; i++) if (hi[i] !== -1) this.add(lo[i]!, hi[i]!, ts[i]!, cnt[i]!);
+    const cap = (this.mask + 1) * 2;
+    this.mask = cap - 1;
+    const T = new Int32Array(4 * cap).fill(-1);
+    const half = cap >>> 1;
+    const slot = new Int32Array(half);
+    for (let j = 0; j < this.size; j++) {
+      const lo = this.lo[j]!;
+      const hi = this.hi[j]!;
+      const ts = this.ts[j]!;
+      let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1) ^ Math.imul(ts + 0x7f4a7c15, 0x85ebca77), 0xc2b2ae3d);
+      h ^= h >>> 15;
+      let i = h & this.mask;
+      while (T[4 * i] !== -1) i = (i + 1) & this.mask;
+      T[4 * i] = hi;
+      T[4 * i + 1] = lo;
+      T[4 * i + 2] = ts;
+      T[4 * i + 3] = j;
+      slot[j] = i;
+    }
+    this.tab = T;
+    this.slot = slot;
+    const lo = new Int32Array(half);
+    lo.set(this.lo);
+    this.lo = lo;
+    const hi = new Int32Array(half);
+    hi.set(this.hi);
+    this.hi = hi;
+    const ts = new Int32Array(half);
+    ts.set(this.ts);
+    this.ts = ts;
+    const cnt = new Float64Array(half);
+    cnt.set(this.cnt);
+    this.cnt = cnt;
   }
 
+  /** The states added so far, in insertion order; the table is left empty for reuse. */
   finish(): Layer {
     const n = this.size;
     const out: Layer = {
       n,
-      lo: new Int32Array(n),
-      hi: new Int32Array(n),
-      ts: new Int32Array(n),
-      cnt: new Float64Array(n),
+      lo: this.lo.slice(0, n),
+      hi: this.hi.slice(0, n),
+      ts: this.ts.slice(0, n),
+      cnt: this.cnt.slice(0, n),
     };
-    let j = 0;
-    for (let i = 0; i < this.cap; i++) {
-      if (this.hi[i] === -1) continue;
-      out.lo[j] = this.lo[i]!;
-      out.hi[j] = this.hi[i]!;
-      out.ts[j] = this.ts[i]!;
-      out.cnt[j] = this.cnt[i]!;
-      j++;
-    }
+    for (let j = 0; j < n; j++) this.tab[4 * this.slot[j]!] = -1;
+    this.size = 0;
     return out;
   }
 }
+
+/** SETUP_KEY[l] = sum of 6^f over the features f of location l (see setupMask). */
+const SETUP_KEY: readonly number[] = LOC_FEATURES.map((m) => {
+  let k = 0;
+  for (let f = 0; f < 16; f++) if ((m >>> f) & 1) k += 6 ** f;
+  return k;
+});
 
 function hasBit(lo: number, hi: number, l: number): boolean {
   return l < 32 ? ((lo >>> l) & 1) === 1 : ((hi >>> (l - 32)) & 1) === 1;
@@ -197,6 +233,7 @@ function compile(filters: readonly Filter[]): Compiled {
 export class Deduction {
   readonly facts: Facts;
   private readonly sets = new TripleSets();
+  private readonly builder = new Builder();
   private stepNb: Int8Array[] = [];
   private readonly slipNb: readonly (readonly (readonly Loc[])[])[] = [ORTHO_TWO, DIAG_TWO];
   private layers: Layer[] = [emptyLayer()];
@@ -208,6 +245,8 @@ export class Deduction {
   private globalVersion = -1;
   private setupMasks = new Map<number, number>();
   private setupMasksFor = -1;
+  private alertSets = new Map<number, number>();
+  private alertSetsFor = -1;
   private seq = -1;
   /** Largest DP layer seen (cost figure). */
   maxStates = 0;
@@ -307,7 +346,7 @@ export class Deduction {
   }
 
   private buildStart(at: Loc | null, comp: Compiled): Layer {
-    const b = new Builder();
+    const b = this.builder;
     for (let l = 0; l < LOCATION_COUNT; l++) {
       if (at !== null && l !== at) continue;
       const lo = l < 32 ? 1 << l : 0;
@@ -365,16 +404,18 @@ export class Deduction {
       this.setupMasks.clear();
       this.setupMasksFor = count;
     }
-    const per = new Array<number>(16).fill(0);
+    // Key: the per-feature counts over the visited locations, base 6 (at most 5 locations).
     let key = 0;
-    for (let l = 0; l < LOCATION_COUNT; l++) {
-      if (!hasBit(lo, vhi, l)) continue;
-      const m = LOC_FEATURES[l]!;
-      for (let f = 0; f < 16; f++) if ((m >>> f) & 1) per[f]! += 1;
-    }
-    for (let f = 0; f < 16; f++) key = key * 6 + per[f]!;
+    for (let x = lo; x !== 0; x &= x - 1) key += SETUP_KEY[31 - Math.clz32(x & -x)]!;
+    for (let x = vhi; x !== 0; x &= x - 1) key += SETUP_KEY[32 + 31 - Math.clz32(x & -x)]!;
     let id = this.setupMasks.get(key);
     if (id === undefined) {
+      const per = new Array<number>(16).fill(0);
+      for (let l = 0; l < LOCATION_COUNT; l++) {
+        if (!hasBit(lo, vhi, l)) continue;
+        const m = LOC_FEATURES[l]!;
+        for (let f = 0; f < 16; f++) if ((m >>> f) & 1) per[f]! += 1;
+      }
       id = this.sets.fromPredicate((m) => {
         let s = 0;
         for (let f = 0; f < 16; f++) if ((m >>> f) & 1) s += per[f]!;
@@ -382,6 +423,24 @@ export class Deduction {
       });
       id = this.sets.and(id, this.global);
       this.setupMasks.set(key, id);
+    }
+    return id;
+  }
+
+  /** Triples with |m ∩ fa| + |m ∩ fn| = alert, within the global set (cached across rebuilds). */
+  private alertSet(fa: number, fn: number, alert: number): number {
+    if (this.alertSetsFor !== this.global) {
+      this.alertSets.clear();
+      this.alertSetsFor = this.global;
+    }
+    const key = (fa * 65536 + fn) * 16 + alert;
+    let id = this.alertSets.get(key);
+    if (id === undefined) {
+      id = this.sets.and(
+        this.sets.fromPredicate((m) => popcount(m & fa) + popcount(m & fn) === alert),
+        this.global,
+      );
+      this.alertSets.set(key, id);
     }
     return id;
   }
@@ -397,7 +456,7 @@ export class Deduction {
     const lf = this.facts.layers[t]!;
     const move = lf.move;
     const P = this.facts.slipTokenAt;
-    const b = new Builder();
+    const b = this.builder;
     // R11: alert at t = contacts at t-1 plus contacts at t.
     const alert = lf.alert;
     let alertCache: Int32Array | null = null;
@@ -412,12 +471,7 @@ export class Deduction {
       const k = a * LOCATION_COUNT + n;
       let id = alertCache![k]!;
       if (id < 0) {
-        const fa = LOC_FEATURES[a]! & live1;
-        const fn = LOC_FEATURES[n]! & live2;
-        id = this.sets.and(
-          this.sets.fromPredicate((m) => popcount(m & fa) + popcount(m & fn) === alert),
-          this.global,
-        );
+        id = this.alertSet(LOC_FEATURES[a]! & live1, LOC_FEATURES[n]! & live2, alert!);
         alertCache![k] = id;
       }
       return id;
@@ -469,7 +523,7 @@ export class Deduction {
   }
 
   private filterLayer(layer: Layer, comp: Compiled, t: number): Layer {
-    const b = new Builder();
+    const b = this.builder;
     for (let i = 0; i < layer.n; i++) {
       if (this.pass(comp, t, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!))
         b.add(layer.lo[i]!, this.outHi, this.outTs, layer.cnt[i]!);
@@ -493,12 +547,14 @@ export class Deduction {
 
   /** ts ∩ global, cached per set id. */
   private meetGlobal(ts: number): number {
-    if (this.withGlobalFor !== this.global || this.withGlobal.length <= ts) {
-      if (this.withGlobalFor !== this.global) this.withGlobal = new Int32Array(0);
-      const grown = new Int32Array(Math.max(1024, this.sets.sets.length * 2)).fill(-1);
+    if (this.withGlobalFor !== this.global) {
+      this.withGlobal.fill(-1);
+      this.withGlobalFor = this.global;
+    }
+    if (this.withGlobal.length <= ts) {
+      const grown = new Int32Array(Math.max(1024, this.sets.count * 2)).fill(-1);
       grown.set(this.withGlobal);
       this.withGlobal = grown;
-      this.withGlobalFor = this.global;
     }
     let r = this.withGlobal[ts]!;
     if (r < 0) {
@@ -507,6 +563,10 @@ export class Deduction {
     }
     return r;
   }
+
+  // Scratch buffers of computeBelief (kept zeroed between calls).
+  private perSet = new Float64Array(1024);
+  private perTriple = new Float64Array(TRIPLE_COUNT);
 
   private computeBelief(t: number): Belief {
     const layer = this.layers[t] ?? emptyLayer();
@@ -517,7 +577,8 @@ export class Deduction {
     // ts ∩ global may intern new sets: resolve them all before sizing perSet.
     const tsG = new Int32Array(layer.n);
     for (let i = 0; i < layer.n; i++) tsG[i] = this.meetGlobal(layer.ts[i]!);
-    const perSet = new Float64Array(this.sets.sets.length);
+    if (this.perSet.length < this.sets.count) this.perSet = new Float64Array(this.sets.count * 2);
+    const perSet = this.perSet;
     const touched: number[] = [];
     for (let i = 0; i < layer.n; i++) {
       const hi = layer.hi[i]!;
@@ -535,11 +596,22 @@ export class Deduction {
       perSet[ts]! += pathCount * popcount(cards);
     }
     const histories = weights.reduce((a, b) => a + b, 0);
-    const shares = new Array<number>(16).fill(0);
+    // Card shares: worlds per triple, then per feature (all sums of integers below 2^53: exact).
+    const perTriple = this.perTriple;
     for (const ts of touched) {
       const w = perSet[ts]!;
-      const fc = this.sets.featureCounts(ts);
-      for (let f = 0; f < 16; f++) shares[f]! += w * fc[f]!;
+      perSet[ts] = 0;
+      const words = this.sets.words(ts);
+      for (let k = 0; k < words.length; k++)
+        for (let x = words[k]!; x !== 0; x &= x - 1) perTriple[(k << 5) + 31 - Math.clz32(x & -x)]! += w;
+    }
+    const shares = new Array<number>(16).fill(0);
+    for (let i = 0; i < TRIPLE_COUNT; i++) {
+      const w = perTriple[i]!;
+      if (w === 0) continue;
+      perTriple[i] = 0;
+      const m = TRIPLES[i]!;
+      for (let f = 0; f < 16; f++) if ((m >>> f) & 1) shares[f]! += w;
     }
     const div = histories > 0 ? histories : 1;
     return {

@@ -1,5 +1,9 @@
 // The universe of secret feature-card triples (C(16,3) = 560) and interned bitsets over it.
 // A "triple set" is the set of card triples a group of hidden paths is still consistent with.
+//
+// Performance: every set lives in one growing Uint32Array pool (WORDS words per set); interning
+// and the intersection cache are open-addressing tables over typed arrays, so the DP's hot path
+// (`and` on a cached pair) is a few array reads and creates no garbage.
 import { FEATURES, type FeatureId, LOCATION_COUNT, LOCATIONS } from '@mindmgmt/engine';
 
 export const FEATURE_COUNT = FEATURES.length;
@@ -18,13 +22,6 @@ export const TRIPLES: readonly number[] = (() => {
 export const TRIPLE_COUNT = TRIPLES.length;
 export const WORDS = Math.ceil(TRIPLE_COUNT / 32);
 
-/** WITH_FEATURE[f]: the triples holding feature f, as a bitset over TRIPLES. */
-const WITH_FEATURE: readonly Uint32Array[] = Array.from({ length: FEATURE_COUNT }, (_, f) => {
-  const bits = new Uint32Array(WORDS);
-  for (let i = 0; i < TRIPLE_COUNT; i++) if ((TRIPLES[i]! >>> f) & 1) bits[i >>> 5]! |= 1 << (i & 31);
-  return bits;
-});
-
 /** Feature mask of each location (temples: 0). */
 export const LOC_FEATURES: readonly number[] = LOCATIONS.map((l) =>
   l.features.reduce((m, f) => m | (1 << FEATURE_INDEX[f]), 0),
@@ -37,14 +34,39 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+function hashWords(bits: Uint32Array, off: number): number {
+  let h = 0x811c9dc5;
+  for (let w = 0; w < WORDS; w++) h = Math.imul(h ^ bits[off + w]!, 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}
+
+function pairHash(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0xc2b2ae3d);
+  return (h ^ (h >>> 13)) >>> 0;
+}
+
 /** Interned sets of triples; id 0 is the empty set, id 1 the full universe. */
 export class TripleSets {
-  readonly sets: Uint32Array[] = [];
-  /** hash of the words -> ids with that hash */
-  private readonly byHash = new Map<number, number[]>();
-  /** meet[a].get(b): interned id of a ∩ b (small-integer keys keep the maps fast). */
-  private readonly meet: Map<number, number>[] = [];
-  private readonly sizes: number[] = [];
+  /** Number of interned sets (ids are 0..count-1). */
+  count = 0;
+  private pool = new Uint32Array(WORDS * 1024);
+  private sizes = new Int32Array(1024);
+  private hashes = new Int32Array(1024);
+  // Intern table, 2 ints a slot (one cache line per probe): [hash, id + 1] (id + 1 = 0: empty).
+  private itab = new Int32Array(2 * 8192);
+  private imask = 8191;
+  // Intersection cache, 4 ints a slot: [a, b, a ∩ b, unused] with a < b; a = -1: empty.
+  private mtab = new Int32Array(4 * 8192).fill(-1);
+  private mmask = 8191;
+  private msize = 0;
+  private readonly scratch = new Uint32Array(WORDS);
+  // featureCounts cache: FEATURE_COUNT per id; fcDone[id] = 1 once computed.
+  private fc = new Int32Array(FEATURE_COUNT * 1024);
+  private fcDone = new Uint8Array(1024);
 
   constructor() {
     this.intern(new Uint32Array(WORDS));
@@ -53,32 +75,87 @@ export class TripleSets {
     this.intern(all);
   }
 
-  intern(bits: Uint32Array): number {
-    let h = 0x811c9dc5;
-    for (let w = 0; w < WORDS; w++) h = Math.imul(h ^ bits[w]!, 0x01000193);
-    h = (h ^ (h >>> 13)) & 0x3fffffff;
-    const bucket = this.byHash.get(h);
-    if (bucket)
-      for (const id of bucket) {
-        const x = this.sets[id]!;
+  /** The words of set `id` (a view into the pool; do not keep across interning). */
+  words(id: number): Uint32Array {
+    return this.pool.subarray(id * WORDS, id * WORDS + WORDS);
+  }
+
+  /** Interns the set whose words are bits[off .. off+WORDS) (copied). */
+  intern(bits: Uint32Array, off = 0): number {
+    const h = hashWords(bits, off) | 0;
+    const pool = this.pool;
+    const itab = this.itab;
+    let i = h & this.imask;
+    for (;;) {
+      const e = itab[2 * i + 1]!;
+      if (e === 0) break;
+      if (itab[2 * i] === h) {
+        const base = (e - 1) * WORDS;
         let same = true;
-        for (let w = 0; w < WORDS; w++) if (x[w] !== bits[w]) same = false;
-        if (same) return id;
+        for (let w = 0; w < WORDS; w++)
+          if (pool[base + w] !== bits[off + w]) {
+            same = false;
+            break;
+          }
+        if (same) return e - 1;
       }
-    const id = this.sets.length;
-    this.sets.push(bits);
-    this.meet.push(new Map());
-    if (bucket) bucket.push(id);
-    else this.byHash.set(h, [id]);
+      i = (i + 1) & this.imask;
+    }
+    const id = this.count;
+    if (id + 1 > this.sizes.length) this.growPool();
+    const base = id * WORDS;
     let n = 0;
-    for (let w = 0; w < WORDS; w++) n += popcount(bits[w]!);
-    this.sizes.push(n);
+    for (let w = 0; w < WORDS; w++) {
+      const x = bits[off + w]!;
+      this.pool[base + w] = x;
+      n += popcount(x);
+    }
+    this.sizes[id] = n;
+    this.hashes[id] = h;
+    this.count = id + 1;
+    itab[2 * i] = h;
+    itab[2 * i + 1] = id + 1;
+    if (this.count * 2 > this.imask + 1) this.growIntern(); // load <= 1/2 (grows 4x: fewer rehashes)
     return id;
+  }
+
+  private growPool(): void {
+    const cap = this.sizes.length * 2;
+    const pool = new Uint32Array(cap * WORDS);
+    pool.set(this.pool);
+    this.pool = pool;
+    const sizes = new Int32Array(cap);
+    sizes.set(this.sizes);
+    this.sizes = sizes;
+    const hashes = new Int32Array(cap);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    const fc = new Int32Array(cap * FEATURE_COUNT);
+    fc.set(this.fc);
+    this.fc = fc;
+    const fcDone = new Uint8Array(cap);
+    fcDone.set(this.fcDone);
+    this.fcDone = fcDone;
+  }
+
+  private growIntern(): void {
+    const cap = (this.imask + 1) * 4;
+    const itab = new Int32Array(2 * cap);
+    this.imask = cap - 1;
+    for (let id = 0; id < this.count; id++) {
+      const h = this.hashes[id]!;
+      let i = h & this.imask;
+      while (itab[2 * i + 1] !== 0) i = (i + 1) & this.imask;
+      itab[2 * i] = h;
+      itab[2 * i + 1] = id + 1;
+    }
+    this.itab = itab;
   }
 
   /** The set of triples (as feature masks) satisfying a predicate. */
   fromPredicate(pred: (tripleMask: number) => boolean): number {
-    const bits = new Uint32Array(WORDS);
+    const bits = this.scratch;
+    bits.fill(0);
     for (let i = 0; i < TRIPLE_COUNT; i++) if (pred(TRIPLES[i]!)) bits[i >>> 5]! |= 1 << (i & 31);
     return this.intern(bits);
   }
@@ -96,33 +173,76 @@ export class TripleSets {
       a = b;
       b = t;
     }
-    const cache = this.meet[a]!;
-    const got = cache.get(b);
-    if (got !== undefined) return got;
-    const x = this.sets[a]!;
-    const y = this.sets[b]!;
-    const bits = new Uint32Array(WORDS);
-    for (let w = 0; w < WORDS; w++) bits[w] = x[w]! & y[w]!;
-    const id = this.intern(bits);
-    cache.set(b, id);
+    const mtab = this.mtab;
+    let i = pairHash(a, b) & this.mmask;
+    for (;;) {
+      const k = mtab[4 * i]!;
+      if (k === -1) break;
+      if (k === a && mtab[4 * i + 1] === b) return mtab[4 * i + 2]!;
+      i = (i + 1) & this.mmask;
+    }
+    const pool = this.pool;
+    const x = a * WORDS;
+    const y = b * WORDS;
+    const bits = this.scratch;
+    let subA = true; // a ⊆ b: the meet is a (no interning needed)
+    let subB = true;
+    for (let w = 0; w < WORDS; w++) {
+      const u = pool[x + w]!;
+      const v = pool[y + w]!;
+      const m = u & v;
+      bits[w] = m;
+      if (m !== u) subA = false;
+      if (m !== v) subB = false;
+    }
+    const id = subA ? a : subB ? b : this.intern(bits);
+    mtab[4 * i] = a;
+    mtab[4 * i + 1] = b;
+    mtab[4 * i + 2] = id;
+    if (++this.msize * 2 > this.mmask + 1) this.growMeet();
     return id;
   }
 
-  private readonly counts: (Int32Array | undefined)[] = [];
-
-  /** How many triples of the set hold each feature (cached). */
-  featureCounts(id: number): Int32Array {
-    let c = this.counts[id];
-    if (c) return c;
-    c = new Int32Array(FEATURE_COUNT);
-    const bits = this.sets[id]!;
-    for (let f = 0; f < FEATURE_COUNT; f++) {
-      const with_ = WITH_FEATURE[f]!;
-      let n = 0;
-      for (let w = 0; w < WORDS; w++) n += popcount(bits[w]! & with_[w]!);
-      c[f] = n;
+  private growMeet(): void {
+    const old = this.mtab;
+    const cap = (this.mmask + 1) * 4;
+    const mtab = new Int32Array(4 * cap).fill(-1);
+    this.mmask = cap - 1;
+    for (let j = 0; j < old.length; j += 4) {
+      const a = old[j]!;
+      if (a === -1) continue;
+      let i = pairHash(a, old[j + 1]!) & this.mmask;
+      while (mtab[4 * i] !== -1) i = (i + 1) & this.mmask;
+      mtab[4 * i] = a;
+      mtab[4 * i + 1] = old[j + 1]!;
+      mtab[4 * i + 2] = old[j + 2]!;
     }
-    this.counts[id] = c;
+    this.mtab = mtab;
+  }
+
+  /** How many triples of the set hold each feature (cached; a view valid until the next intern). */
+  featureCounts(id: number): Int32Array {
+    const c = this.fc.subarray(id * FEATURE_COUNT, id * FEATURE_COUNT + FEATURE_COUNT);
+    if (this.fcDone[id] === 1) return c;
+    c.fill(0);
+    this.forEachTriple(id, (i) => {
+      const m = TRIPLES[i]!;
+      for (let f = 0; f < FEATURE_COUNT; f++) if ((m >>> f) & 1) c[f]! += 1;
+    });
+    this.fcDone[id] = 1;
     return c;
+  }
+
+  /** Calls fn with the index (into TRIPLES) of every triple of the set. */
+  forEachTriple(id: number, fn: (tripleIndex: number) => void): void {
+    const base = id * WORDS;
+    for (let w = 0; w < WORDS; w++) {
+      let x = this.pool[base + w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        fn((w << 5) + 31 - Math.clz32(low));
+        x ^= low;
+      }
+    }
   }
 }
