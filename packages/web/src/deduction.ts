@@ -49,7 +49,12 @@ function deduceInWorker(gameId: string, view: View): Promise<Belief | null> {
 }
 
 /** The belief for this view, or null while it is computed or when the overlay is off. */
-export function useBelief(gameId: string, view: View | null, enabled: boolean, override?: Belief | null): Belief | null {
+export function useBelief(
+  gameId: string,
+  view: View | null,
+  enabled: boolean,
+  override?: Belief | null,
+): Belief | null {
   const [belief, setBelief] = useState<Belief | null>(null);
   const seq = view?.seq ?? -1;
   useEffect(() => {
