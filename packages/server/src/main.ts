@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Entry: node packages/server/dist/main.js
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
+// SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
 // SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { startServer } from './server.js';
 import { PgStore } from './store/pg.js';
@@ -27,9 +29,48 @@ if (pgUrl) {
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
   });
 } else {
-  const sqlite = SqliteStore.inDir(dataDir, env.SQLITE_SYNC === 'normal' ? 'normal' : 'full');
+  const sqlite = SqliteStore.inDir(
+    dataDir,
+    env.SQLITE_SYNC === 'normal' ? 'normal' : 'full',
+    env.SQLITE_WRITER === 'inline' ? 'inline' : 'thread',
+  );
   sqlite.groupCommit = env.SQLITE_GROUP_COMMIT !== '0';
   store = sqlite;
+  // Diagnostics: every SQLITE_STATS_MS, one stderr line with the writer's commit times and batch
+  // sizes and the main event loop's delay over the period (used by the bench's BENCH_VERBOSE).
+  const every = num(env.SQLITE_STATS_MS, 0);
+  if (every > 0) {
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    let gcs: number[] = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) gcs.push(e.duration);
+    }).observe({ entryTypes: ['gc'] });
+    let elu = performance.eventLoopUtilization();
+    const q = (xs: number[], f: number) =>
+      xs.length
+        ? Number([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!.toFixed(2))
+        : null;
+    setInterval(() => {
+      void sqlite.writerStats().then((s) => {
+        const line = {
+          commits: s.commits.length,
+          commitMs: [q(s.commits, 0.5), q(s.commits, 0.9), q(s.commits, 0.99), q(s.commits, 1)],
+          batch: [q(s.sizes, 0.5), q(s.sizes, 0.99), q(s.sizes, 1)],
+          writes: s.sizes.reduce((a, b) => a + b, 0),
+          ackMs: [q(s.acks, 0.5), q(s.acks, 0.9), q(s.acks, 0.99), q(s.acks, 1)],
+          gc: { n: gcs.length, ms: Number(gcs.reduce((a, b) => a + b, 0).toFixed(1)), max: q(gcs, 1) },
+          loopUtil: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
+          loopDelayMs: [0.5, 0.9, 0.99].map((f) => Number((loop.percentile(f * 100) / 1e6).toFixed(1))),
+          loopMaxMs: Number((loop.max / 1e6).toFixed(1)),
+        };
+        loop.reset();
+        gcs = [];
+        elu = performance.eventLoopUtilization();
+        process.stderr.write(`SQLITE_STATS ${JSON.stringify(line)}\n`);
+      });
+    }, every).unref();
+  }
 }
 
 const server = await startServer({

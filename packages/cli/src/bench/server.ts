@@ -229,6 +229,8 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
       DATA_DIR: data,
       LOG_LEVEL: 'warn',
       SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
+      SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
+      SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
       BOT_PAUSE_MS: '0',
       WS_RATE_PER_SEC: '1000',
       WS_RATE_BURST: '1000',
@@ -236,6 +238,19 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     /READY (\d+)/,
   );
   const base = `http://127.0.0.1:${port}`;
+  // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
+  // main event-loop delay).
+  const dbStats: { t: number; s: Record<string, unknown> }[] = [];
+  let errBuf = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    errBuf += String(d);
+    let nl: number;
+    while ((nl = errBuf.indexOf('\n')) >= 0) {
+      const line = errBuf.slice(0, nl);
+      errBuf = errBuf.slice(nl + 1);
+      if (line.startsWith('SQLITE_STATS ')) dbStats.push({ t: Date.now(), s: JSON.parse(line.slice(13)) });
+    }
+  });
   const st: Stats = { rtts: [], actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(proc.pid!))), 500);
@@ -276,10 +291,14 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
           echoSamples: echo.length,
           medianBytes,
           gamesFinished: st.games,
+          loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
           ...out,
         }),
       );
     }
+    if (process.env.BENCH_VERBOSE)
+      for (const d of dbStats.filter((x) => x.t >= measureFrom && x.t <= until))
+        console.error(`server ${JSON.stringify(d.s)}`);
     return out;
   } finally {
     clearInterval(sampler);

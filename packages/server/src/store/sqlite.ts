@@ -1,12 +1,57 @@
-// SQLite store (better-sqlite3, WAL, synchronous=FULL). Each action is ONE transaction:
-// compare-and-set the game's seq, append the action, maybe a snapshot, commit (fsync) - and
-// only then does the server send anything.
+// SQLite store (better-sqlite3, WAL, synchronous=FULL). Each action is ONE compare-and-set on the
+// game's seq plus the append (and maybe a snapshot), committed (fsync) before the server sends
+// anything.
+//
+// Threads: better-sqlite3 is synchronous, and a commit's fsync can take tens of ms on a busy disk,
+// so by default every WRITE goes to a writer thread (worker/sqlite-writer.mjs) that owns the write
+// connection; the main thread's event loop never waits for a disk flush. Group commit there: all
+// writes that arrive while a transaction is being committed share the next one (one fsync), each
+// under its own savepoint and compare-and-set, each acknowledged (its promise resolved) only after
+// that COMMIT returned. READS stay on the main thread on a second connection: in WAL mode a reader
+// sees exactly the committed transactions, so a read after an acknowledged write sees it, and
+// readers never wait for the writer. Compound reads (game row + places, snapshot + actions) run in
+// one read transaction, so they see one consistent snapshot.
+// ':memory:' (one connection only) and SQLITE_WRITER=inline run the same writer code in-thread.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Action, GameState } from '@mindmgmt/engine';
+import { createWriter, runBatch, WRITER_ROLE, type Outcome, type Writer } from '../../worker/sqlite-writer.mjs';
 import { Q, SCHEMA_VERSION, SQLITE_SCHEMA, sqlitePragmas, type SyncMode } from './sql/sqlite.js';
-import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+import {
+  StoreError,
+  type AppendInput,
+  type GameLog,
+  type GameRow,
+  type GameStore,
+  type PlaceRow,
+  type StartInfo,
+} from './types.js';
+
+/** 'thread' (default): writes on a worker thread. 'inline': on the main thread (blocks it per commit). */
+export type WriterMode = 'thread' | 'inline';
+
+const WRITER_URL = new URL('../../worker/sqlite-writer.mjs', import.meta.url);
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+interface Thread {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+type Kind =
+  'createGame' | 'addPlace' | 'removePlace' | 'startGame' | 'append' | 'config' | 'pragma' | 'stats' | 'close';
+
+/** Commit durations (ms) and batch sizes since the last call (diagnostics). */
+export interface WriterStats {
+  commits: number[];
+  sizes: number[];
+  /** Main thread: appendAction call -> resolved (queueing + commit + thread hops), ms. */
+  acks: number[];
+}
 
 interface RawGame {
   id: string;
@@ -32,26 +77,205 @@ interface RawPlace {
 }
 
 export class SqliteStore implements GameStore {
+  /** The main thread's connection: reads (and, in inline mode, writes too). */
   readonly db: Database.Database;
+  readonly writerMode: WriterMode;
   private readonly st: { [K in keyof typeof Q]: Database.Statement };
+  private readonly readTx: (f: () => unknown) => unknown;
+  private readonly pragmas: string[];
+  private closed = false;
+  private nextId = 1;
+  // thread mode
+  private thread: Thread | null = null;
+  // inline mode
+  private readonly inline: Writer | null = null;
+  private queue: { id: number; kind: Kind; args: unknown; p: Pending }[] = [];
+  private flushScheduled = false;
+  private group = true;
 
-  /** `file` is a path, or ':memory:'. Creates the folder if needed. */
-  constructor(file: string, sync: SyncMode = 'full') {
+  /** `file` is a path, or ':memory:' (always inline). Creates the folder if needed. */
+  constructor(
+    readonly file: string,
+    sync: SyncMode = 'full',
+    writer: WriterMode = 'thread',
+  ) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.pragmas = sqlitePragmas(sync);
     this.db = new Database(file);
-    for (const p of sqlitePragmas(sync)) this.db.pragma(p);
+    for (const p of this.pragmas) this.db.pragma(p);
     this.db.exec(SQLITE_SCHEMA);
     this.st = Object.fromEntries(Object.entries(Q).map(([k, sql]) => [k, this.db.prepare(sql)])) as SqliteStore['st'];
     const v = this.st.getMeta.get('schema_version') as { value: string } | undefined;
     if (!v) this.st.setMeta.run('schema_version', String(SCHEMA_VERSION));
     else if (Number(v.value) !== SCHEMA_VERSION)
       throw new Error(`database schema ${v.value}, server expects ${SCHEMA_VERSION}`);
+    const tx = this.db.transaction((f: () => unknown) => f());
+    this.readTx = (f) => tx(f);
+    this.writerMode = file === ':memory:' ? 'inline' : writer;
+    if (this.writerMode === 'inline') this.inline = createWriter(this.db, Q);
+    else this.thread = this.spawn();
   }
 
-  static inDir(dir: string, sync: SyncMode = 'full'): SqliteStore {
-    return new SqliteStore(path.join(dir, 'mindmgmt.sqlite'), sync);
+  static inDir(dir: string, sync: SyncMode = 'full', writer: WriterMode = 'thread'): SqliteStore {
+    return new SqliteStore(path.join(dir, 'mindmgmt.sqlite'), sync, writer);
   }
 
+  /**
+   * Group commit (default on): writes that arrive while a commit is in flight (thread mode), or in
+   * the same event-loop turn (inline mode), share one transaction and so one fsync. Each keeps its
+   * own compare-and-set; none is acknowledged before the commit that contains it.
+   * `false` gives one transaction per write.
+   */
+  get groupCommit(): boolean {
+    return this.group;
+  }
+  set groupCommit(on: boolean) {
+    this.group = on;
+    if (this.thread) this.thread.worker.postMessage({ id: 0, kind: 'config', args: { groupCommit: on } });
+  }
+
+  // ---------------------------------------------------------------- writing
+  private spawn(): Thread {
+    const worker = new Worker(WRITER_URL, {
+      workerData: { role: WRITER_ROLE, file: this.file, pragmas: this.pragmas, Q, groupCommit: this.group },
+    });
+    const t: Thread = { worker, pending: new Map() };
+    const failAll = (why: string) => {
+      for (const p of t.pending.values()) p.reject(new StoreError(why));
+      t.pending.clear();
+    };
+    worker.on('message', (outs: (Outcome & { id: number })[]) => {
+      for (const o of outs) {
+        if (o.id === -1) return failAll(`sqlite writer failed: ${o.ok ? '' : o.error.message}`);
+        const p = t.pending.get(o.id);
+        if (!p) continue;
+        t.pending.delete(o.id);
+        if (o.ok) p.resolve(o.value);
+        else p.reject(Object.assign(new StoreError(o.error.message), { code: o.error.code }));
+      }
+      // The thread keeps the process alive only while a write is unanswered.
+      if (!t.pending.size) worker.unref();
+    });
+    worker.on('error', (e) => failAll(`sqlite writer error: ${String(e)}`));
+    worker.on('exit', (code) => {
+      failAll(`sqlite writer exited (${code})`);
+      if (this.thread === t) this.thread = null; // the next write starts a new one
+    });
+    worker.unref();
+    return t;
+  }
+
+  private write<T>(kind: Kind, args: unknown): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreError('store closed'));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const p: Pending = { resolve: resolve as (v: unknown) => void, reject };
+      if (this.writerMode === 'thread') {
+        const t = (this.thread ??= this.spawn());
+        if (!t.pending.size) t.worker.ref();
+        t.pending.set(id, p);
+        t.worker.postMessage({ id, kind, args });
+        return;
+      }
+      this.queue.push({ id, kind, args, p });
+      if (!this.group) return this.flushInline();
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushInline());
+      }
+    });
+  }
+
+  private flushInline(): void {
+    this.flushScheduled = false;
+    const batch = this.queue.splice(0);
+    if (!batch.length) return;
+    const res = runBatch(this.db, this.inline!, batch, this.group);
+    batch.forEach((b, i) => {
+      const o = res[i]!;
+      if (o.ok) b.p.resolve(o.value);
+      else b.p.reject(Object.assign(new StoreError(o.error.message), { code: o.error.code }));
+    });
+  }
+
+  async createGame(r: GameRow): Promise<void> {
+    await this.write('createGame', {
+      game: {
+        id: r.id,
+        title: r.title,
+        created_at: r.createdAt,
+        status: r.status,
+        options: JSON.stringify(r.options),
+        host_place: r.hostPlace,
+        start: r.start ? JSON.stringify(r.start) : null,
+        engine_version: r.start?.engineVersion ?? null,
+        seq: r.seq,
+        deadline_at: r.deadline?.at ?? null,
+        deadline_seat: r.deadline?.seat ?? null,
+        result: r.result ? JSON.stringify(r.result) : null,
+        updated_at: r.updatedAt,
+      },
+      places: r.places,
+    });
+  }
+
+  addPlace(id: string, p: PlaceRow): Promise<boolean> {
+    return this.write('addPlace', { id, place: p, now: Date.now() });
+  }
+
+  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+    return this.write('removePlace', { id, place, hostPlace, closeGame, now: Date.now() });
+  }
+
+  startGame(id: string, s: StartInfo): Promise<boolean> {
+    const { deadline, ...start } = s;
+    return this.write('startGame', {
+      id,
+      start: JSON.stringify(start),
+      engineVersion: s.engineVersion,
+      deadlineAt: deadline?.at ?? null,
+      deadlineSeat: deadline?.seat ?? null,
+      startedAt: s.startedAt,
+      tokenHashes: s.seats.flatMap((seat) => (seat.tokenHash ? [seat.tokenHash] : [])),
+    });
+  }
+
+  private acks: number[] = [];
+
+  /** Resolves after the transaction holding this append committed ('stale': the seq moved on). */
+  appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
+    const t0 = performance.now();
+    const acked = (r: 'ok' | 'stale') => {
+      if (this.acks.length < 100_000) this.acks.push(performance.now() - t0);
+      return r;
+    };
+    return this.write<'ok' | 'stale'>('append', {
+      gameId: a.gameId,
+      expectedSeq: a.expectedSeq,
+      deadlineAt: a.deadline?.at ?? null,
+      deadlineSeat: a.deadline?.seat ?? null,
+      result: a.result ? JSON.stringify(a.result) : null,
+      at: a.at,
+      action: JSON.stringify(a.action),
+      snapshot: a.snapshot ? JSON.stringify(a.snapshot) : null,
+    }).then(acked);
+  }
+
+  /** A pragma's value on the WRITE connection (tests, diagnostics). */
+  async writerPragma(name: string): Promise<unknown> {
+    if (this.writerMode === 'inline') return this.db.pragma(name, { simple: true });
+    return this.write('pragma', { name });
+  }
+
+  /** Commit durations and batch sizes since the last call (thread mode; inline: empty). */
+  async writerStats(): Promise<WriterStats> {
+    const acks = this.acks;
+    this.acks = [];
+    if (this.writerMode === 'inline') return { commits: [], sizes: [], acks };
+    return { ...(await this.write<Omit<WriterStats, 'acks'>>('stats', null)), acks };
+  }
+
+  // ---------------------------------------------------------------- reading (main thread)
   private row(g: RawGame | undefined): GameRow | null {
     if (!g) return null;
     const places = (this.st.getPlaces.all(g.id) as RawPlace[]).map((p): PlaceRow => ({
@@ -79,165 +303,44 @@ export class SqliteStore implements GameStore {
     };
   }
 
-  async createGame(r: GameRow): Promise<void> {
-    this.db.transaction(() => {
-      this.st.insertGame.run({
-        id: r.id,
-        title: r.title,
-        created_at: r.createdAt,
-        status: r.status,
-        options: JSON.stringify(r.options),
-        host_place: r.hostPlace,
-        start: r.start ? JSON.stringify(r.start) : null,
-        engine_version: r.start?.engineVersion ?? null,
-        seq: r.seq,
-        deadline_at: r.deadline?.at ?? null,
-        deadline_seat: r.deadline?.seat ?? null,
-        result: r.result ? JSON.stringify(r.result) : null,
-        updated_at: r.updatedAt,
-      });
-      for (const p of r.places) this.insertPlace(r.id, p);
-    })();
-  }
-
-  private insertPlace(id: string, p: PlaceRow): void {
-    this.st.insertPlace.run(id, p.place, p.name, p.tokenHash, p.bot, p.volunteer ? 1 : 0, p.joinedAt);
-    if (p.tokenHash) this.st.insertToken.run(p.tokenHash, id);
+  /** Runs f in one read transaction (one consistent snapshot of the database). */
+  private read<T>(f: () => T): T {
+    return this.readTx(f) as T;
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    return this.row(this.st.getGame.get(id) as RawGame | undefined);
-  }
-
-  async addPlace(id: string, p: PlaceRow): Promise<boolean> {
-    return this.db.transaction(() => {
-      const s = this.st.statusOf.get(id) as { status: string } | undefined;
-      if (s?.status !== 'lobby' || this.st.getPlace.get(id, p.place)) return false;
-      this.insertPlace(id, p);
-      this.st.touch.run(Date.now(), id);
-      return true;
-    })();
-  }
-
-  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
-    return this.db.transaction(() => {
-      const s = this.st.statusOf.get(id) as { status: string } | undefined;
-      const p = this.st.getPlace.get(id, place) as { token_hash: string | null } | undefined;
-      if (s?.status !== 'lobby' || !p) return false;
-      this.st.deletePlace.run(id, place);
-      if (p.token_hash) this.st.deleteToken.run(p.token_hash);
-      this.st.setHost.run(hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), id);
-      return true;
-    })();
-  }
-
-  async startGame(id: string, s: StartInfo): Promise<boolean> {
-    const { deadline, ...start } = s;
-    return this.db.transaction(() => {
-      const r = this.st.start.run(
-        JSON.stringify(start),
-        s.engineVersion,
-        deadline?.at ?? null,
-        deadline?.seat ?? null,
-        s.startedAt,
-        id,
-      );
-      if (r.changes !== 1) return false;
-      for (const seat of s.seats) if (seat.tokenHash) this.st.insertToken.run(seat.tokenHash, id);
-      return true;
-    })();
+    return this.read(() => this.row(this.st.getGame.get(id) as RawGame | undefined));
   }
 
   async listOpen(limit: number): Promise<GameRow[]> {
-    return (this.st.listOpen.all(limit) as RawGame[]).map((g) => this.row(g)!);
+    return this.read(() => (this.st.listOpen.all(limit) as RawGame[]).map((g) => this.row(g)!));
   }
 
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
-    const ids = new Set<string>();
-    for (const h of hashes) {
-      const r = this.st.gameForToken.get(h) as { game_id: string } | undefined;
-      if (r) ids.add(r.game_id);
-    }
-    return [...ids].map((id) => this.row(this.st.getGame.get(id) as RawGame)!).filter((g) => g !== null);
+    return this.read(() => {
+      const ids = new Set<string>();
+      for (const h of hashes) {
+        const r = this.st.gameForToken.get(h) as { game_id: string } | undefined;
+        if (r) ids.add(r.game_id);
+      }
+      return [...ids].map((id) => this.row(this.st.getGame.get(id) as RawGame | undefined)).filter((g) => g !== null);
+    });
   }
 
   async activeGameIds(): Promise<string[]> {
     return (this.st.activeIds.all() as { id: string }[]).map((r) => r.id);
   }
 
-  /**
-   * Group commit: appends that arrive in the same event-loop turn (necessarily for different
-   * games: each game's lock is held until its append resolves) share one transaction and so one
-   * fsync. Each action keeps its own compare-and-set; none is acknowledged before the commit
-   * that contains it. `groupCommit = false` gives one transaction per action.
-   */
-  groupCommit = true;
-  private queue: { a: AppendInput; resolve: (r: 'ok' | 'stale') => void; reject: (e: unknown) => void }[] = [];
-  private flushScheduled = false;
-
-  async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
-    if (!this.groupCommit) return this.db.transaction(() => this.appendOne(a))();
-    return new Promise((resolve, reject) => {
-      this.queue.push({ a, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.queue.splice(0);
-    if (!batch.length) return;
-    let results: ('ok' | 'stale')[];
-    try {
-      results = this.db.transaction(() => batch.map((b) => this.appendOne(b.a)))();
-    } catch {
-      // One bad append must not sink the others: retry one transaction each.
-      for (const b of batch) {
-        try {
-          b.resolve(this.db.transaction(() => this.appendOne(b.a))());
-        } catch (e) {
-          b.reject(e);
-        }
-      }
-      return;
-    }
-    batch.forEach((b, i) => b.resolve(results[i]!));
-  }
-
-  private appendOne(a: AppendInput): 'ok' | 'stale' {
-    const seq = a.expectedSeq + 1;
-    {
-      const r = this.st.advance.run({
-        id: a.gameId,
-        expected: a.expectedSeq,
-        seq,
-        deadline_at: a.deadline?.at ?? null,
-        deadline_seat: a.deadline?.seat ?? null,
-        result: a.result ? JSON.stringify(a.result) : null,
-        status: a.result ? 'over' : 'active',
-        at: a.at,
-      });
-      if (r.changes !== 1) return 'stale';
-      this.st.insertAction.run(a.gameId, seq, JSON.stringify(a.action), a.at);
-      if (a.snapshot) {
-        this.st.insertSnapshot.run(a.gameId, seq, JSON.stringify(a.snapshot));
-        this.st.pruneSnapshots.run(a.gameId, seq);
-      }
-      return 'ok';
-    }
-  }
-
   async loadLog(id: string): Promise<GameLog> {
-    const snap = this.st.latestSnapshot.get(id) as { seq: number; state: string } | undefined;
-    const from = snap?.seq ?? 0;
-    const actions = (this.st.actionsAfter.all(id, from) as { seq: number; action: string }[]).map((r) => ({
-      seq: r.seq,
-      action: JSON.parse(r.action) as Action,
-    }));
-    return { snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.state) as GameState } : null, actions };
+    return this.read(() => {
+      const snap = this.st.latestSnapshot.get(id) as { seq: number; state: string } | undefined;
+      const from = snap?.seq ?? 0;
+      const actions = (this.st.actionsAfter.all(id, from) as { seq: number; action: string }[]).map((r) => ({
+        seq: r.seq,
+        action: JSON.parse(r.action) as Action,
+      }));
+      return { snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.state) as GameState } : null, actions };
+    });
   }
 
   async allActions(id: string): Promise<Action[]> {
@@ -251,8 +354,20 @@ export class SqliteStore implements GameStore {
     }));
   }
 
+  /** Writes already handed in are committed (and answered) first. */
   async close(): Promise<void> {
-    if (this.queue.length) this.flush();
+    if (this.closed) return;
+    const t = this.thread;
+    if (t) {
+      const exited = new Promise((r) => t.worker.once('exit', r));
+      const done = this.write('close', null).catch(() => undefined);
+      this.closed = true;
+      await done;
+      await exited;
+    } else {
+      this.closed = true;
+      this.flushInline();
+    }
     if (this.db.open) this.db.close();
   }
 }

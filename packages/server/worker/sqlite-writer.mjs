@@ -1,0 +1,211 @@
+// The SQLite store's WRITE side (every statement that changes the database), in plain JavaScript
+// so that one file serves the built server (dist/) and tests running the TypeScript sources (like
+// bot-worker.mjs). Two uses:
+//   1. As a worker_threads entry (workerData.role === WRITER_ROLE): the writer thread owns the
+//      write connection. Every commit, and so every fsync (synchronous=FULL), happens here, never
+//      on the main thread's event loop. Group commit: all ops that arrive while a transaction is
+//      being committed form the next transaction; each op keeps its own savepoint, so one
+//      refused/failed op does not sink the others. An op is answered only after the COMMIT of the
+//      transaction holding it returned.
+//   2. Imported by the main thread (src/store/sqlite.ts) for the in-thread writer (':memory:'
+//      databases, SQLITE_WRITER=inline): the same createWriter/runBatch on the main connection.
+// The SQL text comes from src/store/sql/sqlite.ts (handed over in workerData), so all SQL stays
+// in one place.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+export const WRITER_ROLE = 'mindmgmt-sqlite-writer';
+
+/** The write operations. `args` are plain data (strings, numbers, null): JSON is made by the caller. */
+export function createWriter(db, Q) {
+  const st = {};
+  for (const k of [
+    'insertGame',
+    'insertPlace',
+    'insertToken',
+    'getPlace',
+    'deletePlace',
+    'deleteToken',
+    'statusOf',
+    'setHost',
+    'touch',
+    'start',
+    'advance',
+    'insertAction',
+    'insertSnapshot',
+    'pruneSnapshots',
+  ])
+    st[k] = db.prepare(Q[k]);
+  const insertPlace = (id, p) => {
+    st.insertPlace.run(id, p.place, p.name, p.tokenHash, p.bot, p.volunteer ? 1 : 0, p.joinedAt);
+    if (p.tokenHash) st.insertToken.run(p.tokenHash, id);
+  };
+  const ops = {
+    createGame(a) {
+      st.insertGame.run(a.game);
+      for (const p of a.places) insertPlace(a.game.id, p);
+      return null;
+    },
+    addPlace(a) {
+      const s = st.statusOf.get(a.id);
+      if (s?.status !== 'lobby' || st.getPlace.get(a.id, a.place.place)) return false;
+      insertPlace(a.id, a.place);
+      st.touch.run(a.now, a.id);
+      return true;
+    },
+    removePlace(a) {
+      const s = st.statusOf.get(a.id);
+      const p = st.getPlace.get(a.id, a.place);
+      if (s?.status !== 'lobby' || !p) return false;
+      st.deletePlace.run(a.id, a.place);
+      if (p.token_hash) st.deleteToken.run(p.token_hash);
+      st.setHost.run(a.hostPlace, a.closeGame ? 'closed' : 'lobby', a.now, a.id);
+      return true;
+    },
+    startGame(a) {
+      const r = st.start.run(a.start, a.engineVersion, a.deadlineAt, a.deadlineSeat, a.startedAt, a.id);
+      if (r.changes !== 1) return false;
+      for (const h of a.tokenHashes) st.insertToken.run(h, a.id);
+      return true;
+    },
+    /** Compare-and-set on the game's seq, then the action (and maybe a snapshot). */
+    append(a) {
+      const r = st.advance.run({
+        id: a.gameId,
+        expected: a.expectedSeq,
+        seq: a.expectedSeq + 1,
+        deadline_at: a.deadlineAt,
+        deadline_seat: a.deadlineSeat,
+        result: a.result,
+        status: a.result !== null ? 'over' : 'active',
+        at: a.at,
+      });
+      if (r.changes !== 1) return 'stale';
+      st.insertAction.run(a.gameId, a.expectedSeq + 1, a.action, a.at);
+      if (a.snapshot !== null) {
+        st.insertSnapshot.run(a.gameId, a.expectedSeq + 1, a.snapshot);
+        st.pruneSnapshots.run(a.gameId, a.expectedSeq + 1);
+      }
+      return 'ok';
+    },
+  };
+  return {
+    run(op) {
+      const f = ops[op.kind];
+      if (!f) throw new Error(`unknown write op ${op.kind}`);
+      return f(op.args);
+    },
+  };
+}
+
+const errInfo = (e) => ({ message: e instanceof Error ? e.message : String(e), code: e?.code ?? null });
+
+/**
+ * Runs ops and returns one outcome per op ({ ok: true, value } | { ok: false, error }).
+ * group: one transaction for all, a savepoint per op; otherwise one transaction per op.
+ * Returns only after the commit, so an 'ok' outcome is durable (as the pragmas make it).
+ */
+export function runBatch(db, writer, ops, group) {
+  const each = db.transaction((op) => writer.run(op));
+  const alone = (op) => {
+    try {
+      return { ok: true, value: each(op) };
+    } catch (e) {
+      return { ok: false, error: errInfo(e) };
+    }
+  };
+  if (!group || ops.length === 1) return ops.map(alone);
+  const all = db.transaction((list) =>
+    list.map((op) => {
+      try {
+        return { ok: true, value: each(op) }; // nested: a SAVEPOINT inside the batch transaction
+      } catch (e) {
+        // An error that ended the whole transaction (I/O, disk full) fails the batch.
+        if (!db.inTransaction) throw e;
+        return { ok: false, error: errInfo(e) };
+      }
+    }),
+  );
+  try {
+    return all(ops);
+  } catch (e) {
+    const error = errInfo(e);
+    return ops.map(() => ({ ok: false, error }));
+  }
+}
+
+// ------------------------------------------------------------------ the writer thread
+async function serve({ file, pragmas, Q, groupCommit }) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file);
+  for (const p of pragmas) db.pragma(p);
+  const writer = createWriter(db, Q);
+  let group = groupCommit;
+  let queue = [];
+  let scheduled = false;
+  // Diagnostics (op 'stats'): commit durations and batch sizes since the last call.
+  let commits = [];
+  let sizes = [];
+
+  const flush = () => {
+    scheduled = false;
+    const batch = queue;
+    queue = [];
+    const out = [];
+    let writes = [];
+    const runWrites = () => {
+      if (!writes.length) return;
+      const t0 = performance.now();
+      const res = runBatch(db, writer, writes, group);
+      commits.push(performance.now() - t0);
+      sizes.push(writes.length);
+      res.forEach((r, i) => out.push({ id: writes[i].id, ...r }));
+      writes = [];
+    };
+    let closing = false;
+    for (const m of batch) {
+      if (m.kind === 'config') {
+        runWrites();
+        group = m.args.groupCommit;
+      } else if (m.kind === 'pragma') {
+        runWrites();
+        out.push({ id: m.id, ok: true, value: db.pragma(m.args.name, { simple: true }) });
+      } else if (m.kind === 'stats') {
+        runWrites();
+        out.push({ id: m.id, ok: true, value: { commits, sizes } });
+        commits = [];
+        sizes = [];
+      } else if (m.kind === 'close') {
+        runWrites();
+        closing = true;
+        out.push({ id: m.id, ok: true, value: null });
+      } else writes.push(m);
+    }
+    runWrites();
+    if (closing) {
+      db.close();
+      parentPort.postMessage(out);
+      parentPort.close();
+      return;
+    }
+    parentPort.postMessage(out);
+  };
+
+  parentPort.on('message', (m) => {
+    queue.push(m);
+    // Everything that arrives while a commit runs is delivered before this immediate fires:
+    // it becomes the next transaction.
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  });
+  parentPort.postMessage([{ id: 0, ok: true, value: 'ready' }]);
+}
+
+if (!isMainThread && parentPort && workerData?.role === WRITER_ROLE) {
+  serve(workerData).catch((e) => {
+    // Opening failed: report and end (the main thread rejects what is pending).
+    parentPort.postMessage([{ id: -1, ok: false, error: errInfo(e) }]);
+    parentPort.close();
+  });
+}
