@@ -70,7 +70,8 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
   const budgetMs = int(o['budget-ms'], 1000, 1, 600_000);
   const agentSeats = int(o['agent-seats'], 1, 1, 4);
   const cores = Math.max(1, Math.min(2, availableParallelism()));
-  if (games === null || seed === null || budgetMs === null || agentSeats === null) return `bad number in options\n${USAGE}`;
+  if (games === null || seed === null || budgetMs === null || agentSeats === null)
+    return `bad number in options\n${USAGE}`;
   const workers = int(o.workers, games >= 8 ? cores : 1, 1, 64);
   if (workers === null) return `bad number in options\n${USAGE}`;
   return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers };
@@ -98,7 +99,8 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
 }
 
 function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummary {
-  const reasons = { capture: 0, boxedIn: 0, recruits: 0, time: 0 } as SimulateSummary['reasons'] & Record<string, number>;
+  const reasons = { capture: 0, boxedIn: 0, recruits: 0, time: 0 } as SimulateSummary['reasons'] &
+    Record<string, number>;
   let wins = 0;
   let games = 0;
   const ms: number[] = [];
@@ -126,7 +128,8 @@ export async function runSimulation(o: SimulateOptions, log: (s: string) => void
   const t0 = Date.now();
   if (!canFork) {
     const c = runRange(o, 0, o.games, (d) => {
-      if (d % 10 === 0 || d === o.games) log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      if (d % 10 === 0 || d === o.games)
+        log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     });
     return summarize(o, [c]);
   }
@@ -142,7 +145,8 @@ export async function runSimulation(o: SimulateOptions, log: (s: string) => void
           if (m.progress !== undefined) {
             done[k] = m.progress;
             const d = done.reduce((a, b) => a + b, 0);
-            if (d % 10 === 0 || d === o.games) log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+            if (d % 10 === 0 || d === o.games)
+              log(`simulate: ${d}/${o.games} games (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
           }
           if (m.chunk) resolve(m.chunk);
         });
@@ -157,6 +161,16 @@ export async function runSimulation(o: SimulateOptions, log: (s: string) => void
 }
 
 export async function simulateCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(
+      `${USAGE}\n\nPlays bot-vs-bot games (game i uses seed+i) and prints one JSON object:\n` +
+        '{"games","recruiterWins","agentWins","reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99"}\n' +
+        'Decision times are those of the non-random bots (of all bots when both sides are random).\n' +
+        'Defaults: --mode full --games 500 --recruiter easy --agents easy --seed 1 --budget-ms 1000 --agent-seats 1;\n' +
+        'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n',
+    );
+    return 0;
+  }
   const o = parseSimulateArgs(argv);
   if (typeof o === 'string') {
     process.stderr.write(`${o}\n`);

@@ -6,7 +6,10 @@ export async function benchBots(opts: { quick: boolean }): Promise<Record<string
   const budgetMs = opts.quick ? 200 : 1000;
   const ms: number[] = [];
   for (let i = 0; i < games; i++) {
-    const pairing = i % 2 === 0 ? { recruiter: 'hard' as const, agents: 'easy' as const } : { recruiter: 'easy' as const, agents: 'hard' as const };
+    const pairing =
+      i % 2 === 0
+        ? { recruiter: 'hard' as const, agents: 'easy' as const }
+        : { recruiter: 'easy' as const, agents: 'hard' as const };
     const r = playGame({ mode: 'full', seed: 9000 + i, budgetMs, ...pairing });
     for (const t of r.timings) if (t.level === 'hard') ms.push(t.ms);
     if (opts.quick) {

@@ -1,0 +1,37 @@
+// Computer opponents (issue 6): bot interface, levels for both sides, game runner.
+import { AgentBot } from './agents.js';
+import { RandomBot } from './random.js';
+import { RecruiterBot } from './recruiter.js';
+import type { Bot, Level } from './types.js';
+
+export type { Bot, BotRng, Level } from './types.js';
+export { LEVELS, Deadline } from './types.js';
+export { RandomBot } from './random.js';
+export { AgentBot } from './agents.js';
+export { RecruiterBot } from './recruiter.js';
+export {
+  computeBelief as computeSampledBelief,
+  constraintsOf as publicConstraints,
+  samplePaths,
+  setWorldSource,
+  type Belief as SampledBelief,
+  type Constraints as PublicConstraints,
+  type World as SampledWorld,
+  type WorldSource,
+} from './belief.js';
+export {
+  playGame,
+  percentile,
+  seatRng,
+  DEFAULT_BUDGET_MS,
+  type PlayOptions,
+  type PlayResult,
+  type Timing,
+} from './runner.js';
+
+export type BotSide = 'recruiter' | 'agents';
+
+export function makeBot(level: Level, side: BotSide): Bot {
+  if (level === 'random') return new RandomBot();
+  return side === 'recruiter' ? new RecruiterBot(level) : new AgentBot(level);
+}

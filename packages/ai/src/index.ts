@@ -1,0 +1,7 @@
+// Public API of @mindmgmt/ai: a list of exports, one section per module.
+
+// ---- deduction (issue 5): exact belief from public facts ----
+export * from './deduction/index.js';
+
+// ---- bots: (added by the bot module's owner) ----
+export * from './bots/index.js';
