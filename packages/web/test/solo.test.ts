@@ -1,0 +1,59 @@
+// Issue 6: "Play solo" works end to end in the browser at each bot level, for either role: one
+// click starts a Training Mission against bots on the other side, which is then played to a
+// result by clicking.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { agentsMove, launch, newPage, recruiterMove, startServer, status, type Server } from './helpers.js';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function startSolo(page: Page, role: 'Recruiter' | 'Rogue agents', level: string): Promise<void> {
+  await page.goto(`${server.url}/#/`);
+  const box = page.locator('section.solo');
+  await box.getByLabel('I play').selectOption({ label: role });
+  await box.locator('select[name=soloLevel]').selectOption(level);
+  await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
+  await box.getByRole('button', { name: 'Play solo' }).click();
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+}
+
+/** Plays this seat's decisions until the game is over; the bots play the other side. */
+async function playToEnd(page: Page, role: 'recruiter' | 'agents'): Promise<void> {
+  let k = 0;
+  for (let i = 0; i < 400; i++) {
+    const s = await status(page);
+    if (s?.phase === 'over') return;
+    if (!s?.mine) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4', 'B5', 'E3']);
+    else if ((await agentsMove(page, k, ['C4', 'D4', 'C3', 'D3'])) === 'activate') k++;
+  }
+  throw new Error('the solo game did not end');
+}
+
+describe('Play solo at each level', () => {
+  for (const level of ['random', 'easy', 'hard'] as const) {
+    for (const role of ['recruiter', 'agents'] as const) {
+      it(`${role} against ${level} bots: one click starts the game, played to a result`, async () => {
+        const { page, errors, ctx } = await newPage(browser);
+        await startSolo(page, role === 'recruiter' ? 'Recruiter' : 'Rogue agents', level);
+        await playToEnd(page, role);
+        await page.locator('section.end').waitFor();
+        expect(await page.locator('section.end').innerText()).toMatch(/recruiter wins|agents win/);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      });
+    }
+  }
+});
