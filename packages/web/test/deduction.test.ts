@@ -29,15 +29,34 @@ describe('deduction assistant (real engine)', () => {
   it('agents: heatmap and candidate count from public facts only', async () => {
     const { page, errors } = await newPage(browser);
     await solo(page, 'Rogue agents');
+    // Wait until the game waits on this (human) agents seat: the bot recruiter has placed its
+    // start and its hidden steps, and nothing moves until we do. Before that the panel can show
+    // an earlier position (at seq 0 the start is not placed yet: 0 locations), and a bot move
+    // between reading the count and counting the cells made this test flaky.
+    await page.waitForFunction(
+      () => document.querySelector('[role=status][data-phase]')?.getAttribute('data-mine') === 'yes',
+      null,
+      {
+        timeout: 30000,
+      },
+    );
+    // once the bot recruiter has finished its hidden setup, the table waits on us (agent
+    // placement) and nothing changes until we act: read the panel and the board together
+    await page.waitForFunction(() => {
+      const st = document.querySelector('[role=status][data-phase]');
+      return st?.getAttribute('data-phase') === 'agents' && st.getAttribute('data-mine') === 'yes';
+    });
     const panel = page.locator('section.deduction');
     await panel.waitFor({ timeout: 30000 });
-    const text = await panel.innerText();
+    const { text, heatCells } = await page.evaluate(() => ({
+      text: document.querySelector('section.deduction')?.textContent ?? '',
+      heatCells: document.querySelectorAll('svg.board rect.heat').length,
+    }));
     const n = Number(/on (\d+) locations/.exec(text)?.[1]);
     // after the Training start (public) and 4 hidden steps the recruiter is within 4 steps of it:
     // never everywhere, never nowhere
     expect(n).toBeGreaterThan(0);
     expect(n).toBeLessThan(42);
-    const heatCells = await page.locator('svg.board rect.heat').count();
     expect(heatCells).toBe(n);
     await shot(page, 'deduction-agents-en.png');
     expect(errors).toEqual([]);
