@@ -67,8 +67,12 @@ export class Client {
   readonly ws: WebSocket;
   readonly frames: string[] = [];
   readonly msgs: any[] = [];
+  /** The current view, its `log` merged from the `state` frame and the `events` frames since. */
   view: any = null;
   legal: any[] = [];
+  log: any[] = [];
+  /** `events` frames whose `logFrom` did not match the log held (should stay empty). */
+  readonly logGaps: string[] = [];
   seat: number | 'spectator' | null = null;
   private waiters: {
     pred: (m: any) => boolean;
@@ -86,8 +90,16 @@ export class Client {
       const m = JSON.parse(text);
       this.msgs.push(m);
       if (m.t === 'state' || m.t === 'events') {
+        if (m.t === 'state') {
+          this.log = m.view.log;
+        } else if (m.logFrom === 0 || m.logFrom === this.log.length) {
+          // `events` frames carry only the log entries from `logFrom` on (docs/protocol.md).
+          this.log = m.logFrom === 0 ? m.view.log : [...this.log, ...m.view.log];
+        } else {
+          this.logGaps.push(`seq ${m.seq}: logFrom ${m.logFrom}, have ${this.log.length}`);
+        }
         if (!this.view || m.view.seq >= this.view.seq) {
-          this.view = m.view;
+          this.view = { ...m.view, log: this.log };
           this.legal = m.legal;
         }
         if (m.t === 'state') this.seat = m.seat;

@@ -3,8 +3,8 @@
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import type { GameStore } from '../src/store/types.js';
-import { api, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
-import { replay } from '@mindmgmt/engine';
+import { api, closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';
+import { replay, view } from '@mindmgmt/engine';
 
 export function playSuite(name: string, makeStore: () => Promise<GameStore> | GameStore, cleanup = () => {}): void {
   describe(`whole games over WebSockets (${name})`, () => {
@@ -17,9 +17,20 @@ export function playSuite(name: string, makeStore: () => Promise<GameStore> | Ga
       cleanup();
     });
 
+    /** After every seq: each connection's view, with its log merged from the `state` frame and
+     * the `events` frames' entries from `logFrom` on, equals the engine's view for its seat. */
+    const sameViews = (t: Table) => async () => {
+      const st = (await srv.service.stateOf(t.gameId))!;
+      for (const c of [...t.clients, t.spectator]) {
+        await c.waitSeq(st.seq);
+        expect(c.logGaps).toEqual([]);
+        expect(c.view).toEqual(view(st, c.seat!));
+      }
+    };
+
     it('plays a Training Mission (2 players) to a result, record replays', async () => {
       const t = await openTable(srv.url, { mode: 'training', players: 2 });
-      const v = await playOut(t, mulberry(1));
+      const v = await playOut(t, mulberry(1), { onStep: sameViews(t) });
       expect(v.result).not.toBeNull();
       // Every client ends at the same seq with the full reveal.
       for (const c of t.clients) expect(c.view.seq).toBe(v.seq);
@@ -34,7 +45,7 @@ export function playSuite(name: string, makeStore: () => Promise<GameStore> | Ga
 
     it('plays a Full Game (5 players) to a result', async () => {
       const t = await openTable(srv.url, { mode: 'full', players: 5, recruiterCard: 'choose' });
-      const v = await playOut(t, mulberry(2));
+      const v = await playOut(t, mulberry(2), { onStep: sameViews(t) });
       expect(v.result).not.toBeNull();
       expect(v.mode).toBe('full');
       closeTable(t);

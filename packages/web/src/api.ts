@@ -147,6 +147,17 @@ export interface Live {
   clearError: () => void;
 }
 
+/**
+ * The log after an `events` frame: its `view.log` holds the entries from index `logFrom` on
+ * (docs/protocol.md). `logFrom` 0 (or absent) replaces the log held; `logFrom` equal to its length
+ * appends; anything else cannot be merged (null: ask for a fresh `state`).
+ */
+export function mergeLog(held: View['log'], logFrom: unknown, entries: View['log'] | undefined): View['log'] | null {
+  if (logFrom === undefined || logFrom === 0) return entries ?? [];
+  if (logFrom !== held.length) return null;
+  return [...held, ...(entries ?? [])];
+}
+
 export function useGameSocket(gameId: string, token: string | null): Live {
   const [status, setStatus] = useState<Live['status']>('connecting');
   const [lobby, setLobby] = useState<LobbyInfo | null>(null);
@@ -158,13 +169,20 @@ export function useGameSocket(gameId: string, token: string | null): Live {
   const [deadline, setDeadline] = useState<number | null>(null);
   const ws = useRef<WebSocket | null>(null);
   const seqRef = useRef(0);
+  /** The whole game log as this connection has it: from the last `state` frame plus the entries
+   * of every `events` frame since (those carry only the entries from `logFrom` on). */
+  const logRef = useRef<View['log']>([]);
 
   useEffect(() => {
     let closed = false;
     let retry = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
+    // Set when an `events` frame did not continue the log held: a fresh `state` was asked for
+    // (hello again); `events` frames are ignored until it arrives.
+    let resync = false;
     const connect = () => {
+      resync = false;
       setStatus('connecting');
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
       const sock = new WebSocket(`${proto}//${location.host}/ws`);
@@ -188,6 +206,8 @@ export function useGameSocket(gameId: string, token: string | null): Live {
             break;
           case 'state': {
             const v = msg.view as View;
+            resync = false;
+            logRef.current = v.log ?? [];
             seqRef.current = v.seq;
             setSeat(msg.seat as Live['seat']);
             setView(v);
@@ -197,7 +217,17 @@ export function useGameSocket(gameId: string, token: string | null): Live {
             break;
           }
           case 'events': {
-            const v = msg.view as View;
+            if (resync) break;
+            const part = msg.view as View;
+            const log = mergeLog(logRef.current, msg.logFrom, part.log);
+            if (!log) {
+              // A gap (or an overlap): this frame cannot be merged; ask for the full picture.
+              resync = true;
+              sock.send(JSON.stringify({ t: 'hello', gameId, token }));
+              break;
+            }
+            logRef.current = log;
+            const v: View = { ...part, log };
             seqRef.current = v.seq;
             setView(v);
             setLegal((msg.legal as Action[]) ?? []);

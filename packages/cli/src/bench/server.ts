@@ -37,6 +37,16 @@ function rssMb(pid: number): number {
   }
 }
 
+/** CPU time (user + system, all threads) a process has used so far, ms. */
+function cpuMs(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function launch(
   args: string[],
   env: Record<string, string>,
@@ -221,8 +231,11 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   const games = opts.quick ? 50 : 500;
   const runMs = opts.quick ? 10_000 : 30_000;
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof
+  // --cpu-prof-dir=/tmp/prof`); the server is then stopped with SIGTERM so the profile is written.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const { proc, port } = await launch(
-    [SERVER_MAIN],
+    [...nodeArgs, SERVER_MAIN],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -261,7 +274,12 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     const until = start + 2000 + runMs;
     const measureFrom = start + 4000;
     const actionsAt = { t: 0, n: 0 };
-    setTimeout(() => Object.assign(actionsAt, { t: performance.now(), n: st.actions }), 4000);
+    const cpuAt = { from: 0, to: 0, actions: 0 };
+    setTimeout(() => {
+      Object.assign(actionsAt, { t: performance.now(), n: st.actions });
+      cpuAt.from = cpuMs(proc.pid!);
+    }, 4000);
+    setTimeout(() => Object.assign(cpuAt, { to: cpuMs(proc.pid!), actions: st.actions - actionsAt.n }), 2000 + runMs);
     const sizeNow = () => st.sizes[st.sizes.length - 1] ?? 2000;
     const echoP = echoLoad(echoSrv.port, games, until, measureFrom, sizeNow);
     const tables = Array.from({ length: games }, async (_, i) => {
@@ -291,6 +309,8 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
           echoSamples: echo.length,
           medianBytes,
           gamesFinished: st.games,
+          // the server process's CPU (main + writer + bot threads) per action over the measured window
+          serverCpuMsPerAction: Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
           loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
           ...out,
         }),
@@ -302,6 +322,11 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     return out;
   } finally {
     clearInterval(sampler);
+    if (nodeArgs.length && proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+    }
     proc.kill('SIGKILL');
     echoSrv.proc.kill('SIGKILL');
     fs.rmSync(data, { recursive: true, force: true });
