@@ -45,14 +45,15 @@ export class BotPool {
     const worker = new Worker(WORKER_URL);
     const slot: Slot = { worker, busy: 0 };
     worker.unref();
-    worker.on('message', (m: { id: number; action: Action | null; source: 'ai' | 'random' }) => {
+    worker.on('message', (m: { id: number; action?: Action | null; source?: 'ai' | 'random'; error?: string }) => {
+      if (m.error !== undefined) return this.onProblem(`bot error: ${m.error.slice(0, 200)}`);
       const p = this.pending.get(m.id);
       if (!p) return;
       this.sources[m.source === 'ai' ? 'ai' : 'random']++;
       clearTimeout(p.timer);
       this.pending.delete(m.id);
       slot.busy--;
-      p.resolve(m.action);
+      p.resolve(m.action ?? null);
     });
     worker.on('error', () => this.replace(slot, 'worker error'));
     worker.on('exit', () => this.replace(slot, 'worker exit'));
