@@ -94,27 +94,26 @@ describe('game records', () => {
   });
 
   const cli = join(ROOT, 'packages/cli/dist/main.js');
-  test.skipIf(!existsSync(cli))(
-    'the CLI prints the documented JSON for a record, an illegal record and an unreadable file',
-    () => {
-      const run = (file: string) => {
-        try {
-          return {
-            status: 0,
-            out: execFileSync('node', [cli, 'replay', file, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
-          };
-        } catch (e) {
-          const x = e as { status: number; stdout: string };
-          return { status: x.status, out: x.stdout };
-        }
-      };
-      const ok = run(join(DIR, 'training-example.json'));
-      expect(ok.status).toBe(0);
-      expect(JSON.parse(ok.out)).toEqual({ ok: true, result: { winner: 'agents', reason: 'capture' }, actions: 20 });
-      const bad = run(join(DIR, 'illegal/training-illegal-step.json'));
-      expect(bad.status).toBe(0);
-      expect(JSON.parse(bad.out)).toMatchObject({ ok: false, index: 14, code: 'not_adjacent' });
-      expect(run(join(DIR, 'no-such-file.json')).status).toBe(2);
-    },
-  );
+  test('the CLI prints the documented JSON for a record, an illegal record and an unreadable file', () => {
+    // `npm test` builds before testing; a missing CLI is a failure, not a reason to skip
+    expect(existsSync(cli), `${cli} is not built: run npm run build`).toBe(true);
+    const run = (file: string) => {
+      try {
+        return {
+          status: 0,
+          out: execFileSync('node', [cli, 'replay', file, '--json'], { encoding: 'utf8', stdio: 'pipe' }),
+        };
+      } catch (e) {
+        const x = e as { status: number; stdout: string };
+        return { status: x.status, out: x.stdout };
+      }
+    };
+    const ok = run(join(DIR, 'training-example.json'));
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.out)).toEqual({ ok: true, result: { winner: 'agents', reason: 'capture' }, actions: 20 });
+    const bad = run(join(DIR, 'illegal/training-illegal-step.json'));
+    expect(bad.status).toBe(0);
+    expect(JSON.parse(bad.out)).toMatchObject({ ok: false, index: 14, code: 'not_adjacent' });
+    expect(run(join(DIR, 'no-such-file.json')).status).toBe(2);
+  });
 });
