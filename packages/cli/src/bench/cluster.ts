@@ -13,34 +13,30 @@
 //                                 (act -> the other seat's client gets the events).
 // PostgreSQL: BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL, else the throwaway local
 // cluster of scripts/ensure-postgres.mjs. The bench works in a fresh schema and drops it.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
+import { connect, launch, post, ROOT, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = process.env.MINDMGMT_ROOT ?? path.resolve(here, '../../../..');
-const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const think = () => 500 + Math.random() * 1000;
+/** A server instance with the cluster bench's settings (no bot pause, no rate limit). */
+function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
+  const defaults = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    BOT_PAUSE_MS: '0',
+    WS_RATE_PER_SEC: '1000',
+    WS_RATE_BURST: '1000',
+  };
+  return launch([SERVER_MAIN], { ...defaults, ...env }, /READY (\d+)/);
+}
 
 function quantile(xs: number[], f: number): number {
   if (!xs.length) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * f))]!;
-}
-
-function rssMb(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function pgUrl(): string {
@@ -62,57 +58,6 @@ function sql(url: string, text: string): void {
   execFileSync(process.execPath, ['--input-type=module', '-e', src, url, text], {
     cwd: path.join(ROOT, 'packages/server'),
     stdio: 'inherit',
-  });
-}
-
-function launch(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BOT_PAUSE_MS: '0',
-      WS_RATE_PER_SEC: '1000',
-      WS_RATE_BURST: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`did not start: ${out.slice(-500)}`)), 30_000);
-    const on = (d: Buffer) => {
-      out += String(d);
-      const m = /READY (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    };
-    proc.stdout!.on('data', on);
-    proc.stderr!.on('data', (d) => (out += String(d)));
-    proc.once('exit', (c) => reject(new Error(`exited ${c}: ${out.slice(-500)}`)));
-  });
-}
-
-async function post(base: string, p: string, body: unknown): Promise<any> {
-  const r = await fetch(base + p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${p}: ${JSON.stringify(j)}`);
-  return j;
-}
-
-function connect(url: string): Promise<WebSocket> {
-  return new Promise((res, rej) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.once('open', () => res(ws));
-    ws.once('error', rej);
   });
 }
 
@@ -225,11 +170,11 @@ export async function benchCluster(opts: { quick: boolean }): Promise<Record<str
   try {
     const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, PG_POOL: '10' };
     // The first instance applies the migrations; the second then finds them done.
-    const a = await launch({ ...pgEnv, INSTANCE_ID: 'bench-A' });
+    const a = await launchServer({ ...pgEnv, INSTANCE_ID: 'bench-A' });
     procs.push(a.proc);
     const [b, s] = await Promise.all([
-      launch({ ...pgEnv, INSTANCE_ID: 'bench-B' }),
-      launch({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full' }),
+      launchServer({ ...pgEnv, INSTANCE_ID: 'bench-B' }),
+      launchServer({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full' }),
     ]);
     procs.push(b.proc, s.proc);
     const A = `http://127.0.0.1:${a.port}`;

@@ -8,33 +8,15 @@
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
 // server.rssMb is the server process's peak RSS while all N games are active.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = process.env.MINDMGMT_ROOT ?? path.resolve(here, '../../../..');
-const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const think = () => 500 + Math.random() * 1000;
+import { connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!;
-}
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** CPU time (user + system, all threads) a process has used so far, ms. */
@@ -45,52 +27,6 @@ function cpuMs(pid: number): number {
   } catch {
     return Number.NaN;
   }
-}
-
-function launch(
-  args: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`did not start: ${out.slice(-500)}`)), 30_000);
-    const on = (d: Buffer) => {
-      out += String(d);
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    };
-    proc.stdout!.on('data', on);
-    proc.stderr!.on('data', (d) => (out += String(d)));
-    proc.once('exit', (c) => reject(new Error(`exited ${c}: ${out.slice(-500)}`)));
-  });
-}
-
-async function post(base: string, p: string, body: unknown): Promise<any> {
-  const r = await fetch(base + p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${p}: ${JSON.stringify(j)}`);
-  return j;
-}
-
-function connect(url: string): Promise<WebSocket> {
-  return new Promise((res, rej) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.once('open', () => res(ws));
-    ws.once('error', rej);
-  });
 }
 
 interface Stats {

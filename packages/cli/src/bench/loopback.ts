@@ -1,0 +1,73 @@
+// What the server and cluster benchmarks share: starting a server process on loopback, talking
+// to it over HTTP and WebSocket, and reading a process's memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = process.env.MINDMGMT_ROOT ?? path.resolve(here, '../../../..');
+export const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A player's thinking time between moves in the load models. */
+export const think = () => 500 + Math.random() * 1000;
+
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Starts `node args...` and resolves with the port once its output matches `ready`. */
+export function launch(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ proc: ChildProcess; port: number }> {
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`did not start: ${out.slice(-500)}`)), 30_000);
+    const on = (d: Buffer) => {
+      out += String(d);
+      const m = ready.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve({ proc, port: Number(m[1]) });
+      }
+    };
+    proc.stdout!.on('data', on);
+    proc.stderr!.on('data', (d) => (out += String(d)));
+    proc.once('exit', (c) => reject(new Error(`exited ${c}: ${out.slice(-500)}`)));
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are checked by use
+export async function post(base: string, p: string, body: unknown): Promise<any> {
+  const r = await fetch(base + p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const j = await r.json();
+  if (!r.ok) throw new Error(`${p}: ${JSON.stringify(j)}`);
+  return j;
+}
+
+export function connect(url: string): Promise<WebSocket> {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.once('open', () => res(ws));
+    ws.once('error', rej);
+  });
+}
