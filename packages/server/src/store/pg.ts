@@ -12,6 +12,7 @@
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
 // - `schema` isolates a whole installation inside one database (tests use one schema each); the
 //   notification channel is "mm_<schema>".
+import { gameRow, type RawGame, type RawPlace } from './rows.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Action, GameState } from '@mindmgmt/engine';
@@ -24,29 +25,9 @@ const types = {
     oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as never,
 };
 
-interface RawGame {
-  id: string;
-  title: string;
-  created_at: number;
-  status: GameRow['status'];
-  options: string;
-  host_place: number | null;
-  start: string | null;
-  seq: number;
-  deadline_at: number | null;
-  deadline_seat: number | null;
-  result: string | null;
-  updated_at: number;
-  places:
-    | {
-        place: number;
-        name: string;
-        token_hash: string | null;
-        bot: PlaceRow['bot'];
-        volunteer: boolean;
-        joined_at: number;
-      }[]
-    | null;
+/** A games row with its places aggregated as JSON (GAME_SELECT). */
+interface RawGameWithPlaces extends RawGame {
+  places: RawPlace[] | null;
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
@@ -173,30 +154,8 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
-  private row(g: RawGame | undefined): GameRow | null {
-    if (!g) return null;
-    return {
-      id: g.id,
-      title: g.title,
-      createdAt: g.created_at,
-      status: g.status,
-      options: JSON.parse(g.options) as GameRow['options'],
-      hostPlace: g.host_place,
-      places: (g.places ?? []).map((p) => ({
-        place: p.place,
-        name: p.name,
-        tokenHash: p.token_hash,
-        bot: p.bot,
-        volunteer: p.volunteer,
-        joinedAt: Number(p.joined_at),
-      })),
-      start: g.start ? (JSON.parse(g.start) as GameRow['start']) : null,
-      seq: g.seq,
-      deadline:
-        g.deadline_at === null || g.deadline_seat === null ? null : { at: g.deadline_at, seat: g.deadline_seat },
-      result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
-      updatedAt: g.updated_at,
-    };
+  private row(g: RawGameWithPlaces | undefined): GameRow | null {
+    return g ? gameRow(g, g.places ?? []) : null;
   }
 
   private async insertPlace(c: pg.PoolClient, id: string, p: PlaceRow): Promise<void> {
@@ -238,7 +197,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async getGame(id: string): Promise<GameRow | null> {
-    return this.row((await this.pool.query<RawGame>(`${GAME_SELECT} WHERE g.id = $1`, [id])).rows[0]);
+    return this.row((await this.pool.query<RawGameWithPlaces>(`${GAME_SELECT} WHERE g.id = $1`, [id])).rows[0]);
   }
 
   async addPlace(id: string, p: PlaceRow): Promise<boolean> {
@@ -304,7 +263,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async listOpen(limit: number): Promise<GameRow[]> {
-    const r = await this.pool.query<RawGame>(
+    const r = await this.pool.query<RawGameWithPlaces>(
       `${GAME_SELECT} WHERE g.status = 'lobby' ORDER BY g.created_at DESC LIMIT $1`,
       [limit],
     );
@@ -313,7 +272,7 @@ export class PgStore implements GameStore, ClusterBus {
 
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
     if (!hashes.length) return [];
-    const r = await this.pool.query<RawGame>(
+    const r = await this.pool.query<RawGameWithPlaces>(
       `${GAME_SELECT} WHERE g.id IN (SELECT game_id FROM tokens WHERE token_hash = ANY($1::text[]))`,
       [hashes],
     );
@@ -367,7 +326,7 @@ export class PgStore implements GameStore, ClusterBus {
     seq: number,
   ): Promise<{ row: GameRow | null; actions: { seq: number; action: Action }[] }> {
     // One statement, so one round trip and one snapshot: the actions end exactly at the row's seq.
-    const r = await this.pool.query<RawGame & { missed: { seq: number; action: string }[] | null }>(
+    const r = await this.pool.query<RawGameWithPlaces & { missed: { seq: number; action: string }[] | null }>(
       `SELECT q.*, (SELECT json_agg(json_build_object('seq', a.seq, 'action', a.action) ORDER BY a.seq)
          FROM actions a WHERE a.game_id = q.id AND a.seq > $2) AS missed FROM (${GAME_SELECT} WHERE g.id = $1) q`,
       [id, seq],

@@ -12,6 +12,7 @@
 // readers never wait for the writer. Compound reads (game row + places, snapshot + actions) run in
 // one read transaction, so they see one consistent snapshot.
 // ':memory:' (one connection only) and SQLITE_WRITER=inline run the same writer code in-thread.
+import { gameRow, type RawGame, type RawPlace } from './rows.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -51,29 +52,6 @@ export interface WriterStats {
   sizes: number[];
   /** Main thread: appendAction call -> resolved (queueing + commit + thread hops), ms. */
   acks: number[];
-}
-
-interface RawGame {
-  id: string;
-  title: string;
-  created_at: number;
-  status: GameRow['status'];
-  options: string;
-  host_place: number | null;
-  start: string | null;
-  seq: number;
-  deadline_at: number | null;
-  deadline_seat: number | null;
-  result: string | null;
-  updated_at: number;
-}
-interface RawPlace {
-  place: number;
-  name: string;
-  token_hash: string | null;
-  bot: PlaceRow['bot'];
-  volunteer: number;
-  joined_at: number;
 }
 
 export class SqliteStore implements GameStore {
@@ -277,30 +255,7 @@ export class SqliteStore implements GameStore {
 
   // ---------------------------------------------------------------- reading (main thread)
   private row(g: RawGame | undefined): GameRow | null {
-    if (!g) return null;
-    const places = (this.st.getPlaces.all(g.id) as RawPlace[]).map((p): PlaceRow => ({
-      place: p.place,
-      name: p.name,
-      tokenHash: p.token_hash,
-      bot: p.bot,
-      volunteer: p.volunteer === 1,
-      joinedAt: p.joined_at,
-    }));
-    return {
-      id: g.id,
-      title: g.title,
-      createdAt: g.created_at,
-      status: g.status,
-      options: JSON.parse(g.options) as GameRow['options'],
-      hostPlace: g.host_place,
-      places,
-      start: g.start ? (JSON.parse(g.start) as GameRow['start']) : null,
-      seq: g.seq,
-      deadline:
-        g.deadline_at === null || g.deadline_seat === null ? null : { at: g.deadline_at, seat: g.deadline_seat },
-      result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
-      updatedAt: g.updated_at,
-    };
+    return g ? gameRow(g, this.st.getPlaces.all(g.id) as RawPlace[]) : null;
   }
 
   /** Runs f in one read transaction (one consistent snapshot of the database). */
