@@ -25,7 +25,16 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
-import { type Belief, computeBelief, type World } from './belief.js';
+import { type Belief, beliefKey, computeBelief, type World } from './belief.js';
+
+/** Log entries that cannot change the agents' belief about the recruiter. */
+const AGENT_BELIEF_IGNORES: ReadonlySet<string> = new Set([
+  'agentMoved',
+  'noteChanged',
+  'activationEnded',
+  'agentActivated',
+  'asked',
+]);
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
@@ -118,19 +127,7 @@ export class AgentBot implements Bot {
   }
 
   private beliefFor(v: View, rng: BotRng, budgetMs: number, dl: Deadline): Belief {
-    let info = 0;
-    for (const e of v.log) {
-      const k = e.pub.kind;
-      if (
-        k !== 'agentMoved' &&
-        k !== 'noteChanged' &&
-        k !== 'activationEnded' &&
-        k !== 'agentActivated' &&
-        k !== 'asked'
-      )
-        info++;
-    }
-    const key = `${info}:${v.time}`;
+    const key = beliefKey(v, AGENT_BELIEF_IGNORES);
     if (this.belief && this.key === key) return this.belief;
     const p = this.params(budgetMs);
     this.belief = computeBelief(v, rng, {

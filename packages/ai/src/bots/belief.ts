@@ -382,3 +382,13 @@ export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
   if (o.weighCards && worlds.length) ({ worlds, cardProb } = weighByCards(c, worlds));
   return beliefFrom(c, worlds, cardProb);
 }
+
+/**
+ * A cache key for a belief: the count of public facts that can change it (log entries whose kind
+ * is not in `ignore`) and the time. Equal keys mean the sampled belief can be reused.
+ */
+export function beliefKey(v: View, ignore: ReadonlySet<string>): string {
+  let n = 0;
+  for (const e of v.log) if (!ignore.has(e.pub.kind)) n++;
+  return `${n}:${v.time}`;
+}

@@ -13,7 +13,16 @@
 //    how close it comes to the most likely cell the threatening agents can reach. Ask answers and
 //    extra-move step tokens go where the agents' posterior on its true location stays lowest.
 import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
-import { type Belief, computeBelief } from './belief.js';
+import { type Belief, beliefKey, computeBelief } from './belief.js';
+
+/** Log entries that cannot change what the agents believe (the recruiter's model of them). */
+const RECRUITER_BELIEF_IGNORES: ReadonlySet<string> = new Set([
+  'agentMoved',
+  'noteChanged',
+  'activationEnded',
+  'agentActivated',
+  'immortalMoved',
+]);
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { AGENT_WEIGHTS, fallback, same } from './agents.js';
@@ -44,19 +53,7 @@ export class RecruiterBot implements Bot {
   }
 
   private agentsBelief(v: View, rng: BotRng, budgetMs: number, dl: Deadline): Belief {
-    let n = 0;
-    for (const e of v.log) {
-      const k = e.pub.kind;
-      if (
-        k !== 'agentMoved' &&
-        k !== 'noteChanged' &&
-        k !== 'activationEnded' &&
-        k !== 'agentActivated' &&
-        k !== 'immortalMoved'
-      )
-        n++;
-    }
-    const key = `${n}:${v.time}`;
+    const key = beliefKey(v, RECRUITER_BELIEF_IGNORES);
     if (this.belief && this.key === key) return this.belief;
     const samples = Math.max(100, Math.min(600, Math.round(budgetMs * 3)));
     this.belief = computeBelief(v, rng, {
