@@ -1,6 +1,6 @@
 // The authoritative game service: lobby, seats, applying actions under a per-game lock,
 // persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type Action,
   apply,
@@ -20,8 +20,10 @@ import {
 import type { Logger } from 'pino';
 import { BotPool } from './bots/pool.js';
 import { Mutex } from './lock.js';
-import type { BotLevel, CreateGameBody } from './schemas.js';
+import type { CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
+import type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
+import { assignSeats, botName } from './seating.js';
 import type { ClusterBus, Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
 
 export interface ServiceConfig {
@@ -72,57 +74,6 @@ export interface Conn {
   viewer: Viewer | null;
 }
 
-export interface PlaceInfo {
-  readonly place: number;
-  readonly name: string | null;
-  readonly bot: BotLevel | null;
-  readonly volunteer: boolean;
-  readonly taken: boolean;
-  readonly host: boolean;
-  readonly seat: Seat | null;
-}
-
-export interface LobbyInfo {
-  readonly gameId: string;
-  readonly title: string;
-  readonly status: GameRow['status'];
-  readonly createdAt: number;
-  readonly options: Omit<TableOptions, 'recruiterCard'> & { readonly recruiterCard: 'random' | 'choose' | 'fixed' };
-  readonly hostPlace: number | null;
-  readonly places: readonly PlaceInfo[];
-  /** After start: who sits in each engine seat (seat 0 = recruiter). */
-  readonly seats:
-    | readonly {
-        readonly seat: Seat;
-        readonly name: string;
-        readonly bot: BotLevel | null;
-        readonly place: number | null;
-      }[]
-    | null;
-  readonly seq: number;
-  readonly result: GameRow['result'];
-  readonly turnDeadline: number | null;
-  readonly invite: string;
-}
-
-export interface LobbySummary {
-  readonly gameId: string;
-  readonly title: string;
-  readonly status: GameRow['status'];
-  readonly mode: 'full' | 'training';
-  readonly players: number;
-  readonly taken: number;
-  readonly hostName: string | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  readonly invite: string;
-  /** Only in "my games": the caller's place and seat, and whether the game waits on it. */
-  readonly myPlace?: number | null;
-  readonly mySeat?: Seat | null;
-  readonly myTurn?: boolean;
-  readonly result?: GameRow['result'];
-}
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -142,8 +93,6 @@ interface Live {
   botBusy: boolean;
   lastActive: number;
 }
-
-const botName = (level: BotLevel) => `Bot (${level})`;
 
 export class GameService {
   private readonly live = new Map<string, Live>();
@@ -922,40 +871,4 @@ function legalFor(s: GameState, v: Viewer): Action[] {
   let legal = bySeat.get(v);
   if (!legal) bySeat.set(v, (legal = legalActions(s, v)));
   return legal;
-}
-
-/** R32: places -> engine seats. */
-export function assignSeats(r: GameRow): SeatRow[] {
-  const o = r.options;
-  const byPlace = (place: number) => r.places.find((p) => p.place === place)!;
-  if (o.solo) {
-    const me = byPlace(1);
-    const human: Omit<SeatRow, 'seat'> = { place: 1, name: me.name, tokenHash: me.tokenHash, bot: null };
-    const bot: Omit<SeatRow, 'seat'> = { place: null, name: botName(o.solo.level), tokenHash: null, bot: o.solo.level };
-    return o.solo.role === 'recruiter'
-      ? [
-          { seat: 0, ...human },
-          { seat: 1, ...bot },
-        ]
-      : [
-          { seat: 0, ...bot },
-          { seat: 1, ...human },
-        ];
-  }
-  const places = [...r.places].sort((a, b) => a.place - b.place);
-  let recruiter: PlaceRow;
-  const volunteers = places
-    .filter((p) => p.volunteer && p.bot === null)
-    .sort((a, b) => a.joinedAt - b.joinedAt || a.place - b.place);
-  if (o.recruiterChoice === 'host' && r.hostPlace !== null) recruiter = byPlace(r.hostPlace);
-  else if (o.recruiterChoice === 'volunteer' && volunteers.length) recruiter = volunteers[0]!;
-  else recruiter = places[randomInt(places.length)]!;
-  const seat = (p: PlaceRow, s: Seat): SeatRow => ({
-    seat: s,
-    place: p.place,
-    name: p.name,
-    tokenHash: p.tokenHash,
-    bot: p.bot,
-  });
-  return [seat(recruiter, 0), ...places.filter((p) => p !== recruiter).map((p, i) => seat(p, i + 1))];
 }

@@ -1,15 +1,7 @@
 export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './server.js';
-export {
-  GameService,
-  ApiError,
-  StaleError,
-  assignSeats,
-  DEFAULT_SERVICE_CONFIG,
-  type ServiceConfig,
-  type LobbyInfo,
-  type LobbySummary,
-  type Conn,
-} from './games.js';
+export { GameService, ApiError, StaleError, DEFAULT_SERVICE_CONFIG, type ServiceConfig, type Conn } from './games.js';
+export type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
+export { assignSeats } from './seating.js';
 export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 export { SqliteStore } from './store/sqlite.js';
 export { MemoryStore } from './store/memory.js';

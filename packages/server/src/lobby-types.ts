@@ -1,0 +1,56 @@
+// What the lobby shows about a game: public to anyone with its id (never a token, never a
+// hidden fact of a running game).
+import type { Seat } from '@mindmgmt/engine';
+import type { BotLevel } from './schemas.js';
+import type { GameRow, TableOptions } from './store/types.js';
+
+export interface PlaceInfo {
+  readonly place: number;
+  readonly name: string | null;
+  readonly bot: BotLevel | null;
+  readonly volunteer: boolean;
+  readonly taken: boolean;
+  readonly host: boolean;
+  readonly seat: Seat | null;
+}
+
+export interface LobbyInfo {
+  readonly gameId: string;
+  readonly title: string;
+  readonly status: GameRow['status'];
+  readonly createdAt: number;
+  readonly options: Omit<TableOptions, 'recruiterCard'> & { readonly recruiterCard: 'random' | 'choose' | 'fixed' };
+  readonly hostPlace: number | null;
+  readonly places: readonly PlaceInfo[];
+  /** After start: who sits in each engine seat (seat 0 = recruiter). */
+  readonly seats:
+    | readonly {
+        readonly seat: Seat;
+        readonly name: string;
+        readonly bot: BotLevel | null;
+        readonly place: number | null;
+      }[]
+    | null;
+  readonly seq: number;
+  readonly result: GameRow['result'];
+  readonly turnDeadline: number | null;
+  readonly invite: string;
+}
+
+export interface LobbySummary {
+  readonly gameId: string;
+  readonly title: string;
+  readonly status: GameRow['status'];
+  readonly mode: 'full' | 'training';
+  readonly players: number;
+  readonly taken: number;
+  readonly hostName: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly invite: string;
+  /** Only in "my games": the caller's place and seat, and whether the game waits on it. */
+  readonly myPlace?: number | null;
+  readonly mySeat?: Seat | null;
+  readonly myTurn?: boolean;
+  readonly result?: GameRow['result'];
+}
