@@ -1,7 +1,7 @@
 // PostgreSQL for the pg-*.test.ts files: a REAL server. The URL comes from TEST_DATABASE_URL /
 // DATABASE_URL, or from scripts/ensure-postgres.mjs (which starts a throwaway local cluster,
-// installing PostgreSQL first if needed). Without PostgreSQL these tests FAIL in CI (CI=true) and
-// are skipped with a visible message elsewhere. Each test works in its own schema.
+// installing PostgreSQL first if needed). Without PostgreSQL these tests FAIL (never skip): the
+// PostgreSQL backend is part of the product. Each test works in its own schema.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -12,9 +12,9 @@ import { PgStore } from '../src/store/pg.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let cached: string | null | undefined;
+let cached: string | undefined;
 
-export function pgUrl(): string | null {
+export function pgUrl(): string {
   if (cached !== undefined) return cached;
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (given) return (cached = given);
@@ -24,24 +24,18 @@ export function pgUrl(): string | null {
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 600_000,
     });
-    cached = String(out).trim().split('\n').pop() || null;
+    cached = String(out).trim().split('\n').pop() || undefined;
   } catch (e) {
     const why = (e as { stderr?: Buffer }).stderr?.toString().trim() || String(e);
-    if (process.env.CI === 'true' || process.env.CI === '1')
-      throw new Error(`PostgreSQL is required in CI but could not be had: ${why}`);
-    console.warn(`\n*** PostgreSQL not available: SKIPPING the PostgreSQL tests (${why}) ***\n`);
-    cached = null;
+    throw new Error(`These tests need a real PostgreSQL, which could not be had: ${why}`);
   }
+  if (!cached) throw new Error('scripts/ensure-postgres.mjs printed no URL');
   return cached;
 }
 
-/** describe() when PostgreSQL is there; describe.skip (with a visible warning) locally otherwise. */
+/** describe() with the URL of a real PostgreSQL (throws when there is none). */
 export function describePg(name: string, fn: (url: string) => void): void {
   const url = pgUrl();
-  if (!url) {
-    describe.skip(`${name} (no PostgreSQL)`, () => {});
-    return;
-  }
   describe(name, () => fn(url));
 }
 
