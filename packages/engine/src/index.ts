@@ -26,6 +26,7 @@ export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSec
 export {
   exportRecord,
   replay,
+  gameFromRecord,
   checkRecord,
   actionToRecord,
   actionFromRecord,

@@ -5,11 +5,10 @@ import {
   actionFromRecord,
   apply,
   checkRecord,
-  newGame,
+  gameFromRecord,
   view as viewOf,
   type GameRecord,
   type GameState,
-  type RecruiterCardRule,
   type View,
 } from '@mindmgmt/engine';
 import { api } from './api.js';
@@ -28,17 +27,7 @@ interface Frame {
 function framesOf(record: GameRecord): Frame[] | string {
   const bad = checkRecord(record);
   if (bad) return bad;
-  const rc = record.options.recruiterCard ?? 'random';
-  let s: GameState = newGame(
-    {
-      mode: record.options.mode,
-      agentSeats: record.options.agentSeats,
-      recruiterCard: rc === 'choose' ? 'choose' : ((record.recruiterCard ?? rc) as RecruiterCardRule),
-      deck: record.deck,
-    },
-    record.seed ?? 0,
-  );
-  if (rc === 'random') s = { ...s, recruiterCardRule: 'random' };
+  let s: GameState = gameFromRecord(record);
   const frames: Frame[] = [];
   const snap = (st: GameState) => frames.push({ agents: viewOf(st, 1), path: [...st.path], time: st.time });
   for (let i = 0; i < record.actions.length; i++) {

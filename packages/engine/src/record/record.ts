@@ -111,12 +111,13 @@ export function checkRecord(x: unknown): string | null {
   return null;
 }
 
-/** Rebuilds the game from a record: the final state, or the first illegal action. */
-export function replay(record: GameRecord): ReplayResult {
-  const problem = checkRecord(record);
-  if (problem) return { ok: false, index: -1, code: 'malformed', message: problem };
+/**
+ * The game a record starts from (before its first action): its options, seed, explicit deck and,
+ * unless chosen in setup, its recruiter card. The record must pass `checkRecord`.
+ */
+export function gameFromRecord(record: GameRecord): GameState {
   const rc = record.options.recruiterCard ?? 'random';
-  let s = newGame(
+  const s = newGame(
     {
       mode: record.options.mode,
       agentSeats: record.options.agentSeats,
@@ -125,7 +126,15 @@ export function replay(record: GameRecord): ReplayResult {
     },
     record.seed ?? 0,
   );
-  if (rc === 'random') s = { ...s, recruiterCardRule: 'random' };
+  // A random card is replayed as the recorded one; the state still says how it was chosen.
+  return rc === 'random' ? { ...s, recruiterCardRule: 'random' } : s;
+}
+
+/** Rebuilds the game from a record: the final state, or the first illegal action. */
+export function replay(record: GameRecord): ReplayResult {
+  const problem = checkRecord(record);
+  if (problem) return { ok: false, index: -1, code: 'malformed', message: problem };
+  let s = gameFromRecord(record);
   for (let i = 0; i < record.actions.length; i++) {
     const a = actionFromRecord(record.actions[i]);
     if ('ok' in a) return { ok: false, index: i, code: a.code, message: a.message };
