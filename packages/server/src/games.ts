@@ -1,6 +1,6 @@
 // The authoritative game service: lobby, seats, applying actions under a per-game lock,
 // persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   type Action,
   apply,
@@ -12,19 +12,22 @@ import {
   type GameRecord,
   type GameState,
   legalActions,
-  newGame,
   RECRUITER_SEAT,
   type Seat,
   view,
 } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
+import { ApiError, StaleError } from './api-error.js';
 import { BotPool } from './bots/pool.js';
 import { Mutex } from './lock.js';
+import { drawStart, initialState } from './play/setup.js';
 import type { CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
 import { assignSeats, botName } from './seating.js';
 import type { ClusterBus, Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
+import { ConcurrencyBudget } from './limits/budget.js';
 
 export interface ServiceConfig {
   /** Snapshot the state every N actions (and at game end). */
@@ -62,6 +65,8 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   leaseMs: 10_000,
 };
 
+export { ApiError, StaleError };
+
 export type Viewer = Seat | 'spectator';
 
 /** A subscriber (one WebSocket connection). */
@@ -74,16 +79,6 @@ export interface Conn {
   viewer: Viewer | null;
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 interface Live {
   readonly id: string;
   row: GameRow;
@@ -92,7 +87,19 @@ interface Live {
   readonly subs: Set<Conn>;
   botBusy: boolean;
   lastActive: number;
+  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2). */
+  frames: { seq: number; byViewer: Map<Viewer, string> };
+  /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
+   * frame with only the entries it missed. */
+  readonly logLenAt: Map<number, number>;
+  /** Set while this game counts against its starter's bot-game budget. */
+  botBudgetIp: string | null;
 }
+
+/** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
+const LOG_LEN_MEMORY = 256;
+/** Serialised records of finished games kept in memory (each up to ~1.5 MB). */
+const RECORDS_KEPT = 16;
 
 export class GameService {
   private readonly live = new Map<string, Live>();
@@ -106,12 +113,18 @@ export class GameService {
   private readonly bus: ClusterBus | null;
   /** Cluster mode: games whose bot work this instance holds the lease of. */
   readonly ownedBots = new Set<string>();
+  /** Started games with bot seats per IP of the host who started them (not over yet). */
+  private readonly botGames: ConcurrencyBudget;
+  /** Finished games' records, serialised once (they never change); a few recent ones. */
+  private readonly records = new Map<string, string>();
 
   constructor(
     readonly store: GameStore,
     readonly log: Logger,
     readonly cfg: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+    readonly limits: LimitsConfig = DEFAULT_LIMITS,
   ) {
+    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
     this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
     this.bus = store.cluster ?? null;
   }
@@ -134,12 +147,12 @@ export class GameService {
       lt.unref();
       this.timers.push(lt);
     } else {
-      const ids = await this.store.activeGameIds();
-      for (const id of ids) {
-        const g = await this.getLive(id);
-        if (g) this.kickBots(g);
-      }
-      this.log.info({ games: ids.length }, 'resumed active games');
+      // Listen first: games load on first use, and the games that wait on a bot are found in
+      // the background after the server is up (issue 10 item 5: startup does not grow with
+      // the number of stored games).
+      const resume = setTimeout(() => void this.resumeBots(), 0);
+      resume.unref();
+      this.timers.push(resume);
     }
     const sweep = setInterval(
       () => void this.sweep().catch((e) => this.log.error({ err: String(e) }, 'sweep failed')),
@@ -149,6 +162,40 @@ export class GameService {
     const evict = setInterval(() => this.evictIdle(), Math.max(1000, Math.min(60_000, this.cfg.idleEvictMs)));
     evict.unref();
     this.timers.push(sweep, evict);
+  }
+
+  /** Single instance, after start: loads the active games one by one, keeps the ones that wait on
+   * a bot (and starts their bots), and drops the rest from memory again. */
+  private async resumeBots(): Promise<void> {
+    let ids: string[];
+    try {
+      ids = await this.store.activeGameIds();
+    } catch (e) {
+      return this.log.error({ err: String(e) }, 'listing active games failed');
+    }
+    let resumed = 0;
+    for (const id of ids) {
+      if (this.closed) return;
+      const had = this.live.has(id);
+      const g = await this.getLive(id).catch((e) => {
+        this.log.error({ gameId: id, err: String(e) }, 'loading a game failed');
+        return null;
+      });
+      if (!g) continue;
+      if (this.botSeatsExpected(g).length) {
+        resumed++;
+        this.kickBots(g);
+      } else if (!had && g.subs.size === 0 && g.lock.idle) this.forget(g);
+      // Let requests in between: this runs after listen.
+      await new Promise((r) => setImmediate(r));
+    }
+    this.log.info({ games: ids.length, resumed }, 'resumed bot games');
+  }
+
+  /** Drops a game from memory (and its bot sessions). */
+  private forget(g: Live): void {
+    if (this.live.get(g.id) === g) this.live.delete(g.id);
+    this.bots.forget(g.id);
   }
 
   async close(): Promise<void> {
@@ -229,6 +276,7 @@ export class GameService {
         }
         g.state = st = r.state;
         g.row = { ...row, seq: r.state.seq };
+        this.advanced(g);
         this.broadcast(g, r.events, null, undefined);
         if (r.state.result) this.pushLobby(g);
       }
@@ -242,7 +290,7 @@ export class GameService {
   private async replay(row: GameRow): Promise<GameState> {
     const id = row.id;
     const logd = await this.store.loadLog(id);
-    let state = logd.snapshot?.state ?? newGame(row.start!.engineOptions, row.start!.seed);
+    let state = logd.snapshot?.state ?? initialState(row.start!);
     for (const { seq, action } of logd.actions) {
       const r = apply(state, action);
       if (!r.ok) {
@@ -305,7 +353,18 @@ export class GameService {
       if (state.seq !== row.seq)
         this.log.error({ gameId: id, seq: state.seq, rowSeq: row.seq }, 'log and game row disagree');
     }
-    const g: Live = { id, row, state, lock: new Mutex(), subs: new Set(), botBusy: false, lastActive: Date.now() };
+    const g: Live = {
+      id,
+      row,
+      state,
+      lock: new Mutex(),
+      subs: new Set(),
+      botBusy: false,
+      lastActive: Date.now(),
+      frames: { seq: -1, byViewer: new Map() },
+      logLenAt: new Map(state ? [[state.seq, state.history.length]] : []),
+      botBudgetIp: null,
+    };
     const raced = this.live.get(id);
     if (raced) return raced;
     this.live.set(id, g);
@@ -319,7 +378,7 @@ export class GameService {
         const botsToMove = this.bus
           ? this.ownedBots.has(id)
           : g.state && !g.state.result && this.botSeatsExpected(g).length > 0;
-        if (!botsToMove) this.live.delete(id);
+        if (!botsToMove) this.forget(g);
       }
     }
   }
@@ -330,16 +389,30 @@ export class GameService {
     return g;
   }
 
+  /** A lobby table nobody touched for `lobbyIdleMs` has expired: it can no longer be joined or
+   * started and is not listed (issue 10 item 5). */
+  private expired(r: GameRow, now = Date.now()): boolean {
+    return r.status === 'lobby' && now - r.updatedAt > this.limits.lobbyIdleMs;
+  }
+
+  /** The turn deadline players see: only a turn timer's, never the inactivity limit's. */
+  private shownDeadline(r: GameRow): number | null {
+    return r.options.turnTimerSec ? (r.deadline?.at ?? null) : null;
+  }
+
   // ---------------------------------------------------------------- lobby
   lobbyInfo(g: Live): LobbyInfo {
     const r = g.row;
     const seatOfPlace = new Map<number, Seat>();
     for (const s of r.start?.seats ?? []) if (s.place !== null) seatOfPlace.set(s.place, s.seat);
     const { recruiterCard, ...rest } = r.options;
+    const online = new Set<string>();
+    for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
     const places: PlaceInfo[] = [];
     for (let place = 1; place <= r.options.players; place++) {
       const p = r.places.find((x) => x.place === place);
       places.push({
+        online: !!p?.tokenHash && online.has(p.tokenHash),
         place,
         name: p?.name ?? null,
         bot: p?.bot ?? null,
@@ -358,13 +431,23 @@ export class GameService {
       options: {
         ...rest,
         recruiterCard: recruiterCard === 'random' || recruiterCard === 'choose' ? recruiterCard : 'fixed',
+        // Read by clients that predate `assistant`.
+        deduction: rest.assistant !== 'off',
       },
       hostPlace: r.hostPlace,
       places,
-      seats: r.start ? r.start.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, place: s.place })) : null,
+      seats: r.start
+        ? r.start.seats.map((s) => ({
+            seat: s.seat,
+            name: s.name,
+            bot: s.bot,
+            place: s.place,
+            online: !!s.tokenHash && online.has(s.tokenHash),
+          }))
+        : null,
       seq: g.state?.seq ?? r.seq,
       result: g.state?.result ?? r.result,
-      turnDeadline: r.deadline?.at ?? null,
+      turnDeadline: this.shownDeadline(r),
       invite: this.invite(r.id),
     };
   }
@@ -388,6 +471,15 @@ export class GameService {
   async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
     const solo = b.players === 1 ? (b.solo ?? { role: 'agents' as const, level: 'easy' as const }) : null;
     if (b.players > 1 && b.solo) throw new ApiError(400, 'bad_options', 'A solo setting needs players = 1.');
+    // A fixed card is known to whoever chose it: only the recruiter may (issue 10 item 8, D10).
+    const fixedCard = b.recruiterCard !== 'random' && b.recruiterCard !== 'choose';
+    const hostRecruits = solo ? solo.role === 'recruiter' : b.recruiterChoice === 'host';
+    if (fixedCard && !hostRecruits)
+      throw new ApiError(
+        400,
+        'fixed_card_needs_host_recruiter',
+        'A fixed recruiter card can be chosen only when the host is the recruiter (recruiterChoice "host", or a solo game as recruiter); otherwise use "random" or "choose".',
+      );
     const places: PlaceRow[] = [];
     const token = newToken();
     const now = Date.now();
@@ -415,7 +507,15 @@ export class GameService {
       players: b.players,
       solo,
       turnTimerSec: b.turnTimerSec,
-      deduction: b.deduction ?? (b.players === 1 || b.mode === 'training'),
+      assistant:
+        b.assistant ??
+        (b.deduction === undefined
+          ? b.players === 1 || b.mode === 'training'
+            ? 'full'
+            : 'off'
+          : b.deduction
+            ? 'full'
+            : 'off'),
     };
     const id = newGameId();
     const row: GameRow = {
@@ -437,8 +537,11 @@ export class GameService {
     return { gameId: id, token, place: 1, invite: this.invite(id) };
   }
 
-  async listOpen(): Promise<LobbySummary[]> {
-    return (await this.store.listOpen(100)).map((r) => this.summary(r));
+  /** One page of the open (live: not expired) lobby tables, newest first. */
+  async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
+    const size = this.limits.openPageSize;
+    const rows = await this.store.listOpen(size + 1, page * size, Date.now() - this.limits.lobbyIdleMs);
+    return { games: rows.slice(0, size).map((r) => this.summary(r)), page, more: rows.length > size };
   }
 
   async myGames(tokens: readonly string[]): Promise<LobbySummary[]> {
@@ -472,6 +575,7 @@ export class GameService {
     return g.lock.run(async () => {
       if (this.bus) await this.refresh(g);
       if (g.row.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
+      if (this.expired(g.row)) throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
       const free = [];
       for (let p = 1; p <= g.row.options.players; p++) if (!g.row.places.some((x) => x.place === p)) free.push(p);
       if (!free.length) throw new ApiError(409, 'full', 'Every place at this table is taken.');
@@ -514,7 +618,7 @@ export class GameService {
     });
   }
 
-  async startGame(id: string, token: string): Promise<void> {
+  async startGame(id: string, token: string, ip = 'local'): Promise<void> {
     const g = await this.mustGet(id);
     const h = hashToken(token);
     await g.lock.run(async () => {
@@ -524,28 +628,39 @@ export class GameService {
       const me = r.places.find((x) => x.tokenHash === h);
       if (!me) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
       if (me.place !== r.hostPlace) throw new ApiError(403, 'not_host', 'Only the host can start the game.');
+      if (this.expired(r)) throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
       if (r.places.length < r.options.players)
         throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
       const seats = assignSeats(r);
-      const engineOptions = {
-        mode: r.options.mode,
-        agentSeats: Math.max(1, r.options.players - 1),
-        recruiterCard: r.options.recruiterCard,
-      };
-      const seed = randomBytes(4).readUInt32LE(0);
-      const state = newGame(engineOptions, seed);
+      const withBots = seats.some((s) => s.bot !== null);
+      if (withBots && !this.botGames.acquire(ip))
+        throw new ApiError(
+          429,
+          'too_many_bot_games',
+          `Your address already runs ${this.limits.botGamesPerIp} games with bots; finish one first.`,
+        );
+      const { engineOptions, seed } = drawStart(
+        r.options.mode,
+        Math.max(1, r.options.players - 1),
+        r.options.recruiterCard,
+      );
+      const state = initialState({ engineOptions, seed });
       const startedAt = Date.now();
       const start = { seed, engineVersion: ENGINE_VERSION, engineOptions, seats, startedAt };
       const deadline = this.deadlineFor({ ...r, start }, state, startedAt, null, null);
-      if (!(await this.store.startGame(id, { ...start, deadline })))
-        throw new ApiError(409, 'started', 'The game has already started.');
-      g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
-      g.state = state;
-      if (
-        this.bus &&
-        seats.some((s) => s.bot !== null) &&
-        (await this.bus.claimBotGame(id, Date.now(), this.cfg.leaseMs))
-      )
+      try {
+        if (!(await this.store.startGame(id, { ...start, deadline })))
+          throw new ApiError(409, 'started', 'The game has already started.');
+        g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
+        g.state = state;
+        g.logLenAt.clear();
+        g.logLenAt.set(0, state.history.length);
+      } catch (e) {
+        if (withBots) this.botGames.release(ip);
+        throw e;
+      }
+      if (withBots) g.botBudgetIp = ip;
+      if (this.bus && withBots && (await this.bus.claimBotGame(id, Date.now(), this.cfg.leaseMs)))
         this.ownedBots.add(id);
       this.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');
       this.pushLobby(g);
@@ -573,44 +688,87 @@ export class GameService {
     return g.row.start.seats.find((s) => s.tokenHash === tokenHash)?.seat ?? 'spectator';
   }
 
+  /** The `state` frame of a viewer, serialised once per (game, seq, viewer): a burst of
+   * `hello`s costs one view per viewer, not one per connection (issue 10 item 2). */
   stateFrame(g: Live, viewer: Viewer): string {
     const s = g.state!;
+    if (g.frames.seq !== s.seq) g.frames = { seq: s.seq, byViewer: new Map() };
+    let text = g.frames.byViewer.get(viewer);
+    if (text === undefined) {
+      text = JSON.stringify({
+        t: 'state',
+        gameId: g.id,
+        seat: viewer,
+        view: view(s, viewer),
+        legal: legalFor(s, viewer),
+        deadline: this.shownDeadline(g.row),
+      });
+      g.frames.byViewer.set(viewer, text);
+    }
+    return text;
+  }
+
+  /** For a `hello` with `lastSeq`: what the viewer missed since then, as one `events` frame
+   * (the log entries after lastSeq), or '' when it has everything; null when we no longer know
+   * (a full `state` frame is sent instead). */
+  private catchUpFrame(g: Live, viewer: Viewer, lastSeq: number): string | null {
+    const s = g.state!;
+    if (s.result || lastSeq > s.seq) return null;
+    if (lastSeq === s.seq) return '';
+    const from = g.logLenAt.get(lastSeq);
+    if (from === undefined) return null;
+    const vw = view({ ...s, history: s.history.slice(from) }, viewer);
     return JSON.stringify({
-      t: 'state',
+      t: 'events',
       gameId: g.id,
-      seat: viewer,
-      view: view(s, viewer),
+      seq: s.seq,
+      events: vw.log,
+      logFrom: from,
+      view: vw,
       legal: legalFor(s, viewer),
-      deadline: g.row.deadline?.at ?? null,
+      deadline: this.shownDeadline(g.row),
     });
   }
 
   /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
-  async hello(c: Conn, gameId: string, token: string | null): Promise<void> {
+  async hello(c: Conn, gameId: string, token: string | null, lastSeq?: number): Promise<void> {
     const g = await this.getLive(gameId);
     if (!g || g.row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
     const h = token ? hashToken(token) : null;
     if (h && !g.row.places.some((p) => p.tokenHash === h) && !g.row.start?.seats.some((s) => s.tokenHash === h))
       throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
     await g.lock.run(() => {
-      this.unsubscribe(c);
+      // The same viewer of the same game may catch up from lastSeq; anyone else starts afresh.
+      const viewer = g.row.start ? this.viewerFor(g, h) : null;
+      this.unsubscribe(c, gameId);
       c.gameId = gameId;
       c.tokenHash = h;
-      c.viewer = g.row.start ? this.viewerFor(g, h) : null;
+      c.viewer = viewer;
+      const wasOnline = h !== null && [...g.subs].some((x) => x.tokenHash === h);
       g.subs.add(c);
       g.lastActive = Date.now();
-      c.send(JSON.stringify({ t: 'lobby', gameId, lobby: this.lobbyInfo(g) }));
-      if (g.state && c.viewer !== null) c.send(this.stateFrame(g, c.viewer));
+      const lobby = JSON.stringify({ t: 'lobby', gameId, lobby: this.lobbyInfo(g) });
+      if (h !== null && !wasOnline) this.pushLobby(g);
+      else c.send(lobby);
+      if (!g.state || c.viewer === null) return;
+      // A lastSeq only ever selects part of the viewer's own view: no trust needed.
+      const missed = lastSeq === undefined ? null : this.catchUpFrame(g, c.viewer, lastSeq);
+      if (missed === null) c.send(this.stateFrame(g, c.viewer));
+      else if (missed !== '') c.send(missed);
     });
   }
 
-  unsubscribe(c: Conn): void {
+  /** Unsubscribes a connection; the others hear of it when its player went offline (presence). */
+  unsubscribe(c: Conn, next: string | null = null): void {
     if (!c.gameId) return;
     const g = this.live.get(c.gameId);
-    g?.subs.delete(c);
-    if (g) g.lastActive = Date.now();
+    const h = c.tokenHash;
     c.gameId = null;
     c.viewer = null;
+    if (!g) return;
+    g.subs.delete(c);
+    g.lastActive = Date.now();
+    if (h !== null && next !== g.id && ![...g.subs].some((x) => x.tokenHash === h)) this.pushLobby(g);
   }
 
   // ---------------------------------------------------------------- play
@@ -680,6 +838,7 @@ export class GameService {
       updatedAt: now,
     };
     g.lastActive = now;
+    this.advanced(g);
     // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
     this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
     if (r.state.result)
@@ -736,6 +895,19 @@ export class GameService {
     for (const c of g.subs) if (c !== actor) c.send(frame(c.viewer ?? 'spectator'));
   }
 
+  /** After g.state moved on (here or on another instance): remember the log length of the new
+   * seq; at the end, free the starter's bot-game budget and the game's bot sessions. */
+  private advanced(g: Live): void {
+    const s = g.state!;
+    g.logLenAt.set(s.seq, s.history.length);
+    if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
+    if (s.result) {
+      if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
+      g.botBudgetIp = null;
+      this.bots.forget(g.id);
+    }
+  }
+
   /** Seats the game waits on that are bots. */
   private botSeatsExpected(g: Live): SeatRow[] {
     if (!g.state || g.state.result) return [];
@@ -762,10 +934,12 @@ export class GameService {
     const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
     void this.bots
       .decide({
+        gameId: g.id,
+        seat: bot.seat,
         level: bot.bot!,
         view: view(s, bot.seat),
         legal,
-        seed: randomBytes(4).readUInt32LE(0),
+        seed: randomInt(2 ** 32 - 1),
         budgetMs: this.cfg.botBudgetMs,
       })
       .then(async (action) => {
@@ -804,12 +978,14 @@ export class GameService {
     action: Action | null,
     prev: Deadline | null,
   ): Deadline | null {
-    const sec = r.options.turnTimerSec;
-    if (!sec || s.result || !r.start) return null;
+    if (s.result || !r.start) return null;
     const humans = expectedSeats(s).filter((seat) => r.start!.seats.find((x) => x.seat === seat)?.bot === null);
     if (!humans.length) return null;
     if (action?.type === 'note' && prev && humans.includes(prev.seat)) return prev;
-    return { at: now + sec * 1000, seat: humans[0]! };
+    // Without a turn timer the inactivity limit is the deadline: a game nobody plays on ends by
+    // the timeout rules (R33, D7) instead of staying active forever (issue 10 item 5).
+    const sec = r.options.turnTimerSec;
+    return { at: now + (sec ? sec * 1000 : this.limits.gameInactiveMs), seat: humans[0]! };
   }
 
   /** Applies `timeout` for every passed deadline (deadlines live in the store, R33/D7). */
@@ -835,10 +1011,25 @@ export class GameService {
 
   // ---------------------------------------------------------------- records and introspection
   async record(id: string): Promise<GameRecord> {
+    return JSON.parse(await this.recordText(id)) as GameRecord;
+  }
+
+  /** The record of a finished game, serialised once and kept for the most recent few: an
+   * anonymous GET no longer rebuilds megabytes each time (issue 10 item 4). */
+  async recordText(id: string): Promise<string> {
+    const have = this.records.get(id);
+    if (have !== undefined) {
+      this.records.delete(id);
+      this.records.set(id, have);
+      return have;
+    }
     const g = await this.mustGet(id);
     if (!g.state || !g.state.result)
       throw new ApiError(403, 'not_over', 'The record is published once the game is over.');
-    return exportRecord(g.state, await this.store.allActions(id));
+    const text = JSON.stringify(exportRecord(g.state, await this.store.allActions(id)));
+    this.records.set(id, text);
+    if (this.records.size > RECORDS_KEPT) this.records.delete(this.records.keys().next().value!);
+    return text;
   }
 
   /** For tests and tools: the authoritative state (never sent anywhere). */
@@ -851,12 +1042,6 @@ export class GameService {
     const g = await this.getLive(c.gameId);
     if (!g?.state) return null;
     return this.stateFrame(g, c.viewer ?? 'spectator');
-  }
-}
-
-export class StaleError extends ApiError {
-  constructor() {
-    super(409, 'stale', 'The game has moved on since that seq; here is the current state.');
   }
 }
 

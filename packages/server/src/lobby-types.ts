@@ -12,6 +12,8 @@ export interface PlaceInfo {
   readonly taken: boolean;
   readonly host: boolean;
   readonly seat: Seat | null;
+  /** A connection of this place's player is subscribed to the table now (presence). */
+  readonly online: boolean;
 }
 
 export interface LobbyInfo {
@@ -19,7 +21,11 @@ export interface LobbyInfo {
   readonly title: string;
   readonly status: GameRow['status'];
   readonly createdAt: number;
-  readonly options: Omit<TableOptions, 'recruiterCard'> & { readonly recruiterCard: 'random' | 'choose' | 'fixed' };
+  readonly options: Omit<TableOptions, 'recruiterCard'> & {
+    readonly recruiterCard: 'random' | 'choose' | 'fixed';
+    /** Deprecated (clients before `assistant`): assistant !== 'off'. */
+    readonly deduction: boolean;
+  };
   readonly hostPlace: number | null;
   readonly places: readonly PlaceInfo[];
   /** After start: who sits in each engine seat (seat 0 = recruiter). */
@@ -29,6 +35,7 @@ export interface LobbyInfo {
         readonly name: string;
         readonly bot: BotLevel | null;
         readonly place: number | null;
+        readonly online: boolean;
       }[]
     | null;
   readonly seq: number;

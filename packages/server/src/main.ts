@@ -4,6 +4,10 @@
 // SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
 // SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
+// Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
+// LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
+// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
+// LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -13,10 +17,39 @@ import { startServer } from './server.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
+import type { Rate } from './limits/budget.js';
+import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>
   v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
+
+/** "burst/perMin" (e.g. "10/2"); the default when absent or malformed. */
+const rate = (v: string | undefined, d: Rate): Rate => {
+  const m = v ? /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(v.trim()) : null;
+  return m ? { burst: Number(m[1]), perMin: Number(m[2]) } : d;
+};
+const D = DEFAULT_LIMITS;
+const limits: LimitsConfig = {
+  trustProxy: env.TRUST_PROXY === '1',
+  allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+  createPerIp: rate(env.LIMIT_CREATE, D.createPerIp),
+  joinPerIp: rate(env.LIMIT_JOIN, D.joinPerIp),
+  startPerIp: rate(env.LIMIT_START, D.startPerIp),
+  helloPerConn: rate(env.LIMIT_HELLO_CONN, D.helloPerConn),
+  helloPerIp: rate(env.LIMIT_HELLO_IP, D.helloPerIp),
+  notesPerConn: rate(env.LIMIT_NOTES, D.notesPerConn),
+  connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
+  botGamesPerIp: num(env.LIMIT_BOT_GAMES_PER_IP, D.botGamesPerIp),
+  maxBufferedBytes: num(env.MAX_BUFFERED_BYTES, D.maxBufferedBytes),
+  slowConsumerMs: num(env.SLOW_CONSUMER_MS, D.slowConsumerMs),
+  lobbyIdleMs: num(env.LOBBY_IDLE_MS, D.lobbyIdleMs),
+  gameInactiveMs: num(env.GAME_INACTIVE_MS, D.gameInactiveMs),
+  openPageSize: num(env.OPEN_PAGE_SIZE, D.openPageSize),
+};
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -90,6 +123,7 @@ const server = await startServer({
     publicUrl: env.PUBLIC_URL ?? null,
   },
   ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
+  limits,
 });
 log.info(
   {

@@ -11,8 +11,19 @@ import {
   type ActionType,
 } from '@mindmgmt/engine';
 import { z } from 'zod';
+import { hasBidi, hasControl, impersonates, invisibleOnly } from './input/text.js';
+import { ASSISTANT_LEVELS } from './store/types.js';
 
-export const BOT_LEVELS = ['random', 'easy', 'hard'] as const;
+/** Free text shown to other players: no control characters, bidi overrides or invisible-only
+ * content (input/text.ts). `what` names the field in the error. */
+function shownText(s: z.ZodString, what: string) {
+  return s
+    .refine((v) => !hasControl(v), `${what} may not contain control characters or line breaks.`)
+    .refine((v) => !hasBidi(v), `${what} may not contain text-direction override characters.`)
+    .refine((v) => !invisibleOnly(v), `${what} needs visible characters.`);
+}
+
+export const BOT_LEVELS = ['random', 'easy', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 const loc = z
@@ -29,7 +40,7 @@ const noteBody = z
     from: z.number().int().min(1).max(16).nullable(),
     to: z.number().int().min(1).max(16).nullable(),
     crossed: z.array(feature).max(FEATURES.length),
-    text: z.string().max(NOTE_TEXT_MAX),
+    text: shownText(z.string().max(NOTE_TEXT_MAX), 'A note'),
   })
   .nullable();
 
@@ -116,12 +127,10 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 // ---------- HTTP bodies ----------
-const displayName = z
-  .string()
-  .trim()
-  .min(1, 'A display name is needed.')
-  .max(40, 'A display name has at most 40 characters.')
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'A display name has no control characters.');
+const displayName = shownText(
+  z.string().trim().min(1, 'A display name is needed.').max(40, 'A display name has at most 40 characters.'),
+  'A display name',
+).refine((v) => !impersonates(v), 'That name is reserved for bots and the server; choose another.');
 
 export const createGameSchema = z.strictObject({
   name: displayName,
@@ -129,7 +138,8 @@ export const createGameSchema = z.strictObject({
   recruiterCard: z.enum(['random', 'choose', ...RECRUITER_CARDS]).default('random'),
   recruiterChoice: z.enum(['random', 'host', 'volunteer']).default('random'),
   players: z.number().int().min(1).max(5),
-  bots: z.record(z.string().regex(/^[1-5]$/), z.enum(BOT_LEVELS)).default({}),
+  // Keys are checked by the record's key schema: "__proto__" or any other key is refused.
+  bots: z.record(z.string().regex(/^[1-5]$/, 'bots: keys are place numbers 2-5.'), z.enum(BOT_LEVELS)).default({}),
   solo: z.strictObject({ role: z.enum(['recruiter', 'agents']), level: z.enum(BOT_LEVELS) }).optional(),
   turnTimerSec: z
     .number()
@@ -138,9 +148,11 @@ export const createGameSchema = z.strictObject({
     .max(14 * 24 * 3600)
     .nullable()
     .default(null),
+  assistant: z.enum(ASSISTANT_LEVELS).optional(),
+  /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),
   volunteer: z.boolean().optional(),
-  title: z.string().trim().max(60).optional(),
+  title: shownText(z.string().trim().max(60), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;
 

@@ -8,6 +8,8 @@ import { DEFAULT_SERVICE_CONFIG, GameService, type ServiceConfig } from './games
 import { createHttpHandler } from './http.js';
 import type { GameStore } from './store/types.js';
 import { attachWebSockets, DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
+import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
+import { SECURITY_HEADERS } from './http/headers.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -20,6 +22,7 @@ export interface ServerOptions {
   webDist?: string;
   service?: Partial<ServiceConfig>;
   ws?: Partial<WsConfig>;
+  limits?: Partial<LimitsConfig>;
 }
 
 export interface RunningServer {
@@ -32,13 +35,28 @@ export interface RunningServer {
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
-  const service = new GameService(o.store, log, { ...DEFAULT_SERVICE_CONFIG, ...o.service });
+  const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
+  const service = new GameService(o.store, log, { ...DEFAULT_SERVICE_CONFIG, ...o.service }, limits);
   await service.start();
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST);
+  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits);
   const server = http.createServer((req, res) => void handler(req, res));
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws });
+  // A request node cannot parse (bad request line, header bytes, sizes): 400 and close, never a
+  // throw (issue 10 item 1).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+      const body = '{"error":{"code":"bad_request","message":"Malformed request."}}';
+      const head = Object.entries(SECURITY_HEADERS)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\n${head}content-length: ${body.length}\r\n\r\n${body}`,
+      );
+    } else socket.destroy();
+    log.debug({ code: err.code }, 'malformed request');
+  });
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits);
   server.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,9 +1,16 @@
-// WebSocket transport: validation, size and rate limits, dispatch to the service.
+// WebSocket transport: upgrade checks (target, Origin, connections per IP), validation, size and
+// rate limits (frames, `hello`, notes), backpressure, heartbeats, dispatch to the service.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
-import { ApiError, type Conn, type GameService } from './games.js';
+import { ApiError } from './api-error.js';
+import type { Conn, GameService } from './games.js';
+import { clientIp, originAllowed } from './http/client.js';
+import { parseTarget } from './http/target.js';
+import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
+import type { LimitsConfig } from './limits/config.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
 
 export interface WsConfig {
@@ -25,39 +32,81 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
   heartbeatMs: 30_000,
 };
 
+/** Close codes (docs/protocol.md). */
+export const CLOSE_RATE_LIMIT = 1008;
+export const CLOSE_SLOW_CONSUMER = 4008;
+
 let nextCid = 1;
 
-export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfig) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
-  const alive = new WeakMap<WebSocket, boolean>();
+/** Answers an upgrade we refuse with a plain HTTP status, then closes the socket. */
+function refuse(socket: Duplex, status: number, reason: string): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  else socket.destroy();
+}
 
-  wss.on('connection', (ws: WebSocket) => {
+export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfig, limits: LimitsConfig) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
+  /** The payload of the last ping each connection was sent and has not answered (null: answered). */
+  const awaiting = new WeakMap<WebSocket, Buffer | null>();
+  const connsPerIp = new ConcurrencyBudget(limits.connectionsPerIp);
+  const hellosPerIp = new RateBudget(limits.helloPerIp);
+  /** Since when each connection's unsent output is above the limit. */
+  const overSince = new WeakMap<WebSocket, number>();
+
+  /** Backpressure: a connection that does not read its frames is closed, not buffered forever. */
+  function checkBuffer(ws: WebSocket, now: number): boolean {
+    // Bytes queued in the socket and in ws's sender, not yet handed to the kernel.
+    const buffered = ws.bufferedAmount;
+    if (buffered <= limits.maxBufferedBytes) {
+      overSince.delete(ws);
+      return true;
+    }
+    const since = overSince.get(ws);
+    if (since === undefined) overSince.set(ws, now);
+    if (buffered > 4 * limits.maxBufferedBytes || (since !== undefined && now - since >= limits.slowConsumerMs)) {
+      log.warn({ buffered }, 'closing a connection that does not read');
+      ws.close(CLOSE_SLOW_CONSUMER, 'slow consumer');
+      // The close frame itself waits behind the unread data: do not wait for the handshake.
+      ws.terminate();
+      return false;
+    }
+    return true;
+  }
+
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage, ip: string) => {
     const conn: Conn = {
       cid: nextCid++,
       gameId: null,
       tokenHash: null,
       viewer: null,
       send(text) {
-        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+        if (ws.readyState !== WebSocket.OPEN || !checkBuffer(ws, Date.now())) return;
+        ws.send(text);
       },
     };
-    alive.set(ws, true);
+    awaiting.set(ws, null);
     let tokens = cfg.rateBurst;
     let last = Date.now();
     let strikes = 0;
+    const hellos = new RateBudget(limits.helloPerConn, 1);
+    const notes = new RateBudget(limits.notesPerConn, 1);
     // Frames of one connection are handled one after the other, in order.
     let queue: Promise<void> = Promise.resolve();
     const error = (code: string, message: string, id?: string) =>
       conn.send(JSON.stringify(id === undefined ? { t: 'error', code, message } : { t: 'error', code, message, id }));
 
-    ws.on('pong', () => alive.set(ws, true));
+    // Only a pong carrying the payload of our own last ping counts (unsolicited pongs keep nothing alive).
+    ws.on('pong', (data: Buffer) => {
+      const want = awaiting.get(ws);
+      if (want && data.equals(want)) awaiting.set(ws, null);
+    });
     ws.on('message', (data, isBinary) => {
       const now = Date.now();
       tokens = Math.min(cfg.rateBurst, tokens + ((now - last) / 1000) * cfg.ratePerSec);
       last = now;
       if (tokens < 1) {
         strikes++;
-        if (strikes > cfg.rateBurst * 4) ws.close(1008, 'rate limit');
+        if (strikes > cfg.rateBurst * 4) ws.close(CLOSE_RATE_LIMIT, 'rate limit');
         else error('rate_limited', 'Too many messages; slow down.');
         return;
       }
@@ -71,10 +120,18 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
       const text = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as Buffer).toString('utf8');
-      queue = queue.then(() => handle(text)).catch((e) => log.error({ err: String(e) }, 'ws handler failed'));
+      queue = queue
+        .then(() => handle(text))
+        .catch((e) => log.error({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'ws handler failed'));
     });
-    ws.on('close', () => service.unsubscribe(conn));
-    ws.on('error', () => service.unsubscribe(conn));
+    let released = false;
+    const gone = () => {
+      service.unsubscribe(conn);
+      if (!released) connsPerIp.release(ip);
+      released = true;
+    };
+    ws.on('close', gone);
+    ws.on('error', gone);
 
     async function handle(text: string): Promise<void> {
       let raw: unknown;
@@ -97,10 +154,14 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
           case 'ping':
             return conn.send('{"t":"pong"}');
           case 'hello':
-            return await service.hello(conn, m.gameId, m.token);
+            if (!hellos.take('c') || !hellosPerIp.take(ip))
+              return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
+            return await service.hello(conn, m.gameId, m.token, m.lastSeq);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return error('malformed', `Action: ${describeZodError(a.error)}`, m.id);
+            if (a.data.type === 'note' && !notes.take('c'))
+              return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             return await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
           }
         }
@@ -113,36 +174,67 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
           }
           return;
         }
-        log.error({ err: e instanceof Error ? e.name : 'error', msg: m.t }, 'unexpected failure');
+        log.error({ err: e instanceof Error ? e.name : 'error', msg: m.t, cid: conn.cid }, 'unexpected failure');
         error('internal', 'The server could not handle that message.', m.t === 'act' ? m.id : undefined);
       }
     }
+    void req;
   });
 
   const beat = setInterval(() => {
+    const now = Date.now();
     for (const ws of wss.clients) {
-      if (!alive.get(ws)) {
+      if (awaiting.get(ws) || !checkBuffer(ws, now)) {
         ws.terminate();
         continue;
       }
-      alive.set(ws, false);
-      ws.ping();
+      const payload = randomBytes(8);
+      awaiting.set(ws, payload);
+      ws.ping(payload);
     }
   }, cfg.heartbeatMs);
   beat.unref();
+  // Backpressure is checked on every send; this also catches a connection that stopped reading
+  // right after its last frame.
+  const drainCheck = setInterval(
+    () => {
+      const now = Date.now();
+      for (const ws of wss.clients) checkBuffer(ws, now);
+    },
+    Math.max(50, Math.min(1000, limits.slowConsumerMs / 2)),
+  );
+  drainCheck.unref();
 
   return {
     wss,
     upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname !== '/ws') {
+      // A socket error before or during the handshake must not become an uncaught exception.
+      socket.on('error', () => socket.destroy());
+      try {
+        const target = parseTarget(req.url);
+        if (!target) return refuse(socket, 400, 'Bad Request');
+        if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
+        if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
+        const ip = clientIp(req, limits.trustProxy);
+        if (!connsPerIp.acquire(ip)) return refuse(socket, 429, 'Too Many Requests');
+        let handed = false;
+        try {
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            handed = true;
+            wss.emit('connection', ws, req, ip);
+          });
+        } finally {
+          // handleUpgrade answers a bad handshake itself (400) without calling back.
+          if (!handed) socket.once('close', () => !handed && connsPerIp.release(ip));
+        }
+      } catch (e) {
+        log.warn({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'upgrade failed');
         socket.destroy();
-        return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
     close() {
       clearInterval(beat);
+      clearInterval(drainCheck);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },

@@ -9,6 +9,17 @@ import type { GameStore } from '../src/store/types.js';
 export const FAST = {
   service: { botPauseMs: 0, botAskAnswerMs: 0, botTimeLimitMs: 5000, botBudgetMs: 50, sweepMs: 50, snapshotEvery: 10 },
   ws: { ratePerSec: 1e6, rateBurst: 1e6 },
+  /** Tests connect from 127.0.0.1: per-IP budgets are opened up except where a test pins them. */
+  limits: {
+    createPerIp: { burst: 1e6, perMin: 1e6 },
+    joinPerIp: { burst: 1e6, perMin: 1e6 },
+    startPerIp: { burst: 1e6, perMin: 1e6 },
+    connectionsPerIp: 1e6,
+    botGamesPerIp: 1e6,
+    helloPerConn: { burst: 1e6, perMin: 1e6 },
+    helloPerIp: { burst: 1e6, perMin: 1e6 },
+    notesPerConn: { burst: 1e6, perMin: 1e6 },
+  },
 };
 
 export interface LogSink {
@@ -38,6 +49,7 @@ export async function testServer(
     ...extra,
     service: { ...FAST.service, ...extra.service },
     ws: { ...FAST.ws, ...extra.ws },
+    limits: { ...FAST.limits, ...extra.limits },
   });
 }
 

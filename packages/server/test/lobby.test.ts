@@ -45,7 +45,6 @@ describe('lobby', () => {
     const c = await api(srv.url, 'POST', '/api/games', {
       ...base,
       players: 3,
-      recruiterCard: 'girl',
       recruiterChoice: 'volunteer',
     });
     expect(c.status).toBe(200);
@@ -53,7 +52,7 @@ describe('lobby', () => {
     expect(c.body.invite).toBe(`/#/g/${c.body.gameId}`);
     const id = c.body.gameId;
     const info = (await api(srv.url, 'GET', `/api/games/${id}`)).body;
-    expect(info.options.recruiterCard).toBe('fixed'); // never names the card
+    expect(info.options.recruiterCard).toBe('random');
     expect(info.options.deduction).toBe(true); // training default
     expect(info.places.map((p: any) => p.taken)).toEqual([true, false, false]);
     // A watcher gets lobby pushes.
@@ -119,8 +118,8 @@ describe('lobby', () => {
     expect(st.recruiterCardRule).toBe('choose');
     const info = (await api(srv.url, 'GET', `/api/games/${r.body.gameId}`)).body;
     expect(info.seats).toEqual([
-      { seat: 0, name: 'Ann', bot: null, place: 1 },
-      { seat: 1, name: 'Bot (random)', bot: 'random', place: null },
+      { seat: 0, name: 'Ann', bot: null, place: 1, online: false },
+      { seat: 1, name: 'Bot (random)', bot: 'random', place: null, online: false },
     ]);
     expect(info.options.deduction).toBe(true);
     const m = await api(srv.url, 'POST', '/api/games', { ...base, mode: 'full', players: 4 });

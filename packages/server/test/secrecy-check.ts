@@ -45,6 +45,9 @@ export const LOG_KEYS = new Set([
   'rowSeq',
   'route',
   'dataDir',
+  'resumed',
+  'buffered',
+  'cid',
   // cluster (PostgreSQL) deployments
   'store',
   'instance',

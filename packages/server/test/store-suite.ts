@@ -25,7 +25,7 @@ export function lobbyRow(id: string, over: Partial<GameRow> = {}): GameRow {
       players: 2,
       solo: null,
       turnTimerSec: null,
-      deduction: true,
+      assistant: 'full',
     },
     hostPlace: 1,
     places: [{ place: 1, name: 'Ann', tokenHash: `h-${id}-1`, bot: null, volunteer: false, joinedAt: 1 }],

@@ -3,10 +3,13 @@
 // uniformly random legal action is used instead.
 import { Worker } from 'node:worker_threads';
 import { randomInt } from 'node:crypto';
-import type { Action, View } from '@mindmgmt/engine';
+import type { Action, Seat, View } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
 
 export interface BotTask {
+  /** The game and seat deciding: bot sessions are kept per (game, seat), never shared. */
+  readonly gameId: string;
+  readonly seat: Seat;
   readonly level: BotLevel;
   readonly view: View;
   readonly legal: readonly Action[];
@@ -96,6 +99,12 @@ export class BotPool {
       slot.busy++;
       slot.worker.postMessage({ id, ...task });
     });
+  }
+
+  /** Drops the bot sessions of a game (it ended or left memory). Sessions live in H11b's pool;
+   * this pool keeps none, so there is nothing to drop here. */
+  forget(gameId: string): void {
+    void gameId;
   }
 
   async close(): Promise<void> {

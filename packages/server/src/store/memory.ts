@@ -46,11 +46,11 @@ export class MemoryStore implements GameStore {
     e.row = { ...e.row, status: 'active', start, deadline: deadline ?? null, seq: 0, updatedAt: s.startedAt };
     return true;
   }
-  async listOpen(limit: number): Promise<GameRow[]> {
+  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
     return [...this.games.values()]
-      .filter((e) => e.row.status === 'lobby')
+      .filter((e) => e.row.status === 'lobby' && e.row.updatedAt >= updatedSince)
       .sort((a, b) => b.row.createdAt - a.row.createdAt)
-      .slice(0, limit)
+      .slice(offset, offset + limit)
       .map((e) => clone(e.row));
   }
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {

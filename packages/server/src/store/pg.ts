@@ -262,10 +262,10 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
-  async listOpen(limit: number): Promise<GameRow[]> {
+  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
     const r = await this.pool.query<RawGameWithPlaces>(
-      `${GAME_SELECT} WHERE g.status = 'lobby' ORDER BY g.created_at DESC LIMIT $1`,
-      [limit],
+      `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
+      [limit, updatedSince, offset],
     );
     return r.rows.map((g) => this.row(g)!);
   }

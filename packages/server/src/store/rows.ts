@@ -1,5 +1,5 @@
 // The games table's columns as both SQL backends return them, and their mapping to GameRow.
-import type { GameRow, PlaceRow } from './types.js';
+import { tableOptionsFromStored, type GameRow, type PlaceRow } from './types.js';
 
 export interface RawGame {
   id: string;
@@ -43,7 +43,7 @@ export function gameRow(g: RawGame, places: readonly RawPlace[]): GameRow {
     title: g.title,
     createdAt: g.created_at,
     status: g.status,
-    options: JSON.parse(g.options) as GameRow['options'],
+    options: tableOptionsFromStored(JSON.parse(g.options) as Parameters<typeof tableOptionsFromStored>[0]),
     hostPlace: g.host_place,
     places: places.map(placeRow),
     start: g.start ? (JSON.parse(g.start) as GameRow['start']) : null,

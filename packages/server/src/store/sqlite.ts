@@ -267,8 +267,8 @@ export class SqliteStore implements GameStore {
     return this.read(() => this.row(this.st.getGame.get(id) as RawGame | undefined));
   }
 
-  async listOpen(limit: number): Promise<GameRow[]> {
-    return this.read(() => (this.st.listOpen.all(limit) as RawGame[]).map((g) => this.row(g)!));
+  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
+    return this.read(() => (this.st.listOpen.all(updatedSince, limit, offset) as RawGame[]).map((g) => this.row(g)!));
   }
 
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {

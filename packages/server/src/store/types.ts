@@ -6,7 +6,7 @@
 // `appendAction` is additionally a compare-and-set on the game's seq inside ONE transaction, so a
 // second process (or PostgreSQL with pg_advisory_xact_lock(gameKey) at the top of the transaction)
 // can never append two actions at the same seq.
-import type { Action, GameResult, GameState, Seat } from '@mindmgmt/engine';
+import type { Action, FeatureId, GameResult, GameState, RecruiterCardId, Seat } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
@@ -18,7 +18,25 @@ export interface TableOptions {
   readonly players: number;
   readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
   readonly turnTimerSec: number | null;
-  readonly deduction: boolean;
+  /** The deduction assistant the table offers: none, the candidate count, or the full board. */
+  readonly assistant: Assistant;
+}
+
+export const ASSISTANT_LEVELS = ['off', 'count', 'full'] as const;
+export type Assistant = (typeof ASSISTANT_LEVELS)[number];
+
+/** Options as stored; rows written before `assistant` existed carry the boolean `deduction`. */
+export function tableOptionsFromStored(
+  o: Omit<TableOptions, 'assistant'> & { assistant?: unknown; deduction?: unknown },
+): TableOptions {
+  const { deduction, assistant, ...rest } = o;
+  const a: Assistant =
+    typeof assistant === 'string' && (ASSISTANT_LEVELS as readonly string[]).includes(assistant)
+      ? (assistant as Assistant)
+      : deduction === true
+        ? 'full'
+        : 'off';
+  return { ...rest, assistant: a };
 }
 
 export interface PlaceRow {
@@ -47,6 +65,11 @@ export interface StartInfo {
     mode: 'full' | 'training';
     agentSeats: number;
     recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
+    /** Deck order drawn with node:crypto (absent in games started before it was stored: those
+     * replay from `seed`). */
+    deck?: readonly FeatureId[];
+    /** With recruiterCard 'random': the card drawn with node:crypto. */
+    card?: RecruiterCardId;
   };
   readonly seats: readonly SeatRow[];
   readonly startedAt: number;
@@ -99,7 +122,8 @@ export interface GameStore {
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
   removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
-  listOpen(limit: number): Promise<GameRow[]>;
+  /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped. */
+  listOpen(limit: number, offset?: number, updatedSince?: number): Promise<GameRow[]>;
   /** Games in which any of these token hashes holds a place or seat. */
   gamesForTokens(hashes: readonly string[]): Promise<GameRow[]>;
   activeGameIds(): Promise<string[]>;

@@ -79,7 +79,7 @@ export const Q = {
   touch: `UPDATE games SET updated_at = ? WHERE id = ?`,
   start: `UPDATE games SET status = 'active', start = ?, engine_version = ?, seq = 0, deadline_at = ?, deadline_seat = ?, updated_at = ?
     WHERE id = ? AND status = 'lobby'`,
-  listOpen: `SELECT * FROM games WHERE status = 'lobby' ORDER BY created_at DESC LIMIT ?`,
+  listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= ? ORDER BY created_at DESC LIMIT ? OFFSET ?`,
   gameForToken: `SELECT game_id FROM tokens WHERE token_hash = ?`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   // Compare-and-set on seq: the heart of "applied at most once".

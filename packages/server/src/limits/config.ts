@@ -1,0 +1,52 @@
+// Every per-client limit of the server in one place (documented in docs/protocol.md, "Limits").
+// Tests connect from 127.0.0.1, so every limit is configurable; `trustProxy` decides whether the
+// client IP comes from X-Forwarded-For (only behind a proxy that sets it).
+import type { Rate } from './budget.js';
+
+export interface LimitsConfig {
+  /** Take the client IP from the last X-Forwarded-For entry (set only behind your own proxy). */
+  readonly trustProxy: boolean;
+  /** Origins (scheme://host[:port]) allowed to open WebSockets besides the server's own host. */
+  readonly allowedOrigins: readonly string[];
+  /** Per IP: new tables, joins, starts. */
+  readonly createPerIp: Rate;
+  readonly joinPerIp: Rate;
+  readonly startPerIp: Rate;
+  /** Per IP: WebSocket connections open at once. */
+  readonly connectionsPerIp: number;
+  /** Per IP: started games with bot seats that are not over, at once. */
+  readonly botGamesPerIp: number;
+  /** `hello` frames, per connection and per IP. */
+  readonly helloPerConn: Rate;
+  readonly helloPerIp: Rate;
+  /** `note` actions per connection (their own budget besides the frame rate). */
+  readonly notesPerConn: Rate;
+  /** A connection whose unsent output stays above this many bytes for `slowConsumerMs` is closed
+   * with 4008 (a client that does not read). */
+  readonly maxBufferedBytes: number;
+  readonly slowConsumerMs: number;
+  /** Lobby tables nobody touched for this long are closed (and leave the open-games list). */
+  readonly lobbyIdleMs: number;
+  /** Started games with no action for this long end by the timeout rules (R33/D7). */
+  readonly gameInactiveMs: number;
+  /** Open-games list: entries per page. */
+  readonly openPageSize: number;
+}
+
+export const DEFAULT_LIMITS: LimitsConfig = {
+  trustProxy: false,
+  allowedOrigins: [],
+  createPerIp: { burst: 10, perMin: 2 },
+  joinPerIp: { burst: 30, perMin: 10 },
+  startPerIp: { burst: 10, perMin: 3 },
+  connectionsPerIp: 32,
+  botGamesPerIp: 8,
+  helloPerConn: { burst: 10, perMin: 30 },
+  helloPerIp: { burst: 60, perMin: 120 },
+  notesPerConn: { burst: 20, perMin: 60 },
+  maxBufferedBytes: 4 * 1024 * 1024,
+  slowConsumerMs: 10_000,
+  lobbyIdleMs: 24 * 3600_000,
+  gameInactiveMs: 30 * 24 * 3600_000,
+  openPageSize: 50,
+};
