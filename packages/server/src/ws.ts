@@ -9,6 +9,7 @@ import { ApiError } from './api-error.js';
 import type { Conn, GameService } from './games.js';
 import { clientIp, originAllowed } from './http/client.js';
 import { parseTarget } from './http/target.js';
+import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
 import type { LimitsConfig } from './limits/config.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
@@ -140,6 +141,8 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
       } catch {
         return error('bad_json', 'A message is one JSON object.');
       }
+      const bad = forbiddenKey(raw);
+      if (bad) return error('malformed', forbiddenKeyMessage(bad));
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const id =

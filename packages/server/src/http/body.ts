@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { describeZodError } from '../schemas.js';
+import { forbiddenKey, forbiddenKeyMessage } from '../input/keys.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -47,6 +48,8 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 
 export async function body<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
   const raw = await readBody(req);
+  const bad = forbiddenKey(raw);
+  if (bad) throw new ApiError(400, 'malformed', forbiddenKeyMessage(bad));
   const r = schema.safeParse(raw);
   if (!r.success) throw new ApiError(400, 'malformed', describeZodError(r.error));
   return r.data;
