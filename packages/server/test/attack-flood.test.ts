@@ -1,0 +1,169 @@
+// Issue 10 items 2 and 3: clients that never read, keep-alive by unsolicited pongs, hello and
+// note floods.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { api, Client, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
+import { rawWs } from './raw-ws.js';
+
+let srv: RunningServer;
+let t: Table;
+beforeAll(async () => {
+  srv = await testServer(undefined, {
+    ws: { heartbeatMs: 150 },
+    limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 },
+  });
+  t = await openTable(srv.url, { mode: 'full', players: 5 });
+});
+afterAll(async () => {
+  for (const c of [...t.clients, t.spectator]) c.close();
+  await srv.close();
+});
+
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    p,
+    new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ]);
+}
+
+describe('attack: a socket that never reads but answers heartbeats with unsolicited pongs (issue 10 item 3)', () => {
+  it('is closed once its send buffer stays above the limit; others keep playing', async () => {
+    // Heartbeats far apart: only the backpressure rule can drop this socket within the test.
+    const s2 = await testServer(undefined, { limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 } });
+    const t2 = await openTable(s2.url, { mode: 'full', players: 5 });
+    const bad = await rawWs(s2.port);
+    // Keep "alive" the way the attack did: pongs nobody asked for.
+    const pongs = setInterval(() => bad.sendPong(), 50);
+    try {
+      for (let i = 0; i < 30_000; i++) bad.sendText(JSON.stringify({ t: 'hello', gameId: t2.gameId, token: null }));
+      await new Promise((r) => setTimeout(r, 4000));
+      // (~66 MB of frames: more than loopback kernel buffers hold, 32 MB here.)
+      // Now read what was sent: a dropped connection ends after its data, a kept one never does.
+      bad.socket.on('data', () => undefined);
+      bad.socket.resume();
+      await within(bad.ended, 10_000, 'slow consumer dropped');
+      expect((await api(s2.url, 'GET', '/api/health')).body).toEqual({ ok: true });
+      const c = new Client(s2.url);
+      expect((await c.hello(t2.gameId, null)).t).toBe('lobby');
+      c.close();
+    } finally {
+      clearInterval(pongs);
+      bad.socket.destroy();
+      for (const c of [...t2.clients, t2.spectator]) c.close();
+      await s2.close();
+    }
+  });
+
+  it('a reading socket that only sends unsolicited pongs (never answers pings) is dropped by the heartbeat', async () => {
+    const bad = await rawWs(srv.port);
+    bad.socket.on('data', () => undefined); // reads everything, ignores pings
+    bad.socket.resume();
+    const pongs = setInterval(() => bad.sendPong(), 40);
+    try {
+      await within(bad.ended, 3000, 'heartbeat drop');
+    } finally {
+      clearInterval(pongs);
+      bad.socket.destroy();
+    }
+  });
+
+  it('a normal client answering pings stays connected across many heartbeats', async () => {
+    const c = new Client(srv.url);
+    await c.open();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(c.closed).toBe(false);
+    expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });
+    c.close();
+  });
+});
+
+describe('attack: hello and note floods (issue 10 item 2)', () => {
+  it('hello has its own per-connection and per-IP budget', async () => {
+    const s2 = await testServer(undefined, {
+      limits: { helloPerConn: { burst: 3, perMin: 1 }, helloPerIp: { burst: 5, perMin: 1 } },
+    });
+    try {
+      const c = await api(s2.url, 'POST', '/api/games', {
+        name: 'Ann',
+        mode: 'full',
+        players: 2,
+        bots: {},
+        turnTimerSec: null,
+      });
+      const a = new Client(s2.url);
+      await a.open();
+      const got: string[] = [];
+      for (let i = 0; i < 5; i++) got.push((await a.hello(c.body.gameId, null)).t === 'error' ? 'refused' : 'ok');
+      expect(got).toEqual(['ok', 'ok', 'ok', 'refused', 'refused']);
+      expect(a.msgs.filter((m) => m.t === 'error').every((m) => m.code === 'rate_limited')).toBe(true);
+      // The address has 2 left (5 - 3 spent): a second connection gets those, then is refused too.
+      const b = new Client(s2.url);
+      await b.open();
+      const got2: string[] = [];
+      for (let i = 0; i < 3; i++) got2.push((await b.hello(c.body.gameId, null)).t === 'error' ? 'refused' : 'ok');
+      expect(got2).toEqual(['ok', 'ok', 'refused']);
+      a.close();
+      b.close();
+    } finally {
+      await s2.close();
+    }
+  });
+
+  it('note changes have their own rate limit; other actions are not affected', async () => {
+    const s2 = await testServer(undefined, { limits: { notesPerConn: { burst: 3, perMin: 1 } } });
+    try {
+      const tb = await openTable(s2.url, { mode: 'training', players: 2 });
+      const agent = tb.clients.find((c) => c.seat !== 0)!;
+      const codes: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const seq = (await s2.service.stateOf(tb.gameId))!.seq;
+        const note = { from: null, to: null, crossed: [], text: `n${i}` };
+        const r = await agent.request(
+          { t: 'act', gameId: tb.gameId, seq, action: { type: 'note', at: i, note }, id: `n${i}` },
+          (m) => m.id === `n${i}`,
+        );
+        codes.push(r.t === 'error' ? r.code : 'ok');
+      }
+      expect(codes.slice(0, 3).every((c) => c !== 'rate_limited')).toBe(true);
+      expect(codes.slice(3)).toEqual(['rate_limited', 'rate_limited']);
+      for (const c of [...tb.clients, tb.spectator]) c.close();
+    } finally {
+      await s2.close();
+    }
+  });
+
+  it('hello with lastSeq gets only what it missed (nothing when up to date), and the same log as a full state', async () => {
+    const tb = await openTable(srv.url, { mode: 'training', players: 2 });
+    const watcher = new Client(srv.url);
+    await watcher.hello(tb.gameId, null);
+    const at = watcher.view.seq as number;
+    const heldLog = [...watcher.log];
+    // Play a few actions while the watcher is away.
+    watcher.close();
+    let steps = 0;
+    await playOut(tb, mulberry(7), { stop: () => steps++ >= 4 });
+    const now = (await srv.service.stateOf(tb.gameId))!;
+    const back = new Client(srv.url);
+    await back.open();
+    back.send({ t: 'hello', gameId: tb.gameId, token: null, lastSeq: at });
+    const m = await back.wait((x) => x.t === 'events' || x.t === 'state');
+    expect(now.seq).toBeGreaterThan(at);
+    {
+      expect(m.t).toBe('events');
+      expect(m.logFrom).toBe(heldLog.length);
+      const full = new Client(srv.url);
+      await full.hello(tb.gameId, null);
+      await full.wait((x) => x.t === 'state', 5000, true);
+      expect([...heldLog, ...m.view.log]).toEqual(full.log);
+      full.close();
+    }
+    // Up to date: no state frame at all.
+    const again = new Client(srv.url);
+    await again.open();
+    again.send({ t: 'hello', gameId: tb.gameId, token: null, lastSeq: now.seq });
+    await again.wait((x) => x.t === 'lobby');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(again.msgs.some((x) => x.t === 'state' || x.t === 'events')).toBe(false);
+    for (const c of [...tb.clients, tb.spectator, back, again]) c.close();
+  });
+});
