@@ -146,14 +146,9 @@ export class GameService {
       );
       lt.unref();
       this.timers.push(lt);
-    } else {
-      // Listen first: games load on first use, and the games that wait on a bot are found in
-      // the background after the server is up (issue 10 item 5: startup does not grow with
-      // the number of stored games).
-      const resume = setTimeout(() => void this.resumeBots(), 0);
-      resume.unref();
-      this.timers.push(resume);
     }
+    // Single instance: games load on first use; the ones waiting on a bot are found by
+    // resumeBots, which the server calls after it listens (issue 10 item 5).
     const sweep = setInterval(
       () => void this.sweep().catch((e) => this.log.error({ err: String(e) }, 'sweep failed')),
       this.cfg.sweepMs,
@@ -166,7 +161,8 @@ export class GameService {
 
   /** Single instance, after start: loads the active games one by one, keeps the ones that wait on
    * a bot (and starts their bots), and drops the rest from memory again. */
-  private async resumeBots(): Promise<void> {
+  async resumeBots(): Promise<void> {
+    if (this.bus) return;
     let ids: string[];
     try {
       ids = await this.store.activeGameIds();

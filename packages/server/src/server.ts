@@ -64,6 +64,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port }, 'listening');
+  // Listen first, then find the stored games that wait on a bot (startup does not grow with the
+  // number of stored games).
+  void service.resumeBots();
   return {
     port,
     url: `http://127.0.0.1:${port}`,

@@ -10,7 +10,8 @@ export const OP_PONG = 0xa;
 export function frame(op: number, payload: Buffer): Buffer {
   const mask = randomBytes(4);
   const len = payload.length;
-  const head = len < 126 ? Buffer.from([0x80 | op, 0x80 | len]) : Buffer.from([0x80 | op, 0x80 | 126, len >> 8, len & 255]);
+  const head =
+    len < 126 ? Buffer.from([0x80 | op, 0x80 | len]) : Buffer.from([0x80 | op, 0x80 | 126, len >> 8, len & 255]);
   const body = Buffer.alloc(len);
   for (let i = 0; i < len; i++) body[i] = payload[i]! ^ mask[i % 4]!;
   return Buffer.concat([head, mask, body]);
