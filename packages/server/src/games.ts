@@ -863,7 +863,7 @@ export class GameService {
     // is just the new entries gives the same view with only the new log entries, in O(events)
     // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
     const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
-    const deadline = g.row.deadline?.at ?? null;
+    const deadline = this.shownDeadline(g.row);
     const texts = new Map<Viewer, string>();
     const frame = (v: Viewer): string => {
       let text = texts.get(v);

@@ -173,6 +173,10 @@ describe('attack: tables and games that never go away (issue 10 item 5)', () => 
       await t.spectator.wait((m) => m.t === 'events' && m.view.result, 5000);
       const st = (await srv.service.stateOf(t.gameId))!;
       expect(st.result!.reason).toBe('timeout');
+      // Frames never show the inactivity limit as a turn clock.
+      const frames = t.clients[0]!.msgs.filter((m) => m.t === 'state' || m.t === 'events');
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.every((m) => m.deadline === null)).toBe(true);
       for (const c of [...t.clients, t.spectator]) c.close();
     } finally {
       await srv.close();

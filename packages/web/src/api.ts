@@ -181,6 +181,9 @@ export function useGameSocket(gameId: string, token: string | null): Live {
     // Set when an `events` frame did not continue the log held: a fresh `state` was asked for
     // (hello again); `events` frames are ignored until it arrives.
     let resync = false;
+    // A new game (or token): nothing held yet, the first hello asks for the full state.
+    logRef.current = [];
+    seqRef.current = 0;
     const connect = () => {
       resync = false;
       setStatus('connecting');
@@ -190,7 +193,14 @@ export function useGameSocket(gameId: string, token: string | null): Live {
       sock.onopen = () => {
         retry = 0;
         setStatus('open');
-        sock.send(JSON.stringify({ t: 'hello', gameId, token }));
+        // After a reconnect the server sends only what this connection missed since lastSeq
+        // (an `events` frame continuing the log held), or nothing when it is up to date.
+        const lastSeq = logRef.current.length ? seqRef.current : undefined;
+        sock.send(
+          JSON.stringify(
+            lastSeq === undefined ? { t: 'hello', gameId, token } : { t: 'hello', gameId, token, lastSeq },
+          ),
+        );
         ping = setInterval(() => sock.readyState === WebSocket.OPEN && sock.send('{"t":"ping"}'), 25000);
       };
       sock.onmessage = (m) => {
