@@ -5,13 +5,11 @@ import {
   type Action,
   apply,
   ENGINE_VERSION,
-  eventsFor,
   expectedSeats,
   exportRecord,
   type GameEvent,
   type GameRecord,
   type GameState,
-  legalActions,
   RECRUITER_SEAT,
   type Seat,
   view,
@@ -21,11 +19,15 @@ import { ApiError, StaleError } from './api-error.js';
 import { BotPool } from './bots/pool.js';
 import { Mutex } from './lock.js';
 import { drawStart, initialState } from './play/setup.js';
+import { catchUpFrame, eventsFrames, legalFor, stateFrame } from './play/frames.js';
+import { type Conn, type Live, seatRow, type Viewer, viewerFor } from './play/live.js';
+import { lobbyInfo, lobbySummary } from './lobby/info.js';
+import { deadlineFor, shownDeadline } from './timers.js';
 import type { CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
-import type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
+import type { LobbyInfo, LobbySummary } from './lobby-types.js';
 import { assignSeats, botName } from './seating.js';
-import type { ClusterBus, Deadline, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+import type { ClusterBus, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import { ConcurrencyBudget } from './limits/budget.js';
 
@@ -66,35 +68,12 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
 };
 
 export { ApiError, StaleError };
+export type { Conn, Viewer };
 
-export type Viewer = Seat | 'spectator';
-
-/** A subscriber (one WebSocket connection). */
-export interface Conn {
-  readonly cid: number;
-  send(text: string): void;
-  gameId: string | null;
-  tokenHash: string | null;
-  /** Resolved once the game has started; 'spectator' without a seat. */
-  viewer: Viewer | null;
-}
-
-interface Live {
-  readonly id: string;
-  row: GameRow;
-  state: GameState | null;
-  readonly lock: Mutex;
-  readonly subs: Set<Conn>;
-  botBusy: boolean;
-  lastActive: number;
-  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2). */
-  frames: { seq: number; byViewer: Map<Viewer, string> };
-  /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
-   * frame with only the entries it missed. */
-  readonly logLenAt: Map<number, number>;
-  /** Set while this game counts against its starter's bot-game budget. */
-  botBudgetIp: string | null;
-}
+/** Who sends an action into `submit`, and the seq it was decided at. */
+type Origin =
+  | { readonly by: 'player'; readonly conn: Conn; readonly seq: number; readonly id: string | undefined }
+  | { readonly by: 'bot' | 'timer'; readonly seq: number };
 
 /** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
 const LOG_LEN_MEMORY = 256;
@@ -391,77 +370,13 @@ export class GameService {
     return r.status === 'lobby' && now - r.updatedAt > this.limits.lobbyIdleMs;
   }
 
-  /** The turn deadline players see: only a turn timer's, never the inactivity limit's. */
-  private shownDeadline(r: GameRow): number | null {
-    return r.options.turnTimerSec ? (r.deadline?.at ?? null) : null;
-  }
-
   // ---------------------------------------------------------------- lobby
   lobbyInfo(g: Live): LobbyInfo {
-    const r = g.row;
-    const seatOfPlace = new Map<number, Seat>();
-    for (const s of r.start?.seats ?? []) if (s.place !== null) seatOfPlace.set(s.place, s.seat);
-    const { recruiterCard, ...rest } = r.options;
-    const online = new Set<string>();
-    for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
-    const places: PlaceInfo[] = [];
-    for (let place = 1; place <= r.options.players; place++) {
-      const p = r.places.find((x) => x.place === place);
-      places.push({
-        online: !!p?.tokenHash && online.has(p.tokenHash),
-        place,
-        name: p?.name ?? null,
-        bot: p?.bot ?? null,
-        volunteer: p?.volunteer ?? false,
-        taken: !!p,
-        host: r.hostPlace === place,
-        seat: seatOfPlace.get(place) ?? null,
-      });
-    }
-    return {
-      gameId: r.id,
-      title: r.title,
-      status: r.status,
-      createdAt: r.createdAt,
-      // A fixed recruiter card is not named: which card the recruiter holds is secret (D10).
-      options: {
-        ...rest,
-        recruiterCard: recruiterCard === 'random' || recruiterCard === 'choose' ? recruiterCard : 'fixed',
-        // Read by clients that predate `assistant`.
-        deduction: rest.assistant !== 'off',
-      },
-      hostPlace: r.hostPlace,
-      places,
-      seats: r.start
-        ? r.start.seats.map((s) => ({
-            seat: s.seat,
-            name: s.name,
-            bot: s.bot,
-            place: s.place,
-            online: !!s.tokenHash && online.has(s.tokenHash),
-          }))
-        : null,
-      seq: g.state?.seq ?? r.seq,
-      result: g.state?.result ?? r.result,
-      turnDeadline: this.shownDeadline(r),
-      invite: this.invite(r.id),
-    };
+    return lobbyInfo(g, this.invite(g.id));
   }
 
   summary(r: GameRow): LobbySummary {
-    const host = r.places.find((p) => p.place === r.hostPlace);
-    return {
-      gameId: r.id,
-      title: r.title,
-      status: r.status,
-      mode: r.options.mode,
-      players: r.options.players,
-      taken: r.places.length,
-      hostName: host?.name ?? null,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      invite: this.invite(r.id),
-    };
+    return lobbySummary(r, this.invite(r.id));
   }
 
   async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
@@ -643,7 +558,7 @@ export class GameService {
       const state = initialState({ engineOptions, seed });
       const startedAt = Date.now();
       const start = { seed, engineVersion: ENGINE_VERSION, engineOptions, seats, startedAt };
-      const deadline = this.deadlineFor({ ...r, start }, state, startedAt, null, null);
+      const deadline = deadlineFor(this.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
       try {
         if (!(await this.store.startGame(id, { ...start, deadline })))
           throw new ApiError(409, 'started', 'The game has already started.');
@@ -676,54 +591,15 @@ export class GameService {
 
   // ---------------------------------------------------------------- seats and frames
   seatRow(g: Live, seat: Seat): SeatRow | undefined {
-    return g.row.start?.seats.find((s) => s.seat === seat);
+    return seatRow(g, seat);
   }
 
   viewerFor(g: Live, tokenHash: string | null): Viewer {
-    if (!tokenHash || !g.row.start) return 'spectator';
-    return g.row.start.seats.find((s) => s.tokenHash === tokenHash)?.seat ?? 'spectator';
+    return viewerFor(g, tokenHash);
   }
 
-  /** The `state` frame of a viewer, serialised once per (game, seq, viewer): a burst of
-   * `hello`s costs one view per viewer, not one per connection (issue 10 item 2). */
   stateFrame(g: Live, viewer: Viewer): string {
-    const s = g.state!;
-    if (g.frames.seq !== s.seq) g.frames = { seq: s.seq, byViewer: new Map() };
-    let text = g.frames.byViewer.get(viewer);
-    if (text === undefined) {
-      text = JSON.stringify({
-        t: 'state',
-        gameId: g.id,
-        seat: viewer,
-        view: view(s, viewer),
-        legal: legalFor(s, viewer),
-        deadline: this.shownDeadline(g.row),
-      });
-      g.frames.byViewer.set(viewer, text);
-    }
-    return text;
-  }
-
-  /** For a `hello` with `lastSeq`: what the viewer missed since then, as one `events` frame
-   * (the log entries after lastSeq), or '' when it has everything; null when we no longer know
-   * (a full `state` frame is sent instead). */
-  private catchUpFrame(g: Live, viewer: Viewer, lastSeq: number): string | null {
-    const s = g.state!;
-    if (s.result || lastSeq > s.seq) return null;
-    if (lastSeq === s.seq) return '';
-    const from = g.logLenAt.get(lastSeq);
-    if (from === undefined) return null;
-    const vw = view({ ...s, history: s.history.slice(from) }, viewer);
-    return JSON.stringify({
-      t: 'events',
-      gameId: g.id,
-      seq: s.seq,
-      events: vw.log,
-      logFrom: from,
-      view: vw,
-      legal: legalFor(s, viewer),
-      deadline: this.shownDeadline(g.row),
-    });
+    return stateFrame(g, viewer, shownDeadline(g.row));
   }
 
   /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
@@ -748,7 +624,7 @@ export class GameService {
       else c.send(lobby);
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
-      const missed = lastSeq === undefined ? null : this.catchUpFrame(g, c.viewer, lastSeq);
+      const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
       if (missed === null) c.send(this.stateFrame(g, c.viewer));
       else if (missed !== '') c.send(missed);
     });
@@ -789,24 +665,26 @@ export class GameService {
         throw new ApiError(403, 'forbidden', 'A token can act only for its own seat.');
       if (seq !== g.state.seq) throw new StaleError();
       const full = { ...action, seat: viewer } as unknown as Action;
-      await this.commit(g, full, seq, c, id);
+      await this.submit(g, full, { by: 'player', conn: c, seq, id });
     });
   }
 
-  /** Under g.lock: apply with the engine, persist in one transaction, then broadcast. */
-  private async commit(
-    g: Live,
-    action: Action,
-    expectedSeq: number,
-    actor: Conn | null,
-    id: string | undefined,
-  ): Promise<void> {
+  /**
+   * Under g.lock: the one path of every action, whoever sends it (a player's connection, a bot,
+   * a timer): check the seq, apply with the engine, persist in one transaction, then fan out to
+   * every subscriber (a player's own copy first, with its request id). Other instances see the
+   * commit through the cluster bus and replay it with `refresh`.
+   */
+  private async submit(g: Live, action: Action, origin: Origin): Promise<void> {
     const state = g.state!;
+    const expectedSeq = origin.seq;
+    const actor = origin.by === 'player' ? origin.conn : null;
+    const id = origin.by === 'player' ? origin.id : undefined;
     if (state.seq !== expectedSeq) throw new StaleError();
     const r = apply(state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message);
     const now = Date.now();
-    const deadline = this.deadlineFor(g.row, r.state, now, action, g.row.deadline);
+    const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
     const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
     const res = await this.store.appendAction({
       gameId: g.id,
@@ -844,46 +722,11 @@ export class GameService {
     this.kickBots(g);
   }
 
-  /**
-   * Under g.lock, after `events` were applied: one `events` frame per viewer (each seat, and one
-   * shared by all spectators), built and stringified once and sent as the same string to every
-   * connection of that viewer; the actor's copy only gains its `id`.
-   *
-   * The frame's `view.log` holds only the entries from `logFrom` on: every connection already has
-   * the ones before (its `state` frame had the full log, and each `events` frame since appended its
-   * entries, in seq order under the lock), so `logFrom` is the log length before this action and
-   * the entries are this action's events. When the game ends the log is sent whole (`logFrom: 0`):
-   * the full reveal adds `secret` to earlier entries too.
-   */
+  /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
+   * the actor's acknowledgement first (play/frames.ts). */
   private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
     if (!g.subs.size) return;
-    const s = g.state!;
-    const logFrom = s.result ? 0 : s.history.length - events.length;
-    // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
-    // is just the new entries gives the same view with only the new log entries, in O(events)
-    // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
-    const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
-    const deadline = this.shownDeadline(g.row);
-    const texts = new Map<Viewer, string>();
-    const frame = (v: Viewer): string => {
-      let text = texts.get(v);
-      if (text === undefined) {
-        const vw = view(tail, v);
-        text = JSON.stringify({
-          t: 'events',
-          gameId: g.id,
-          seq: s.seq,
-          events: logFrom === 0 ? eventsFor(s, events, v) : vw.log,
-          logFrom,
-          view: vw,
-          legal: legalFor(s, v),
-          deadline,
-        });
-        texts.set(v, text);
-      }
-      return text;
-    };
-    // The actor's acknowledgement goes out first.
+    const frame = eventsFrames(g, events, shownDeadline(g.row));
     if (actor && g.subs.has(actor)) {
       const text = frame(actor.viewer ?? 'spectator');
       actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
@@ -946,7 +789,7 @@ export class GameService {
           g.botBusy = false;
           if (this.closed || !g.state || g.state.seq !== seq || !action || !this.mayMoveBots(g)) return;
           try {
-            await this.commit(g, { ...action, seat: bot.seat } as Action, seq, null, undefined);
+            await this.submit(g, { ...action, seat: bot.seat } as Action, { by: 'bot', seq });
           } catch (e) {
             const code = e instanceof ApiError ? e.code : String(e);
             this.log.warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
@@ -966,24 +809,6 @@ export class GameService {
   }
 
   // ---------------------------------------------------------------- timers
-  /** Turn deadline after an action (null = no timer). A note does not restart the clock. */
-  private deadlineFor(
-    r: GameRow,
-    s: GameState,
-    now: number,
-    action: Action | null,
-    prev: Deadline | null,
-  ): Deadline | null {
-    if (s.result || !r.start) return null;
-    const humans = expectedSeats(s).filter((seat) => r.start!.seats.find((x) => x.seat === seat)?.bot === null);
-    if (!humans.length) return null;
-    if (action?.type === 'note' && prev && humans.includes(prev.seat)) return prev;
-    // Without a turn timer the inactivity limit is the deadline: a game nobody plays on ends by
-    // the timeout rules (R33, D7) instead of staying active forever (issue 10 item 5).
-    const sec = r.options.turnTimerSec;
-    return { at: now + (sec ? sec * 1000 : this.limits.gameInactiveMs), seat: humans[0]! };
-  }
-
   /** Applies `timeout` for every passed deadline (deadlines live in the store, R33/D7). */
   async sweep(now = Date.now()): Promise<number> {
     let n = 0;
@@ -995,7 +820,7 @@ export class GameService {
         const dl = g.row.deadline;
         if (!g.state || g.state.result || !dl || dl.at > now) return;
         try {
-          await this.commit(g, { type: 'timeout', seat: dl.seat }, g.state.seq, null, undefined);
+          await this.submit(g, { type: 'timeout', seat: dl.seat }, { by: 'timer', seq: g.state.seq });
           n++;
         } catch (e) {
           this.log.warn({ gameId: g.id, code: e instanceof ApiError ? e.code : String(e) }, 'timeout refused');
@@ -1039,17 +864,4 @@ export class GameService {
     if (!g?.state) return null;
     return this.stateFrame(g, c.viewer ?? 'spectator');
   }
-}
-
-/** `legalActions` once per state and seat: the `events` frame, a bot's decision and the `state`
- * frames of later hellos share the list (states are never changed in place; a new action gives a
- * new state object). Spectators have none. */
-const legalCache = new WeakMap<GameState, Map<Seat, Action[]>>();
-function legalFor(s: GameState, v: Viewer): Action[] {
-  if (v === 'spectator') return [];
-  let bySeat = legalCache.get(s);
-  if (!bySeat) legalCache.set(s, (bySeat = new Map()));
-  let legal = bySeat.get(v);
-  if (!legal) bySeat.set(v, (legal = legalActions(s, v)));
-  return legal;
 }

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect, launch, post, ROOT, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
+import { BENCH_LIMITS_ENV, connect, launch, post, ROOT, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 
 /** A server instance with the cluster bench's settings (no bot pause, no rate limit). */
 function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
@@ -29,6 +29,7 @@ function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess
     BOT_PAUSE_MS: '0',
     WS_RATE_PER_SEC: '1000',
     WS_RATE_BURST: '1000',
+    ...BENCH_LIMITS_ENV,
   };
   return launch([SERVER_MAIN], { ...defaults, ...env }, /READY (\d+)/);
 }

@@ -71,3 +71,16 @@ export function connect(url: string): Promise<WebSocket> {
     ws.once('error', rej);
   });
 }
+
+/** Every client of a bench comes from 127.0.0.1: the server's per-IP budgets (docs/protocol.md,
+ * "Limits") are opened up so they measure the server, not its limits. */
+export const BENCH_LIMITS_ENV: Record<string, string> = {
+  LIMIT_CREATE: '1000000/1000000',
+  LIMIT_JOIN: '1000000/1000000',
+  LIMIT_START: '1000000/1000000',
+  LIMIT_HELLO_CONN: '1000000/1000000',
+  LIMIT_HELLO_IP: '1000000/1000000',
+  LIMIT_NOTES: '1000000/1000000',
+  LIMIT_CONNS_PER_IP: '1000000',
+  LIMIT_BOT_GAMES_PER_IP: '1000000',
+};

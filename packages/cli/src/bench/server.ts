@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
+import { BENCH_LIMITS_ENV, connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
@@ -183,6 +183,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
       BOT_PAUSE_MS: '0',
       WS_RATE_PER_SEC: '1000',
       WS_RATE_BURST: '1000',
+      ...BENCH_LIMITS_ENV,
     },
     /READY (\d+)/,
   );

@@ -1,0 +1,74 @@
+// What the lobby shows about a table (public to anyone with its id): built from the row and the
+// subscribers (presence), never from hidden state.
+import type { Seat } from '@mindmgmt/engine';
+import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
+import type { Live } from '../play/live.js';
+import type { GameRow } from '../store/types.js';
+import { shownDeadline } from '../timers.js';
+
+export function lobbyInfo(g: Live, invite: string): LobbyInfo {
+  const r = g.row;
+  const seatOfPlace = new Map<number, Seat>();
+  for (const s of r.start?.seats ?? []) if (s.place !== null) seatOfPlace.set(s.place, s.seat);
+  const { recruiterCard, ...rest } = r.options;
+  const online = new Set<string>();
+  for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
+  const places: PlaceInfo[] = [];
+  for (let place = 1; place <= r.options.players; place++) {
+    const p = r.places.find((x) => x.place === place);
+    places.push({
+      online: !!p?.tokenHash && online.has(p.tokenHash),
+      place,
+      name: p?.name ?? null,
+      bot: p?.bot ?? null,
+      volunteer: p?.volunteer ?? false,
+      taken: !!p,
+      host: r.hostPlace === place,
+      seat: seatOfPlace.get(place) ?? null,
+    });
+  }
+  return {
+    gameId: r.id,
+    title: r.title,
+    status: r.status,
+    createdAt: r.createdAt,
+    // A fixed recruiter card is not named: which card the recruiter holds is secret (D10).
+    options: {
+      ...rest,
+      recruiterCard: recruiterCard === 'random' || recruiterCard === 'choose' ? recruiterCard : 'fixed',
+      // Read by clients that predate `assistant`.
+      deduction: rest.assistant !== 'off',
+    },
+    hostPlace: r.hostPlace,
+    places,
+    seats: r.start
+      ? r.start.seats.map((s) => ({
+          seat: s.seat,
+          name: s.name,
+          bot: s.bot,
+          place: s.place,
+          online: !!s.tokenHash && online.has(s.tokenHash),
+        }))
+      : null,
+    seq: g.state?.seq ?? r.seq,
+    result: g.state?.result ?? r.result,
+    turnDeadline: shownDeadline(r),
+    invite,
+  };
+}
+
+export function lobbySummary(r: GameRow, invite: string): LobbySummary {
+  const host = r.places.find((p) => p.place === r.hostPlace);
+  return {
+    gameId: r.id,
+    title: r.title,
+    status: r.status,
+    mode: r.options.mode,
+    players: r.options.players,
+    taken: r.places.length,
+    hostName: host?.name ?? null,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    invite,
+  };
+}

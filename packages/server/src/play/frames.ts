@@ -1,0 +1,106 @@
+// Per-viewer frames: what each seat (or spectator) is sent about a game, serialised once per
+// viewer and shared by all its connections. Only `view(state, viewer)` decides what a frame
+// holds, so secrecy is the engine's view rules.
+import {
+  type Action,
+  type GameEvent,
+  eventsFor,
+  type GameState,
+  legalActions,
+  type Seat,
+  view,
+} from '@mindmgmt/engine';
+import type { Live, Viewer } from './live.js';
+
+/** The `state` frame of a viewer, serialised once per (game, seq, viewer): a burst of `hello`s
+ * costs one view per viewer, not one per connection (issue 10 item 2). */
+export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): string {
+  const s = g.state!;
+  if (g.frames.seq !== s.seq) g.frames = { seq: s.seq, byViewer: new Map() };
+  let text = g.frames.byViewer.get(viewer);
+  if (text === undefined) {
+    text = JSON.stringify({
+      t: 'state',
+      gameId: g.id,
+      seat: viewer,
+      view: view(s, viewer),
+      legal: legalFor(s, viewer),
+      deadline,
+    });
+    g.frames.byViewer.set(viewer, text);
+  }
+  return text;
+}
+
+/** For a `hello` with `lastSeq`: what the viewer missed since then, as one `events` frame (the
+ * log entries after lastSeq), or '' when it has everything; null when that is no longer known
+ * (send a full `state` instead). */
+export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline: number | null): string | null {
+  const s = g.state!;
+  if (s.result || lastSeq > s.seq) return null;
+  if (lastSeq === s.seq) return '';
+  const from = g.logLenAt.get(lastSeq);
+  if (from === undefined) return null;
+  const vw = view({ ...s, history: s.history.slice(from) }, viewer);
+  return JSON.stringify({
+    t: 'events',
+    gameId: g.id,
+    seq: s.seq,
+    events: vw.log,
+    logFrom: from,
+    view: vw,
+    legal: legalFor(s, viewer),
+    deadline,
+  });
+}
+
+/**
+ * After `events` were applied to g.state: a function giving each viewer's `events` frame (each
+ * seat, and one shared by all spectators), built and stringified once per viewer.
+ *
+ * The frame's `view.log` holds only the entries from `logFrom` on: every connection already has
+ * the ones before (its `state` frame had the full log, and each `events` frame since appended its
+ * entries, in seq order under the lock), so `logFrom` is the log length before this action and
+ * the entries are this action's events. When the game ends the log is sent whole (`logFrom: 0`):
+ * the full reveal adds `secret` to earlier entries too.
+ */
+export function eventsFrames(g: Live, events: readonly GameEvent[], deadline: number | null): (v: Viewer) => string {
+  const s = g.state!;
+  const logFrom = s.result ? 0 : s.history.length - events.length;
+  // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
+  // is just the new entries gives the same view with only the new log entries, in O(events)
+  // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
+  const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
+  const texts = new Map<Viewer, string>();
+  return (v: Viewer): string => {
+    let text = texts.get(v);
+    if (text === undefined) {
+      const vw = view(tail, v);
+      text = JSON.stringify({
+        t: 'events',
+        gameId: g.id,
+        seq: s.seq,
+        events: logFrom === 0 ? eventsFor(s, events, v) : vw.log,
+        logFrom,
+        view: vw,
+        legal: legalFor(s, v),
+        deadline,
+      });
+      texts.set(v, text);
+    }
+    return text;
+  };
+}
+
+/** `legalActions` once per state and seat: the `events` frame, a bot's decision and the `state`
+ * frames of later hellos share the list (states are never changed in place; a new action gives a
+ * new state object). Spectators have none. */
+const legalCache = new WeakMap<GameState, Map<Seat, Action[]>>();
+export function legalFor(s: GameState, v: Viewer): Action[] {
+  if (v === 'spectator') return [];
+  let bySeat = legalCache.get(s);
+  if (!bySeat) legalCache.set(s, (bySeat = new Map()));
+  let legal = bySeat.get(v);
+  if (!legal) bySeat.set(v, (legal = legalActions(s, v)));
+  return legal;
+}

@@ -1,0 +1,42 @@
+// One game as a server instance holds it in memory: its row, state, lock and subscribers.
+import type { GameState, Seat } from '@mindmgmt/engine';
+import type { Mutex } from '../lock.js';
+import type { GameRow, SeatRow } from '../store/types.js';
+
+export type Viewer = Seat | 'spectator';
+
+/** A subscriber (one WebSocket connection). */
+export interface Conn {
+  readonly cid: number;
+  send(text: string): void;
+  gameId: string | null;
+  tokenHash: string | null;
+  /** Resolved once the game has started; 'spectator' without a seat. */
+  viewer: Viewer | null;
+}
+
+export interface Live {
+  readonly id: string;
+  row: GameRow;
+  state: GameState | null;
+  readonly lock: Mutex;
+  readonly subs: Set<Conn>;
+  botBusy: boolean;
+  lastActive: number;
+  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2). */
+  frames: { seq: number; byViewer: Map<Viewer, string> };
+  /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
+   * frame with only the entries it missed. */
+  readonly logLenAt: Map<number, number>;
+  /** Set while this game counts against its starter's bot-game budget. */
+  botBudgetIp: string | null;
+}
+
+export function seatRow(g: Live, seat: Seat): SeatRow | undefined {
+  return g.row.start?.seats.find((s) => s.seat === seat);
+}
+
+export function viewerFor(g: Live, tokenHash: string | null): Viewer {
+  if (!tokenHash || !g.row.start) return 'spectator';
+  return g.row.start.seats.find((s) => s.tokenHash === tokenHash)?.seat ?? 'spectator';
+}
