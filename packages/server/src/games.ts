@@ -804,6 +804,11 @@ export class GameService {
       });
   }
 
+  /** Games held in memory now (benchmarks, diagnostics). */
+  get gamesInMemory(): number {
+    return this.live.size;
+  }
+
   get botsInFlight(): number {
     return this.inflight;
   }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { startServer } from './server.js';
+import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
@@ -106,6 +107,11 @@ if (pgUrl) {
   }
 }
 
+// SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
+// the server since the last line, and the games in memory (read by the server benchmark).
+const serverStatsMs = num(env.SERVER_STATS_MS, 0);
+const acks = serverStatsMs > 0 ? new AckTimes() : undefined;
+
 const server = await startServer({
   store,
   log,
@@ -124,7 +130,13 @@ const server = await startServer({
   },
   ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
   limits,
+  ...(acks ? { acks } : {}),
 });
+if (acks)
+  setInterval(() => {
+    const line = { acksMs: acks.take().map((x) => Number(x.toFixed(2))), games: server.service.gamesInMemory };
+    process.stderr.write(`SERVER_STATS ${JSON.stringify(line)}\n`);
+  }, serverStatsMs).unref();
 log.info(
   {
     port: server.port,

@@ -10,6 +10,7 @@ import type { GameStore } from './store/types.js';
 import { attachWebSockets, DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import { SECURITY_HEADERS } from './http/headers.js';
+import type { AckTimes } from './stats.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -23,6 +24,8 @@ export interface ServerOptions {
   service?: Partial<ServiceConfig>;
   ws?: Partial<WsConfig>;
   limits?: Partial<LimitsConfig>;
+  /** Collects act -> acknowledgement times (benchmarks). */
+  acks?: AckTimes;
 }
 
 export interface RunningServer {
@@ -56,7 +59,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits);
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null);
   server.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

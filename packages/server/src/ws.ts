@@ -12,6 +12,7 @@ import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
 import type { LimitsConfig } from './limits/config.js';
+import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
 
 export interface WsConfig {
@@ -45,7 +46,13 @@ function refuse(socket: Duplex, status: number, reason: string): void {
   else socket.destroy();
 }
 
-export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfig, limits: LimitsConfig) {
+export function attachWebSockets(
+  service: GameService,
+  log: Logger,
+  cfg: WsConfig,
+  limits: LimitsConfig,
+  acks: AckTimes | null = null,
+) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
   /** The payload of the last ping each connection was sent and has not answered (null: answered). */
   const awaiting = new WeakMap<WebSocket, Buffer | null>();
@@ -121,8 +128,9 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
       const text = Array.isArray(data)
         ? Buffer.concat(data).toString('utf8')
         : Buffer.from(data as Buffer).toString('utf8');
+      const arrived = performance.now();
       queue = queue
-        .then(() => handle(text))
+        .then(() => handle(text, arrived))
         .catch((e) => log.error({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'ws handler failed'));
     });
     let released = false;
@@ -134,7 +142,7 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
     ws.on('close', gone);
     ws.on('error', gone);
 
-    async function handle(text: string): Promise<void> {
+    async function handle(text: string, arrived: number): Promise<void> {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
@@ -165,7 +173,10 @@ export function attachWebSockets(service: GameService, log: Logger, cfg: WsConfi
             if (!a.success) return error('malformed', `Action: ${describeZodError(a.error)}`, m.id);
             if (a.data.type === 'note' && !notes.take('c'))
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
-            return await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
+            await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
+            // Applied: the acknowledgement went out inside act (frame received -> ack sent).
+            acks?.add(performance.now() - arrived);
+            return;
           }
         }
       } catch (e) {

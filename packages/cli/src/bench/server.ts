@@ -1,9 +1,14 @@
 // Server benchmark: many concurrent games over loopback WebSockets against the real server
 // process (packages/server/dist/main.js, SQLite in a temp folder).
 //
-// Method: N games (500; quick: 50), each with 2 seats played by scripted bots in this process
-// (random legal action from the seat's own `legal`, thinking 0.5-1.5 s per move, a finished game
-// is replaced by a new one). We time every action from `act` to its `events` acknowledgement.
+// Method: N tables (500; quick: 50) in a mix (TABLE_MIX): 2-seat and 5-seat, Full and Training,
+// some with bot seats (played by the server's bot workers) and some with one or two spectators.
+// Human seats are played by scripted players in this process (random legal action from the
+// seat's own `legal`, thinking 0.5-1.5 s per move; a finished game is replaced by a new one).
+// Games start from the beginning (the server has no way to start from a recorded position), so
+// the load covers setup and play alike. We time every action from `act` to its `events`
+// acknowledgement; the server itself reports the time from frame arrival to acknowledgement
+// (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in memory.
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -37,23 +42,48 @@ interface Stats {
 }
 
 /** Keeps one table going: plays games back to back until `until`. */
-async function table(base: string, wsUrl: string, until: number, measureFrom: number, st: Stats): Promise<void> {
+/** The table shapes of the load, cycled through by table index. */
+const TABLE_MIX: { players: number; bots: number; spectators: number }[] = [
+  { players: 2, bots: 0, spectators: 0 },
+  { players: 2, bots: 0, spectators: 1 },
+  { players: 5, bots: 0, spectators: 1 },
+  { players: 2, bots: 1, spectators: 0 },
+  { players: 5, bots: 2, spectators: 2 },
+  { players: 2, bots: 0, spectators: 0 },
+  { players: 5, bots: 1, spectators: 0 },
+  { players: 2, bots: 0, spectators: 2 },
+];
+
+/** Keeps one table going: plays games back to back until `until`. */
+async function table(
+  base: string,
+  wsUrl: string,
+  until: number,
+  measureFrom: number,
+  st: Stats,
+  shape: (typeof TABLE_MIX)[number],
+): Promise<void> {
+  const names = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve'];
   while (Date.now() < until) {
+    const bots: Record<string, string> = {};
+    for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = Math.random() < 0.5 ? 'easy' : 'random';
     const c = await post(base, '/api/games', {
-      name: 'A',
+      name: 'Ann',
       mode: Math.random() < 0.5 ? 'training' : 'full',
-      players: 2,
-      bots: {},
+      players: shape.players,
+      bots,
       recruiterCard: 'random',
       recruiterChoice: 'random',
       turnTimerSec: null,
     });
-    const j = await post(base, `/api/games/${c.gameId}/join`, { name: 'B' });
-    const tokens = [c.token as string, j.token as string];
+    const tokens: (string | null)[] = [c.token as string];
+    for (let k = 2; k <= shape.players - shape.bots; k++)
+      tokens.push((await post(base, `/api/games/${c.gameId}/join`, { name: names[k - 1] })).token as string);
+    for (let k = 0; k < shape.spectators; k++) tokens.push(null);
     const socks = await Promise.all(tokens.map(() => connect(wsUrl)));
     let done!: () => void;
     const over = new Promise<void>((r) => (done = r));
-    const latest: { seq: number; legal: any[]; expected: number[]; seat: number }[] = tokens.map(() => ({
+    const latest: { seq: number; legal: any[]; expected: number[]; seat: number | string }[] = tokens.map(() => ({
       seq: -1,
       legal: [],
       expected: [],
@@ -68,7 +98,7 @@ async function table(base: string, wsUrl: string, until: number, measureFrom: nu
         return;
       }
       const seq = Math.max(...latest.map((l) => l.seq));
-      const i = latest.findIndex((l) => l.seq === seq && l.legal.length && l.expected.includes(l.seat));
+      const i = latest.findIndex((l) => l.seq === seq && l.legal.length && l.expected.includes(l.seat as number));
       if (i < 0) return;
       busy = true;
       setTimeout(() => {
@@ -108,7 +138,7 @@ async function table(base: string, wsUrl: string, until: number, measureFrom: nu
       });
       ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
     });
-    await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0] });
+    await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
     await over;
     st.games++;
     for (const ws of socks) ws.close();
@@ -161,9 +191,32 @@ async function echoLoad(
   return rtts;
 }
 
+/** Median and range of one figure over the repetitions. */
+function spread(xs: number[]): { median: number; min: number; max: number } {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
+}
+
+/** Three repetitions (each a fresh server process and load); every figure is the median, the
+ * ratio's range is reported beside it. */
 export async function benchServer(opts: { quick: boolean }): Promise<Record<string, number>> {
   if (!fs.existsSync(SERVER_MAIN))
     throw new Error(`build the server first: npx tsc -b packages/server (${SERVER_MAIN} missing)`);
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < 3; i++) runs.push(await oneRun(opts));
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(runs[0]!)) out[k] = spread(runs.map((r) => r[k]!)).median;
+  const ratio = spread(runs.map((r) => r['server.rttP99Ratio']!));
+  out['server.rttP99RatioMin'] = ratio.min;
+  out['server.rttP99RatioMax'] = ratio.max;
+  const ack = spread(runs.map((r) => r['server.ackP99Ms']!));
+  out['server.ackP99MsMin'] = ack.min;
+  out['server.ackP99MsMax'] = ack.max;
+  out['server.loadAvg1'] = Number(os.loadavg()[0]!.toFixed(2));
+  return out;
+}
+
+async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>> {
   const games = opts.quick ? 50 : 500;
   const runMs = opts.quick ? 10_000 : 30_000;
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
@@ -180,6 +233,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
       SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
       SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
       SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
+      SERVER_STATS_MS: '500',
       BOT_PAUSE_MS: '0',
       WS_RATE_PER_SEC: '1000',
       WS_RATE_BURST: '1000',
@@ -191,6 +245,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
   const dbStats: { t: number; s: Record<string, unknown> }[] = [];
+  const srvStats = { acks: [] as number[], games: 0, from: Infinity, until: Infinity };
   let errBuf = '';
   proc.stderr!.on('data', (d: Buffer) => {
     errBuf += String(d);
@@ -199,6 +254,11 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
       const line = errBuf.slice(0, nl);
       errBuf = errBuf.slice(nl + 1);
       if (line.startsWith('SQLITE_STATS ')) dbStats.push({ t: Date.now(), s: JSON.parse(line.slice(13)) });
+      if (line.startsWith('SERVER_STATS ')) {
+        const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+        srvStats.games = Math.max(srvStats.games, x.games);
+        if (Date.now() >= srvStats.from && Date.now() <= srvStats.until + 600) srvStats.acks.push(...x.acksMs);
+      }
     }
   });
   const st: Stats = { rtts: [], actions: 0, sizes: [], games: 0 };
@@ -210,6 +270,9 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     const start = Date.now();
     const until = start + 2000 + runMs;
     const measureFrom = start + 4000;
+    // Server samples arrive every 500 ms: the first line after measureFrom may hold older ones.
+    srvStats.from = measureFrom + 500;
+    srvStats.until = until;
     const actionsAt = { t: 0, n: 0 };
     const cpuAt = { from: 0, to: 0, actions: 0 };
     setTimeout(() => {
@@ -221,7 +284,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     const echoP = echoLoad(echoSrv.port, games, until, measureFrom, sizeNow);
     const tables = Array.from({ length: games }, async (_, i) => {
       await sleep((i / games) * 2000);
-      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st);
+      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st, TABLE_MIX[i % TABLE_MIX.length]!);
     });
     await Promise.all(tables);
     const actionsPerSec = ((st.actions - actionsAt.n) / (performance.now() - actionsAt.t)) * 1000;
@@ -229,10 +292,14 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
     const echo = await echoP;
     const medianBytes = [...st.sizes].sort((x, y) => x - y)[Math.floor(st.sizes.length / 2)] ?? 0;
     const ratio = p99(st.rtts) / p99(echo);
+    await sleep(700); // the last SERVER_STATS line of the window
     const out = {
       'server.rttP99Ratio': Number(ratio.toFixed(3)),
+      'server.ackP99Ms': Number(p99(srvStats.acks).toFixed(2)),
+      'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
+      'server.gamesInMemory': srvStats.games,
     };
     if (process.env.BENCH_VERBOSE) {
       const q = (xs: number[], f: number) =>
