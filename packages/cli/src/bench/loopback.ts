@@ -48,7 +48,12 @@ export function launch(
     };
     proc.stdout!.on('data', on);
     proc.stderr!.on('data', (d) => (out += String(d)));
-    proc.once('exit', (c) => reject(new Error(`exited ${c}: ${out.slice(-500)}`)));
+    proc.once('exit', (c, sig) => {
+      reject(new Error(`exited ${c}: ${out.slice(-500)}`));
+      // After it was ready: a crash mid-run must not pass as a network error of the load.
+      if (sig !== 'SIGKILL' && sig !== 'SIGTERM')
+        process.stderr.write(`[bench] ${args.join(' ').slice(-60)} exited ${c ?? sig}: ${out.slice(-1500)}\n`);
+    });
   });
 }
 
