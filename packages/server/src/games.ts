@@ -171,6 +171,10 @@ export class GameService {
   private forget(g: Live): void {
     if (this.live.get(g.id) === g) this.live.delete(g.id);
     this.bots.forget(g.id);
+    // Out of memory, the game uses no bot work until someone comes back: its starter's
+    // bot-game slot is free again (it would otherwise leak until a restart).
+    if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
+    g.botBudgetIp = null;
   }
 
   async close(): Promise<void> {
@@ -699,7 +703,7 @@ export class GameService {
       // Someone else (another instance) moved the game on: catch up from the store (cluster), or
       // drop the cached copy so it is reloaded.
       if (this.bus) await this.refresh(g);
-      else this.live.delete(g.id);
+      else this.forget(g);
       throw new StaleError();
     }
     g.state = r.state;
