@@ -134,38 +134,3 @@ export function needsRehash(stored: string): boolean {
   const p = parseHash(stored);
   return !p || p.N < SCRYPT.N || p.r < SCRYPT.r || p.p < SCRYPT.p;
 }
-
-// ---------------------------------------------------------------- export
-
-/** The JSON a player downloads ("export my data"). Versioned; no secrets (no password or session
- * hashes), no other player's private data: opponents appear by their public name only. */
-export interface PlayerExport {
-  readonly format: 'mindmgmt-player-export';
-  readonly version: 1;
-  readonly exportedAt: string;
-  readonly player: {
-    readonly id: string;
-    readonly name: string;
-    readonly createdAt: string;
-    readonly hasPassword: boolean;
-  };
-  readonly sessions: readonly { readonly createdAt: string; readonly expiresAt: string; readonly lastSeenAt: string }[];
-  readonly ratings: readonly {
-    readonly role: string;
-    readonly rating: number;
-    readonly rd: number;
-    readonly vol: number;
-    readonly games: number;
-  }[];
-  readonly games: readonly {
-    readonly gameId: string;
-    readonly finishedAt: string;
-    readonly role: string;
-    readonly mode: string;
-    readonly won: boolean;
-    readonly rated: boolean;
-    readonly campaignId: string | null;
-  }[];
-  readonly campaigns: readonly { readonly id: string; readonly createdAt: string; readonly ledger: unknown }[];
-  readonly chat: readonly { readonly gameId: string; readonly at: string; readonly text: string }[];
-}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newCampaign, recordResult, type Campaign } from '../../src/players/campaign.js';
 import { NEUTRAL_NAME, newPlayerId, newSession } from '../../src/players/identity.js';
 import { glickoRateFn } from '../../src/players/rate-game.js';
+import { exportPlayer } from '../../src/players/export.js';
 import type { GameStore } from '../../src/store/types.js';
 import type { PlayerGameRow, PlayerRow, PlayerStore, SessionRow } from '../../src/store/players/types.js';
 import { lobbyRow, startInfo } from '../store-suite.js';
@@ -267,6 +268,44 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
+      "export as JSON: the player, sessions, ratings, games, campaigns, own chat; no secrets, no one else's words",
+      withStores(async ({ players }) => {
+        const ann = person('Ann', { passwordHash: 'scrypt$32768$8$3$c2FsdA$a2V5' });
+        const bo = person('Bo');
+        const s = sessionOf(ann, 1000);
+        await players.createPlayer(ann, s.row);
+        await players.createPlayer(bo, null);
+        const rows = [gameRow(ann, 'ge'), gameRow(bo, 'ge', { role: 'agents', seat: 1, place: 2, won: false })];
+        await players.recordFinishedGame('ge', rows, glickoRateFn(rows, new Set(), 6000));
+        await players.addChat({ gameId: 'ge', at: 7000, seat: 0, playerId: ann.id, name: 'Ann', text: 'gg' }, 10);
+        await players.addChat(
+          { gameId: 'ge', at: 7001, seat: 1, playerId: bo.id, name: 'Bo', text: 'secret of Bo' },
+          10,
+        );
+        const ledger = ok(recordResult(ok(newCampaign({ recruiter: [ann.id], agents: [bo.id] })), 'ge', 'recruiter'));
+        await players.createCampaign({ id: 'ce', createdAt: 1, updatedAt: 1, version: 1, ledger, members: [] });
+
+        const e = (await exportPlayer(players, ann.id, 86_400_000))!;
+        expect(e).toMatchObject({
+          format: 'mindmgmt-player-export',
+          version: 1,
+          exportedAt: '1970-01-02T00:00:00.000Z',
+          player: { id: ann.id, name: 'Ann', createdAt: '1970-01-01T00:00:01.000Z', hasPassword: true },
+          sessions: [{ createdAt: '1970-01-01T00:00:01.000Z', lastSeenAt: '1970-01-01T00:00:01.000Z' }],
+          games: [{ gameId: 'ge', role: 'recruiter', seat: 0, mode: 'full', won: true, rated: true, campaignId: null }],
+          campaigns: [{ id: 'ce', ledger }],
+          chat: [{ gameId: 'ge', n: 1, at: '1970-01-01T00:00:07.000Z', text: 'gg' }],
+        });
+        expect(e.ratings).toHaveLength(1);
+        expect(e.ratings[0]).toMatchObject({ role: 'recruiter', games: 1 });
+        const json = JSON.stringify(e);
+        for (const secret of [ann.passwordHash!, 'scrypt', s.row.tokenHash, s.token, 'secret of Bo'])
+          expect(json).not.toContain(secret);
+        expect(await exportPlayer(players, 'p_nobody', 0)).toBeNull();
+      }),
+    );
+
+    it(
       'deleting a profile: its data goes, its past games keep a neutral name, others are untouched',
       withStores(async ({ players, games }) => {
         const [ann, bo] = [person('Ann'), person('Bo')];
@@ -301,7 +340,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         expect(await players.sessionsOf(ann.id)).toEqual([]);
         expect(await players.ratingsOf(ann.id)).toEqual([]);
         expect(await players.historyOf(ann.id, 10)).toEqual([]);
-        expect(await players.chatBy(ann.id)).toEqual([]);
+        expect(await players.chatBy(ann.id, 100)).toEqual([]);
         expect(await players.campaignsOf(ann.id)).toEqual([]);
         const g = (await games.getGame('gd'))!;
         expect(g.places.map((p) => p.name)).toEqual([NEUTRAL_NAME, 'Bo']);

@@ -201,10 +201,11 @@ export class MemoryPlayerStore implements PlayerStore {
       .slice(0, limit)
       .map(clone);
   }
-  async chatBy(playerId: string): Promise<ChatRow[]> {
+  async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {
     return this.chat
       .filter((c) => c.playerId === playerId)
       .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.n - b.n))
+      .slice(0, limit)
       .map(clone);
   }
 

@@ -415,9 +415,12 @@ export class SqlPlayerStore implements PlayerStore {
     ).map(chat);
   }
 
-  async chatBy(playerId: string): Promise<ChatRow[]> {
+  async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {
     return (
-      await this.db.all<RawChat>('SELECT * FROM chat WHERE player_id = $1 ORDER BY at, game_id, n', [playerId])
+      await this.db.all<RawChat>('SELECT * FROM chat WHERE player_id = $1 ORDER BY at, game_id, n LIMIT $2', [
+        playerId,
+        limit,
+      ])
     ).map(chat);
   }
 

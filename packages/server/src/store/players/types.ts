@@ -145,7 +145,8 @@ export interface PlayerStore {
   addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'>;
   /** Messages with n > after, oldest first. */
   chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
-  chatBy(playerId: string): Promise<ChatRow[]>;
+  /** A player's own messages, oldest first. */
+  chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
 
   /**
    * Deletes the profile: player, sessions, ratings, history rows, campaign memberships; chat texts
