@@ -15,7 +15,8 @@
 //   against the recruiter alone, as if they had played the game by themselves. So a win moves
 //   every agent as much as a solo win would; the recruiter's change does not depend on how many
 //   people shared the other side, only on how strong they were on average.
-// - Participants marked `fixed` (the bots' public profiles) count as opponents but never change.
+// - Participants marked `fixed` count as opponents but never change (a bot's profile once its
+//   rating has settled).
 
 /** Glicko-1 scale factor between the public scale (1500/350) and the internal one (0/2.01). */
 const SCALE = 173.7178;
@@ -113,7 +114,7 @@ export function composite(team: readonly Rating[]): Rating {
 
 export interface Rated {
   readonly rating: Rating;
-  /** Counts as an opponent, never changes (the bots' public profiles). */
+  /** Counts as an opponent, never changes (e.g. a bot's settled profile). */
   readonly fixed?: boolean;
 }
 

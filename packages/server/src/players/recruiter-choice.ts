@@ -10,7 +10,9 @@
 // - If every candidate is a beginner the choice falls back to plain random and says so, so the
 //   table can show "Everyone is new here: the recruiter was drawn among all players".
 //
-// Pure: the random source is injected (the server passes node:crypto's randomInt).
+// The pick is pure: the random source is injected (the server passes node:crypto's randomInt).
+// `candidatesAt` reads the finished-game counts of the people at a table from the player store.
+import type { PlayerStore } from '../store/players/types.js';
 
 export interface Candidate {
   /** Table place (1..5). */
@@ -42,4 +44,17 @@ export function pickRecruiterExcludingBeginners(candidates: readonly Candidate[]
   if (!Number.isInteger(i) || i < 0 || i >= pool.length)
     return { ok: false, code: 'bad-random', message: `The random source gave ${i} for a draw among ${pool.length}.` };
   return { ok: true, place: pool[i]!.place, fallback, note: fallback ? ALL_BEGINNERS_NOTE : null };
+}
+
+/** A table's places as candidates: who is a beginner, from the players' finished games. */
+export async function candidatesAt(
+  store: PlayerStore,
+  places: readonly { readonly place: number; readonly playerId: string | null; readonly bot: boolean }[],
+): Promise<Candidate[]> {
+  const ids = places.flatMap((p) => (p.playerId && !p.bot ? [p.playerId] : []));
+  const counts = ids.length ? await store.finishedCounts(ids) : new Map<string, number>();
+  return places.map((p) => ({
+    place: p.place,
+    beginner: isBeginner({ bot: p.bot, finishedGames: p.playerId ? (counts.get(p.playerId) ?? 0) : null }),
+  }));
 }

@@ -6,6 +6,12 @@ import { newCampaign, recordResult, type Campaign } from '../../src/players/camp
 import { NEUTRAL_NAME, newPlayerId, newSession } from '../../src/players/identity.js';
 import { glickoRateFn } from '../../src/players/rate-game.js';
 import { exportPlayer } from '../../src/players/export.js';
+import { botPlayerId, ensureBotProfiles } from '../../src/players/bot-profiles.js';
+import {
+  ALL_BEGINNERS_NOTE,
+  candidatesAt,
+  pickRecruiterExcludingBeginners,
+} from '../../src/players/recruiter-choice.js';
 import type { GameStore } from '../../src/store/types.js';
 import type { PlayerGameRow, PlayerRow, PlayerStore, SessionRow } from '../../src/store/players/types.js';
 import { lobbyRow, startInfo } from '../store-suite.js';
@@ -302,6 +308,46 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         for (const secret of [ann.passwordHash!, 'scrypt', s.row.tokenHash, s.token, 'secret of Bo'])
           expect(json).not.toContain(secret);
         expect(await exportPlayer(players, 'p_nobody', 0)).toBeNull();
+      }),
+    );
+
+    it(
+      'random excluding beginners, with real players: a first finished game makes a player eligible (seed 003)',
+      withStores(async ({ players }) => {
+        const [ann, bo, cy] = [person('Ann'), person('Bo'), person('Cy')];
+        for (const p of [ann, bo, cy]) await players.createPlayer(p, null);
+        const table = [
+          { place: 1, playerId: ann.id, bot: false },
+          { place: 2, playerId: bo.id, bot: false },
+          { place: 3, playerId: cy.id, bot: false },
+          { place: 4, playerId: null, bot: false }, // someone without a player record
+        ];
+        const draws = async () => {
+          const c = await candidatesAt(players, table);
+          return [0, 1, 2, 3].map((k) => pickRecruiterExcludingBeginners(c, (n) => k % n));
+        };
+        // Nobody has finished a game: plain random among all, and the table is told.
+        const first = await draws();
+        expect(first.map((d) => d.ok && d.place)).toEqual([1, 2, 3, 4]);
+        expect(first.every((d) => d.ok && d.fallback && d.note === ALL_BEGINNERS_NOTE)).toBe(true);
+        // Bo finishes a game: only Bo can be drawn. A game still running would not count: history
+        // rows exist only for finished games.
+        await players.recordFinishedGame('gb', [gameRow(bo, 'gb')], null);
+        const second = await draws();
+        expect(second.map((d) => d.ok && d.place)).toEqual([2, 2, 2, 2]);
+        expect(second.every((d) => d.ok && !d.fallback && d.note === null)).toBe(true);
+        // Bots are never beginners.
+        await ensureBotProfiles(players);
+        await ensureBotProfiles(players); // repeatable
+        expect(await players.getPlayer(botPlayerId('hard'))).toMatchObject({ name: 'Bot (hard)', bot: 'hard' });
+        const withBot = await candidatesAt(players, [
+          { place: 1, playerId: ann.id, bot: false },
+          { place: 2, playerId: botPlayerId('easy'), bot: true },
+        ]);
+        expect(withBot).toEqual([
+          { place: 1, beginner: true },
+          { place: 2, beginner: false },
+        ]);
       }),
     );
 
