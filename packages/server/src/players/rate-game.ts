@@ -1,6 +1,6 @@
 // From a finished game's history rows to the ratings to store (PlayerStore.recordFinishedGame's
 // RateFn): Glicko-2 per role, one game = one rating period, the agents' side as a composite
-// (glicko2.ts). Bots' public profiles are fixed: they rate others and never move.
+// (glicko2.ts). Players in `fixed` (e.g. a bot whose rating has settled) rate others and never move.
 import { NEW_RATING, rateGame, type Rating } from './glicko2.js';
 import { ratingKey, type PlayerGameRow, type RateFn, type RatingRow } from '../store/players/types.js';
 
