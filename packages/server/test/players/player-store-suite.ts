@@ -149,7 +149,15 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         expect((await players.historyOf(ann.id, 10)).map((g) => g.gameId)).toEqual(['g3', 'g2', 'g1']);
         const page1 = await players.historyOf(ann.id, 2);
         expect(page1.map((g) => g.gameId)).toEqual(['g3', 'g2']);
-        expect((await players.historyOf(ann.id, 2, page1[1]!.finishedAt)).map((g) => g.gameId)).toEqual(['g1']);
+        expect((await players.historyOf(ann.id, 2, page1[1])).map((g) => g.gameId)).toEqual(['g1']);
+        // Games finishing in the same millisecond are neither skipped nor repeated across pages.
+        const dee = person('Dee');
+        await players.createPlayer(dee, null);
+        for (const id of ['t1', 't2', 't3'])
+          await players.recordFinishedGame(id, [gameRow(dee, id, { finishedAt: 7 })], null);
+        const p1 = await players.historyOf(dee.id, 2);
+        const p2 = await players.historyOf(dee.id, 2, p1[1]);
+        expect([...p1, ...p2].map((g) => g.gameId)).toEqual(['t3', 't2', 't1']);
         expect((await players.historyOf(ann.id, 10))[1]).toEqual(g2[0]);
         const counts = await players.finishedCounts([ann.id, bo.id, 'p_nobody']);
         expect(Object.fromEntries(counts)).toEqual({ [ann.id]: 3, [bo.id]: 1, p_nobody: 0 });

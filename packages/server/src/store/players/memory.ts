@@ -5,6 +5,7 @@ import type { MemoryStore } from '../memory.js';
 import {
   ratingKey,
   type CampaignRow,
+  type HistoryCursor,
   type ChatRow,
   type LeaderRow,
   type NewChat,
@@ -109,9 +110,11 @@ export class MemoryPlayerStore implements PlayerStore {
     for (const n of after) this.ratings.set(ratingKey(n.playerId, n.role), clone(n));
     return true;
   }
-  async historyOf(playerId: string, limit: number, before?: number): Promise<PlayerGameRow[]> {
+  async historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]> {
+    const older = (g: PlayerGameRow) =>
+      !before || g.finishedAt < before.finishedAt || (g.finishedAt === before.finishedAt && g.gameId < before.gameId);
     return this.games
-      .filter((g) => g.playerId === playerId && g.finishedAt < (before ?? Number.MAX_SAFE_INTEGER))
+      .filter((g) => g.playerId === playerId && older(g))
       .sort((a, b) => b.finishedAt - a.finishedAt || (a.gameId < b.gameId ? 1 : -1))
       .slice(0, limit)
       .map(clone);

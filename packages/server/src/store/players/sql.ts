@@ -4,6 +4,7 @@ import type { Param, SqlConn, SqlDb } from './sql-driver.js';
 import {
   ratingKey,
   type CampaignRow,
+  type HistoryCursor,
   type ChatRow,
   type LeaderRow,
   type NewChat,
@@ -261,12 +262,12 @@ export class SqlPlayerStore implements PlayerStore {
     });
   }
 
-  async historyOf(playerId: string, limit: number, before?: number): Promise<PlayerGameRow[]> {
+  async historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]> {
     return (
       await this.db.all<RawGame>(
-        `SELECT ${GAME_COLS} FROM player_games WHERE player_id = $1 AND finished_at < $2
-         ORDER BY finished_at DESC, game_id DESC LIMIT $3`,
-        [playerId, before ?? Number.MAX_SAFE_INTEGER, limit],
+        `SELECT ${GAME_COLS} FROM player_games WHERE player_id = $1 AND (finished_at < $2 OR (finished_at = $2 AND game_id < $3))
+         ORDER BY finished_at DESC, game_id DESC LIMIT $4`,
+        [playerId, before?.finishedAt ?? Number.MAX_SAFE_INTEGER, before?.gameId ?? '', limit],
       )
     ).map(history);
   }
@@ -432,6 +433,7 @@ export class SqlPlayerStore implements PlayerStore {
         [id],
       );
       for (const s of seats) {
+        await c.lock(s.game_id); // the game store's per-game lock (PostgreSQL)
         if (s.place !== null)
           await c.run('UPDATE places SET name = $1 WHERE game_id = $2 AND place = $3', [
             neutralName,

@@ -46,6 +46,8 @@ export interface PlayerGameRow {
   readonly campaignId: string | null;
 }
 
+export type HistoryCursor = Pick<PlayerGameRow, 'finishedAt' | 'gameId'>;
+
 export interface RatingRow {
   readonly playerId: string;
   readonly role: Role;
@@ -125,8 +127,9 @@ export interface PlayerStore {
    * this game were recorded before.
    */
   recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean>;
-  /** Newest first; `before` = finishedAt of the last row of the previous page. */
-  historyOf(playerId: string, limit: number, before?: number): Promise<PlayerGameRow[]>;
+  /** Newest first (finishedAt, then gameId, descending); `before` = the last row of the previous
+   * page (keyset paging: stable while new games arrive). */
+  historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]>;
   statsOf(playerId: string): Promise<RoleModeStats[]>;
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
