@@ -13,7 +13,13 @@ import {
   pickRecruiterExcludingBeginners,
 } from '../../src/players/recruiter-choice.js';
 import type { GameStore } from '../../src/store/types.js';
-import type { PlayerGameRow, PlayerRow, PlayerStore, SessionRow } from '../../src/store/players/types.js';
+import {
+  NOT_OVER,
+  type PlayerGameRow,
+  type PlayerRow,
+  type PlayerStore,
+  type SessionRow,
+} from '../../src/store/players/types.js';
 import { lobbyRow, startInfo } from '../store-suite.js';
 
 export interface Stores {
@@ -381,7 +387,20 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
           gameRow(ann, 'gd', { place: 1, seat: 0 }),
           gameRow(bo, 'gd', { role: 'agents', place: 2, seat: 1, won: false }),
         ];
-        await players.recordFinishedGame('gd', rows, glickoRateFn(rows, new Set(), 1));
+        // Secrecy: while the game runs, nothing of it can reach anyone's history.
+        await expect(players.recordFinishedGame('gd', rows, glickoRateFn(rows, new Set(), 1))).rejects.toThrow(
+          NOT_OVER,
+        );
+        expect(await players.historyOf(ann.id, 10)).toEqual([]);
+        await games.appendAction({
+          gameId: 'gd',
+          expectedSeq: 0,
+          action: { type: 'resign', seat: 1 },
+          deadline: null,
+          result: { winner: 'recruiter', reason: 'resign', time: 0 },
+          at: 5,
+        });
+        expect(await players.recordFinishedGame('gd', rows, glickoRateFn(rows, new Set(), 1))).toBe(true);
         const chatMsg = { gameId: 'gd', at: 1, seat: 0, name: 'Ann' };
         await players.addChat({ ...chatMsg, playerId: ann.id, text: 'my phone is 555-0100' }, 10);
         await players.addChat({ ...chatMsg, seat: 1, playerId: bo.id, name: 'Bo', text: 'hi' }, 10);

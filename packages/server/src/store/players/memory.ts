@@ -2,6 +2,7 @@
 // (test/players/player-store-suite.ts) holds them to it.
 import type { Campaign } from '../../players/campaign.js';
 import type { MemoryStore } from '../memory.js';
+import { StoreError } from '../types.js';
 import {
   ratingKey,
   type CampaignRow,
@@ -16,6 +17,7 @@ import {
   type RatingRow,
   type Role,
   type RoleModeStats,
+  NOT_OVER,
   type SessionRow,
 } from './types.js';
 
@@ -92,6 +94,8 @@ export class MemoryPlayerStore implements PlayerStore {
   }
 
   async recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean> {
+    const g = await this.gameStore?.getGame(gameId);
+    if (g && g.status !== 'over') throw new StoreError(NOT_OVER);
     if (this.recorded.has(gameId)) return false;
     for (const r of rows) {
       if (r.gameId !== gameId) throw new Error('history row of another game');

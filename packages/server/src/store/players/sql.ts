@@ -1,5 +1,6 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
 import type { Campaign } from '../../players/campaign.js';
+import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
 import {
   ratingKey,
@@ -15,6 +16,7 @@ import {
   type RatingRow,
   type Role,
   type RoleModeStats,
+  NOT_OVER,
   type SessionRow,
 } from './types.js';
 
@@ -218,6 +220,8 @@ export class SqlPlayerStore implements PlayerStore {
 
   async recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean> {
     return this.db.tx(async (c) => {
+      const g = await c.all<{ status: string }>('SELECT status FROM games WHERE id = $1', [gameId]);
+      if (g[0] && g[0].status !== 'over') throw new StoreError(NOT_OVER);
       const first = await c.run(
         'INSERT INTO recorded_games (game_id, recorded_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING',
         [gameId, Date.now()],

@@ -103,6 +103,10 @@ export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
  * stale read, without the store knowing the formula. */
 export type RateFn = (before: ReadonlyMap<string, RatingRow | null>) => readonly RatingRow[];
 
+/** recordFinishedGame on a game the game store knows and that is not over (secrecy: a running
+ * game never reaches anyone's history). */
+export const NOT_OVER = "only a finished game can be recorded in players' history";
+
 export const ratingKey = (playerId: string, role: Role): string => `${playerId}/${role}`;
 
 export interface PlayerStore {
@@ -124,7 +128,8 @@ export interface PlayerStore {
   /**
    * A finished game, once: the history rows of every participant with a player, and (when the game
    * is rated) the ratings `rate` returns, in ONE transaction. False, and nothing changes, if rows of
-   * this game were recorded before.
+   * this game were recorded before. Throws (StoreError, NOT_OVER) when the game store holds this
+   * game and it is not over.
    */
   recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean>;
   /** Newest first (finishedAt, then gameId, descending); `before` = the last row of the previous
