@@ -20,7 +20,8 @@ import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type Scry
 import { checkText, TEXT_PROBLEMS, type TextProblem } from './text-rules.js';
 
 export const NEUTRAL_NAME = 'Former player';
-export const NAME_MAX = 24;
+/** As the lobby's display names (schemas.ts), so a player's name always fits a place. */
+export const NAME_MAX = 40;
 export const PASSWORD_MIN = 10;
 /** Long enough for any passphrase; bounded so nobody makes us hash megabytes. */
 export const PASSWORD_MAX = 256;
@@ -52,7 +53,7 @@ export type NameCheck =
   | { readonly ok: true; readonly name: string }
   | { readonly ok: false; readonly code: 'bad-name'; readonly message: string };
 
-/** Names: 1-24 characters, shown to others, so the text rules of chat apply; inner runs of
+/** Names: 1-40 characters, shown to others, so the text rules of chat apply; inner runs of
  * whitespace become one space. The neutral name of deleted players is reserved. */
 export function checkName(raw: unknown): NameCheck {
   const c = checkText(typeof raw === 'string' ? raw.replace(/\s+/gu, ' ') : raw, NAME_MAX);
