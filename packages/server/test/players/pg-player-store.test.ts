@@ -4,15 +4,18 @@ import { expect, it } from 'vitest';
 import { PG_MIGRATIONS } from '../../src/store/migrations/pg/index.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { cleanupSchemas, describePg, openPg } from '../pg-helpers.js';
-import { playerStoreSuite } from './player-store-suite.js';
+import { playerFlowsSuite } from './player-flows-suite.js';
+import { playerStoreSuite, type Stores } from './player-store-suite.js';
 
 describePg('PostgreSQL player store', (url) => {
   cleanupSchemas(url);
-  playerStoreSuite('postgres', async () => {
+  const postgres = async (): Promise<Stores> => {
     const games = await openPg(url);
     const players = pgPlayerStore(games);
     return { games, players, close: async () => (await players.close(), await games.close()) };
-  });
+  };
+  playerStoreSuite('postgres', postgres);
+  playerFlowsSuite('postgres', postgres);
 
   it('migration 100 (players) is part of the game store migrations', async () => {
     expect(PG_MIGRATIONS.map((m) => [m.version, m.name])).toContainEqual([100, 'players']);

@@ -10,24 +10,29 @@ import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
-import { playerStoreSuite } from './player-store-suite.js';
+import { playerFlowsSuite } from './player-flows-suite.js';
+import { playerStoreSuite, type Stores } from './player-store-suite.js';
 
-playerStoreSuite('memory', async () => {
+const memory = async (): Promise<Stores> => {
   const games = new MemoryStore();
   return { games, players: new MemoryPlayerStore(games), close: async () => {} };
-});
-
-playerStoreSuite('sqlite (:memory:, shared connection)', async () => {
+};
+const sqliteMemory = async (): Promise<Stores> => {
   const games = new SqliteStore(':memory:');
   const players = sqlitePlayerStore(games);
   return { games, players, close: async () => (await players.close(), await games.close()) };
-});
-
-playerStoreSuite('sqlite (file, beside the writer thread)', async () => {
+};
+const sqliteFile = async (): Promise<Stores> => {
   const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-')));
   const players = sqlitePlayerStore(games);
   return { games, players, close: async () => (await players.close(), await games.close()) };
-});
+};
+
+playerStoreSuite('memory', memory);
+playerStoreSuite('sqlite (:memory:, shared connection)', sqliteMemory);
+playerStoreSuite('sqlite (file, beside the writer thread)', sqliteFile);
+playerFlowsSuite('memory', memory);
+playerFlowsSuite('sqlite (file, beside the writer thread)', sqliteFile);
 
 it('sqlite migrations: applied once, recorded, safe to run again; a newer database is refused', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-')), 'db.sqlite');
