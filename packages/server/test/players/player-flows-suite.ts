@@ -18,7 +18,7 @@ import { recordGameOver } from '../../src/players/game-over.js';
 import { NEUTRAL_NAME } from '../../src/players/identity.js';
 import type { PlayerRow } from '../../src/store/players/types.js';
 import { lobbyRow, startInfo } from '../store-suite.js';
-import type { Stores } from './player-store-suite.js';
+import { storesFrom, type Stores } from './player-store-suite.js';
 
 const must = <T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> => {
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -55,14 +55,7 @@ async function playToEnd(s: Stores, id: string, resigner: number): Promise<GameR
 }
 
 export function playerFlowsSuite(name: string, open: () => Promise<Stores>): void {
-  const withStores = (f: (s: Stores) => Promise<void>) => async () => {
-    const s = await open();
-    try {
-      await f(s);
-    } finally {
-      await s.close();
-    }
-  };
+  const withStores = storesFrom(open);
 
   describe(`player flows: ${name}`, () => {
     it(

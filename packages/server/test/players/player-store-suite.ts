@@ -30,6 +30,16 @@ export interface Stores {
 
 const DAY = 24 * 3600 * 1000;
 
+/** A test body run on fresh stores, closed afterwards whatever happens. */
+export const storesFrom = (open: () => Promise<Stores>) => (f: (s: Stores) => Promise<void>) => async () => {
+  const s = await open();
+  try {
+    await f(s);
+  } finally {
+    await s.close();
+  }
+};
+
 function person(name: string, over: Partial<PlayerRow> = {}): PlayerRow {
   return { id: newPlayerId(), name, createdAt: 1000, passwordHash: null, bot: null, ...over };
 }
@@ -64,14 +74,7 @@ const ok = (r: ReturnType<typeof newCampaign>): Campaign => {
 };
 
 export function playerStoreSuite(name: string, open: () => Promise<Stores>): void {
-  const withStores = (f: (s: Stores) => Promise<void>) => async () => {
-    const s = await open();
-    try {
-      await f(s);
-    } finally {
-      await s.close();
-    }
-  };
+  const withStores = storesFrom(open);
 
   describe(`PlayerStore contract: ${name}`, () => {
     it(
