@@ -70,6 +70,58 @@ export function takeToken(b: Bucket, now: number, rate: { burst: number; refillM
   };
 }
 
+/** Buckets kept by one server: at most this many writers at once (then idle ones go first). */
+export const CHAT_BUCKETS_MAX = 20_000;
+
+/**
+ * The token buckets of every writer, keyed by game AND writer (seat number, or a spectator's
+ * connection id), so nothing is shared between games or seats. A bucket that has refilled is the
+ * same as no bucket, so idle ones are dropped: the map holds only writers active in the last
+ * burst * refillMs (10 s), and never more than `max` (beyond it the writer is refused: "busy").
+ */
+export class ChatBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+  constructor(
+    private readonly max = CHAT_BUCKETS_MAX,
+    private readonly rate = CHAT_RATE,
+  ) {}
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  take(gameId: string, writer: number | string, now: number): Take {
+    const key = `${gameId}\u0000${writer}`;
+    const b = this.buckets.get(key) ?? fullBucket(now);
+    if (!this.buckets.has(key) && this.buckets.size >= this.max) {
+      this.sweep(now);
+      if (this.buckets.size >= this.max)
+        return {
+          ok: false,
+          bucket: b,
+          code: 'chat-rate',
+          retryInMs: this.rate.refillMs,
+          message: 'The chat is busy: try again in a moment.',
+        };
+    }
+    const t = takeToken(b, now, this.rate);
+    this.buckets.set(key, t.bucket);
+    return t;
+  }
+
+  /** Drops the buckets that are full again (their writers have been quiet long enough). */
+  sweep(now: number): void {
+    const full = this.rate.burst * this.rate.refillMs;
+    for (const [k, b] of this.buckets) if (now - b.at >= full - b.tokens * this.rate.refillMs) this.buckets.delete(k);
+  }
+
+  /** A game is over: its writers' buckets go. */
+  dropGame(gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const k of this.buckets.keys()) if (k.startsWith(prefix)) this.buckets.delete(k);
+  }
+}
+
 // ---------------------------------------------------------------- who may write
 
 /** A writer: an engine seat (0 = recruiter, 1-4 agents) or a spectator. */

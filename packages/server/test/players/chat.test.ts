@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import {
   CHAT_MAX,
   CHAT_RATE,
+  ChatBuckets,
   checkChatText,
   DEFAULT_POLICY,
   fullBucket,
@@ -100,6 +101,40 @@ describe('chat rate (token bucket, injected clock)', () => {
         expect(accepted).toBeLessThanOrEqual(CHAT_RATE.burst + Math.floor(now / CHAT_RATE.refillMs));
       }),
     );
+  });
+});
+
+describe('chat buckets per game and seat', () => {
+  it('one bucket per game and writer: a busy seat does not slow another seat or another game', () => {
+    const b = new ChatBuckets();
+    for (let i = 0; i < CHAT_RATE.burst; i++) expect(b.take('g1', 1, 0).ok).toBe(true);
+    expect(b.take('g1', 1, 0).ok).toBe(false);
+    expect(b.take('g1', 2, 0).ok).toBe(true);
+    expect(b.take('g2', 1, 0).ok).toBe(true);
+    expect(b.take('g1', 'spectator:c7', 0).ok).toBe(true);
+  });
+
+  it('quiet writers are swept; a finished game drops its buckets; the map never exceeds its cap', () => {
+    const b = new ChatBuckets(3);
+    b.take('g1', 1, 0);
+    b.take('g1', 2, 0);
+    b.take('g2', 1, 0);
+    expect(b.size).toBe(3);
+    // Full: a 4th writer is refused while the others are still refilling...
+    expect(b.take('g3', 1, 1000)).toMatchObject({ ok: false, code: 'chat-rate' });
+    expect(b.size).toBe(3);
+    // ...and admitted once they are full again (burst * refill later).
+    expect(b.take('g3', 1, CHAT_RATE.burst * CHAT_RATE.refillMs).ok).toBe(true);
+    expect(b.size).toBe(1);
+    b.take('g4', 1, 20_000);
+    b.dropGame('g3');
+    expect(b.size).toBe(1);
+    // A swept writer comes back with a full bucket, which it would have had anyway.
+    const c = new ChatBuckets();
+    for (let i = 0; i < CHAT_RATE.burst; i++) c.take('g', 0, 0);
+    c.sweep(CHAT_RATE.burst * CHAT_RATE.refillMs - 1);
+    expect(c.size).toBe(1);
+    expect(c.take('g', 0, 1).ok).toBe(false);
   });
 });
 
