@@ -56,11 +56,13 @@ export type NameCheck =
 /** Names: 1-40 characters, shown to others, so the text rules of chat apply; inner runs of
  * whitespace become one space. The neutral name of deleted players is reserved. */
 export function checkName(raw: unknown): NameCheck {
-  const c = checkText(typeof raw === 'string' ? raw.replace(/\s+/gu, ' ') : raw, NAME_MAX);
+  // Checked first (so a newline or tab is refused, not turned into a space), collapsed after.
+  const c = checkText(raw, NAME_MAX);
   if (!c.ok) return badName(c.problem);
-  if (c.text.toLowerCase() === NEUTRAL_NAME.toLowerCase())
+  const name = c.text.replace(/\s+/gu, ' ');
+  if (name.toLowerCase() === NEUTRAL_NAME.toLowerCase())
     return { ok: false, code: 'bad-name', message: `"${NEUTRAL_NAME}" is kept for deleted profiles.` };
-  return { ok: true, name: c.text };
+  return { ok: true, name };
 }
 
 const badName = (p: TextProblem): NameCheck => ({

@@ -44,9 +44,12 @@ describe('names', () => {
       '\u200b',
       'x'.repeat(NAME_MAX + 1),
       'a\u0000b',
+      'Ann\nBo',
+      'Ann\tBo',
       'evil\u202egnp.exe',
       42,
       NEUTRAL_NAME,
+      'Former  player',
     ])
       expect(checkName(bad), JSON.stringify(bad)).toMatchObject({ ok: false, code: 'bad-name' });
     expect(checkName(NEUTRAL_NAME.toUpperCase()).ok).toBe(false);
