@@ -101,5 +101,15 @@ export class MemoryStore implements GameStore {
       .slice(0, limit)
       .map((e) => ({ gameId: e.row.id, deadline: e.row.deadline! }));
   }
+  /** Used by the player store's twin to rename a deleted player's seats (SQL stores do it in SQL). */
+  renameSeat(gameId: string, place: number | null, seat: number, name: string): void {
+    const e = this.games.get(gameId);
+    if (!e) return;
+    const start = e.row.start && {
+      ...e.row.start,
+      seats: e.row.start.seats.map((s) => (s.seat === seat ? { ...s, name } : s)),
+    };
+    e.row = { ...e.row, places: e.row.places.map((p) => (p.place === place ? { ...p, name } : p)), start };
+  }
   async close(): Promise<void> {}
 }

@@ -1,6 +1,7 @@
 // PostgreSQL schema migrations, in order. Each is a TS module exporting `name` and `sql`; add a
 // file NNN_what.ts and list it here. Applied once each, recorded in schema_migrations.
 import * as m001 from './001_init.js';
+import * as m100 from './100_players.js';
 
 export interface Migration {
   readonly version: number;
@@ -8,4 +9,7 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const PG_MIGRATIONS: readonly Migration[] = [{ version: 1, ...m001 }];
+export const PG_MIGRATIONS: readonly Migration[] = [
+  { version: 1, ...m001 },
+  { version: 100, ...m100 },
+];

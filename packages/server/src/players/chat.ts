@@ -1,0 +1,154 @@
+// Table chat: what a message may contain, how fast a seat may write, who may write at all.
+// Pure (the clock is a parameter). Everyone at the table reads the chat, the recruiter included,
+// as at a real table; spectators read it and write only when the host allows; the host can mute
+// a seat. Chat never goes into bot inputs (bots get the engine's view only) and never into the
+// engine: it is stored beside the game by the server.
+import { checkText, TEXT_PROBLEMS } from './text-rules.js';
+
+/** Code points per message: a few sentences, not a wall of text. */
+export const CHAT_MAX = 300;
+/** Stored messages per game; beyond it the table is told the chat is full. */
+export const CHAT_MAX_PER_GAME = 2000;
+/** Token bucket per writer (seat, or spectator connection): a burst of 5, then one per 2 s. */
+export const CHAT_RATE = { burst: 5, refillMs: 2000 } as const;
+
+export type ChatErrorCode =
+  'chat-empty' | 'chat-too-long' | 'chat-bad-text' | 'chat-rate' | 'chat-muted' | 'chat-closed';
+
+export interface ChatRefusal {
+  readonly ok: false;
+  readonly code: ChatErrorCode;
+  readonly message: string;
+}
+
+export type ChatCheck = { readonly ok: true; readonly text: string } | ChatRefusal;
+
+/** One line of chat; returns it trimmed and NFC-normalised. */
+export function checkChatText(raw: unknown): ChatCheck {
+  const c = checkText(raw, CHAT_MAX);
+  if (c.ok) return c;
+  if (c.problem === 'empty' || c.problem === 'invisible')
+    return { ok: false, code: 'chat-empty', message: 'The message shows nothing.' };
+  if (c.problem === 'too-long')
+    return { ok: false, code: 'chat-too-long', message: `A message has at most ${CHAT_MAX} characters.` };
+  return { ok: false, code: 'chat-bad-text', message: `The message ${TEXT_PROBLEMS[c.problem]}.` };
+}
+
+// ---------------------------------------------------------------- rate
+
+export interface Bucket {
+  readonly tokens: number;
+  /** When `tokens` was last computed (ms, the caller's clock). */
+  readonly at: number;
+}
+
+export const fullBucket = (now: number): Bucket => ({ tokens: CHAT_RATE.burst, at: now });
+
+export type Take =
+  | { readonly ok: true; readonly bucket: Bucket }
+  | {
+      readonly ok: false;
+      readonly bucket: Bucket;
+      readonly code: 'chat-rate';
+      readonly retryInMs: number;
+      readonly message: string;
+    };
+
+/** Takes one token if there is one. A clock going backwards refills nothing (and takes nothing). */
+export function takeToken(b: Bucket, now: number, rate: { burst: number; refillMs: number } = CHAT_RATE): Take {
+  const elapsed = Math.max(0, now - b.at);
+  const tokens = Math.min(rate.burst, b.tokens + elapsed / rate.refillMs);
+  const at = Math.max(now, b.at);
+  if (tokens >= 1) return { ok: true, bucket: { tokens: tokens - 1, at } };
+  const retryInMs = Math.ceil((1 - tokens) * rate.refillMs);
+  return {
+    ok: false,
+    bucket: { tokens, at },
+    code: 'chat-rate',
+    retryInMs,
+    message: `Slow down: the next message can go in ${Math.ceil(retryInMs / 1000)} s.`,
+  };
+}
+
+/** Buckets kept by one server: at most this many writers at once (then idle ones go first). */
+export const CHAT_BUCKETS_MAX = 20_000;
+
+/**
+ * The token buckets of every writer, keyed by game AND writer (seat number, or a spectator's
+ * connection id), so nothing is shared between games or seats. A bucket that has refilled is the
+ * same as no bucket, so idle ones are dropped: the map holds only writers active in the last
+ * burst * refillMs (10 s), and never more than `max` (beyond it the writer is refused: "busy").
+ */
+export class ChatBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+  constructor(
+    private readonly max = CHAT_BUCKETS_MAX,
+    private readonly rate = CHAT_RATE,
+  ) {}
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  take(gameId: string, writer: number | string, now: number): Take {
+    const key = `${gameId}\u0000${writer}`;
+    const b = this.buckets.get(key) ?? fullBucket(now);
+    if (!this.buckets.has(key) && this.buckets.size >= this.max) {
+      this.sweep(now);
+      if (this.buckets.size >= this.max)
+        return {
+          ok: false,
+          bucket: b,
+          code: 'chat-rate',
+          retryInMs: this.rate.refillMs,
+          message: 'The chat is busy: try again in a moment.',
+        };
+    }
+    const t = takeToken(b, now, this.rate);
+    this.buckets.set(key, t.bucket);
+    return t;
+  }
+
+  /** Drops the buckets that are full again (their writers have been quiet long enough). */
+  sweep(now: number): void {
+    const full = this.rate.burst * this.rate.refillMs;
+    for (const [k, b] of this.buckets) if (now - b.at >= full - b.tokens * this.rate.refillMs) this.buckets.delete(k);
+  }
+
+  /** A game is over: its writers' buckets go. */
+  dropGame(gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const k of this.buckets.keys()) if (k.startsWith(prefix)) this.buckets.delete(k);
+  }
+}
+
+// ---------------------------------------------------------------- who may write
+
+/** A writer: an engine seat (0 = recruiter, 1-4 agents) or a spectator. */
+export type Writer = { readonly seat: number } | { readonly spectator: true };
+
+export interface ChatPolicy {
+  readonly spectatorsWrite: boolean;
+  /** Muted seats (the host's decision, for the rest of the game). */
+  readonly muted: readonly number[];
+}
+
+export const DEFAULT_POLICY: ChatPolicy = { spectatorsWrite: false, muted: [] };
+
+export function mayWrite(p: ChatPolicy, w: Writer): { readonly ok: true } | ChatRefusal {
+  if ('spectator' in w)
+    return p.spectatorsWrite
+      ? { ok: true }
+      : { ok: false, code: 'chat-closed', message: 'Spectators read the chat; the host has not opened it to them.' };
+  if (p.muted.includes(w.seat)) return { ok: false, code: 'chat-muted', message: 'The host has muted this seat.' };
+  return { ok: true };
+}
+
+/** The host mutes or unmutes a seat; muting one's own seat is allowed (and harmless). */
+export function setMuted(p: ChatPolicy, seat: number, muted: boolean): ChatPolicy {
+  const rest = p.muted.filter((s) => s !== seat);
+  return { ...p, muted: muted ? [...rest, seat].sort((a, b) => a - b) : rest };
+}
+
+/** Shown next to the chat input, so nobody thinks the chat is private to the agents. */
+export const CHAT_NOTICE = 'Everyone at this table reads the chat, the recruiter included.';

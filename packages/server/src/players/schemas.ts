@@ -1,0 +1,103 @@
+// zod schemas for the player routes and chat frames to come (docs/players.md, "Integration"): the
+// shape of every input, with the text rules of identity.ts / chat.ts applied inside, so a route
+// gets either clean values or one readable error (schemas.ts's describeZodError) and changes
+// nothing. Strings are bounded before any other work.
+import { z } from 'zod';
+import { CHAT_MAX, checkChatText } from './chat.js';
+import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
+import { checkName, checkPassword, PASSWORD_MAX } from './identity.js';
+
+const fromCheck =
+  <T>(check: (s: string) => { ok: true; value: T } | { ok: false; message: string }) =>
+  (s: string, ctx: z.RefinementCtx): T => {
+    const c = check(s);
+    if (c.ok) return c.value;
+    ctx.addIssue({ code: 'custom', message: c.message });
+    return z.NEVER;
+  };
+
+const name = z
+  .string()
+  .max(400, 'The name is too long.')
+  .transform(
+    fromCheck((s) => {
+      const c = checkName(s);
+      return c.ok ? { ok: true, value: c.name } : c;
+    }),
+  );
+
+const password = z
+  .string()
+  .max(PASSWORD_MAX * 4, 'The password is too long.')
+  .transform(
+    fromCheck((s) => {
+      const c = checkPassword(s);
+      return c.ok ? { ok: true, value: s } : c;
+    }),
+  );
+
+const playerId = z
+  .string()
+  .max(64)
+  .regex(/^(p_[A-Za-z0-9_-]{16}|bot-[a-z]+)$/, 'Not a player id.');
+const gameId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a game id.');
+
+export const createPlayerSchema = z.strictObject({ name });
+export const renameSchema = z.strictObject({ name });
+/** Setting a first password needs none; changing one needs the current one. */
+export const setPasswordSchema = z.strictObject({
+  password,
+  current: z
+    .string()
+    .max(PASSWORD_MAX * 4)
+    .optional(),
+});
+export const signInSchema = z.strictObject({
+  playerId,
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX * 4),
+});
+export const signOutEverywhereSchema = z.strictObject({ keepThisDevice: z.boolean().default(true) });
+/** Deleting asks for the current name typed again, so a stray click cannot do it. */
+export const deleteProfileSchema = z.strictObject({ confirm: z.string().max(400) });
+export const historyQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  beforeAt: z.coerce.number().int().min(0).optional(),
+  beforeGame: gameId.optional(),
+});
+export const leaderboardQuerySchema = z.strictObject({
+  role: z.enum(['recruiter', 'agents']),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const chooseModulesSchema = z.strictObject({
+  side: z.enum(['recruiter', 'agents']),
+  count: z.number().int().min(0).max(MAX_MODULES),
+  text: z.string().max(MAX_MODULE_TEXT, `Module notes are at most ${MAX_MODULE_TEXT} characters.`),
+});
+export const rematchSchema = z.strictObject({ swapSides: z.boolean() });
+
+/** WebSocket frames (beside clientMessageSchema's hello/act/ping). */
+export const chatFrameSchema = z.discriminatedUnion('t', [
+  z.strictObject({
+    t: z.literal('chat'),
+    gameId,
+    text: z
+      .string()
+      .max(CHAT_MAX * 4, `A message has at most ${CHAT_MAX} characters.`)
+      .transform(
+        fromCheck((s) => {
+          const c = checkChatText(s);
+          return c.ok ? { ok: true, value: c.text } : c;
+        }),
+      ),
+  }),
+  z.strictObject({ t: z.literal('mute'), gameId, seat: z.number().int().min(0).max(4), muted: z.boolean() }),
+  z.strictObject({ t: z.literal('chatPolicy'), gameId, spectatorsWrite: z.boolean() }),
+]);
+export type ChatFrame = z.infer<typeof chatFrameSchema>;

@@ -1,0 +1,51 @@
+// What text people may put in front of other people (player names, chat). One set of rules, so a
+// name and a chat line cannot disagree about what "invisible" or "control character" means.
+//
+// Refused: control characters (C0, C1, DEL: they rewrite terminals and logs), bidirectional
+// embedding/override/isolate marks (they reorder what others read, "Trojan Source" style),
+// unpaired surrogates (not text), and text that shows nothing (only spaces, zero-width or filler
+// characters). Text is NFC-normalised first so one visible string has one stored form.
+// Lengths count code points, so an emoji is one character and cannot be split in half.
+
+export type TextProblem = 'empty' | 'too-long' | 'control' | 'bidi' | 'invisible' | 'not-text';
+
+export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
+  empty: 'is empty',
+  'too-long': 'is too long',
+  control: 'contains control characters',
+  bidi: 'contains characters that reverse the reading direction',
+  invisible: 'shows nothing',
+  'not-text': 'is not valid text',
+};
+
+const CONTROL = /\p{Cc}/u;
+// LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM.
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+const LONE_SURROGATE = /\p{Surrogate}/u;
+// Whitespace, format characters (zero-width space/joiners, word joiner, BOM, tags...), and the
+// characters that render as blanks although Unicode calls them letters or symbols.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5]/gu;
+
+export function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+export type TextCheck =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly problem: TextProblem };
+
+/** Checks one line of text for display to others; returns it trimmed and NFC-normalised. */
+export function checkText(raw: unknown, maxCodePoints: number): TextCheck {
+  if (typeof raw !== 'string') return { ok: false, problem: 'not-text' };
+  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: 'not-text' };
+  // Bounded before normalising: NFC of a huge input is work we do not owe anyone.
+  if (raw.length > maxCodePoints * 4) return { ok: false, problem: 'too-long' };
+  if (CONTROL.test(raw)) return { ok: false, problem: 'control' };
+  if (BIDI.test(raw)) return { ok: false, problem: 'bidi' };
+  const text = raw.normalize('NFC').trim();
+  if (!text.length) return { ok: false, problem: 'empty' };
+  if (codePoints(text) > maxCodePoints) return { ok: false, problem: 'too-long' };
+  if (!text.replace(INVISIBLE, '').length) return { ok: false, problem: 'invisible' };
+  return { ok: true, text };
+}

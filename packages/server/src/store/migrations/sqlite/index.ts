@@ -1,0 +1,46 @@
+// SQLite schema migrations beyond the game tables' base schema (sql/sqlite.ts, SCHEMA_VERSION 1).
+// Each is a module exporting `name` and `sql`, listed here in order and applied once, in one
+// transaction each, recorded in schema_migrations (same shape as PostgreSQL's). Numbered like the
+// PostgreSQL ones so one number means one change on both backends.
+import type Database from 'better-sqlite3';
+import * as m100 from './100_players.js';
+
+export interface SqliteMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [{ version: 100, ...m100 }];
+
+/** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
+ * lock first, so two processes opening one file together apply each migration once. */
+export function applySqliteMigrations(db: Database.Database): number[] {
+  const applied: number[] = [];
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+  const newest = (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+  const known = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
+  if (newest > known) throw new Error(`database schema version ${newest} is newer than this server (${known})`);
+  for (const m of SQLITE_MIGRATIONS) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) {
+        db.exec('COMMIT');
+        continue;
+      }
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        Date.now(),
+      );
+      db.exec('COMMIT');
+      applied.push(m.version);
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+  return applied;
+}

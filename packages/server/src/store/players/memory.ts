@@ -1,0 +1,234 @@
+// In-memory twin of the SQL player store (unit tests), same semantics; the shared suite
+// (test/players/player-store-suite.ts) holds them to it.
+import type { Campaign } from '../../players/campaign.js';
+import type { MemoryStore } from '../memory.js';
+import { StoreError } from '../types.js';
+import {
+  ratingKey,
+  type CampaignRow,
+  type HistoryCursor,
+  type ChatRow,
+  type LeaderRow,
+  type NewChat,
+  type PlayerGameRow,
+  type PlayerRow,
+  type PlayerStore,
+  type RateFn,
+  type RatingRow,
+  type Role,
+  type RoleModeStats,
+  NOT_OVER,
+  type SessionRow,
+} from './types.js';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export class MemoryPlayerStore implements PlayerStore {
+  private readonly players = new Map<string, PlayerRow>();
+  private readonly sessions = new Map<string, SessionRow>();
+  private readonly recorded = new Set<string>();
+  private games: PlayerGameRow[] = [];
+  private readonly ratings = new Map<string, RatingRow>();
+  private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
+  private chat: ChatRow[] = [];
+
+  /** `games`: the game store whose seats a deleted player leaves under the neutral name. */
+  constructor(private readonly gameStore: MemoryStore | null = null) {}
+
+  async createPlayer(p: PlayerRow, first: SessionRow | null): Promise<void> {
+    if (this.players.has(p.id)) throw new Error('duplicate player id');
+    if (first && this.sessions.has(first.tokenHash)) throw new Error('duplicate session');
+    this.players.set(p.id, clone(p));
+    if (first) this.sessions.set(first.tokenHash, clone(first));
+  }
+  async getPlayer(id: string): Promise<PlayerRow | null> {
+    const p = this.players.get(id);
+    return p ? clone(p) : null;
+  }
+  private update(id: string, f: (p: PlayerRow) => PlayerRow): boolean {
+    const p = this.players.get(id);
+    if (p) this.players.set(id, f(p));
+    return !!p;
+  }
+  async rename(id: string, name: string): Promise<boolean> {
+    return this.update(id, (p) => ({ ...p, name }));
+  }
+  async setPasswordHash(id: string, hash: string | null): Promise<boolean> {
+    return this.update(id, (p) => ({ ...p, passwordHash: hash }));
+  }
+
+  async addSession(s: SessionRow): Promise<boolean> {
+    const p = this.players.get(s.playerId);
+    if (!p || p.bot !== null) return false;
+    if (this.sessions.has(s.tokenHash)) throw new Error('duplicate session');
+    this.sessions.set(s.tokenHash, clone(s));
+    return true;
+  }
+  async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
+    const s = this.sessions.get(tokenHash);
+    if (!s) return null;
+    if (s.expiresAt <= now) {
+      this.sessions.delete(tokenHash);
+      return null;
+    }
+    this.sessions.set(tokenHash, { ...s, lastSeenAt: now, expiresAt: Math.max(slideTo, s.expiresAt) });
+    return this.getPlayer(s.playerId);
+  }
+  async deleteSession(tokenHash: string): Promise<boolean> {
+    return this.sessions.delete(tokenHash);
+  }
+  async deleteSessions(playerId: string, keep?: string): Promise<number> {
+    let n = 0;
+    for (const [h, s] of this.sessions)
+      if (s.playerId === playerId && h !== keep) {
+        this.sessions.delete(h);
+        n++;
+      }
+    return n;
+  }
+  async sessionsOf(playerId: string): Promise<SessionRow[]> {
+    return [...this.sessions.values()]
+      .filter((s) => s.playerId === playerId)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.tokenHash < b.tokenHash ? -1 : 1))
+      .map(clone);
+  }
+
+  async recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean> {
+    const g = await this.gameStore?.getGame(gameId);
+    if (g && g.status !== 'over') throw new StoreError(NOT_OVER);
+    if (this.recorded.has(gameId)) return false;
+    for (const r of rows) {
+      if (r.gameId !== gameId) throw new Error('history row of another game');
+      if (!this.players.has(r.playerId)) throw new Error('history row of an unknown player');
+    }
+    const keys = rows.map((r) => `${r.playerId}/${r.gameId}`);
+    if (new Set(keys).size !== keys.length) throw new Error('duplicate history row');
+    const before = new Map(
+      rows.map((r) => [ratingKey(r.playerId, r.role), clone(this.ratings.get(ratingKey(r.playerId, r.role)) ?? null)]),
+    );
+    // Computed before anything changes, so a throwing `rate` leaves the store as it was.
+    const after = rate ? rate(before) : [];
+    for (const n of after) if (!this.players.has(n.playerId)) throw new Error('rating of an unknown player');
+    this.recorded.add(gameId);
+    this.games.push(...rows.map(clone));
+    for (const n of after) this.ratings.set(ratingKey(n.playerId, n.role), clone(n));
+    return true;
+  }
+  async historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]> {
+    const older = (g: PlayerGameRow) =>
+      !before || g.finishedAt < before.finishedAt || (g.finishedAt === before.finishedAt && g.gameId < before.gameId);
+    return this.games
+      .filter((g) => g.playerId === playerId && older(g))
+      .sort((a, b) => b.finishedAt - a.finishedAt || (a.gameId < b.gameId ? 1 : -1))
+      .slice(0, limit)
+      .map(clone);
+  }
+  async statsOf(playerId: string): Promise<RoleModeStats[]> {
+    const m = new Map<string, RoleModeStats>();
+    for (const g of this.games.filter((x) => x.playerId === playerId)) {
+      const k = `${g.role}/${g.mode}`;
+      const s = m.get(k) ?? { role: g.role, mode: g.mode, played: 0, won: 0 };
+      m.set(k, { ...s, played: s.played + 1, won: s.won + (g.won ? 1 : 0) });
+    }
+    return [...m.values()].sort((a, b) => (a.role + a.mode < b.role + b.mode ? -1 : 1));
+  }
+  async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {
+    return new Map(playerIds.map((id) => [id, this.games.filter((g) => g.playerId === id).length]));
+  }
+  async ratingsOf(playerId: string): Promise<RatingRow[]> {
+    return [...this.ratings.values()]
+      .filter((r) => r.playerId === playerId)
+      .sort((a, b) => (a.role < b.role ? -1 : 1))
+      .map(clone);
+  }
+  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+    const score = (r: RatingRow) => r.rating - 2 * r.rd;
+    return [...this.ratings.values()]
+      .filter((r) => r.role === role && r.games >= minGames && this.players.has(r.playerId))
+      .sort((a, b) => score(b) - score(a) || (a.playerId < b.playerId ? -1 : 1))
+      .slice(0, limit)
+      .map((r) => ({ ...clone(r), name: this.players.get(r.playerId)!.name, bot: this.players.get(r.playerId)!.bot }));
+  }
+
+  private people(l: Campaign): string[] {
+    const all = [
+      ...l.seating.recruiter,
+      ...l.seating.agents,
+      ...l.games.flatMap((g) => [...g.seating.recruiter, ...g.seating.agents]),
+    ];
+    return all.filter((p) => this.players.has(p));
+  }
+  async createCampaign(c: CampaignRow): Promise<void> {
+    if (this.campaigns.has(c.id)) throw new Error('duplicate campaign id');
+    const games = new Set(c.ledger.games.map((g) => g.gameId));
+    for (const x of this.campaigns.values())
+      if (x.ledger.games.some((g) => games.has(g.gameId))) throw new Error('game already in a campaign');
+    const members = new Set([...this.people(c.ledger), ...c.members.filter((p) => this.players.has(p))]);
+    this.campaigns.set(c.id, { ...clone(c), members });
+  }
+  private row(c: Omit<CampaignRow, 'members'> & { members: Set<string> }): CampaignRow {
+    return { ...clone({ ...c, members: [] }), members: [...c.members].sort() };
+  }
+  async getCampaign(id: string): Promise<CampaignRow | null> {
+    const c = this.campaigns.get(id);
+    return c ? this.row(c) : null;
+  }
+  async updateCampaign(id: string, expectedVersion: number, ledger: Campaign, now: number): Promise<'ok' | 'stale'> {
+    const c = this.campaigns.get(id);
+    if (!c || c.version !== expectedVersion) return 'stale';
+    const games = new Set(ledger.games.map((g) => g.gameId));
+    for (const [k, x] of this.campaigns)
+      if (k !== id && x.ledger.games.some((g) => games.has(g.gameId))) throw new Error('game already in a campaign');
+    for (const p of this.people(ledger)) c.members.add(p);
+    this.campaigns.set(id, { ...c, ledger: clone(ledger), version: c.version + 1, updatedAt: now });
+    return 'ok';
+  }
+  async campaignOfGame(gameId: string): Promise<string | null> {
+    for (const c of this.campaigns.values()) if (c.ledger.games.some((g) => g.gameId === gameId)) return c.id;
+    return null;
+  }
+  async campaignsOf(playerId: string): Promise<CampaignRow[]> {
+    return [...this.campaigns.values()]
+      .filter((c) => c.members.has(playerId))
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+      .map((c) => this.row(c));
+  }
+
+  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+    const mine = this.chat.filter((c) => c.gameId === m.gameId);
+    if (mine.length >= maxPerGame) return 'full';
+    const row: ChatRow = { ...clone(m), n: mine.length ? Math.max(...mine.map((c) => c.n)) + 1 : 1, removed: false };
+    this.chat.push(row);
+    return clone(row);
+  }
+  async chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]> {
+    return this.chat
+      .filter((c) => c.gameId === gameId && c.n > after)
+      .sort((a, b) => a.n - b.n)
+      .slice(0, limit)
+      .map(clone);
+  }
+  async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {
+    return this.chat
+      .filter((c) => c.playerId === playerId)
+      .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.n - b.n))
+      .slice(0, limit)
+      .map(clone);
+  }
+
+  async deletePlayer(id: string, neutralName: string): Promise<boolean> {
+    if (!this.players.has(id)) return false;
+    for (const g of this.games.filter((x) => x.playerId === id))
+      this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
+    this.chat = this.chat.map((c) =>
+      c.playerId === id ? { ...c, text: '', name: neutralName, removed: true, playerId: null } : c,
+    );
+    for (const c of this.campaigns.values()) c.members.delete(id);
+    for (const [h, s] of this.sessions) if (s.playerId === id) this.sessions.delete(h);
+    for (const k of [...this.ratings.keys()]) if (this.ratings.get(k)!.playerId === id) this.ratings.delete(k);
+    this.games = this.games.filter((g) => g.playerId !== id);
+    this.players.delete(id);
+    return true;
+  }
+  async close(): Promise<void> {}
+}

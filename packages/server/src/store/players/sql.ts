@@ -1,0 +1,470 @@
+// PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
+import type { Campaign } from '../../players/campaign.js';
+import { StoreError } from '../types.js';
+import type { Param, SqlConn, SqlDb } from './sql-driver.js';
+import {
+  ratingKey,
+  type CampaignRow,
+  type HistoryCursor,
+  type ChatRow,
+  type LeaderRow,
+  type NewChat,
+  type PlayerGameRow,
+  type PlayerRow,
+  type PlayerStore,
+  type RateFn,
+  type RatingRow,
+  type Role,
+  type RoleModeStats,
+  NOT_OVER,
+  type SessionRow,
+} from './types.js';
+
+type Bool = boolean | number;
+const bool = (b: Bool) => b === true || b === 1;
+
+interface RawPlayer {
+  id: string;
+  name: string;
+  created_at: number;
+  password_hash: string | null;
+  bot: string | null;
+}
+const player = (r: RawPlayer): PlayerRow => ({
+  id: r.id,
+  name: r.name,
+  createdAt: Number(r.created_at),
+  passwordHash: r.password_hash,
+  bot: r.bot,
+});
+
+interface RawSession {
+  token_hash: string;
+  player_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+const session = (r: RawSession): SessionRow => ({
+  tokenHash: r.token_hash,
+  playerId: r.player_id,
+  createdAt: Number(r.created_at),
+  lastSeenAt: Number(r.last_seen_at),
+  expiresAt: Number(r.expires_at),
+});
+
+interface RawGame {
+  player_id: string;
+  game_id: string;
+  finished_at: number;
+  role: Role;
+  seat: number;
+  place: number | null;
+  mode: PlayerGameRow['mode'];
+  won: Bool;
+  rated: Bool;
+  campaign_id: string | null;
+}
+const history = (r: RawGame): PlayerGameRow => ({
+  playerId: r.player_id,
+  gameId: r.game_id,
+  finishedAt: Number(r.finished_at),
+  role: r.role,
+  seat: r.seat,
+  place: r.place,
+  mode: r.mode,
+  won: bool(r.won),
+  rated: bool(r.rated),
+  campaignId: r.campaign_id,
+});
+
+interface RawRating {
+  player_id: string;
+  role: Role;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  updated_at: number;
+}
+const rating = (r: RawRating): RatingRow => ({
+  playerId: r.player_id,
+  role: r.role,
+  rating: Number(r.rating),
+  rd: Number(r.rd),
+  vol: Number(r.vol),
+  games: r.games,
+  updatedAt: Number(r.updated_at),
+});
+
+interface RawChat {
+  game_id: string;
+  n: number;
+  at: number;
+  seat: number | null;
+  player_id: string | null;
+  name: string;
+  text: string;
+  removed: Bool;
+}
+const chat = (r: RawChat): ChatRow => ({
+  gameId: r.game_id,
+  n: r.n,
+  at: Number(r.at),
+  seat: r.seat,
+  playerId: r.player_id,
+  name: r.name,
+  text: r.text,
+  removed: bool(r.removed),
+});
+
+interface RawCampaign {
+  id: string;
+  created_at: number;
+  updated_at: number;
+  version: number;
+  ledger: string;
+}
+
+const PLAYER_COLS = 'id, name, created_at, password_hash, bot';
+const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id';
+
+/** Player ids of a ledger's seating and games (only real ids end up as members). */
+const ledgerPeople = (l: Campaign) =>
+  new Set([
+    ...l.seating.recruiter,
+    ...l.seating.agents,
+    ...l.games.flatMap((g) => [...g.seating.recruiter, ...g.seating.agents]),
+  ]);
+
+export class SqlPlayerStore implements PlayerStore {
+  constructor(private readonly db: SqlDb) {}
+
+  async createPlayer(p: PlayerRow, first: SessionRow | null): Promise<void> {
+    await this.db.tx(async (c) => {
+      await c.run(`INSERT INTO players (${PLAYER_COLS}) VALUES ($1, $2, $3, $4, $5)`, [
+        p.id,
+        p.name,
+        p.createdAt,
+        p.passwordHash,
+        p.bot,
+      ]);
+      if (first) await this.insertSession(c, first);
+    });
+  }
+
+  private insertSession(c: SqlConn, s: SessionRow) {
+    return c.run(
+      'INSERT INTO sessions (token_hash, player_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [s.tokenHash, s.playerId, s.createdAt, s.lastSeenAt, s.expiresAt],
+    );
+  }
+
+  async getPlayer(id: string): Promise<PlayerRow | null> {
+    const r = await this.db.all<RawPlayer>(`SELECT ${PLAYER_COLS} FROM players WHERE id = $1`, [id]);
+    return r[0] ? player(r[0]) : null;
+  }
+
+  async rename(id: string, name: string): Promise<boolean> {
+    return (await this.db.run('UPDATE players SET name = $1 WHERE id = $2', [name, id])) > 0;
+  }
+
+  async setPasswordHash(id: string, hash: string | null): Promise<boolean> {
+    return (await this.db.run('UPDATE players SET password_hash = $1 WHERE id = $2', [hash, id])) > 0;
+  }
+
+  async addSession(s: SessionRow): Promise<boolean> {
+    return this.db.tx(async (c) => {
+      if (!(await c.all('SELECT 1 FROM players WHERE id = $1 AND bot IS NULL', [s.playerId])).length) return false;
+      await this.insertSession(c, s);
+      return true;
+    });
+  }
+
+  async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
+    return this.db.tx(async (c) => {
+      const s = await c.all<{ player_id: string; expires_at: number }>(
+        'SELECT player_id, expires_at FROM sessions WHERE token_hash = $1',
+        [tokenHash],
+      );
+      if (!s[0]) return null;
+      if (Number(s[0].expires_at) <= now) {
+        await c.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+        return null;
+      }
+      await c.run('UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3', [
+        now,
+        Math.max(slideTo, Number(s[0].expires_at)),
+        tokenHash,
+      ]);
+      const p = await c.all<RawPlayer>(`SELECT ${PLAYER_COLS} FROM players WHERE id = $1`, [s[0].player_id]);
+      return p[0] ? player(p[0]) : null;
+    });
+  }
+
+  async deleteSession(tokenHash: string): Promise<boolean> {
+    return (await this.db.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash])) > 0;
+  }
+
+  async deleteSessions(playerId: string, keep?: string): Promise<number> {
+    return this.db.run('DELETE FROM sessions WHERE player_id = $1 AND token_hash <> $2', [playerId, keep ?? '']);
+  }
+
+  async sessionsOf(playerId: string): Promise<SessionRow[]> {
+    return (
+      await this.db.all<RawSession>('SELECT * FROM sessions WHERE player_id = $1 ORDER BY created_at, token_hash', [
+        playerId,
+      ])
+    ).map(session);
+  }
+
+  async recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean> {
+    return this.db.tx(async (c) => {
+      const g = await c.all<{ status: string }>('SELECT status FROM games WHERE id = $1', [gameId]);
+      if (g[0] && g[0].status !== 'over') throw new StoreError(NOT_OVER);
+      const first = await c.run(
+        'INSERT INTO recorded_games (game_id, recorded_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING',
+        [gameId, Date.now()],
+      );
+      if (!first) return false;
+      for (const r of rows) {
+        if (r.gameId !== gameId) throw new Error('history row of another game');
+        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+          r.playerId,
+          r.gameId,
+          r.finishedAt,
+          r.role,
+          r.seat,
+          r.place,
+          r.mode,
+          r.won,
+          r.rated,
+          r.campaignId,
+        ]);
+      }
+      if (!rate) return true;
+      // Ratings of the same player can change in two games finishing together: lock them in a
+      // fixed order (no deadlock), then read, compute, write.
+      const keys = [...new Set(rows.map((r) => ratingKey(r.playerId, r.role)))].sort();
+      for (const k of keys) await c.lock(`rating:${k}`);
+      const before = new Map<string, RatingRow | null>();
+      for (const r of rows) {
+        const got = await c.all<RawRating>('SELECT * FROM ratings WHERE player_id = $1 AND role = $2', [
+          r.playerId,
+          r.role,
+        ]);
+        before.set(ratingKey(r.playerId, r.role), got[0] ? rating(got[0]) : null);
+      }
+      for (const n of rate(before))
+        await c.run(
+          `INSERT INTO ratings (player_id, role, rating, rd, vol, games, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (player_id, role) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+             games = excluded.games, updated_at = excluded.updated_at`,
+          [n.playerId, n.role, n.rating, n.rd, n.vol, n.games, n.updatedAt],
+        );
+      return true;
+    });
+  }
+
+  async historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]> {
+    return (
+      await this.db.all<RawGame>(
+        `SELECT ${GAME_COLS} FROM player_games WHERE player_id = $1 AND (finished_at < $2 OR (finished_at = $2 AND game_id < $3))
+         ORDER BY finished_at DESC, game_id DESC LIMIT $4`,
+        [playerId, before?.finishedAt ?? Number.MAX_SAFE_INTEGER, before?.gameId ?? '', limit],
+      )
+    ).map(history);
+  }
+
+  async statsOf(playerId: string): Promise<RoleModeStats[]> {
+    const rows = await this.db.all<{ role: Role; mode: RoleModeStats['mode']; played: number; won: number }>(
+      `SELECT role, mode, count(*) AS played, sum(CASE WHEN won THEN 1 ELSE 0 END) AS won FROM player_games
+       WHERE player_id = $1 GROUP BY role, mode ORDER BY role, mode`,
+      [playerId],
+    );
+    return rows.map((r) => ({ role: r.role, mode: r.mode, played: Number(r.played), won: Number(r.won) }));
+  }
+
+  async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map(playerIds.map((id) => [id, 0]));
+    for (const id of new Set(playerIds)) {
+      const r = await this.db.all<{ n: number }>('SELECT count(*) AS n FROM player_games WHERE player_id = $1', [id]);
+      out.set(id, Number(r[0]?.n ?? 0));
+    }
+    return out;
+  }
+
+  async ratingsOf(playerId: string): Promise<RatingRow[]> {
+    return (await this.db.all<RawRating>('SELECT * FROM ratings WHERE player_id = $1 ORDER BY role', [playerId])).map(
+      rating,
+    );
+  }
+
+  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+    const rows = await this.db.all<RawRating & { name: string; bot: string | null }>(
+      `SELECT r.*, p.name, p.bot FROM ratings r JOIN players p ON p.id = r.player_id
+       WHERE r.role = $1 AND r.games >= $2 ORDER BY r.rating - 2 * r.rd DESC, r.player_id LIMIT $3`,
+      [role, minGames, limit],
+    );
+    return rows.map((r) => ({ ...rating(r), name: r.name, bot: r.bot }));
+  }
+
+  async createCampaign(row: CampaignRow): Promise<void> {
+    await this.db.tx(async (c) => {
+      await c.run('INSERT INTO campaigns (id, created_at, updated_at, version, ledger) VALUES ($1, $2, $3, $4, $5)', [
+        row.id,
+        row.createdAt,
+        row.updatedAt,
+        row.version,
+        JSON.stringify(row.ledger),
+      ]);
+      await this.syncCampaign(c, row.id, row.ledger, row.members);
+    });
+  }
+
+  /** Members and games of a campaign follow its ledger (both only grow). */
+  private async syncCampaign(c: SqlConn, id: string, l: Campaign, extra: readonly string[] = []) {
+    const people = new Set([...ledgerPeople(l), ...extra]);
+    for (const p of people)
+      await c.run(
+        `INSERT INTO campaign_members (campaign_id, player_id) SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM players WHERE id = $2)
+         ON CONFLICT DO NOTHING`,
+        [id, p],
+      );
+    for (const [i, g] of l.games.entries())
+      await c.run(
+        'INSERT INTO campaign_games (campaign_id, ord, game_id) VALUES ($1, $2, $3) ON CONFLICT (campaign_id, ord) DO NOTHING',
+        [id, i + 1, g.gameId],
+      );
+  }
+
+  private async campaignRow(c: SqlConn, r: RawCampaign): Promise<CampaignRow> {
+    const m = await c.all<{ player_id: string }>(
+      'SELECT player_id FROM campaign_members WHERE campaign_id = $1 ORDER BY player_id',
+      [r.id],
+    );
+    return {
+      id: r.id,
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+      version: r.version,
+      ledger: JSON.parse(r.ledger) as Campaign,
+      members: m.map((x) => x.player_id),
+    };
+  }
+
+  async getCampaign(id: string): Promise<CampaignRow | null> {
+    return this.db.tx(async (c) => {
+      const r = await c.all<RawCampaign>('SELECT * FROM campaigns WHERE id = $1', [id]);
+      return r[0] ? this.campaignRow(c, r[0]) : null;
+    });
+  }
+
+  async updateCampaign(id: string, expectedVersion: number, ledger: Campaign, now: number): Promise<'ok' | 'stale'> {
+    return this.db.tx(async (c) => {
+      const n = await c.run(
+        'UPDATE campaigns SET ledger = $1, version = version + 1, updated_at = $2 WHERE id = $3 AND version = $4',
+        [JSON.stringify(ledger), now, id, expectedVersion],
+      );
+      if (!n) return 'stale';
+      await this.syncCampaign(c, id, ledger);
+      return 'ok';
+    });
+  }
+
+  async campaignOfGame(gameId: string): Promise<string | null> {
+    const r = await this.db.all<{ campaign_id: string }>('SELECT campaign_id FROM campaign_games WHERE game_id = $1', [
+      gameId,
+    ]);
+    return r[0]?.campaign_id ?? null;
+  }
+
+  async campaignsOf(playerId: string): Promise<CampaignRow[]> {
+    return this.db.tx(async (c) => {
+      const rows = await c.all<RawCampaign>(
+        `SELECT c.* FROM campaigns c JOIN campaign_members m ON m.campaign_id = c.id WHERE m.player_id = $1
+         ORDER BY c.created_at, c.id`,
+        [playerId],
+      );
+      const out: CampaignRow[] = [];
+      for (const r of rows) out.push(await this.campaignRow(c, r));
+      return out;
+    });
+  }
+
+  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+    return this.db.tx(async (c) => {
+      await c.lock(`chat:${m.gameId}`);
+      const top = await c.all<{ n: number | null; k: number }>(
+        'SELECT max(n) AS n, count(*) AS k FROM chat WHERE game_id = $1',
+        [m.gameId],
+      );
+      if (Number(top[0]?.k ?? 0) >= maxPerGame) return 'full';
+      const n = Number(top[0]?.n ?? 0) + 1;
+      const args: Param[] = [m.gameId, n, m.at, m.seat, m.playerId, m.name, m.text, false];
+      await c.run(
+        'INSERT INTO chat (game_id, n, at, seat, player_id, name, text, removed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        args,
+      );
+      return { ...m, n, removed: false };
+    });
+  }
+
+  async chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]> {
+    return (
+      await this.db.all<RawChat>('SELECT * FROM chat WHERE game_id = $1 AND n > $2 ORDER BY n LIMIT $3', [
+        gameId,
+        after,
+        limit,
+      ])
+    ).map(chat);
+  }
+
+  async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {
+    return (
+      await this.db.all<RawChat>('SELECT * FROM chat WHERE player_id = $1 ORDER BY at, game_id, n LIMIT $2', [
+        playerId,
+        limit,
+      ])
+    ).map(chat);
+  }
+
+  async deletePlayer(id: string, neutralName: string): Promise<boolean> {
+    return this.db.tx(async (c) => {
+      if (!(await c.all('SELECT 1 FROM players WHERE id = $1', [id])).length) return false;
+      const seats = await c.all<{ game_id: string; seat: number; place: number | null }>(
+        'SELECT game_id, seat, place FROM player_games WHERE player_id = $1',
+        [id],
+      );
+      for (const s of seats) {
+        await c.lock(s.game_id); // the game store's per-game lock (PostgreSQL)
+        if (s.place !== null)
+          await c.run('UPDATE places SET name = $1 WHERE game_id = $2 AND place = $3', [
+            neutralName,
+            s.game_id,
+            s.place,
+          ]);
+        const g = await c.all<{ start: string | null }>('SELECT start FROM games WHERE id = $1', [s.game_id]);
+        if (!g[0]?.start) continue;
+        const start = JSON.parse(g[0].start) as { seats: { seat: number; name: string }[] };
+        for (const seat of start.seats) if (seat.seat === s.seat) seat.name = neutralName;
+        await c.run('UPDATE games SET start = $1 WHERE id = $2', [JSON.stringify(start), s.game_id]);
+      }
+      await c.run('UPDATE chat SET text = $1, name = $2, removed = $3, player_id = NULL WHERE player_id = $4', [
+        '',
+        neutralName,
+        true,
+        id,
+      ]);
+      await c.run('DELETE FROM campaign_members WHERE player_id = $1', [id]);
+      for (const t of ['sessions', 'ratings', 'player_games'])
+        await c.run(`DELETE FROM ${t} WHERE player_id = $1`, [id]);
+      await c.run('DELETE FROM players WHERE id = $1', [id]);
+      return true;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,166 @@
+// The storage boundary for players (issue 13): identities and sessions, per-player game history,
+// ratings, campaigns and table chat. Beside GameStore, not inside it: the game store is the hot path
+// of play and has its own contract; these tables change at the end of a game, on sign-in and on
+// chat. Implementations: memory.ts (twin for tests), sqlite.ts, pg.ts in this folder, over the
+// same database as the game store (migrations 100+).
+//
+// Secrets: only hashes are stored (sha256 of session tokens, scrypt of passwords).
+// Hidden information: a history row exists only once its game is over (recordFinishedGame), so
+// nothing here can tell anything about a running game.
+import type { Campaign } from '../../players/campaign.js';
+
+export type Role = 'recruiter' | 'agents';
+export type Mode = 'full' | 'training';
+
+export interface PlayerRow {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: number;
+  /** "scrypt$N$r$p$salt$hash", or null when no password was set. */
+  readonly passwordHash: string | null;
+  /** A bot's public profile ("easy", "hard", ...): fixed ratings, never signs in. */
+  readonly bot: string | null;
+}
+
+export interface SessionRow {
+  /** sha256 hex of the token; the token itself is never stored. */
+  readonly tokenHash: string;
+  readonly playerId: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly expiresAt: number;
+}
+
+/** One player's part in one finished game. */
+export interface PlayerGameRow {
+  readonly playerId: string;
+  readonly gameId: string;
+  readonly finishedAt: number;
+  readonly role: Role;
+  /** Engine seat (0 = recruiter) and table place (null for a bot without a place). */
+  readonly seat: number;
+  readonly place: number | null;
+  readonly mode: Mode;
+  readonly won: boolean;
+  readonly rated: boolean;
+  readonly campaignId: string | null;
+}
+
+export type HistoryCursor = Pick<PlayerGameRow, 'finishedAt' | 'gameId'>;
+
+export interface RatingRow {
+  readonly playerId: string;
+  readonly role: Role;
+  readonly rating: number;
+  readonly rd: number;
+  readonly vol: number;
+  /** Rated games counted in this rating. */
+  readonly games: number;
+  readonly updatedAt: number;
+}
+
+export interface LeaderRow extends RatingRow {
+  readonly name: string;
+  readonly bot: string | null;
+}
+
+export interface RoleModeStats {
+  readonly role: Role;
+  readonly mode: Mode;
+  readonly played: number;
+  readonly won: number;
+}
+
+export interface CampaignRow {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Bumped by every update (compare-and-set). */
+  readonly version: number;
+  readonly ledger: Campaign;
+  /** Everyone who ever sat in it (player ids), for "my campaigns" and the export. */
+  readonly members: readonly string[];
+}
+
+export interface ChatRow {
+  readonly gameId: string;
+  /** 1, 2, ... per game, in the order the server accepted them. */
+  readonly n: number;
+  readonly at: number;
+  /** Engine seat of the writer, or null for a spectator. */
+  readonly seat: number | null;
+  readonly playerId: string | null;
+  readonly name: string;
+  /** Empty when its writer deleted their profile (removed: true). */
+  readonly text: string;
+  readonly removed: boolean;
+}
+
+export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
+
+/** What recordFinishedGame asks of the caller inside its transaction: given the ratings as they are
+ * now (null = none yet), the ratings to store. Lets Glicko-2 run on current values, never on a
+ * stale read, without the store knowing the formula. */
+export type RateFn = (before: ReadonlyMap<string, RatingRow | null>) => readonly RatingRow[];
+
+/** recordFinishedGame on a game the game store knows and that is not over (secrecy: a running
+ * game never reaches anyone's history). */
+export const NOT_OVER = "only a finished game can be recorded in players' history";
+
+export const ratingKey = (playerId: string, role: Role): string => `${playerId}/${role}`;
+
+export interface PlayerStore {
+  /** A new player with its first session, in one transaction. */
+  createPlayer(p: PlayerRow, first: SessionRow | null): Promise<void>;
+  getPlayer(id: string): Promise<PlayerRow | null>;
+  rename(id: string, name: string): Promise<boolean>;
+  setPasswordHash(id: string, hash: string | null): Promise<boolean>;
+
+  addSession(s: SessionRow): Promise<boolean>;
+  /** The player of a live session (expires_at > now), sliding it: last seen = now, expires = slideTo.
+   * An expired session is deleted and answers null. */
+  sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null>;
+  deleteSession(tokenHash: string): Promise<boolean>;
+  /** Sign-out everywhere: deletes every session of the player (but `keep`); returns how many. */
+  deleteSessions(playerId: string, keep?: string): Promise<number>;
+  sessionsOf(playerId: string): Promise<SessionRow[]>;
+
+  /**
+   * A finished game, once: the history rows of every participant with a player, and (when the game
+   * is rated) the ratings `rate` returns, in ONE transaction. False, and nothing changes, if rows of
+   * this game were recorded before. Throws (StoreError, NOT_OVER) when the game store holds this
+   * game and it is not over.
+   */
+  recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean>;
+  /** Newest first (finishedAt, then gameId, descending); `before` = the last row of the previous
+   * page (keyset paging: stable while new games arrive). */
+  historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]>;
+  statsOf(playerId: string): Promise<RoleModeStats[]>;
+  /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
+  finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
+  ratingsOf(playerId: string): Promise<RatingRow[]>;
+  /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames`. */
+  leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]>;
+
+  createCampaign(c: CampaignRow): Promise<void>;
+  getCampaign(id: string): Promise<CampaignRow | null>;
+  /** Compare-and-set on version: 'stale' if someone updated it first. New members are added. */
+  updateCampaign(id: string, expectedVersion: number, ledger: Campaign, now: number): Promise<'ok' | 'stale'>;
+  campaignOfGame(gameId: string): Promise<string | null>;
+  campaignsOf(playerId: string): Promise<CampaignRow[]>;
+
+  /** Appends a message with the next number, unless the game already holds `maxPerGame`. */
+  addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'>;
+  /** Messages with n > after, oldest first. */
+  chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
+  /** A player's own messages, oldest first. */
+  chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
+
+  /**
+   * Deletes the profile: player, sessions, ratings, history rows, campaign memberships; chat texts
+   * are emptied (removed) and signed `neutralName`; the seats it held in past games (from its
+   * history rows) are renamed `neutralName` in the game store's tables. False if no such player.
+   */
+  deletePlayer(id: string, neutralName: string): Promise<boolean>;
+  close(): Promise<void>;
+}
