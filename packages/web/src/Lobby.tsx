@@ -160,7 +160,6 @@ export function Home() {
                   solo: { role: soloRole, level: soloLevel },
                   turnTimerSec: null,
                   deduction: true,
-                  assistant: 'full',
                 },
                 me,
                 true,
@@ -181,7 +180,15 @@ export function Home() {
             for (const [k, v] of Object.entries(o.bots)) if (Number(k) <= o.players) bots[k] = v;
             run(() =>
               createAndOpen(
-                { ...o, name: me, title: o.name, bots, assistant: assist, deduction: assist !== 'off' },
+                {
+                  ...o,
+                  name: me,
+                  title: o.name,
+                  bots,
+                  deduction: assist !== 'off',
+                  // `deduction` says on/off to every server; only 'count' needs the newer option
+                  ...(assist === 'count' ? { assistant: assist } : {}),
+                },
                 me,
                 false,
               ),

@@ -43,6 +43,7 @@ export function Pieces({ view }: { view: View }) {
             key={`imm${i}`}
             className="piece"
             data-piece={`immortal-${i}`}
+            data-at={LOCATIONS[l]!.label}
             style={{ transform: `translate(${x}px, ${y}px)` }}
           >
             <ImmortalToken x={84} y={70} s={28} />
@@ -54,7 +55,13 @@ export function Pieces({ view }: { view: View }) {
         const [x, y] = corner(a.at);
         const i = byLoc.get(a.at)!.indexOf(a.id);
         return (
-          <g key={a.id} className="piece" data-piece={a.id} style={{ transform: `translate(${x}px, ${y}px)` }}>
+          <g
+            key={a.id}
+            className="piece"
+            data-piece={a.id}
+            data-at={LOCATIONS[a.at]!.label}
+            style={{ transform: `translate(${x}px, ${y}px)` }}
+          >
             <AgentToken a={a.id} x={17 + i * 22} y={70} r={AGENT_R} dim={a.activated} />
           </g>
         );
