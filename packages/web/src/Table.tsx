@@ -120,6 +120,7 @@ export function Table(p: TableProps) {
       : null;
   const onLoc = (l: Loc) => {
     if (!c.onLoc(l)) setInspect(l);
+    else p.clearError();
   };
   const turnClass = mine ? 'status mine' : 'status';
 

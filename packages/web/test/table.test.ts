@@ -243,7 +243,7 @@ describe('plan, then confirm', () => {
         expect(await greyed.count()).toBeGreaterThan(0);
         const why = await actions(page).locator('.blocked-option small').first().innerText();
         expect(why).toMatch(/nobody may ask about it \(R22\)/);
-        await greyed.first().click();
+        await greyed.first().click({ force: true });
         expect(await page.locator('.refusal').innerText()).toMatch(/R22/);
         await shot(page, 'table-ask-blocked-1280.png', false);
         found = true;
@@ -309,9 +309,11 @@ describe('every move is seen', () => {
       return t.slice(2).map((x, i) => x - t[i + 1]!);
     });
     const mid = await page.evaluate(() => (window as unknown as { mid: number }).mid);
-    // the bots' several frames were shown one by one, 900 ms apart (a little timer slack)
+    // the bots' several frames were shown one by one, 900 ms apart: on average (a render can
+    // land late on a loaded machine, which shortens the next gap but not the average)
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(gaps.length).toBeGreaterThan(1);
-    expect(Math.min(...gaps)).toBeGreaterThan(800);
+    expect(mean(gaps)).toBeGreaterThan(850);
     expect(mid).toBeGreaterThan(0);
     // the agents' turn stays marked on the board; hovering a log entry highlights its place
     expect(await page.locator('svg.board .last-turn rect').count()).toBeGreaterThan(0);
@@ -337,8 +339,8 @@ describe('every move is seen', () => {
       return t.slice(2).map((x, i) => x - t[i + 1]!);
     });
     if (fast.length > 1) {
-      expect(Math.min(...fast)).toBeGreaterThan(250);
-      expect(Math.min(...fast)).toBeLessThan(800);
+      expect(mean(fast)).toBeGreaterThan(250);
+      expect(mean(fast)).toBeLessThan(700);
     }
     expect(errors).toEqual([]);
   }, 240_000);
@@ -463,8 +465,10 @@ describe('players, assistant, attention', () => {
     expect(await A.page.locator('section.deduction').count()).toBe(0);
     // no permission asked on load; asked once the player ticks the box
     expect(await A.page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
-    await A.page.getByLabel('Notify me when it is my turn').check({ force: true });
+    await A.page.getByLabel('Notify me when it is my turn').click();
     await A.page.waitForFunction(() => (window as unknown as { asked: number }).asked === 1);
+    // refused here (the stub says 'denied'): the box stays unticked
+    expect(await A.page.getByLabel('Notify me when it is my turn').isChecked()).toBe(false);
     // Training: the start is public, the prompt does not call it secret
     expect(await R.page.locator('[role=status]').innerText()).toMatch(/public in the Training Mission/);
     await shot(R.page, 'table-players-1280.png', false);
