@@ -261,9 +261,7 @@ export function Table(p: TableProps) {
             {t('hints')}
           </button>
         ) : null}
-        {p.pace && p.setPace && role !== 'spectator' ? (
-          <TableSettings att={att} pace={p.pace} setPace={p.setPace} />
-        ) : null}
+        {p.pace && p.setPace ? <TableSettings att={att} pace={p.pace} setPace={p.setPace} /> : null}
       </div>
       {c.confirm}
     </div>
