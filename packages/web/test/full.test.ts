@@ -73,7 +73,7 @@ async function tool(p: Page, name: string): Promise<void> {
 }
 
 async function endActivationIfOpen(p: Page): Promise<void> {
-  if (await actions(p).getByRole('button', { name: 'End activation' }).count()) await click(p, 'End activation', true);
+  if (await actions(p).getByRole('button', { name: 'End activation' }).count()) await click(p, 'End activation');
 }
 
 async function recruiterTurn(r: Page, prefer: string[]): Promise<void> {

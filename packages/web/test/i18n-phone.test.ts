@@ -158,6 +158,8 @@ describe('phone', () => {
         const pick = (prefer[ph] ?? []).find((p) => ts.includes(p)) ?? ts[0]!;
         await page.locator(`svg.board g.cell[data-loc="${pick}"]`).tap();
       }
+      // each choice is planned, then confirmed with the bar under the board
+      await page.locator('.stage-bar [data-stage=confirm]').tap();
       await waitSeq(page, s.seq);
     }
     expect((await status(page))?.phase).toBe('recruiterTurn');
@@ -178,6 +180,7 @@ describe('phone', () => {
     // a step on the phone
     const s = (await status(page))!;
     await page.locator('svg.board g.cell.target').first().tap();
+    await page.locator('.stage-bar [data-stage=confirm]').tap();
     await waitSeq(page, s.seq);
     // a tap on a non-target opens the location panel with both feature names
     await page.locator('svg.board g.cell[data-loc="F7"]').tap();
