@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(WEB, '../..');
@@ -116,6 +117,22 @@ export async function startServer(): Promise<Server> {
       webDist = null;
     },
   };
+}
+
+/** One server and one browser for the tests of a file: registers the hooks that start them
+ * (before all) and stop them (after all); the returned function gives them to the tests. */
+export function serverAndBrowser(): () => { server: Server; browser: Browser } {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launch();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return () => ({ server: server!, browser: browser! });
 }
 
 export async function launch(): Promise<Browser> {

@@ -3,32 +3,27 @@
 // that glide and are paced, the last turn marked, the log's hover highlight, the layout at three
 // window sizes with zoom and phone tap targets, the player panel, the assistant option, "your
 // turn" in the tab, and the glitches of item 9.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   commit,
   createTwoPlayerGame,
-  launch,
   newPage,
   recruiterMove,
   agentsMove,
+  serverAndBrowser,
   shot,
-  startServer,
   status,
   targets,
   waitSeq,
   type Server,
 } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 const actions = (p: Page) => p.locator('section.actions');
@@ -60,6 +55,17 @@ async function untilMine(page: Page, phases: string[], timeout = 30000): Promise
     { timeout },
   );
   return String(await h.jsonValue());
+}
+
+/** Activates the first agent offered (planned, then confirmed) and waits for the answer. */
+async function activateFirst(page: Page): Promise<void> {
+  const s = (await status(page))!;
+  await actions(page)
+    .getByRole('button', { name: /^Activate/ })
+    .first()
+    .click();
+  await commit(page);
+  await waitSeq(page, s.seq);
 }
 
 /** Counts the `act` frames this page sends over its WebSocket. */
@@ -219,12 +225,7 @@ describe('plan, then confirm', () => {
     for (let k = 0; k < 4 && !found; k++) {
       const s = (await status(page))!;
       if (s.phase !== 'agentsTurn' || !s.mine) break;
-      await actions(page)
-        .getByRole('button', { name: /^Activate/ })
-        .first()
-        .click();
-      await commit(page);
-      await waitSeq(page, s.seq);
+      await activateFirst(page);
       // every destination whose features an immortal's location shows blocks that Ask
       const featuresOf = (l: string) =>
         page
@@ -357,13 +358,7 @@ describe('the table fits the window', () => {
       const { page, errors } = await newPage(browser, size);
       await solo(page, 'Rogue agents');
       await setupUntil(page, 'agents', ['agentsTurn']);
-      const s = (await status(page))!;
-      await actions(page)
-        .getByRole('button', { name: /^Activate/ })
-        .first()
-        .click();
-      await commit(page);
-      await waitSeq(page, s.seq);
+      await activateFirst(page);
       await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
       await page.locator('.stage-bar').waitFor();
       const box = await page.evaluate(() => {
