@@ -446,7 +446,8 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
           <small>{t('st_note')}</small>
         </span>
         <span className="btnrow">
-          <button className="primary" data-stage="confirm" onClick={() => send(staged)}>
+          {/* focused when a plan appears: from the keyboard, Enter on a location then Enter again */}
+          <button className="primary" data-stage="confirm" autoFocus onClick={() => send(staged)}>
             {t('st_confirm')}
           </button>
           <button data-stage="undo" onClick={() => setStaged(null)}>
