@@ -2,8 +2,12 @@
 // notes, the recruiter's secret map, highlights of legal targets and the deduction heatmap.
 import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type View } from '@mindmgmt/engine';
-import { AgentToken, FeatureGlyph, ImmortalToken, MindSlipToken } from './icons.js';
+import { FeatureGlyph, MindSlipToken } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
+import type { EventPlace } from './table/event-locs.js';
+import type { Ghost } from './table/ghost.js';
+import { edgeBox, GhostLayer, Marks, Pieces } from './table/Pieces.js';
+import { useZoom } from './table/zoom.js';
 
 export const S = 100;
 
@@ -16,7 +20,12 @@ export interface BoardProps {
   targets?: ReadonlySet<Loc>;
   selected?: Loc | null;
   edgeTargets?: readonly Edge[];
-  planned?: { agent: string; to: Loc; via: Loc | null; from: Loc } | null;
+  /** The planned action, drawn faintly until confirmed. */
+  ghost?: Ghost | null;
+  /** Where the last turn happened (kept marked until the next turn). */
+  lastTurn?: EventPlace | null;
+  /** Where the hovered log entry happened. */
+  highlight?: EventPlace | null;
   heat?: readonly number[] | null;
   onLoc?: (l: Loc) => void;
   onEdge?: (e: Edge) => void;
@@ -30,16 +39,9 @@ export function locName(i18n: I18n, l: Loc): string {
   return i18n.t('locName', { label: info.label, features });
 }
 
-function edgeRect(e: Edge): { x: number; y: number; w: number; h: number; vertical: boolean } {
-  const a = LOCATIONS[e[0]]!;
-  const b = LOCATIONS[e[1]]!;
-  if (a.row === b.row) {
-    const x = Math.max(a.col, b.col) * S;
-    return { x: x - 6, y: a.row * S + 8, w: 12, h: S - 16, vertical: true };
-  }
-  const y = Math.max(a.row, b.row) * S;
-  return { x: a.col * S + 8, y: y - 6, w: S - 16, h: 12, vertical: false };
-}
+const edgeRect = (e: Edge) => edgeBox(e, 12, 8);
+/** The clickable area of a mayhem choice: 64 x 84 board units, >= 40 px on a 390 px phone. */
+const edgeHit = (e: Edge) => edgeBox(e, 64, 8);
 
 const centre = (l: Loc): [number, number] => {
   const i = LOCATIONS[l]!;
@@ -60,8 +62,7 @@ export function Board(p: BoardProps): ReactElement {
   const { view } = p;
   const [hover, setHover] = useState<Loc | null>(null);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const agentsAt = new Map<Loc, string[]>();
-  for (const a of view.agents) if (a.at !== null) agentsAt.set(a.at, [...(agentsAt.get(a.at) ?? []), a.id]);
+  const svgRef = useRef<SVGSVGElement>(null);
   const immortals = new Set(view.immortals);
   const steps = new Map(view.stepTokens.map((s) => [s.at, s]));
   const confirmed = new Map(view.confirmed.map((c) => [c.at, c.visitTime]));
@@ -72,6 +73,7 @@ export function Board(p: BoardProps): ReactElement {
   const heatMax = p.heat ? Math.max(1e-9, ...p.heat) : 1;
   const W = COLUMNS * S;
   const H = ROWS * S;
+  const zoom = useZoom(svgRef, { x: -4, y: -4, w: W + 8, h: H + 8 });
 
   const cells = LOCATIONS.map((info) => {
     const l = info.id;
@@ -80,7 +82,6 @@ export function Board(p: BoardProps): ReactElement {
     const name = locName(i18n, l);
     const isTarget = p.targets?.has(l) ?? false;
     const note = notes.get(l);
-    const ags = agentsAt.get(l) ?? [];
     const step = steps.get(l);
     const conf = confirmed.get(l);
     const num = pathIndex.get(l);
@@ -161,20 +162,9 @@ export function Board(p: BoardProps): ReactElement {
             <ellipse cx="89.5" cy="13" rx="2.6" ry="4" fill="#fff" />
           </g>
         ) : null}
-        {ags.map((a, i) => (
-          <AgentToken
-            key={a}
-            a={a as 'meru'}
-            x={12 + i * 20}
-            y={72}
-            r={9.5}
-            dim={view.agents.find((g) => g.id === a)?.activated}
-          />
-        ))}
         {view.mindSlips.secondOnBoard === l ? (
           <MindSlipToken x={immortals.has(l) ? 94 : 86} y={immortals.has(l) ? 64 : 72} r={immortals.has(l) ? 6 : 9} />
         ) : null}
-        {immortals.has(l) ? <ImmortalToken x={84} y={72} s={26} /> : null}
         {note ? (
           <g className="note">
             <rect x="2" y="85" width="96" height="14" rx="3" fill="#fff" stroke="#868e96" strokeWidth="1" />
@@ -190,7 +180,14 @@ export function Board(p: BoardProps): ReactElement {
 
   return (
     <div className="board-wrap">
-      <svg className="board" viewBox={`-4 -4 ${W + 8} ${H + 8}`} role="group" aria-label={p.label ?? 'Zanzibar'}>
+      <svg
+        ref={svgRef}
+        className="board"
+        viewBox={zoom.viewBox}
+        role="group"
+        aria-label={p.label ?? 'Zanzibar'}
+        data-zoom={zoom.zoom.toFixed(2)}
+      >
         <rect x="-4" y="-4" width={W + 8} height={H + 8} fill="#1d2b3a" rx="6" />
         {cells}
         {/* grid lines */}
@@ -222,9 +219,13 @@ export function Board(p: BoardProps): ReactElement {
             </g>
           );
         })}
-        {p.planned ? <Planned {...p.planned} /> : null}
+        {p.lastTurn ? <Marks place={p.lastTurn} className="last-turn" /> : null}
+        <Pieces view={view} />
+        {p.highlight ? <Marks place={p.highlight} className="log-hl" /> : null}
+        {p.ghost ? <GhostLayer ghost={p.ghost} /> : null}
         {(p.edgeTargets ?? []).map((e) => {
           const r = edgeRect(e);
+          const hit = edgeHit(e);
           const a = LOCATIONS[e[0]]!.label;
           const b = LOCATIONS[e[1]]!.label;
           const fire = () => p.onEdge?.(e);
@@ -240,6 +241,7 @@ export function Board(p: BoardProps): ReactElement {
               onKeyDown={onActivateKey(fire)}
             >
               <title>{`${i18n.t('mayhem')}: ${a}–${b}`}</title>
+              <rect className="hit" x={hit.x} y={hit.y} width={hit.w} height={hit.h} />
               <rect x={r.x - 4} y={r.y - 4} width={r.w + 8} height={r.h + 8} rx="4" />
             </g>
           );
@@ -250,24 +252,21 @@ export function Board(p: BoardProps): ReactElement {
           </pattern>
         </defs>
       </svg>
-      <div className="caption" aria-live="polite">
-        {hover !== null ? locName(i18n, hover) : '\u00a0'}
+      <div className="caption">
+        <span aria-live="polite">{hover !== null ? locName(i18n, hover) : '\u00a0'}</span>
+        <span className="zoom-btns">
+          <button type="button" onClick={zoom.zoomOut} aria-label={i18n.t('zoomOut')} title={i18n.t('zoomOut')}>
+            −
+          </button>
+          <button type="button" onClick={zoom.fit} aria-label={i18n.t('zoomFit')} title={i18n.t('zoomFit')}>
+            ⤢
+          </button>
+          <button type="button" onClick={zoom.zoomIn} aria-label={i18n.t('zoomIn')} title={i18n.t('zoomIn')}>
+            +
+          </button>
+        </span>
       </div>
     </div>
-  );
-}
-
-function Planned({ agent, to, via, from }: { agent: string; to: Loc; via: Loc | null; from: Loc }) {
-  const pts = [from, ...(via !== null ? [via] : []), to].map((l) => centre(l).join(',')).join(' ');
-  const [x, y] = centre(to);
-  return (
-    <g pointerEvents="none" className="planned">
-      <polyline points={pts} fill="none" stroke="#212529" strokeWidth="4" strokeDasharray="6 5" />
-      <circle cx={x} cy={y} r="24" fill="none" stroke="#212529" strokeWidth="3" />
-      <g opacity="0.85">
-        <AgentToken a={agent as 'meru'} x={x} y={y} r={14} />
-      </g>
-    </g>
   );
 }
 

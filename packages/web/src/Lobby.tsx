@@ -16,6 +16,8 @@ import {
 } from './api.js';
 import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
+import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
+import { OnlineDot } from './table/PlayerPanel.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -26,7 +28,14 @@ function errText(e: unknown): string {
 }
 
 async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): Promise<void> {
-  const r = await api.create(o);
+  const r = await api.create(o).catch((e: unknown) => {
+    // a server without the `assistant` option (issue 12) knows only the boolean `deduction`
+    if (o.assistant && e instanceof ApiError && /assistant/.test(e.message)) {
+      const { assistant: _a, ...old } = o;
+      return api.create(old);
+    }
+    throw e;
+  });
   saveGame(r.gameId, { token: r.token, place: r.place, name: me, at: Date.now() });
   if (autoStart) {
     try {
@@ -59,6 +68,10 @@ export function Home() {
     turnTimerSec: null,
     deduction: true,
   });
+  // null: the default for the number of people at the table (off between people, on alone)
+  const [assistant, setAssistant] = useState<AssistantMode | null>(null);
+  const humans = Array.from({ length: o.players }, (_, i) => String(i + 1)).filter((k) => !o.bots[k]).length;
+  const assist = assistant ?? defaultAssistant(humans);
   const [mine, setMine] = useState<LobbyInfo[] | null>(null);
   const [open, setOpen] = useState<LobbyInfo[] | null>(null);
   useEffect(() => {
@@ -134,7 +147,11 @@ export function Home() {
               createAndOpen(
                 {
                   name: me,
-                  title: `${t('playSolo')} — ${me}`,
+                  title: t('soloTitle', {
+                    name: me,
+                    side: t(soloRole === 'agents' ? 'recruiter' : 'agents'),
+                    level: t(soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom'),
+                  }),
                   mode: soloMode,
                   recruiterCard: 'random',
                   recruiterChoice: 'host',
@@ -161,7 +178,21 @@ export function Home() {
             e.preventDefault();
             const bots: Record<string, BotLevel> = {};
             for (const [k, v] of Object.entries(o.bots)) if (Number(k) <= o.players) bots[k] = v;
-            run(() => createAndOpen({ ...o, name: me, title: o.name, bots }, me, false));
+            run(() =>
+              createAndOpen(
+                {
+                  ...o,
+                  name: me,
+                  title: o.name,
+                  bots,
+                  deduction: assist !== 'off',
+                  // `deduction` says on/off to every server; only 'count' needs the newer option
+                  ...(assist === 'count' ? { assistant: assist } : {}),
+                },
+                me,
+                false,
+              ),
+            );
           }}
         >
           <div className="form-grid">
@@ -245,14 +276,15 @@ export function Home() {
                 {t('volunteer')}
               </label>
             ) : null}
-            <label className="check">
-              <input
-                type="checkbox"
-                name="deduction"
-                checked={o.deduction}
-                onChange={(e) => setO({ ...o, deduction: e.target.checked })}
-              />{' '}
+            <label>
               {t('deduction')}
+              <select name="assistant" value={assist} onChange={(e) => setAssistant(e.target.value as AssistantMode)}>
+                {ASSISTANT_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`as_${m}`)}
+                  </option>
+                ))}
+              </select>
             </label>
           </div>
           <fieldset className="places">
@@ -393,7 +425,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               : 'chHost',
         )}{' '}
         · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
-        {opts.deduction ? t('on') : t('off')}
+        {t(`as_${assistantMode(lobby)}`)}
       </p>
       <div className="invite">
         {t('inviteHint')} <input readOnly value={invite} aria-label="invite" onFocus={(e) => e.target.select()} />
@@ -435,7 +467,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               </span>
             ) : 'name' in p && p.name ? (
               <span>
-                {p.name}
+                <OnlineDot online={(p as { online?: boolean }).online} /> {p.name}
                 {p.place === hostPlace ? ` (${t('host')})` : ''}
                 {saved?.place === p.place ? ` — ${t('you')}` : ''}
                 {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}

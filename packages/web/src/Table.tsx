@@ -1,5 +1,5 @@
 // The table: status line, time track, board, action panel, secret map, cards, notes, log.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   FEATURES,
   LOCATIONS,
@@ -10,7 +10,7 @@ import {
   type NoteBody,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction } from './api.js';
+import type { ClientAction, LobbyInfo } from './api.js';
 import { Board, locName } from './Board.js';
 import { useControls } from './controls.js';
 import { useBelief, type Belief } from './deduction.js';
@@ -20,6 +20,11 @@ import { useI18n, type I18n } from './i18n.js';
 import { eventText, resultText } from './log.js';
 import { Replay } from './Replay.js';
 import { TimeTrack } from './TimeTrack.js';
+import type { AssistantMode } from './table/assistant.js';
+import { TableSettings, useAttention } from './table/attention.js';
+import { lastTurnFrom, lastTurnPlaces, placesOf, type EventPlace } from './table/event-locs.js';
+import type { Pace } from './table/pacing.js';
+import { PlayerPanel } from './table/PlayerPanel.js';
 
 export interface TableProps {
   gameId: string;
@@ -29,10 +34,15 @@ export interface TableProps {
   act: (a: ClientAction) => void;
   error: { code: string; message: string } | null;
   clearError: () => void;
-  deduction: boolean;
+  /** The deduction assistant table option (the recruiter's exposure meter shows in any case). */
+  assistant: AssistantMode;
   deadline?: number | null;
   /** Optional belief fed from outside (tests, or a parent that computes it). */
   belief?: Belief | null;
+  /** The public lobby description (player panel). */
+  lobby?: LobbyInfo | null;
+  pace?: Pace;
+  setPace?: (p: Pace) => void;
 }
 
 export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
@@ -47,6 +57,9 @@ export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string
       const who = view.expected[0] === 0 ? t('recruiter') : t('seatN', { n: view.expected[0] ?? 1 });
       return mine ? t('p_mayhem_me') : t('p_mayhem', { who, n: view.mayhem.length });
     }
+    case 'start':
+      // R31: in the Training Mission the start is public
+      return mine && view.mode === 'training' ? t('p_start_public_me') : t(mine ? 'p_start_me' : 'p_start');
     case 'setupSteps':
       return mine ? t('p_setupSteps_me', { n: view.recruiter?.path.length ?? 1 }) : t('p_setupSteps');
     case 'immortals':
@@ -84,27 +97,30 @@ export function Table(p: TableProps) {
   const [showHeat, setShowHeat] = useState(true);
   const [replay, setReplay] = useState(false);
   const [endSeen, setEndSeen] = useState(false);
+  const [hoverLog, setHoverLog] = useState<EventPlace | null>(null);
   // ==== DEDUCTION OVERLAY (see deduction.ts): agents get a heatmap + card shares when the table
-  // option is on; the recruiter gets an exposure meter. Nothing is drawn while `belief` is null.
-  const belief = useBelief(p.gameId, view, p.deduction || role === 'recruiter', p.belief);
+  // option is 'full', only the candidate count when 'count'; the recruiter always gets the
+  // exposure meter. Nothing is drawn while `belief` is null.
+  const belief = useBelief(p.gameId, view, p.assistant !== 'off' || role === 'recruiter', p.belief);
   const sec = view.recruiter;
   const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
-  const prevMine = useRef(false);
-  useEffect(() => {
-    // a short title blink when the game starts waiting on this player
-    if (mine && !prevMine.current) document.title = `● ${t('title')}`;
-    if (!mine) document.title = t('title');
-    prevMine.current = mine;
-  }, [mine, t]);
+  const att = useAttention(mine, view.result !== null);
+  const lastTurn = useMemo(() => lastTurnPlaces(view.log), [view.log]);
+  const refusal =
+    c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: p.error.message }) : null);
 
   if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
 
   const circled = role === 'recruiter' && sec ? sec.cards.map((x) => x.feature) : [];
   const crossed =
     role === 'recruiter' && sec ? sec.cards.filter((x) => x.exposedAt !== null).map((x) => x.feature) : [];
-  const heat = belief && role !== 'spectator' && showHeat ? belief.weights : null;
+  const heat =
+    belief && showHeat && (role === 'recruiter' || (role === 'agents' && p.assistant === 'full'))
+      ? belief.weights
+      : null;
   const onLoc = (l: Loc) => {
     if (!c.onLoc(l)) setInspect(l);
+    else p.clearError();
   };
   const turnClass = mine ? 'status mine' : 'status';
 
@@ -123,9 +139,13 @@ export function Table(p: TableProps) {
           {prompt(i18n, view, p.seat)}
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
         </div>
-        {p.error ? (
+        {p.error?.code === 'offline' ? (
           <div className="error" role="alert" onClick={p.clearError}>
             {t('error')}: {p.error.message}
+          </div>
+        ) : refusal ? (
+          <div className="refusal" role="alert" onClick={p.clearError}>
+            {refusal}
           </div>
         ) : null}
         <TimeTrack view={view} />
@@ -137,12 +157,15 @@ export function Table(p: TableProps) {
           targets={c.targets}
           selected={c.selected ?? inspect}
           edgeTargets={c.edgeTargets}
-          planned={c.planned}
+          ghost={c.ghost}
+          lastTurn={view.result ? null : lastTurn}
+          highlight={hoverLog}
           heat={heat}
           onLoc={onLoc}
           onEdge={c.onEdge}
           label={role === 'recruiter' ? t('secretMap') : 'Zanzibar'}
         />
+        {c.stageBar}
       </div>
       <div className="col-side">
         {view.result && !endSeen ? (
@@ -179,11 +202,17 @@ export function Table(p: TableProps) {
             </div>
           </section>
         ) : null}
+        {view.result && endSeen ? (
+          <button className="show-result" onClick={() => setEndSeen(false)}>
+            {t('showResult')}
+          </button>
+        ) : null}
         {c.panel ? (
-          <section className="panel actions" aria-label={t('actionsTitle')}>
+          <section className="panel actions" aria-label={t('actionsTitle')} data-tool={c.tool ?? ''}>
             {c.panel}
           </section>
         ) : null}
+        <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
         {inspect !== null ? (
           <LocationPanel view={view} loc={inspect} role={role} act={p.act} onClose={() => setInspect(null)} />
         ) : null}
@@ -199,28 +228,32 @@ export function Table(p: TableProps) {
         {role === 'recruiter' && sec ? (
           <SecretPanel view={view} belief={belief} showHeat={showHeat} setShowHeat={setShowHeat} />
         ) : null}
-        {belief && role === 'agents' ? (
-          <section className="panel deduction" aria-label={t('dedTitle')}>
+        {role === 'agents' && p.assistant !== 'off' ? (
+          <section className="panel deduction" aria-label={t('dedTitle')} data-assistant={p.assistant}>
             <h3>{t('dedTitle')}</h3>
-            <label className="check">
-              <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
-              {t('dedShow')}
-            </label>
-            <p>{t('dedCandidates', { n: belief.candidates })}</p>
-            <div className="shares">
-              {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
-                <span key={f} className="share" title={i18n.feature(f)}>
-                  <FeatureIcon f={f} size={16} />{' '}
-                  {Math.round(100 * ((belief.cardShares as Readonly<Record<string, number>>)[f] ?? 0))}%
-                </span>
-              ))}
-            </div>
+            {p.assistant === 'full' ? (
+              <label className="check">
+                <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
+                {t('dedShow')}
+              </label>
+            ) : null}
+            <p className="candidates">{candidatesText(i18n, view, belief)}</p>
+            {belief && p.assistant === 'full' ? (
+              <div className="shares">
+                {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
+                  <span key={f} className="share" title={i18n.feature(f)}>
+                    <FeatureIcon f={f} size={16} />{' '}
+                    {Math.round(100 * ((belief.cardShares as Readonly<Record<string, number>>)[f] ?? 0))}%
+                  </span>
+                ))}
+              </div>
+            ) : null}
           </section>
         ) : null}
         <CardsPanel view={view} />
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} />
+          <LogList view={view} onHover={setHoverLog} />
         </section>
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
         {!showHints ? (
@@ -228,6 +261,7 @@ export function Table(p: TableProps) {
             {t('hints')}
           </button>
         ) : null}
+        {p.pace && p.setPace ? <TableSettings att={att} pace={p.pace} setPace={p.setPace} /> : null}
       </div>
       {c.confirm}
     </div>
@@ -248,21 +282,43 @@ function Countdown({ at }: { at: number }) {
   );
 }
 
-function LogList({ view }: { view: View }) {
+/** "The recruiter can be on N locations", without "0 locations" before the hidden steps are
+ * made nor "1 locations" (issue 12 item 9). */
+function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
+  const { t } = i18n;
+  const setup = ['mayhem', 'recruiterCard', 'start', 'setupSteps'].includes(view.phase);
+  if (setup || !belief || belief.candidates === 0)
+    return setup ? t('candidatesSetup', { recruiter: t('recruiter') }) : t('dedWaiting');
+  if (belief.candidates === 1) return t('candidatesOne', { recruiter: t('recruiter') });
+  return t('dedCandidates', { n: belief.candidates });
+}
+
+function LogList({ view, onHover }: { view: View; onHover: (p: EventPlace | null) => void }) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
   }, [view.log.length]);
+  const from = lastTurnFrom(view.log);
   return (
-    <ol className="log" ref={ref}>
-      {view.log.map((e, i) =>
-        e.pub.kind === 'recruiterTurnStarted' ? null : (
-          <li key={i} className={`ev-${e.pub.kind}`}>
+    <ol className="log" ref={ref} onMouseLeave={() => onHover(null)}>
+      {view.log.map((e, i) => {
+        if (e.pub.kind === 'recruiterTurnStarted') return null;
+        const place = placesOf(e);
+        const has = place.locs.length > 0 || place.edges.length > 0;
+        return (
+          <li
+            key={i}
+            className={`ev-${e.pub.kind}${i >= from ? ' recent' : ''}${has ? ' placed' : ''}`}
+            onMouseEnter={has ? () => onHover(place) : undefined}
+            onFocus={has ? () => onHover(place) : undefined}
+            onBlur={has ? () => onHover(null) : undefined}
+            tabIndex={has ? 0 : undefined}
+          >
             {eventText(i18n, e)}
           </li>
-        ),
-      )}
+        );
+      })}
     </ol>
   );
 }

@@ -17,6 +17,8 @@ export interface CreateOptions {
   solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
   turnTimerSec: number | null;
   deduction: boolean;
+  /** The deduction assistant (newer servers; older ones know only `deduction`). */
+  assistant?: 'off' | 'count' | 'full';
 }
 
 /** The lobby as the server describes it; read defensively (fields may be missing). */
@@ -158,7 +160,19 @@ export function mergeLog(held: View['log'], logFrom: unknown, entries: View['log
   return [...held, ...(entries ?? [])];
 }
 
-export function useGameSocket(gameId: string, token: string | null): Live {
+/** What one `state` or `events` frame showed (for client-side pacing, table/pacing.ts). */
+export interface FrameInfo {
+  kind: 'state' | 'events';
+  seat: number | 'spectator' | null;
+  view: View;
+  legal: Action[];
+  events: SeenEvent[];
+}
+
+export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
+  const frameRef = useRef(onFrame);
+  frameRef.current = onFrame;
+  const seatRef = useRef<Live['seat']>(null);
   const [status, setStatus] = useState<Live['status']>('connecting');
   const [lobby, setLobby] = useState<LobbyInfo | null>(null);
   const [seat, setSeat] = useState<Live['seat']>(null);
@@ -193,6 +207,8 @@ export function useGameSocket(gameId: string, token: string | null): Live {
       sock.onopen = () => {
         retry = 0;
         setStatus('open');
+        // a refusal from the time the socket was down is stale now
+        setError((e) => (e?.code === 'offline' ? null : e));
         // After a reconnect the server sends only what this connection missed since lastSeq
         // (an `events` frame continuing the log held), or nothing when it is up to date.
         const lastSeq = logRef.current.length ? seqRef.current : undefined;
@@ -219,10 +235,18 @@ export function useGameSocket(gameId: string, token: string | null): Live {
             resync = false;
             logRef.current = v.log ?? [];
             seqRef.current = v.seq;
+            seatRef.current = msg.seat as Live['seat'];
             setSeat(msg.seat as Live['seat']);
             setView(v);
             setLegal((msg.legal as Action[]) ?? []);
             setLastEvents([]);
+            frameRef.current?.({
+              kind: 'state',
+              seat: seatRef.current,
+              view: v,
+              legal: (msg.legal as Action[]) ?? [],
+              events: [],
+            });
             setDeadline((msg.deadline as number | null) ?? null);
             break;
           }
@@ -243,6 +267,13 @@ export function useGameSocket(gameId: string, token: string | null): Live {
             setLegal((msg.legal as Action[]) ?? []);
             setLastEvents((msg.events as SeenEvent[]) ?? []);
             setDeadline((msg.deadline as number | null) ?? null);
+            frameRef.current?.({
+              kind: 'events',
+              seat: seatRef.current,
+              view: v,
+              legal: (msg.legal as Action[]) ?? [],
+              events: (msg.events as SeenEvent[]) ?? [],
+            });
             break;
           }
           case 'error':

@@ -1,9 +1,11 @@
 // Turns the server's `legal` list into clicks: which locations/edges are targets now, and the
-// buttons of the action panel. No rules here: every choice offered is an element of `legal`
-// (the one exception is the client-side 2-location move plan, sent as two legal single moves).
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+// buttons of the action panel. No rules here: every choice offered is an element of `legal`.
+// Every choice is first PLANNED (staged on the board, described in the Confirm/Undo bar) and sent
+// only on Confirm (issue 12 item 1): nothing, secret or not, leaves the browser before that.
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
   LOCATIONS,
+  hasFeature,
   type Action,
   type ActionType,
   type AgentId,
@@ -15,6 +17,8 @@ import {
 import type { ClientAction } from './api.js';
 import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
+import { describeAction } from './table/describe.js';
+import { ghostOf, type Ghost } from './table/ghost.js';
 
 const SLOTS: Partial<Record<ActionType, string[]>> = {
   placeMayhem: ['between'],
@@ -50,7 +54,21 @@ const BOARD_TOOLS: ActionType[] = [
   'nudge',
   'dustyMove',
 ];
-const CONFIRM: ReadonlySet<ActionType> = new Set(['capture', 'mindSlip', 'endActivation']);
+/** Kept a second, explicit confirmation after the plan's Confirm (a miss is announced to all). */
+const CONFIRM: ReadonlySet<ActionType> = new Set(['capture']);
+/** Sent at once: a mental note is the agents' scratch pad, not a move. */
+const DIRECT: ReadonlySet<ActionType> = new Set(['note', 'resign']);
+
+/** Changes each time a turn starts (a recruiter turn, an activation, a phase of setup): the board
+ * tool goes back to the default then (issue 12 item 1: "Move an immortal" stayed selected). */
+export function turnKey(view: View | null): string {
+  if (!view) return '';
+  let turns = 0;
+  for (const e of view.log)
+    if (e.pub.kind === 'recruiterTurnStarted' || e.pub.kind === 'agentActivated' || e.pub.kind === 'roundEnded')
+      turns++;
+  return `${view.phase}|${turns}|${view.expected.join(',')}`;
+}
 
 type Partial_ = Record<string, unknown>;
 const label = (l: Loc) => LOCATIONS[l]!.label;
@@ -64,11 +82,18 @@ export interface Controls {
   targets: Set<Loc>;
   selected: Loc | null;
   edgeTargets: Edge[];
-  planned: { agent: string; to: Loc; via: Loc | null; from: Loc } | null;
+  /** The planned action drawn on the board until it is confirmed or undone. */
+  ghost: Ghost | null;
+  /** The board tool in use (tests and styling read it). */
+  tool: ActionType | null;
   /** Returns true when the click was used by the current tool. */
   onLoc: (l: Loc) => boolean;
   onEdge: (e: Edge) => void;
   panel: ReactElement | null;
+  /** The Confirm/Undo bar of the planned action (shown under the board). */
+  stageBar: ReactElement | null;
+  /** Why the last click could not be used (one line), or null. */
+  refusal: string | null;
   confirm: ReactElement | null;
 }
 
@@ -77,36 +102,55 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   const { t } = i18n;
   const [tool, setTool] = useState<ActionType | null>(null);
   const [partial, setPartial] = useState<Partial_>({});
-  const [plan, setPlan] = useState<{ to: Loc; via: Loc | null } | null>(null);
+  const [staged, setStaged] = useState<Action | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ text: string; action: Action } | null>(null);
   const [dolphin, setDolphin] = useState(false);
   const seq = view?.seq ?? -1;
+  const key = turnKey(view);
 
-  // a new position: forget half-made choices
+  // a new position: forget half-made choices; a plan survives only while it is still legal
+  // (a teammate's note changes the position without touching it)
+  const legalRef = useRef(legal);
+  legalRef.current = legal;
   useEffect(() => {
     setPartial({});
     setAsking(null);
-    setPlan(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setRefusal(null);
+    setStaged((st) => (st && legalRef.current.some((a) => same(a, st)) ? st : null));
   }, [seq]);
+  // a new turn: back to the default tool, nothing planned
+  useEffect(() => {
+    setTool(null);
+    setStaged(null);
+  }, [key]);
 
   const types = useMemo(() => new Set(legal.map((a) => a.type)), [legal]);
   const boardTools = BOARD_TOOLS.filter((x) => types.has(x));
   const current: ActionType | null = tool && types.has(tool) && SLOTS[tool] ? tool : (boardTools[0] ?? null);
 
+  /** Really sends (after Confirm; capture asks once more). */
   const send = (a: Action, ask = true) => {
     if (ask && CONFIRM.has(a.type)) {
-      let text = '';
-      if (a.type === 'capture')
-        text = t('c_capture', { loc: label(view?.agents.find((g) => g.id === view.activation?.agent)?.at ?? 0) });
-      if (a.type === 'mindSlip') text = t('c_mindSlip', { n: a.token, loc: label(a.to) });
-      if (a.type === 'endActivation') text = t('c_endActivation', { agent: i18n.agent(view?.activation?.agent ?? '') });
+      const text = t('c_capture', {
+        loc: label(view?.agents.find((g) => g.id === view.activation?.agent)?.at ?? 0),
+      });
       setAsking({ text, action: a });
       return;
     }
     setPartial({});
-    setPlan(null);
+    setStaged(null);
+    setRefusal(null);
     act(strip(a));
+  };
+  /** A click on a choice: planned, not sent. */
+  const plan = (a: Action) => {
+    setRefusal(null);
+    if (DIRECT.has(a.type)) send(a);
+    else {
+      setStaged(a);
+      setPartial({});
+    }
   };
 
   const candidates = current
@@ -139,42 +183,52 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     effSlot = slots.find((x) => !(x in effPartial));
   }
 
-  // the agent's move plan (up to 2 locations), kept client-side until confirmed
   const mover = view?.activation ? view.agents.find((g) => g.id === view.activation!.agent) : null;
-  const moveDest = new Map<Loc, Loc | null>();
-  if (current === 'move' && mover && mover.at !== null) {
-    const one = legal.filter((a): a is Extract<Action, { type: 'move' }> => a.type === 'move').map((a) => a.to);
-    // The engine lists every destination within the agent's 2 moves (R20): one `move` reaches it.
-    for (const l of one) moveDest.set(l, null);
-  }
 
   const targets = new Set<Loc>();
   let edgeTargets: Edge[] = [];
-  if (current === 'move') for (const l of moveDest.keys()) targets.add(l);
-  else if (effSlot === 'between')
-    edgeTargets = effCands.map((a) => (a as Extract<Action, { type: 'placeMayhem' }>).between);
+  // The engine lists every destination within the agent's 2 moves (R20): one `move` reaches it.
+  if (effSlot === 'between') edgeTargets = effCands.map((a) => (a as Extract<Action, { type: 'placeMayhem' }>).between);
   else if (effSlot && LOC_FIELDS.has(effSlot))
     for (const a of effCands) {
       const v = (a as Record<string, unknown>)[effSlot];
       if (typeof v === 'number') targets.add(v);
     }
 
+  const hintKey = (): 'pick_move' | 'pick_stepToken' | 'pick_from' | 'pick_between' | 'pick_to' | 'pick_at' =>
+    current === 'move'
+      ? 'pick_move'
+      : effSlot === 'stepToken'
+        ? 'pick_stepToken'
+        : effSlot === 'from'
+          ? 'pick_from'
+          : effSlot === 'between'
+            ? 'pick_between'
+            : effSlot === 'to'
+              ? 'pick_to'
+              : 'pick_at';
+
   const onLoc = (l: Loc): boolean => {
-    if (!targets.has(l)) return false;
-    if (current === 'move') {
-      setPlan({ to: l, via: moveDest.get(l) ?? null });
-      return true;
+    if (!targets.has(l)) {
+      if (!current || !effSlot || !LOC_FIELDS.has(effSlot) || !view) return false;
+      // Not a legal choice. When the click completes an action, the server's engine says why
+      // (its reply goes to this seat only and changes nothing); otherwise say what is wanted.
+      const last = !slots.some((x) => x !== effSlot && !(x in effPartial));
+      if (last) act(strip({ ...effPartial, type: current, seat: 0, [effSlot]: l } as unknown as Action));
+      else setRefusal(t('refuseNotChoice', { loc: label(l), hint: t(hintKey()) }));
+      return false;
     }
     const np = { ...effPartial, [effSlot!]: l };
     const rest = effCands.filter((a) => (a as Record<string, unknown>)[effSlot!] === l);
     const more = slots.find((x) => !(x in np));
-    if (!more && rest.length >= 1) send(rest[0]!);
+    setRefusal(null);
+    if (!more && rest.length >= 1) plan(rest[0]!);
     else setPartial(np);
     return true;
   };
   const onEdge = (e: Edge) => {
     const a = effCands.find((x) => x.type === 'placeMayhem' && same(x.between, e));
-    if (a) send(a);
+    if (a) plan(a);
   };
 
   const selectedLoc = (() => {
@@ -183,8 +237,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     return last ? (last[1] as Loc) : null;
   })();
 
-  const planned =
-    plan && mover && mover.at !== null ? { agent: mover.id, to: plan.to, via: plan.via, from: mover.at } : null;
+  const ghost = view && staged ? ghostOf(view, staged) : null;
 
   let panel: ReactElement | null = null;
   if (view && legal.length) {
@@ -193,7 +246,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     // cards
     for (const a of by('chooseRecruiterCard'))
       rows.push(
-        <button key={`card-${a.card}`} className="big" onClick={() => send(a)}>
+        <button key={`card-${a.card}`} className="big" onClick={() => plan(a)}>
           <b>{t(`card_${a.card}`)}</b>
           <small>{t(`cardPower_${a.card}`)}</small>
         </button>,
@@ -204,7 +257,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
       rows.push(
         <div key="act" className="btnrow">
           {activations.map((a) => (
-            <button key={a.agent} onClick={() => send(a)} className="agentbtn">
+            <button key={a.agent} onClick={() => plan(a)} className="agentbtn">
               <AgentIcon a={a.agent} /> {t('t_activate', { agent: i18n.agent(a.agent) })}
             </button>
           ))}
@@ -222,7 +275,8 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
               onClick={() => {
                 setTool(x);
                 setPartial({});
-                setPlan(null);
+                setStaged(null);
+                setRefusal(null);
               }}
             >
               {x === 'mindSlip' ? <MindSlipIcon size={16} /> : null}{' '}
@@ -260,18 +314,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
           </div>,
         );
     if (current) {
-      const hint =
-        current === 'move'
-          ? 'pick_move'
-          : effSlot === 'stepToken'
-            ? 'pick_stepToken'
-            : effSlot === 'from'
-              ? 'pick_from'
-              : effSlot === 'between'
-                ? 'pick_between'
-                : effSlot === 'to'
-                  ? 'pick_to'
-                  : 'pick_at';
+      const hint = hintKey();
       rows.push(
         <p key="hint" className="pick">
           {current === 'placeAgent' && typeof effPartial.agent === 'string'
@@ -287,41 +330,43 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
         </p>,
       );
     }
-    if (planned)
-      rows.push(
-        <div key="plan" className="btnrow plan">
-          <span>{t('t_plannedMove', { agent: i18n.agent(planned.agent), loc: label(planned.to) })}</span>
-          <button
-            className="primary"
-            onClick={() => {
-              const a = legal.find((x) => x.type === 'move' && x.to === planned.to);
-              if (a) act(strip(a));
-            }}
-          >
-            {t('t_confirmMove', { loc: label(planned.to) })}
-          </button>
-          <button onClick={() => setPlan(null)}>{t('t_resetMove')}</button>
-        </div>,
-      );
     // answer "cannot place"
     for (const a of by('answerAsk'))
       if (a.at === null)
         rows.push(
-          <button key="cannot" onClick={() => send(a)}>
+          <button key="cannot" onClick={() => plan(a)}>
             {t('t_cannotPlace')}
           </button>,
         );
     // ask (+ dolphin)
     const asks = by('ask');
-    if (asks.length) {
+    // R22: a feature shown where an immortal stands cannot be asked about. Those options stay on
+    // screen, greyed, with the reason (only public facts: the agent's and the immortals' places).
+    const blocked: { f: FeatureId; at: Loc }[] = [];
+    if (view.activation && !view.activation.actionDone && mover?.at != null)
+      for (const f of LOCATIONS[mover.at]!.features) {
+        const imm = view.immortals.find((l) => hasFeature(l, f));
+        if (imm !== undefined && !asks.some((a) => a.feature === f)) blocked.push({ f, at: imm });
+      }
+    if (asks.length || blocked.length) {
       const canDolphin = asks.some((a) => a.dolphin);
       const list = asks.filter((a) => a.dolphin === (canDolphin && dolphin));
+      const why = (b: { f: FeatureId; at: Loc }) =>
+        t('askBlocked', { immortal: t('immortal'), loc: label(b.at), feature: i18n.feature(b.f) });
       rows.push(
         <div key="ask" className="btnrow">
           {list.map((a) => (
-            <button key={a.feature} onClick={() => send(a)}>
+            <button key={a.feature} onClick={() => plan(a)}>
               <FeatureIcon f={a.feature} size={18} /> {t('t_ask', { feature: i18n.feature(a.feature) })}
             </button>
+          ))}
+          {blocked.map((b) => (
+            <span key={b.f} className="blocked-option">
+              <button aria-disabled="true" className="blocked" title={why(b)} onClick={() => setRefusal(why(b))}>
+                <FeatureIcon f={b.f} size={18} /> {t('t_ask', { feature: i18n.feature(b.f) })}
+              </button>
+              <small>{why(b)}</small>
+            </span>
           ))}
           {canDolphin ? (
             <label className="check">
@@ -340,7 +385,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
           {shakes.map((a) => (
             <button
               key={a.feature}
-              onClick={() => send(a)}
+              onClick={() => plan(a)}
               title={i18n.feature(a.feature)}
               aria-label={`${t('t_shakedown')}: ${i18n.feature(a.feature)}`}
             >
@@ -356,7 +401,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
         <button
           key={ty}
           className={ty === 'capture' ? 'danger' : ty.startsWith('end') ? 'primary' : ''}
-          onClick={() => send(a)}
+          onClick={() => plan(a)}
         >
           {t(`t_${ty}` as 't_reveal')}
         </button>
@@ -393,5 +438,36 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     </div>
   ) : null;
 
-  return { targets, selected: selectedLoc, edgeTargets, planned, onLoc, onEdge, panel, confirm };
+  const stageBar =
+    view && staged ? (
+      <div className="stage-bar" role="region" aria-label={t('st_title')}>
+        <span className="stage-what">
+          <b>{t('st_title')}:</b> {describeAction(i18n, staged, view)}
+          <small>{t('st_note')}</small>
+        </span>
+        <span className="btnrow">
+          {/* focused when a plan appears: from the keyboard, Enter on a location then Enter again */}
+          <button className="primary" data-stage="confirm" autoFocus onClick={() => send(staged)}>
+            {t('st_confirm')}
+          </button>
+          <button data-stage="undo" onClick={() => setStaged(null)}>
+            {t('st_undo')}
+          </button>
+        </span>
+      </div>
+    ) : null;
+
+  return {
+    targets,
+    selected: selectedLoc,
+    edgeTargets,
+    ghost,
+    tool: current,
+    onLoc,
+    onEdge,
+    panel,
+    stageBar,
+    refusal,
+    confirm,
+  };
 }

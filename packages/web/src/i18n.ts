@@ -2,6 +2,7 @@
 // `t(key, {x})` replaces {x}. Feature, agent and card names live here too.
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
+import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
 export const LANGS: readonly { id: Lang; name: string }[] = [
@@ -11,6 +12,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 ];
 
 const en = {
+  ...TABLE_EN,
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
   language: 'Language',
@@ -287,6 +289,7 @@ export type Dict = { [K in keyof typeof en]: (typeof en)[K] };
 export type Key = keyof Dict;
 
 const zh: Dict = {
+  ...TABLE_ZH,
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
   language: '语言',
@@ -550,6 +553,7 @@ const zh: Dict = {
 };
 
 const ja: Dict = {
+  ...TABLE_JA,
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',
   language: '言語',

@@ -6,6 +6,8 @@ import { RulesDialog } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
 import { Table } from './Table.js';
+import { assistantMode } from './table/assistant.js';
+import { usePacer } from './table/pacing.js';
 import './styles.css';
 
 function useHash(): string {
@@ -22,7 +24,8 @@ function GameScreen({ id, watch }: { id: string; watch: boolean }) {
   const [rev, setRev] = useState(0);
   const saved = useMemo(() => savedGames()[id], [id, rev]);
   const token = watch ? null : (saved?.token ?? null);
-  const live = useGameSocket(id, token);
+  const pacer = usePacer();
+  const live = useGameSocket(id, token, pacer.push);
   const [info, setInfo] = useState<LobbyInfo | null>(null);
   const [missing, setMissing] = useState(false);
   useEffect(() => {
@@ -35,7 +38,7 @@ function GameScreen({ id, watch }: { id: string; watch: boolean }) {
       live={live}
       lobby={lobby}
       missing={missing && !live.view && !live.lobby}
-      deduction={Boolean((lobby?.options as { deduction?: boolean } | undefined)?.deduction ?? true)}
+      pacer={pacer}
       onToken={() => setRev((r) => r + 1)}
     />
   );
@@ -46,31 +49,36 @@ function GameBody({
   live,
   lobby,
   missing,
-  deduction,
+  pacer,
   onToken,
 }: {
   id: string;
   live: ReturnType<typeof useGameSocket>;
   lobby: LobbyInfo | null;
   missing: boolean;
-  deduction: boolean;
+  pacer: ReturnType<typeof usePacer>;
   onToken: () => void;
 }) {
   const { t } = useI18nLocal();
-  if (live.view)
+  // what is on screen: the paced frame (others' moves one by one), else the latest
+  const shown = pacer.shown ?? (live.view ? { view: live.view, legal: live.legal } : null);
+  if (live.view && shown)
     return (
       <>
         {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
         <Table
           gameId={id}
-          view={live.view}
-          legal={live.legal}
+          view={shown.view}
+          legal={shown.legal}
           seat={live.seat}
           act={live.act}
           error={live.error}
           clearError={live.clearError}
-          deduction={deduction}
+          assistant={assistantMode(lobby)}
           deadline={live.deadline}
+          lobby={lobby}
+          pace={pacer.pace}
+          setPace={pacer.setPace}
         />
       </>
     );

@@ -3,7 +3,7 @@
 // (R31), and the recruiter sees the exposure meter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, startServer, type Server } from './helpers.js';
+import { commit, launch, newPage, shot, startServer, type Server } from './helpers.js';
 
 let server: Server;
 let browser: Browser;
@@ -72,6 +72,7 @@ describe('deduction assistant (real engine)', () => {
       if (await target.count()) {
         const before = await page.locator('[role=status]').getAttribute('data-seq');
         await target.click();
+        await commit(page);
         await page.waitForFunction(
           (b) => document.querySelector('[role=status]')?.getAttribute('data-seq') !== b,
           before,

@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import {
   clickCell,
   clickTarget,
+  commit,
   confirmDialog,
+  playTarget,
   createTwoPlayerGame,
   launch,
   newPage,
@@ -47,6 +49,7 @@ async function untilMine(p: Page, phase: string): Promise<void> {
 async function click(p: Page, name: string | RegExp, confirm = false): Promise<void> {
   const s = (await status(p))!;
   await actions(p).getByRole('button', { name }).first().click();
+  await commit(p);
   if (confirm) await confirmDialog(p);
   await waitSeq(p, s.seq);
 }
@@ -55,15 +58,14 @@ async function moveTo(p: Page, to: string): Promise<void> {
   const s = (await status(p))!;
   expect(await targets(p)).toContain(to);
   await clickCell(p, to);
-  // the planned move can be reset before it is sent
-  await actions(p).getByRole('button', { name: 'Reset' }).last().click();
-  expect(await p.locator('.controls .plan').count()).toBe(0);
+  // the planned move can be undone before it is sent
+  await p.locator('.stage-bar [data-stage=undo]').click();
+  expect(await p.locator('svg.board .ghost').count()).toBe(0);
   await clickCell(p, to);
-  await actions(p)
-    .getByRole('button', { name: `Move to ${to}` })
-    .click();
+  expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
+  await commit(p);
   await waitSeq(p, s.seq);
-  await p.locator('.controls .plan').waitFor({ state: 'detached' });
+  await p.locator('.stage-bar').waitFor({ state: 'detached' });
 }
 
 async function tool(p: Page, name: string): Promise<void> {
@@ -71,13 +73,13 @@ async function tool(p: Page, name: string): Promise<void> {
 }
 
 async function endActivationIfOpen(p: Page): Promise<void> {
-  if (await actions(p).getByRole('button', { name: 'End activation' }).count()) await click(p, 'End activation', true);
+  if (await actions(p).getByRole('button', { name: 'End activation' }).count()) await click(p, 'End activation');
 }
 
 async function recruiterTurn(r: Page, prefer: string[]): Promise<void> {
   await untilMine(r, 'recruiterTurn');
   const s = (await status(r))!;
-  await clickTarget(r, prefer);
+  await playTarget(r, prefer);
   await waitSeq(r, s.seq);
   if ((await status(r))?.phase === 'recruiterTurn' && (await status(r))?.mine) await click(r, 'End turn');
 }
@@ -104,6 +106,7 @@ describe('Full Game by clicking', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
         const pick = aEdges.find((x) => edges.includes(x)) ?? edges[0]!;
         await a.locator(`g.edge-target[data-edge="${pick}"]`).press('Enter'); // keyboard works too
+        await a.locator('.stage-bar [data-stage=confirm]').press('Enter');
         await waitSeq(a, s.seq);
       }
     }
@@ -131,11 +134,12 @@ describe('Full Game by clicking', () => {
       await untilMine(a, 'agents');
       const s = (await status(a))!;
       await clickCell(a, at);
+      await commit(a);
       await waitSeq(a, s.seq);
     }
     await untilMine(a, 'mindSlipToken');
     const s9 = (await status(a))!;
-    await clickTarget(a, ['F4']);
+    await playTarget(a, ['F4']);
     await waitSeq(a, s9.seq);
     await a.locator('.slip-token').first().waitFor();
 
@@ -180,6 +184,7 @@ describe('Full Game by clicking', () => {
     await shot(a, 'full-agents-shakedown-en.png');
     const s = (await status(a))!;
     await a.locator('fieldset.features button').first().click();
+    await commit(a);
     await waitSeq(a, s.seq);
     await endActivationIfOpen(a);
     // Dusty (C1) tries a capture (a miss: the recruiter is at C7)
@@ -195,19 +200,19 @@ describe('Full Game by clicking', () => {
     await tool(r, 'Move an immortal');
     await clickCell(r, 'E2');
     let sq = (await status(r))!.seq;
-    await clickTarget(r, ['E3']);
+    await playTarget(r, ['E3']);
     await waitSeq(r, sq);
     await tool(r, 'Extra immortal move');
     expect(await targets(r)).toContain('A6');
     await clickCell(r, 'A6');
     await clickCell(r, 'E3');
     sq = (await status(r))!.seq;
-    await clickTarget(r, ['E4']);
+    await playTarget(r, ['E4']);
     await waitSeq(r, sq);
     await a.locator('svg.board g.cell[data-loc="A6"] .step-token').waitFor();
     await tool(r, 'Step');
     sq = (await status(r))!.seq;
-    await clickTarget(r, ['D7']);
+    await playTarget(r, ['D7']);
     await waitSeq(r, sq);
 
     // ---- agents (round 2): Bill shakes down again, pushes, then nudges another immortal
@@ -215,16 +220,17 @@ describe('Full Game by clicking', () => {
     await click(a, 'Activate Bill Falls');
     sq = (await status(a))!.seq;
     await a.locator('fieldset.features button').last().click();
+    await commit(a);
     await waitSeq(a, sq);
     expect(await a.locator('section.actions [role=toolbar]').innerText()).toMatch(/Push the immortal/);
     sq = (await status(a))!.seq;
-    await clickTarget(a, ['A2', 'B1', 'B3']);
+    await playTarget(a, ['A2', 'B1', 'B3']);
     await waitSeq(a, sq);
     if (await a.locator('section.actions').getByRole('button', { name: 'Detect Weakness (Bill)' }).count()) {
       await tool(a, 'Detect Weakness (Bill)');
       await clickTarget(a);
       sq = (await status(a))!.seq;
-      await clickTarget(a);
+      await playTarget(a);
       await waitSeq(a, sq);
     }
     await endActivationIfOpen(a);
@@ -234,20 +240,17 @@ describe('Full Game by clicking', () => {
     await tool(a, 'Neuro-Rhythm (Dusty)');
     await actions(a).getByRole('button', { name: 'Meru' }).click();
     sq = (await status(a))!.seq;
-    await clickTarget(a, ['A2']);
+    await playTarget(a, ['A2']);
     await waitSeq(a, sq);
     await endActivationIfOpen(a);
 
-    // ---- recruiter (09): a mind slip, confirmed first
+    // ---- recruiter (09): a mind slip, planned then confirmed
     await untilMine(r, 'recruiterTurn');
     await tool(r, 'Mind slip');
     await clickTarget(r);
-    await r
-      .getByRole('dialog')
-      .getByText(/Use mind slip token 1/)
-      .waitFor();
+    expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     sq = (await status(r))!.seq;
-    await confirmDialog(r);
+    await commit(r);
     await waitSeq(r, sq);
     if ((await status(r))?.mine && (await status(r))?.phase === 'recruiterTurn') await click(r, 'End turn');
 

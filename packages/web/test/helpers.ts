@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(WEB, '../..');
@@ -118,6 +119,22 @@ export async function startServer(): Promise<Server> {
   };
 }
 
+/** One server and one browser for the tests of a file: registers the hooks that start them
+ * (before all) and stop them (after all); the returned function gives them to the tests. */
+export function serverAndBrowser(): () => { server: Server; browser: Browser } {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launch();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return () => ({ server: server!, browser: browser! });
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -136,7 +153,7 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string } = {},
+  opts: { width?: number; height?: number; locale?: string; pace?: 'normal' | 'fast' | 'instant' } = {},
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
@@ -144,6 +161,11 @@ export async function newPage(
     hasTouch: (opts.width ?? 1280) < 500,
     isMobile: (opts.width ?? 1280) < 500,
   });
+  // Games played by a script show the others' moves at once (the player's "at once" setting);
+  // the pacing test asks for 'normal'.
+  await ctx.addInitScript((pace) => {
+    if (!localStorage.getItem('mm.pace')) localStorage.setItem('mm.pace', pace);
+  }, opts.pace ?? 'instant');
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -200,6 +222,21 @@ export async function clickTarget(page: Page, prefer: string[] = []): Promise<st
   const pick = prefer.find((p) => ts.includes(p)) ?? ts[0]!;
   await clickCell(page, pick);
   return pick;
+}
+
+/** Confirms the planned action (the Confirm of the plan bar under the board), if one is planned. */
+export async function commit(page: Page): Promise<boolean> {
+  const bar = page.locator('.stage-bar [data-stage=confirm]');
+  if (!(await bar.count())) return false;
+  await bar.click();
+  return true;
+}
+
+/** Clicks a target, then confirms the plan it made (if the click completed an action). */
+export async function playTarget(page: Page, prefer: string[] = []): Promise<string> {
+  const at = await clickTarget(page, prefer);
+  await commit(page);
+  return at;
 }
 
 export async function confirmDialog(page: Page): Promise<void> {
@@ -262,6 +299,7 @@ export async function recruiterMove(page: Page, prefer: string[] = []): Promise<
   switch (s.phase) {
     case 'recruiterCard':
       await btn(page, /Carl Box/).click();
+      await commit(page);
       break;
     case 'mayhem': {
       const edges = await page
@@ -269,28 +307,37 @@ export async function recruiterMove(page: Page, prefer: string[] = []): Promise<
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
       const pick = prefer.find((p) => edges.includes(p)) ?? edges[edges.length - 1]!;
       await page.locator(`g.edge-target[data-edge="${pick}"]`).click();
+      await commit(page);
       await waitSeq(page, s.seq);
       return `mayhem ${pick}`;
     }
     case 'answerAsk':
-      if (ts.length) await clickTarget(page, prefer);
-      else await btn(page, 'Cannot place').click();
+      if (ts.length) await playTarget(page, prefer);
+      else {
+        await btn(page, 'Cannot place').click();
+        await commit(page);
+      }
       break;
     case 'recruiterTurn':
-      if (ts.length && (await btn(page, 'End turn').count()) === 0) await clickTarget(page, prefer);
-      else if ((await btn(page, 'End turn').count()) > 0) await btn(page, 'End turn').click();
-      else {
+      if (ts.length && (await btn(page, 'End turn').count()) === 0) await playTarget(page, prefer);
+      else if ((await btn(page, 'End turn').count()) > 0) {
+        await btn(page, 'End turn').click();
+        await commit(page);
+      } else {
         await btn(page, /Mind slip/).click();
-        await clickTarget(page, prefer);
-        await confirmDialog(page);
+        await playTarget(page, prefer);
       }
       break;
     default:
-      await clickTarget(page, prefer);
+      await playTarget(page, prefer);
   }
   await waitSeq(page, s.seq);
   return s.phase;
 }
+
+/** The Ask buttons that can be used (those blocked by an immortal, R22, stay greyed). */
+export const askButtons = (page: Page) =>
+  page.locator('section.actions button:not([aria-disabled])').filter({ hasText: /Ask:/ });
 
 /** One agents' decision by clicking (k counts activations, to vary what is tried). */
 export async function agentsMove(page: Page, k: number, prefer: string[] = []): Promise<string> {
@@ -302,32 +349,35 @@ export async function agentsMove(page: Page, k: number, prefer: string[] = []): 
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
       const pick = prefer.find((p) => edges.includes(p)) ?? edges[0]!;
       await page.locator(`g.edge-target[data-edge="${pick}"]`).click();
-    } else await clickTarget(page, prefer);
+      await commit(page);
+    } else await playTarget(page, prefer);
     await waitSeq(page, s.seq);
     return s.phase;
   }
   const activate = page.locator('section.actions').getByRole('button', { name: /^Activate/ });
   if (await activate.count()) {
     await activate.first().click();
+    await commit(page);
     await waitSeq(page, s.seq);
     return 'activate';
   }
   if (await btn(page, 'Reveal').count()) {
     await btn(page, 'Reveal').click();
-  } else if (k % 3 === 0 && (await btn(page, /^Ask:/).count())) {
-    await btn(page, /^Ask:/).first().click();
-  } else if (k % 3 === 1 && (await targets(page)).length && !(await page.locator('.plan').count())) {
-    const to = await clickTarget(page, prefer);
-    await btn(page, `Move to ${to}`).click();
+    await commit(page);
+  } else if (k % 3 === 0 && (await askButtons(page).count())) {
+    await askButtons(page).first().click();
+    await commit(page);
+  } else if (k % 3 === 1 && (await targets(page)).length) {
+    const to = await playTarget(page, prefer);
     await waitSeq(page, s.seq);
-    await page.locator('.controls .plan').waitFor({ state: 'detached' });
     return `move ${to}`;
   } else if (await btn(page, 'Capture').count()) {
     await btn(page, 'Capture').click();
+    await commit(page);
     await confirmDialog(page);
   } else {
     await btn(page, 'End activation').click();
-    await confirmDialog(page);
+    await commit(page);
   }
   await waitSeq(page, s.seq);
   return 'action';

@@ -2,7 +2,7 @@
 // deduction overlay hook, keyboard use, and a phone-sized viewport (375x812).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickTarget, launch, newPage, shot, startServer, status, waitSeq, type Server } from './helpers.js';
+import { clickTarget, commit, launch, newPage, shot, startServer, status, waitSeq, type Server } from './helpers.js';
 
 let server: Server;
 let browser: Browser;
@@ -64,6 +64,7 @@ describe('languages', () => {
       const s = (await status(page))!;
       await page.locator('svg.board g.cell.target').first().focus();
       await page.keyboard.press('Enter');
+      await page.locator('.stage-bar [data-stage=confirm]').press('Enter');
       await waitSeq(page, s.seq);
     }
     await untilMine(page, ['agentsTurn']);
@@ -73,6 +74,7 @@ describe('languages', () => {
       .getByRole('button', { name: /^Activate/ })
       .first()
       .click();
+    await commit(page);
     await waitSeq(page, s.seq);
     await clickTarget(page); // a planned move, shown on the board
     // the deduction overlay is drawn from the hook
@@ -156,6 +158,8 @@ describe('phone', () => {
         const pick = (prefer[ph] ?? []).find((p) => ts.includes(p)) ?? ts[0]!;
         await page.locator(`svg.board g.cell[data-loc="${pick}"]`).tap();
       }
+      // each choice is planned, then confirmed with the bar under the board
+      await page.locator('.stage-bar [data-stage=confirm]').tap();
       await waitSeq(page, s.seq);
     }
     expect((await status(page))?.phase).toBe('recruiterTurn');
@@ -176,6 +180,7 @@ describe('phone', () => {
     // a step on the phone
     const s = (await status(page))!;
     await page.locator('svg.board g.cell.target').first().tap();
+    await page.locator('.stage-bar [data-stage=confirm]').tap();
     await waitSeq(page, s.seq);
     // a tap on a non-target opens the location panel with both feature names
     await page.locator('svg.board g.cell[data-loc="F7"]').tap();

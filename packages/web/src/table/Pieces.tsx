@@ -1,0 +1,203 @@
+// The moving pieces of the board (agents, immortals) in one layer above the locations, each keyed
+// by its identity so a move GLIDES (CSS transition on transform) instead of jumping; plus the
+// planned action's ghost and the marks of the last turn / the hovered log entry.
+import { LOCATIONS, type Edge, type Loc, type View } from '@mindmgmt/engine';
+import { AgentToken, ImmortalToken, MindSlipToken } from '../icons.js';
+import type { EventPlace } from './event-locs.js';
+import type { Ghost } from './ghost.js';
+
+export const CELL = 100;
+/** Agent disc radius in board units: about 19 px across on a 390 px wide phone (issue 12 item 9). */
+export const AGENT_R = 15;
+
+const corner = (l: Loc): [number, number] => {
+  const i = LOCATIONS[l]!;
+  return [i.col * CELL, i.row * CELL];
+};
+const centre = (l: Loc): [number, number] => {
+  const [x, y] = corner(l);
+  return [x + CELL / 2, y + CELL / 2];
+};
+
+export function edgeBox(e: Edge, thick: number, inset: number): { x: number; y: number; w: number; h: number } {
+  const a = LOCATIONS[e[0]]!;
+  const b = LOCATIONS[e[1]]!;
+  if (a.row === b.row) {
+    const x = Math.max(a.col, b.col) * CELL;
+    return { x: x - thick / 2, y: a.row * CELL + inset, w: thick, h: CELL - 2 * inset };
+  }
+  const y = Math.max(a.row, b.row) * CELL;
+  return { x: a.col * CELL + inset, y: y - thick / 2, w: CELL - 2 * inset, h: thick };
+}
+
+export function Pieces({ view }: { view: View }) {
+  const byLoc = new Map<Loc, string[]>();
+  for (const a of view.agents) if (a.at !== null) byLoc.set(a.at, [...(byLoc.get(a.at) ?? []), a.id]);
+  return (
+    <g className="pieces" pointerEvents="none">
+      {view.immortals.map((l, i) => {
+        const [x, y] = corner(l);
+        // keyed by index: the engine moves an immortal in place in its list, so a key follows it
+        return (
+          <g
+            key={`imm${i}`}
+            className="piece"
+            data-piece={`immortal-${i}`}
+            data-at={LOCATIONS[l]!.label}
+            style={{ transform: `translate(${x}px, ${y}px)` }}
+          >
+            <ImmortalToken x={84} y={70} s={28} />
+          </g>
+        );
+      })}
+      {view.agents.map((a) => {
+        if (a.at === null) return null;
+        const [x, y] = corner(a.at);
+        const i = byLoc.get(a.at)!.indexOf(a.id);
+        return (
+          <g
+            key={a.id}
+            className="piece"
+            data-piece={a.id}
+            data-at={LOCATIONS[a.at]!.label}
+            style={{ transform: `translate(${x}px, ${y}px)` }}
+          >
+            <AgentToken a={a.id} x={17 + i * 22} y={70} r={AGENT_R} dim={a.activated} />
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export function Marks({ place, className }: { place: EventPlace; className: string }) {
+  const locs = [...new Set(place.locs)];
+  return (
+    <g className={className} pointerEvents="none">
+      {locs.map((l) => {
+        const [x, y] = corner(l);
+        return <rect key={`l${l}`} x={x + 3} y={y + 3} width={CELL - 6} height={CELL - 6} rx="6" />;
+      })}
+      {place.edges.map((e) => {
+        const r = edgeBox(e, 22, 4);
+        return <rect key={`e${e[0]}-${e[1]}`} x={r.x} y={r.y} width={r.w} height={r.h} rx="5" />;
+      })}
+    </g>
+  );
+}
+
+export function GhostLayer({ ghost }: { ghost: Ghost }) {
+  const line = (from: Loc | null, to: Loc) =>
+    from === null || from === to ? null : (
+      <polyline
+        points={[from, to].map((l) => centre(l).join(',')).join(' ')}
+        fill="none"
+        stroke="#212529"
+        strokeWidth="4"
+        strokeDasharray="6 5"
+      />
+    );
+  const ring = (l: Loc) => {
+    const [x, y] = centre(l);
+    return (
+      <circle
+        cx={x}
+        cy={y}
+        r="30"
+        fill="rgba(255,255,255,0.35)"
+        stroke="#212529"
+        strokeWidth="3"
+        strokeDasharray="7 4"
+      />
+    );
+  };
+  let body = null;
+  switch (ghost.kind) {
+    case 'agent': {
+      const [x, y] = centre(ghost.to);
+      body = (
+        <>
+          {line(ghost.from, ghost.to)}
+          {ring(ghost.to)}
+          <AgentToken a={ghost.agent} x={x} y={y} r={AGENT_R + 2} />
+        </>
+      );
+      break;
+    }
+    case 'immortal': {
+      const [x, y] = centre(ghost.to);
+      body = (
+        <>
+          {line(ghost.from, ghost.to)}
+          {ring(ghost.to)}
+          <ImmortalToken x={x} y={y} s={34} />
+        </>
+      );
+      break;
+    }
+    case 'recruiter': {
+      const [x, y] = centre(ghost.to);
+      body = (
+        <>
+          {line(ghost.from, ghost.to)}
+          <circle
+            cx={x}
+            cy={y}
+            r="30"
+            fill="rgba(201,42,42,0.18)"
+            stroke="#c92a2a"
+            strokeWidth="4"
+            strokeDasharray="7 4"
+          />
+        </>
+      );
+      break;
+    }
+    case 'stepToken': {
+      const [x, y] = centre(ghost.at);
+      body = (
+        <>
+          {ring(ghost.at)}
+          <rect x={x - 13} y={y - 12} width="26" height="24" rx="4" fill="#f08c00" stroke="#fff" strokeWidth="2" />
+        </>
+      );
+      break;
+    }
+    case 'mindSlipToken': {
+      const [x, y] = centre(ghost.at);
+      body = (
+        <>
+          {ring(ghost.at)}
+          <MindSlipToken x={x} y={y} r={14} />
+        </>
+      );
+      break;
+    }
+    case 'edge': {
+      const r = edgeBox(ghost.between, 16, 8);
+      body = (
+        <rect
+          x={r.x}
+          y={r.y}
+          width={r.w}
+          height={r.h}
+          rx="3"
+          fill="#c92a2a"
+          opacity="0.6"
+          stroke="#212529"
+          strokeWidth="2"
+          strokeDasharray="5 3"
+        />
+      );
+      break;
+    }
+    case 'here':
+      body = ring(ghost.at);
+      break;
+  }
+  return (
+    <g className="ghost" data-ghost={ghost.kind} pointerEvents="none">
+      {body}
+    </g>
+  );
+}

@@ -1,0 +1,84 @@
+// Who sits at the table (issue 12 item 4): each seat's name, role, agents, online dot and whose
+// turn it is. Built from the public lobby description only.
+import { agentsOfSeat, type View } from '@mindmgmt/engine';
+import type { LobbyInfo } from '../api.js';
+import { AgentIcon, BotIcon } from '../icons.js';
+import { useI18n } from '../i18n.js';
+
+interface SeatRow {
+  seat: number;
+  name: string;
+  bot: string | null;
+  place: number | null;
+  online?: boolean;
+}
+
+function seatsOf(lobby: LobbyInfo | null | undefined): SeatRow[] {
+  const seats = (lobby?.seats ?? null) as SeatRow[] | null;
+  if (Array.isArray(seats)) return seats;
+  // older lobby descriptions: the places that have a seat
+  return (lobby?.places ?? [])
+    .filter((p) => typeof p.seat === 'number')
+    .map((p) => ({
+      seat: p.seat!,
+      name: p.name ?? '',
+      bot: (p.bot as string | null) ?? null,
+      place: p.place,
+      online: (p as { online?: boolean }).online,
+    }));
+}
+
+/** A dot for a person's connection; nothing when the server does not say. */
+export function OnlineDot({ online }: { online: boolean | undefined }) {
+  const { t } = useI18n();
+  if (online === undefined) return null;
+  const label = online ? t('pl_online') : t('pl_away');
+  return (
+    <span className={`online-dot ${online ? 'on' : 'away'}`} title={label}>
+      <span aria-hidden="true" />
+      <span className="sr">{label}</span>
+      {online ? null : <small>{label}</small>}
+    </span>
+  );
+}
+
+export function PlayerPanel({
+  view,
+  lobby,
+  me,
+}: {
+  view: View;
+  lobby: LobbyInfo | null | undefined;
+  me: number | null;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const rows = seatsOf(lobby)
+    .slice()
+    .sort((a, b) => a.seat - b.seat);
+  if (!rows.length) return null;
+  const hostPlace = lobby?.hostPlace ?? null;
+  return (
+    <section className="panel players" aria-label={t('pl_title')}>
+      <ul>
+        {rows.map((r) => {
+          const turn = view.expected.includes(r.seat) && !view.result;
+          const agents = r.seat === 0 ? [] : agentsOfSeat(view.agentSeats, r.seat);
+          return (
+            <li key={r.seat} className={`${turn ? 'turn' : ''}${r.seat === me ? ' me' : ''}`} data-seat={r.seat}>
+              {r.bot ? <BotIcon /> : <OnlineDot online={r.online} />}
+              <b>{r.name || (r.bot ? t('pl_bot') : '—')}</b>
+              <span className="role">{r.seat === 0 ? t('recruiter') : t('agents')}</span>
+              {agents.map((a) => (
+                <AgentIcon key={a} a={a} size={16} />
+              ))}
+              {r.place !== null && r.place === hostPlace ? <small>({t('host')})</small> : null}
+              {r.seat === me ? <small>— {t('you')}</small> : null}
+              {turn ? <span className="turn-tag">{t('pl_turn')}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+// "Your turn", even in another tab (issue 12 item 7): the tab title and a badge on the favicon,
+// an optional sound, and a browser notification while the tab is hidden. Permission for
+// notifications is asked only from the player's click, never on load.
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../i18n.js';
+import { PACES, type Pace } from './pacing.js';
+
+const icon = (badge: boolean) =>
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#c0392b"/>` +
+      `<circle cx="8" cy="8" r="3" fill="#fff"/>` +
+      (badge ? `<circle cx="12.5" cy="3.5" r="3.5" fill="#f59f00" stroke="#fff" stroke-width="1"/>` : '') +
+      `</svg>`,
+  );
+
+function setFavicon(badge: boolean): void {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = icon(badge);
+  link.dataset.badge = badge ? 'yes' : 'no';
+}
+
+function beep(): void {
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.setValueAtTime(0.15, ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.35);
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.36);
+    o.onended = () => void ctx.close();
+  } catch {
+    /* no audio */
+  }
+}
+
+const flag = (k: string) => {
+  try {
+    return localStorage.getItem(k) === 'on';
+  } catch {
+    return false;
+  }
+};
+const setFlag = (k: string, on: boolean) => {
+  try {
+    localStorage.setItem(k, on ? 'on' : 'off');
+  } catch {
+    /* storage unavailable */
+  }
+};
+
+export function useAttention(mine: boolean, over: boolean) {
+  const { t } = useI18n();
+  const [sound, setSound] = useState(() => flag('mm.sound'));
+  const [notify, setNotify] = useState(() => flag('mm.notify'));
+  const prev = useRef(false);
+  useEffect(() => {
+    const now = mine && !over;
+    document.title = now ? `${t('titleMine')} — ${t('title')}` : t('title');
+    setFavicon(now);
+    if (now && !prev.current) {
+      if (sound) beep();
+      if (notify && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+        new Notification(t('title'), { body: t('notifyText'), tag: 'mm-turn' });
+    }
+    prev.current = now;
+  }, [mine, over, t, sound, notify]);
+  useEffect(
+    () => () => {
+      document.title = t('title');
+      setFavicon(false);
+    },
+    [t],
+  );
+  return {
+    sound,
+    setSound: (on: boolean) => {
+      setFlag('mm.sound', on);
+      setSound(on);
+      if (on) beep();
+    },
+    notify,
+    /** Called from a click: asks the browser's permission then (never on load). */
+    setNotify: async (on: boolean) => {
+      if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted')
+        on = (await Notification.requestPermission()) === 'granted';
+      setFlag('mm.notify', on);
+      setNotify(on);
+    },
+  };
+}
+
+export function TableSettings({
+  att,
+  pace,
+  setPace,
+}: {
+  att: ReturnType<typeof useAttention>;
+  pace: Pace;
+  setPace: (p: Pace) => void;
+}) {
+  const { t } = useI18n();
+  const denied = typeof Notification !== 'undefined' && Notification.permission === 'denied';
+  return (
+    <section className="panel settings" aria-label={t('pace')}>
+      <label className="check">
+        {t('pace')}{' '}
+        <select value={pace} onChange={(e) => setPace(e.target.value as Pace)} name="pace">
+          {PACES.map((p) => (
+            <option key={p} value={p}>
+              {t(`pace_${p}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={att.sound} onChange={(e) => att.setSound(e.target.checked)} /> {t('sound')}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={att.notify}
+          disabled={denied}
+          onChange={(e) => void att.setNotify(e.target.checked)}
+        />{' '}
+        {denied ? t('notifyDenied') : t('notify')}
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// Where an event happened on the board (for the log's hover highlight and the last-turn marker),
+// and which log entries make up the last turn. Only what the viewer's own log already says.
+import type { Edge, Loc, SeenEvent } from '@mindmgmt/engine';
+
+export interface EventPlace {
+  locs: Loc[];
+  edges: Edge[];
+}
+
+export function placesOf(e: SeenEvent): EventPlace {
+  const p = e.pub;
+  const locs: Loc[] = [];
+  const edges: Edge[] = [];
+  switch (p.kind) {
+    case 'mayhemPlaced':
+      edges.push(p.between);
+      break;
+    case 'startChosen':
+      if (p.at !== null) locs.push(p.at);
+      break;
+    case 'mindSlipUsed':
+      if (p.tokenAt !== null) locs.push(p.tokenAt);
+      break;
+    case 'immortalPlaced':
+    case 'agentPlaced':
+    case 'mindSlipTokenPlaced':
+    case 'revealed':
+    case 'captureAttempted':
+    case 'scanned':
+    case 'noteChanged':
+      locs.push(p.at);
+      break;
+    case 'immortalMoved':
+      locs.push(p.from, p.to);
+      if (p.stepToken !== null) locs.push(p.stepToken);
+      break;
+    case 'agentMoved':
+    case 'immortalPushed':
+      locs.push(p.from, p.to);
+      break;
+    case 'immortalRecruited':
+    case 'askAnswered':
+      locs.push(...p.at);
+      break;
+    default:
+      break;
+  }
+  // the recruiter's own log carries where it went (its secret map shows it anyway)
+  if (e.secret?.to !== undefined) locs.push(e.secret.to);
+  return { locs, edges };
+}
+
+/** Index of the first log entry of the previous turn: a turn starts when the side changes
+ * (the recruiter's turn, then the agents' activations up to the next recruiter turn). */
+export function lastTurnFrom(log: readonly SeenEvent[]): number {
+  const starts: number[] = [];
+  let side: 'recruiter' | 'agents' | null = null;
+  log.forEach((e, i) => {
+    const k = e.pub.kind;
+    const next = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : side;
+    if (next !== side) starts.push(i);
+    side = next;
+  });
+  // during setup (no turn yet) the last few placements
+  return starts.length >= 2 ? starts[starts.length - 2]! : Math.max(0, log.length - 4);
+}
+
+export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
+  const out: EventPlace = { locs: [], edges: [] };
+  for (const e of log.slice(lastTurnFrom(log))) {
+    if (e.pub.kind === 'noteChanged') continue;
+    const p = placesOf(e);
+    out.locs.push(...p.locs);
+    out.edges.push(...p.edges);
+  }
+  return out;
+}

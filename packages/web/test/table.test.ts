@@ -1,0 +1,528 @@
+// Issue 12 (the table), in real Chromium against the real server: plan then confirm on both
+// sides (nothing sent before Confirm), the tool reset at each turn start, clear refusals, moves
+// that glide and are paced, the last turn marked, the log's hover highlight, the layout at three
+// window sizes with zoom and phone tap targets, the player panel, the assistant option, "your
+// turn" in the tab, and the glitches of item 9.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  commit,
+  createTwoPlayerGame,
+  newPage,
+  recruiterMove,
+  agentsMove,
+  serverAndBrowser,
+  shot,
+  status,
+  targets,
+  waitSeq,
+  type Server,
+} from './helpers.js';
+
+const env = serverAndBrowser();
+let server: Server;
+let browser: Browser;
+beforeAll(() => {
+  ({ server, browser } = env());
+});
+
+const actions = (p: Page) => p.locator('section.actions');
+
+async function solo(
+  page: Page,
+  role: 'Recruiter' | 'Rogue agents',
+  mode: 'Training Mission' | 'Full Game' = 'Training Mission',
+  level = 'random',
+): Promise<void> {
+  await page.goto(`${server.url}/#/`);
+  await page.getByLabel('Your name').first().fill('Rita');
+  const box = page.locator('section.solo');
+  await box.getByLabel('I play').selectOption({ label: role });
+  await box.locator('select[name=soloLevel]').selectOption(level);
+  await box.getByLabel('Game type').selectOption({ label: mode });
+  await box.getByRole('button', { name: 'Play solo' }).click();
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+}
+
+async function untilMine(page: Page, phases: string[], timeout = 30000): Promise<string> {
+  const h = await page.waitForFunction(
+    (ph) => {
+      const el = document.querySelector('[role=status][data-phase]');
+      const p = el?.getAttribute('data-phase') ?? '';
+      return (el?.getAttribute('data-mine') === 'yes' && ph.includes(p)) || p === 'over' ? p : null;
+    },
+    phases,
+    { timeout },
+  );
+  return String(await h.jsonValue());
+}
+
+/** Activates the first agent offered (planned, then confirmed) and waits for the answer. */
+async function activateFirst(page: Page): Promise<void> {
+  const s = (await status(page))!;
+  await actions(page)
+    .getByRole('button', { name: /^Activate/ })
+    .first()
+    .click();
+  await commit(page);
+  await waitSeq(page, s.seq);
+}
+
+/** Counts the `act` frames this page sends over its WebSocket. */
+function countActs(page: Page): { n: number } {
+  const c = { n: 0 };
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"t":"act"')) c.n++;
+    }),
+  );
+  return c;
+}
+
+/** Plays this seat's setup by clicking until the game waits on it in one of `phases`. */
+async function setupUntil(page: Page, role: 'recruiter' | 'agents', phases: string[]): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const s = await status(page);
+    if (s?.mine && phases.includes(s.phase)) return;
+    if (!s?.mine) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
+    else await agentsMove(page, 0, ['A1', 'F1', 'A7', 'F7']);
+  }
+  throw new Error(`never reached ${phases.join('/')}`);
+}
+
+describe('plan, then confirm', () => {
+  it('recruiter: step and immortal move are planned, undone, confirmed; nothing is sent before Confirm; regression "Move an immortal stays selected": the tool resets at the next turn', async () => {
+    const { page, errors } = await newPage(browser);
+    const acts = countActs(page);
+    await solo(page, 'Recruiter', 'Full Game');
+    await setupUntil(page, 'recruiter', ['recruiterTurn']);
+    const s0 = (await status(page))!;
+    const sent = acts.n;
+    // a step: planned on the board (ghost), described in the bar, not sent
+    expect(await actions(page).getAttribute('data-tool')).toBe('step');
+    const stepTo = (await targets(page))[0]!;
+    await page.locator(`svg.board g.cell[data-loc="${stepTo}"]`).click();
+    await page.locator('.stage-bar').waitFor();
+    expect(await page.locator('.stage-bar').innerText()).toContain(`Step to ${stepTo}`);
+    expect(await page.locator('svg.board .ghost[data-ghost=recruiter]').count()).toBe(1);
+    await page.waitForTimeout(300);
+    expect(acts.n).toBe(sent);
+    expect((await status(page))!.seq).toBe(s0.seq);
+    // undo: the plan is gone, still nothing sent
+    await page.locator('.stage-bar [data-stage=undo]').click();
+    expect(await page.locator('.stage-bar').count()).toBe(0);
+    expect(await page.locator('svg.board .ghost').count()).toBe(0);
+    expect(acts.n).toBe(sent);
+    // an immortal move: choose the immortal, then where it goes; planned, then confirmed
+    await actions(page).locator('[role=toolbar]').getByRole('button', { name: 'Move an immortal' }).click();
+    expect(await actions(page).getAttribute('data-tool')).toBe('moveImmortal');
+    await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+    const immTo = (await targets(page))[0]!;
+    await page.locator(`svg.board g.cell[data-loc="${immTo}"]`).click();
+    expect(await page.locator('svg.board .ghost[data-ghost=immortal]').count()).toBe(1);
+    expect(acts.n).toBe(sent);
+    await shot(page, 'table-plan-recruiter-1280.png', false);
+    await commit(page);
+    await waitSeq(page, s0.seq);
+    expect(acts.n).toBe(sent + 1);
+    // the tool stays within the turn; now the step, confirmed
+    await actions(page).locator('[role=toolbar]').getByRole('button', { name: 'Step' }).click();
+    const s1 = (await status(page))!;
+    await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+    await commit(page);
+    await waitSeq(page, s1.seq);
+    if ((await status(page))?.mine && (await actions(page).getByRole('button', { name: 'End turn' }).count())) {
+      const s2 = (await status(page))!;
+      await actions(page).getByRole('button', { name: 'End turn' }).click();
+      await commit(page);
+      await waitSeq(page, s2.seq);
+    }
+    // the next recruiter turn starts with the default tool again (the step), not the immortal
+    if ((await untilMine(page, ['recruiterTurn'])) === 'over') return;
+    expect(await actions(page).getAttribute('data-tool')).toBe('step');
+    expect(await page.locator('[role=status]').innerText()).toMatch(/one step or mind slip/);
+    expect(await page.locator('.stage-bar').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('agents: activation, move and Ask are planned, undone, confirmed; a click on a location that is not a choice says why in one line (the engine’s reason)', async () => {
+    const { page, errors } = await newPage(browser);
+    const acts = countActs(page);
+    await solo(page, 'Rogue agents');
+    await setupUntil(page, 'agents', ['agentsTurn']);
+    const s0 = (await status(page))!;
+    const sent = acts.n;
+    const activate = actions(page)
+      .getByRole('button', { name: /^Activate/ })
+      .first();
+    await activate.click();
+    expect(await page.locator('.stage-bar').innerText()).toMatch(/Activate/);
+    await page.locator('.stage-bar [data-stage=undo]').click();
+    expect(acts.n).toBe(sent);
+    await activate.click();
+    await commit(page);
+    await waitSeq(page, s0.seq);
+    expect(acts.n).toBe(sent + 1);
+    // a location that is not a destination: refused with the engine's reason, nothing changes
+    const ts = await targets(page);
+    const far = await page
+      .locator('svg.board g.cell')
+      .evaluateAll((els, t) => els.map((e) => e.getAttribute('data-loc')!).find((l) => !t.includes(l))!, ts);
+    const s1 = (await status(page))!;
+    await page.locator(`svg.board g.cell[data-loc="${far}"]`).click();
+    const refusal = page.locator('.refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/^Not possible: \S.+/);
+    expect((await refusal.innerText()).split('\n')).toHaveLength(1);
+    expect((await status(page))!.seq).toBe(s1.seq);
+    // the move: planned (a ghost agent on the board), undone, planned again, confirmed
+    const to = ts[0]!;
+    await page.locator(`svg.board g.cell[data-loc="${to}"]`).click();
+    expect(await page.locator('svg.board .ghost[data-ghost=agent]').count()).toBe(1);
+    expect(await page.locator('.refusal').count()).toBe(0);
+    await page.locator('.stage-bar [data-stage=undo]').click();
+    expect(await page.locator('svg.board .ghost').count()).toBe(0);
+    const before = acts.n;
+    await page.locator(`svg.board g.cell[data-loc="${to}"]`).click();
+    await shot(page, 'table-plan-agents-1280.png', false);
+    await commit(page);
+    await waitSeq(page, s1.seq);
+    expect(acts.n).toBe(before + 1);
+    // an action (Reveal or Ask) is planned too
+    const action = actions(page)
+      .locator('button:not([aria-disabled])')
+      .filter({ hasText: /Ask:|Reveal/ });
+    if (await action.count()) {
+      const s2 = (await status(page))!;
+      const n = acts.n;
+      await action.first().click();
+      expect(await page.locator('.stage-bar').count()).toBe(1);
+      expect(acts.n).toBe(n);
+      await commit(page);
+      await waitSeq(page, s2.seq);
+      expect(acts.n).toBe(n + 1);
+    }
+    expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('Ask options blocked by an immortal (R22) stay visible, greyed, with the reason', async () => {
+    const { page, errors } = await newPage(browser);
+    await solo(page, 'Rogue agents', 'Full Game');
+    await setupUntil(page, 'agents', ['agentsTurn']);
+    // find an agent and a destination showing a feature that an immortal's location shows
+    const blocked = await page.evaluate(() => {
+      const imm = [...document.querySelectorAll('svg.board .piece[data-at]')]
+        .filter((e) => e.getAttribute('data-piece')!.startsWith('immortal'))
+        .map((e) => e.getAttribute('data-at')!);
+      return imm;
+    });
+    expect(blocked.length).toBe(4);
+    let found = false;
+    for (let k = 0; k < 4 && !found; k++) {
+      const s = (await status(page))!;
+      if (s.phase !== 'agentsTurn' || !s.mine) break;
+      await activateFirst(page);
+      // every destination whose features an immortal's location shows blocks that Ask
+      const featuresOf = (l: string) =>
+        page
+          .locator(`svg.board g.cell[data-loc="${l}"]`)
+          .getAttribute('aria-label')
+          .then((x) => (x ?? '').split(': ')[1]?.split(', ') ?? []);
+      const immFeatures = new Set((await Promise.all(blocked.map(featuresOf))).flat());
+      for (const t of await targets(page)) {
+        const fs = await featuresOf(t);
+        if (!fs.some((f) => immFeatures.has(f))) continue;
+        const s1 = (await status(page))!;
+        await page.locator(`svg.board g.cell[data-loc="${t}"]`).click();
+        await commit(page);
+        await waitSeq(page, s1.seq);
+        const greyed = actions(page).locator('button.blocked[aria-disabled=true]');
+        expect(await greyed.count()).toBeGreaterThan(0);
+        const why = await actions(page).locator('.blocked-option small').first().innerText();
+        expect(why).toMatch(/nobody may ask about it \(R22\)/);
+        await greyed.first().click({ force: true });
+        expect(await page.locator('.refusal').innerText()).toMatch(/R22/);
+        await shot(page, 'table-ask-blocked-1280.png', false);
+        found = true;
+        break;
+      }
+      if (!found) {
+        const s2 = (await status(page))!;
+        await actions(page).getByRole('button', { name: 'End activation' }).click();
+        await commit(page);
+        await waitSeq(page, s2.seq);
+        await untilMine(page, ['agentsTurn'], 60000);
+      }
+    }
+    expect(found).toBe(true);
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
+
+describe('every move is seen', () => {
+  it('bots’ moves are paced one by one, pieces glide, the last turn stays marked, a log entry highlights its place; "faster" shortens the pace', async () => {
+    const { page, errors } = await newPage(browser, { pace: 'normal' });
+    await solo(page, 'Recruiter');
+    await setupUntil(page, 'recruiter', ['recruiterTurn']);
+    // watch the shown positions and a piece's transform while the bot agents play
+    await page.evaluate(() => {
+      const w = window as unknown as { seqTimes: number[]; mid: number; ends: Set<string> };
+      w.seqTimes = [];
+      w.mid = 0;
+      const el = document.querySelector('[role=status][data-seq]')!;
+      new MutationObserver(() => w.seqTimes.push(performance.now())).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-seq'],
+      });
+      const tick = () => {
+        for (const p of document.querySelectorAll('svg.board .piece')) {
+          const cs = getComputedStyle(p).transform;
+          const target = (p as SVGGElement).style.transform;
+          const m = /matrix\(([^)]+)\)/.exec(cs);
+          const t = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(target);
+          if (m && t) {
+            const v = m[1]!.split(',').map(Number);
+            // off the grid of cells (multiples of 100) while on its way
+            if (Math.abs(v[4]! - Number(t[1])) > 1 || Math.abs(v[5]! - Number(t[2])) > 1) w.mid++;
+          }
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    expect(
+      await page
+        .locator('svg.board .piece')
+        .first()
+        .evaluate((e) => getComputedStyle(e).transitionDuration),
+    ).toBe('0.6s');
+    const s = (await status(page))!;
+    await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+    await commit(page);
+    await waitSeq(page, s.seq);
+    await untilMine(page, ['recruiterTurn', 'answerAsk'], 60000);
+    const gaps = await page.evaluate(() => {
+      const t = (window as unknown as { seqTimes: number[] }).seqTimes;
+      return t.slice(2).map((x, i) => x - t[i + 1]!);
+    });
+    const mid = await page.evaluate(() => (window as unknown as { mid: number }).mid);
+    // the bots' several frames were shown one by one, 900 ms apart: on average (a render can
+    // land late on a loaded machine, which shortens the next gap but not the average)
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(gaps.length).toBeGreaterThan(1);
+    expect(mean(gaps)).toBeGreaterThan(850);
+    expect(mid).toBeGreaterThan(0);
+    // the agents' turn stays marked on the board; hovering a log entry highlights its place
+    expect(await page.locator('svg.board .last-turn rect').count()).toBeGreaterThan(0);
+    await page.locator('.log li.placed').last().hover();
+    expect(await page.locator('svg.board .log-hl rect').count()).toBeGreaterThan(0);
+    await shot(page, 'table-last-turn-1280.png', false);
+    // "faster"
+    await page.locator('select[name=pace]').selectOption('fast');
+    await page.evaluate(() => ((window as unknown as { seqTimes: number[] }).seqTimes = []));
+    const phase = await untilMine(page, ['recruiterTurn', 'answerAsk']);
+    const s2 = (await status(page))!;
+    if (phase === 'answerAsk') {
+      await recruiterMove(page, []);
+      await untilMine(page, ['recruiterTurn'], 60000);
+    } else {
+      await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+      await commit(page);
+      await waitSeq(page, s2.seq);
+      await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000);
+    }
+    const fast = await page.evaluate(() => {
+      const t = (window as unknown as { seqTimes: number[] }).seqTimes;
+      return t.slice(2).map((x, i) => x - t[i + 1]!);
+    });
+    if (fast.length > 1) {
+      expect(mean(fast)).toBeGreaterThan(250);
+      expect(mean(fast)).toBeLessThan(700);
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
+
+describe('the table fits the window', () => {
+  const sizes = [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+    { width: 390, height: 844 },
+  ];
+  for (const size of sizes) {
+    it(`${size.width}x${size.height}: board, prompt and actions without scrolling, no board overflow; wheel zoom${size.width < 500 ? '; tap targets >= 40 px' : ''}`, async () => {
+      const { page, errors } = await newPage(browser, size);
+      await solo(page, 'Rogue agents');
+      await setupUntil(page, 'agents', ['agentsTurn']);
+      await activateFirst(page);
+      await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+      await page.locator('.stage-bar').waitFor();
+      const box = await page.evaluate(() => {
+        const r = (sel: string) => {
+          const b = document.querySelector(sel)!.getBoundingClientRect();
+          return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+        };
+        return {
+          vw: innerWidth,
+          vh: innerHeight,
+          scrollW: document.documentElement.scrollWidth,
+          board: r('svg.board'),
+          status: r('[role=status][data-phase]'),
+          actions: r('section.actions'),
+          firstAction: r('section.actions button'),
+          stage: r('.stage-bar'),
+        };
+      });
+      await shot(page, `table-fit-${size.width}x${size.height}.png`, false);
+      for (const k of ['board', 'status', 'stage', 'firstAction'] as const) {
+        expect(box[k].top, k).toBeGreaterThanOrEqual(0);
+        expect(box[k].bottom, k).toBeLessThanOrEqual(box.vh);
+        expect(box[k].left, k).toBeGreaterThanOrEqual(0);
+        expect(box[k].right, k).toBeLessThanOrEqual(box.vw);
+      }
+      expect(box.scrollW).toBeLessThanOrEqual(box.vw);
+      if (size.width < 500) {
+        // every button of the action panel and the plan bar, and every location, is >= 40 px
+        const small = await page.evaluate(() =>
+          [...document.querySelectorAll('section.actions button, .stage-bar button, svg.board g.cell')]
+            .map((e) => ({ e: e.textContent?.trim().slice(0, 30), r: e.getBoundingClientRect() }))
+            .filter((x) => x.r.height < 40 || x.r.width < 40)
+            .map((x) => `${x.e} ${Math.round(x.r.width)}x${Math.round(x.r.height)}`),
+        );
+        expect(small).toEqual([]);
+        const disc = await page.locator('svg.board .agent-token circle').first().boundingBox();
+        expect(disc!.width).toBeGreaterThanOrEqual(16);
+      }
+      // wheel zoom on the board, then back to the whole board
+      const b = await page.locator('svg.board').boundingBox();
+      await page.mouse.move(b!.x + b!.width / 2, b!.y + b!.height / 2);
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction(() => Number(document.querySelector('svg.board')!.getAttribute('data-zoom')) > 1.5);
+      await page.getByRole('button', { name: 'Fit the board' }).click();
+      expect(await page.locator('svg.board').getAttribute('data-zoom')).toBe('1.00');
+      expect(errors).toEqual([]);
+    }, 240_000);
+  }
+
+  it('390x844: mayhem choices are >= 40 px tap targets (were 58x13 px)', async () => {
+    const { page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await solo(page, 'Recruiter', 'Full Game');
+    await untilMine(page, ['mayhem']);
+    const sizes = await page
+      .locator('g.edge-target')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(40);
+    await shot(page, 'table-mayhem-390x844.png', false);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('players, assistant, attention', () => {
+  it('player panel: names, roles, agents and whose turn for everyone; the assistant is off between people; the tab title and favicon say "your turn"; notification permission only from a click', async () => {
+    const R = await newPage(browser);
+    const A = await newPage(browser);
+    for (const p of [R.page, A.page])
+      await p.addInitScript(() => {
+        const w = window as unknown as { asked: number };
+        w.asked = 0;
+        if (typeof Notification !== 'undefined')
+          Notification.requestPermission = () => {
+            w.asked++;
+            return Promise.resolve('denied');
+          };
+      });
+    // the create form: the assistant defaults to off for two people
+    await R.page.goto(`${server.url}/#/`);
+    await R.page.locator('section.create').getByLabel('Players').first().selectOption('2');
+    expect(await R.page.locator('select[name=assistant]').inputValue()).toBe('off');
+    await createTwoPlayerGame(server, R.page, A.page, { mode: 'Training Mission' });
+    for (const p of [R.page, A.page]) {
+      const panel = p.locator('section.players');
+      await panel.getByText('Rita').waitFor();
+      await panel.getByText('Alex').waitFor();
+      expect(await panel.locator('li[data-seat="0"]').innerText()).toMatch(/Rita[\s\S]*Recruiter/);
+      expect(await panel.locator('li[data-seat="1"]').innerText()).toMatch(/Alex[\s\S]*Rogue agents/);
+      expect(await panel.locator('li[data-seat="1"] .aicon').count()).toBe(4);
+    }
+    // the recruiter starts: the panel, the tab title and the favicon say so
+    await untilMine(R.page, ['start']);
+    await A.page.locator('section.players li[data-seat="0"].turn').waitFor();
+    expect(await R.page.title()).toMatch(/^● Your turn/);
+    expect(await A.page.title()).not.toMatch(/Your turn/);
+    expect(await R.page.locator('link[rel=icon]').getAttribute('data-badge')).toBe('yes');
+    expect(await A.page.locator('link[rel=icon]').getAttribute('data-badge')).toBe('no');
+    // the assistant is off at this table: no deduction panel for the agents
+    expect(await A.page.locator('section.deduction').count()).toBe(0);
+    // no permission asked on load; asked once the player ticks the box
+    expect(await A.page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
+    await A.page.getByLabel('Notify me when it is my turn').click();
+    await A.page.waitForFunction(() => (window as unknown as { asked: number }).asked === 1);
+    // refused here (the stub says 'denied'): the box stays unticked
+    expect(await A.page.getByLabel('Notify me when it is my turn').isChecked()).toBe(false);
+    // Training: the start is public, the prompt does not call it secret
+    expect(await R.page.locator('[role=status]').innerText()).toMatch(/public in the Training Mission/);
+    await shot(R.page, 'table-players-1280.png', false);
+    expect(R.errors.concat(A.errors).filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('solo tables are named after the player and the opponent; the result and the replay stay reachable after the end panel is closed', async () => {
+    const { page, errors } = await newPage(browser);
+    await solo(page, 'Rogue agents', 'Training Mission', 'hard');
+    const id = /#\/g\/([^?/]+)/.exec(page.url())![1]!;
+    const info = (await (await fetch(`${server.url}/api/games/${id}`)).json()) as { title: string };
+    expect(info.title).toBe('Rita vs Recruiter (hard)');
+    // the agents' panel says how many locations, never "0 locations" nor "1 locations"
+    await page.locator('section.deduction .candidates').waitFor();
+    expect(await page.locator('section.deduction .candidates').innerText()).not.toMatch(/\b[01] locations/);
+    // resign (with its extra confirmation), close the end panel, reopen it, open the replay
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('section.end').waitFor();
+    await page.locator('section.end').getByRole('button', { name: 'Close' }).click();
+    expect(await page.locator('section.end').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show the result' }).click();
+    await page.locator('section.end').getByRole('button', { name: 'Replay' }).click();
+    await page.getByRole('button', { name: 'Back to the table' }).waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('regression "stale not connected": the refusal from a moment offline goes once the connection is back', async () => {
+    const { page, errors } = await newPage(browser);
+    // while `__block` is set, new connections go nowhere (as when the network is down)
+    await page.addInitScript(() => {
+      const w = window as unknown as { __sockets: WebSocket[]; __block: boolean };
+      const Orig = WebSocket;
+      w.__sockets = [];
+      w.__block = false;
+      window.WebSocket = class extends Orig {
+        constructor(u: string | URL, p?: string | string[]) {
+          super(w.__block ? 'ws://127.0.0.1:9/' : u, p);
+          w.__sockets.push(this);
+        }
+      } as typeof WebSocket;
+    });
+    await solo(page, 'Rogue agents');
+    await setupUntil(page, 'agents', ['agentsTurn']);
+    await actions(page)
+      .getByRole('button', { name: /^Activate/ })
+      .first()
+      .click();
+    await page.evaluate(() => {
+      const w = window as unknown as { __sockets: WebSocket[]; __block: boolean };
+      w.__block = true;
+      w.__sockets.at(-1)!.close();
+    });
+    await page.getByText('Connection lost').waitFor();
+    await commit(page);
+    await page.locator('.error[role=alert]').getByText('not connected').waitFor();
+    await page.evaluate(() => ((window as unknown as { __block: boolean }).__block = false));
+    await page.getByText('Connection lost').waitFor({ state: 'detached', timeout: 20000 });
+    expect(await page.locator('.error[role=alert]').count()).toBe(0);
+    expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  }, 120_000);
+});
