@@ -91,7 +91,7 @@ describe('languages', () => {
         lang: 'zh',
         c4: 'C4：泳池、神像',
         prompt: /已激活：最多移动 2 格/,
-        ask: '抓捕',
+        ask: '捕捉',
         log: '游戏记录',
         feature: '提基火把',
       },
