@@ -279,7 +279,6 @@ const en = {
     'Capture on the recruiter’s current location to win. Don’t let time run out!',
   ],
   hint_spectator: ['You are watching. Everyone sees the public board; the recruiter’s path appears at the end.'],
-  rulesNote: '',
   ev_unknown: '{kind}',
 };
 
@@ -545,7 +544,6 @@ const zh: Dict = {
     '在招募员当前位置捕捉即可获胜。别让时间耗尽！',
   ],
   hint_spectator: ['你正在观战。所有人都能看到公开的棋盘；招募员的路线在结束时公开。'],
-  rulesNote: '完整规则目前仅有英文版。',
   ev_unknown: '{kind}',
 };
 
@@ -808,7 +806,6 @@ const ja: Dict = {
     '採用官の現在地で捕獲すれば勝利。時間切れに注意！',
   ],
   hint_spectator: ['観戦中です。公開情報は全員に見えます。採用官の経路は終了時に公開されます。'],
-  rulesNote: '完全なルールは現在英語のみです。',
   ev_unknown: '{kind}',
 };
 

@@ -2,9 +2,10 @@
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
-import { RulesDialog } from './Help.js';
+import { RulebookHost } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
+import { openRulebook } from './rulebook/chapters.js';
 import { Table } from './Table.js';
 import './styles.css';
 
@@ -83,7 +84,6 @@ function App() {
   const [lang, setLang] = useState<Lang>(detectLang);
   const i18n = useMemo(() => makeI18n(lang), [lang]);
   const hash = useHash();
-  const [rules, setRules] = useState(false);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
   }, [lang]);
@@ -104,7 +104,7 @@ function App() {
           </span>
         </a>
         <nav>
-          <button className="link" onClick={() => setRules(true)}>
+          <button className="link" onClick={() => openRulebook()}>
             {t('rules')}
           </button>
           <label className="lang">
@@ -130,7 +130,7 @@ function App() {
       <main>
         {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
       </main>
-      {rules ? <RulesDialog onClose={() => setRules(false)} /> : null}
+      <RulebookHost />
     </I18nContext.Provider>
   );
 }

@@ -120,7 +120,7 @@ describe('languages', () => {
     expect(await page.locator('section.log-panel h3').innerText()).toBe('ゲームログ');
     // rules help
     await page.getByRole('button', { name: 'ルール' }).click();
-    await page.getByRole('dialog').getByText('Overview and winning').first().waitFor();
+    await page.getByRole('dialog').getByRole('heading', { name: 'ゲームの概要' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).click();
     expect(errors.filter((e) => !/WebSocket|favicon/.test(e))).toEqual([]);
   }, 300_000);
