@@ -235,7 +235,9 @@ export default function Rulebook({
               ) : null}
               {CHAPTERS.map((id) => (
                 <section key={id} id={`rb-${id}`} className="rb-chapter" data-chapter={id}>
-                  <h2 tabIndex={-1}>{CHAPTER_TITLES[id][lang]}</h2>
+                  <h2 tabIndex={-1}>
+                    <Mark text={CHAPTER_TITLES[id][lang]} q={q.trim()} />
+                  </h2>
                   {t.chapters[id].map((b, i) => (
                     <BlockView key={i} b={b} lang={lang} q={q.trim()} go={go} />
                   ))}
