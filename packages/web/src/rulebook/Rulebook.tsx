@@ -168,6 +168,11 @@ export default function Rulebook({
     if (text) go(chapter);
   }, [text !== null, chapter, jump]);
 
+  // New search words: show the results, which sit above the chapters.
+  useEffect(() => {
+    if (q.trim()) body.current?.scrollTo({ top: 0 });
+  }, [q]);
+
   const t = text?.t;
   const results = useMemo(() => {
     const query = q.trim();
