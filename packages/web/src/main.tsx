@@ -1,13 +1,15 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
 import { RulebookHost } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
 import { openRulebook } from './rulebook/chapters.js';
-import { Table } from './Table.js';
 import './styles.css';
+
+// The table (engine, board, controls) is its own chunk: the lobby page does not download it.
+const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -62,17 +64,19 @@ function GameBody({
     return (
       <>
         {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
-        <Table
-          gameId={id}
-          view={live.view}
-          legal={live.legal}
-          seat={live.seat}
-          act={live.act}
-          error={live.error}
-          clearError={live.clearError}
-          deduction={deduction}
-          deadline={live.deadline}
-        />
+        <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
+          <Table
+            gameId={id}
+            view={live.view}
+            legal={live.legal}
+            seat={live.seat}
+            act={live.act}
+            error={live.error}
+            clearError={live.clearError}
+            deduction={deduction}
+            deadline={live.deadline}
+          />
+        </Suspense>
       </>
     );
   if (missing) return <p className="panel error">{t('notFound')}</p>;
