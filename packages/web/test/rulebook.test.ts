@@ -113,6 +113,28 @@ describe('rulebook', () => {
       expect(errors).toEqual([]);
     });
 
+  it('fits a 390x844 phone in each language: no sideways scrolling, contents still jump', async () => {
+    for (const c of CASES) {
+      const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844, locale: c.locale });
+      await page.goto(`${server.url}/#/rules/abilities`);
+      await page.waitForFunction(() => document.activeElement?.closest('#rb-abilities') !== null);
+      const box = await page.locator('.modal-box.rulebook').boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(() => {
+          const b = document.querySelector('.rb-body')!;
+          return b.scrollWidth - b.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(0);
+      await shot(page, `rulebook-phone-${c.lang}.png`, false);
+      await page.getByRole('navigation').getByRole('link', { name: c.capture, exact: true }).click();
+      await page.waitForFunction(() => document.activeElement?.closest('#rb-capture') !== null);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('a deep link #/rules/<chapter> opens that chapter; closing leaves the home page', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(`${server.url}/#/rules/reveal`);
