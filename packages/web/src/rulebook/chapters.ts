@@ -61,6 +61,32 @@ export function chapterOfHash(hash: string): ChapterId | null {
   return m[1] && isChapter(m[1]) ? m[1] : 'overview';
 }
 
+/** The chapter that explains a prompt or tool of the table, by its i18n key, so the table can put a
+ * RuleLink next to each (`<RuleLink chapter={chapterFor('t_ask')!} />`). */
+const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
+  [/^p_mayhem|^t_placeMayhem$|^mayhem$/, 'mayhem'],
+  [/^p_recruiterCard|^(recruiterCard|yourCard|potential|exposed|cardPower_\w+)$/, 'recruiter-cards'],
+  [
+    /^p_(start|setupSteps|immortals|agents|mindSlipToken)(_me)?$|^t_(chooseStart|placeImmortal|placeMindSlip|placeAgent\w*)$/,
+    'setup',
+  ],
+  [/^p_recruiterTurn|^t_(step|mindSlip|token|endTurn)$|^(timeTrack|secondMindSlip|mindSlip)$/, 'recruiter-turn'],
+  [/^t_(moveImmortal|extraImmortalMove)$|^(immortalCards|immortal|immortals)$/, 'immortals'],
+  [/^p_answerAsk|^t_(ask|answerAsk|cannotPlace)$|^stepToken$/, 'ask'],
+  [/^p_agentsTurn|^t_(activate|move|confirmMove|endActivation)$/, 'agents-turn'],
+  [/^t_reveal$|^confirmedNote$/, 'reveal'],
+  [/^t_(shakedown|push)$/, 'shakedown'],
+  [/^t_capture$|^c_capture$/, 'capture'],
+  [/^t_(scan|nudge|dustyMove|withDolphin)$|^(ally|ability_\w+)$/, 'abilities'],
+  [/^t_note$|^(mentalNote|noteAt|ded\w+)$/, 'mental-notes'],
+  [/^(p_over|recruitsTotal|winRecruiter|winAgents|r_\w+)$/, 'winning'],
+  [/^training$/, 'training'],
+];
+
+export function chapterFor(key: string): ChapterId | null {
+  return KEY_CHAPTERS.find(([re]) => re.test(key))?.[1] ?? null;
+}
+
 export const OPEN_RULEBOOK = 'mm:rulebook';
 
 /** Opens the rulebook over the current screen (a game stays where it is). */
