@@ -64,19 +64,17 @@ function GameBody({
     return (
       <>
         {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
-        <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
-          <Table
-            gameId={id}
-            view={live.view}
-            legal={live.legal}
-            seat={live.seat}
-            act={live.act}
-            error={live.error}
-            clearError={live.clearError}
-            deduction={deduction}
-            deadline={live.deadline}
-          />
-        </Suspense>
+        <Table
+          gameId={id}
+          view={live.view}
+          legal={live.legal}
+          seat={live.seat}
+          act={live.act}
+          error={live.error}
+          clearError={live.clearError}
+          deduction={deduction}
+          deadline={live.deadline}
+        />
       </>
     );
   if (missing) return <p className="panel error">{t('notFound')}</p>;
@@ -132,7 +130,13 @@ function App() {
         </nav>
       </header>
       <main>
-        {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
+        <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
+          {m ? (
+            <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+          ) : (
+            <Home />
+          )}
+        </Suspense>
       </main>
       <RulebookHost />
     </I18nContext.Provider>
