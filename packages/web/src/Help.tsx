@@ -1,6 +1,6 @@
 // The player's rulebook host (opened from the header, any RuleLink, or a #/rules/<chapter> address;
 // the book itself is a separate chunk loaded on first open) and the first-time hint panel.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useI18n } from './i18n.js';
 import { chapterOfHash, OPEN_RULEBOOK, RULEBOOK_TITLE, type ChapterId } from './rulebook/chapters.js';
 import { RuleLink } from './rulebook/RuleLink.js';
@@ -12,9 +12,12 @@ export function RulebookHost() {
   const { lang } = useI18n();
   const [open, setOpen] = useState<ChapterId | null>(() => chapterOfHash(location.hash));
   const [jump, setJump] = useState(0);
+  // Where focus was when the book opened (a link in the hints, the header button): it goes back there.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const show = (c: ChapterId | null) => {
       if (!c) return;
+      if (!document.querySelector('.rb-modal')) opener.current = document.activeElement as HTMLElement | null;
       setOpen(c);
       setJump((j) => j + 1);
     };
@@ -32,6 +35,7 @@ export function RulebookHost() {
     setOpen(null);
     // A deep link opened the book over the home page: leave the address at home.
     if (chapterOfHash(location.hash)) history.replaceState(null, '', '#/');
+    opener.current?.focus();
   };
   return (
     <Suspense

@@ -179,6 +179,8 @@ describe('rulebook', () => {
     await shot(page, 'rulebook-over-table.png', false);
     await page.keyboard.press('Escape');
     expect(new URL(page.url()).hash).toBe(hash);
+    // focus returns to the link that opened the book
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-chapter'))).toBe('ask');
     expect(await page.locator('[role=status][data-phase]').count()).toBe(1);
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   });
