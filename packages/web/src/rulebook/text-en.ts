@@ -70,7 +70,7 @@ const text: RulebookText = {
         p: 'Mind slip: discard a mind slip token to move as your recruiter card says: exactly 2 locations in a straight line, over visited locations and mayhem. Only the landing counts: it must be unvisited and the jumped location gives nothing. The token goes on the time track, so the agents learn a slip was used, not which way.',
       },
       {
-        p: '2nd mind slip: stepping or landing on the location with the 2nd mind slip token acquires it in secret. It stays on the board until you use it.',
+        p: '2nd mind slip: stepping or landing on the location with the 2nd mind slip token acquires it in secret. It stays on the board until you use it. A token placed where you have already been can never be acquired.',
       },
       {
         p: 'Red alert: when the time token reaches a red hour (07, 09, 11, 13, 15), reveal how many recruits you contacted on this turn and the previous one, as a single number.',
