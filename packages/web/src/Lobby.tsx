@@ -18,6 +18,7 @@ import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
+import { RuleLink } from './rulebook/RuleLink.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -406,7 +407,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
     <section className="panel lobby" aria-label={t('lobbyTitle', { name: lobbyTitle(lobby) })}>
       <h2>{t('lobbyTitle', { name: lobbyTitle(lobby) })}</h2>
       <p className="muted">
-        {t(opts.mode === 'full' ? 'full' : 'training')} · {t('recruiterCard')}:{' '}
+        {t(opts.mode === 'full' ? 'full' : 'training')}
+        <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}:{' '}
         {opts.recruiterCard
           ? t(
               opts.recruiterCard === 'random'

@@ -1,14 +1,17 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
-import { RulesDialog } from './Help.js';
+import { RulebookHost } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
-import { Table } from './Table.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
+import { openRulebook } from './rulebook/chapters.js';
 import './styles.css';
+
+// The table (engine, board, controls) is its own chunk: the lobby page does not download it.
+const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -91,7 +94,6 @@ function App() {
   const [lang, setLang] = useState<Lang>(detectLang);
   const i18n = useMemo(() => makeI18n(lang), [lang]);
   const hash = useHash();
-  const [rules, setRules] = useState(false);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
   }, [lang]);
@@ -112,7 +114,7 @@ function App() {
           </span>
         </a>
         <nav>
-          <button className="link" onClick={() => setRules(true)}>
+          <button className="link" onClick={() => openRulebook()}>
             {t('rules')}
           </button>
           <label className="lang">
@@ -136,9 +138,15 @@ function App() {
         </nav>
       </header>
       <main>
-        {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
+        <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
+          {m ? (
+            <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+          ) : (
+            <Home />
+          )}
+        </Suspense>
       </main>
-      {rules ? <RulesDialog onClose={() => setRules(false)} /> : null}
+      <RulebookHost />
     </I18nContext.Provider>
   );
 }

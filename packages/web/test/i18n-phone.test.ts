@@ -93,7 +93,7 @@ describe('languages', () => {
         lang: 'zh',
         c4: 'C4：泳池、神像',
         prompt: /已激活：最多移动 2 格/,
-        ask: '抓捕',
+        ask: '捕捉',
         log: '游戏记录',
         feature: '提基火把',
       },
@@ -122,7 +122,7 @@ describe('languages', () => {
     expect(await page.locator('section.log-panel h3').innerText()).toBe('ゲームログ');
     // rules help
     await page.getByRole('button', { name: 'ルール' }).click();
-    await page.getByRole('dialog').getByText('Overview and winning').first().waitFor();
+    await page.getByRole('dialog').getByRole('heading', { name: 'ゲームの概要' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).click();
     expect(errors.filter((e) => !/WebSocket|favicon/.test(e))).toEqual([]);
   }, 300_000);
