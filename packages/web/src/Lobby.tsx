@@ -16,6 +16,7 @@ import {
 } from './api.js';
 import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
+import { TutorialEntry } from './tutorial/TutorialEntry.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -99,6 +100,7 @@ export function Home() {
           {err}
         </p>
       ) : null}
+      <TutorialEntry />
       <section className="panel solo">
         <h2>{t('playSolo')}</h2>
         <p className="muted">{t('soloText')}</p>

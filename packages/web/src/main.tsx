@@ -1,5 +1,5 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
-import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
 import { RulesDialog } from './Help.js';
@@ -7,6 +7,9 @@ import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
 import { Table } from './Table.js';
 import './styles.css';
+
+// Its own chunk, downloaded only when a tutorial is opened.
+const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -88,6 +91,7 @@ function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
   }, [lang]);
   const m = /^#\/g\/([^?/]+)(\?watch)?/.exec(hash);
+  const tut = /^#\/tutorial\/(recruiter|agents)$/.exec(hash);
   const { t } = i18n;
   return (
     <I18nContext.Provider value={i18n}>
@@ -128,7 +132,15 @@ function App() {
         </nav>
       </header>
       <main>
-        {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
+        {tut ? (
+          <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
+            <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
+          </Suspense>
+        ) : m ? (
+          <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+        ) : (
+          <Home />
+        )}
       </main>
       {rules ? <RulesDialog onClose={() => setRules(false)} /> : null}
     </I18nContext.Provider>

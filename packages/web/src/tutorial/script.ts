@@ -1,7 +1,15 @@
 // The two scripted Training Missions (R31) the tutorial plays with the real engine: every move,
 // the player's and the scripted opponent's, is an engine action, so a lesson can never teach a
 // move the rules refuse (test/tutorial-script.test.ts replays both scripts to their result).
-import { FEATURES, locOf, type Action, type AgentId, type FeatureId, type GameOptions, type Loc } from '@mindmgmt/engine';
+import {
+  FEATURES,
+  locOf,
+  type Action,
+  type AgentId,
+  type FeatureId,
+  type GameOptions,
+  type Loc,
+} from '@mindmgmt/engine';
 
 export type TutorialSide = 'recruiter' | 'agents';
 
@@ -122,13 +130,7 @@ export const AGENTS_SCRIPT: TutorialScript = {
   seat: 1,
   options: { mode: 'training', agentSeats: 1, recruiterCard: 'carl', deck: deck(['parrot', 'dogs', 'fountain']) },
   seed: 21,
-  prelude: [
-    { type: 'chooseStart', seat: R, at: L('C4') },
-    step(R, 'D4'),
-    step(R, 'D5'),
-    step(R, 'D6'),
-    step(R, 'C6'),
-  ],
+  prelude: [{ type: 'chooseStart', seat: R, at: L('C4') }, step(R, 'D4'), step(R, 'D5'), step(R, 'D6'), step(R, 'C6')],
   steps: [
     { key: 'a_intro', expect: next },
     { key: 'a_placeMeru', expect: cell('B7'), action: place('meru', 'B7') },
