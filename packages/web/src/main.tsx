@@ -96,7 +96,7 @@ function App() {
   return (
     <I18nContext.Provider value={i18n}>
       <header className="top">
-        <a href="#/" className="brand" aria-label={t('home')}>
+        <a href="#/" className="brand" title={t('home')}>
           <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
             <circle cx="16" cy="16" r="15" fill="#c92a2a" />
             <path d="M3 16 q13 -12 26 0 q-13 12 -26 0 z" fill="#fff" />
