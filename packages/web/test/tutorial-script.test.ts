@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { label, legalActions, locOf, view } from '@mindmgmt/engine';
 import { AGENTS_SCRIPT, RECRUITER_SCRIPT, SCRIPTS } from '../src/tutorial/script.js';
 import { judge, positionAt } from '../src/tutorial/run.js';
+import { TUTORIAL_STRINGS } from '../src/tutorial/strings.js';
 
 const L = (s: string) => locOf(s)!;
 
@@ -74,5 +75,19 @@ describe('tutorial scripts (Training Mission, R31)', () => {
     expect(judge(pos, st, { kind: 'cell', at: L('B6') })).toEqual({ ok: false, why: 'notNow' });
     const wrong = judge(pos, st, { kind: 'cell', at: L('B4') });
     expect(wrong.ok === false && wrong.why === 'illegal').toBe(true);
+  });
+
+  it('every step has its text in en, zh and ja, with the same placeholders', () => {
+    for (const script of Object.values(SCRIPTS))
+      for (const st of script.steps) {
+        const en = (TUTORIAL_STRINGS.en as Record<string, string>)[st.key];
+        expect(en, st.key).toBeTruthy();
+        const holes = (t: string) => (t.match(/\{\w+\}/g) ?? []).sort();
+        for (const lang of ['zh', 'ja'] as const) {
+          const t = (TUTORIAL_STRINGS[lang] as Record<string, string>)[st.key]!;
+          expect(t, `${lang} ${st.key}`).toBeTruthy();
+          expect(holes(t), `${lang} ${st.key}`).toEqual(holes(en!));
+        }
+      }
   });
 });

@@ -69,6 +69,7 @@ describe('tutorial, completed by clicking', () => {
       await page.goto(`${server.url}/#/`);
       await page.locator('.tutorial-entry').waitFor();
       expect(chunks).toEqual([]); // not part of the lobby's download
+      await shot(page, `tutorial-lobby-entry-${run.lang}-${run.width}x${run.height}.png`, false);
       await page.locator(`.tutorial-entry a[href="#/tutorial/${run.side}"]`).click();
       await page.locator('.tutorial[data-step="0"]').waitFor();
       expect(chunks.length).toBe(1);
@@ -85,6 +86,8 @@ describe('tutorial, completed by clicking', () => {
         expect(await page.locator('.tut-count').innerText()).toBe(
           strings.progress.replace('{n}', String(i + 1)).replace('{total}', String(script.steps.length)),
         );
+        // the agents never see the Recruiter's hidden path during the lesson
+        if (run.side === 'agents') expect(await page.locator('.path-num').count()).toBe(0);
         if (i === 9) await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}.png`, false);
         kinds.push(await followLesson(page, phone));
       }
@@ -94,6 +97,8 @@ describe('tutorial, completed by clicking', () => {
       expect(done).toContain(run.side === 'recruiter' ? strings.doneRecruiter : strings.doneAgents);
       // the real game state shows the lesson's end: 9 recruits, or the capture
       if (run.side === 'recruiter') expect(await page.locator('.tut-status').innerText()).toContain('9 / 9');
+      // once the game is over its whole path is public (the reveal), also to the agents
+      else expect(await page.locator('.path-num').count()).toBe(8);
       await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}-done.png`, false);
       // exit to the lobby
       await page.locator('.tut-panel a[href="#/"]').click();

@@ -103,8 +103,8 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
       <div className="tut-body">
         <Board
           view={v}
-          path={v.recruiter && script.seat === 0 ? v.recruiter.path : null}
-          circled={script.seat === 0 ? cards : undefined}
+          path={v.recruiter?.path ?? null}
+          circled={cards}
           targets={targets}
           onLoc={(at) => click({ kind: 'cell', at })}
           label={title}
@@ -155,7 +155,7 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
             </div>
             {cards.length ? (
               <div className="tut-cards">
-                <dt>{tx('yourCards')}</dt>
+                <dt>{tx(script.seat === 0 ? 'yourCards' : 'theirCards')}</dt>
                 <dd>
                   {cards.map((f) => (
                     <span key={f} className="tut-card">
