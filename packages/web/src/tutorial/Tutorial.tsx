@@ -113,7 +113,10 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
           <p className="tut-text" aria-live="polite" data-key={step?.key ?? 'done'}>
             {step
               ? tx(step.key)
-              : `${tx(side === 'recruiter' ? 'doneRecruiter' : 'doneAgents')} ${tx('playSolo', { solo: i18n.t('playSolo') })}`}
+              : [
+                  tx(side === 'recruiter' ? 'doneRecruiter' : 'doneAgents'),
+                  tx('playSolo', { solo: i18n.t('playSolo') }),
+                ].join(i18n.lang === 'en' ? ' ' : '')}
           </p>
           {buttons.length ? (
             <div className="btnrow tut-buttons">
