@@ -133,7 +133,13 @@ function App() {
       </header>
       <main>
         {tut ? (
-          <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
+          <Suspense
+            fallback={
+              <p className="panel" aria-busy="true">
+                …
+              </p>
+            }
+          >
             <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
           </Suspense>
         ) : m ? (

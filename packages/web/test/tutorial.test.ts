@@ -88,7 +88,10 @@ describe('tutorial, completed by clicking', () => {
         );
         // the agents never see the Recruiter's hidden path during the lesson
         if (run.side === 'agents') expect(await page.locator('.path-num').count()).toBe(0);
-        if (i === 9) await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}.png`, false);
+        if (i === 9) {
+          await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}.png`, false);
+          await expectNoSeriousViolations(page, `tutorial ${run.side} ${run.lang} step ${i}`);
+        }
         kinds.push(await followLesson(page, phone));
       }
       expect(kinds.filter((k) => k === 'cell').length).toBeGreaterThan(5);
@@ -100,6 +103,14 @@ describe('tutorial, completed by clicking', () => {
       // once the game is over its whole path is public (the reveal), also to the agents
       else expect(await page.locator('.path-num').count()).toBe(8);
       await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}-done.png`, false);
+      await expectNoSeriousViolations(page, `tutorial ${run.side} ${run.lang} done`);
+      if (phone) {
+        // every control of the lesson is a tap target of at least 40 px
+        const small = await page
+          .locator('.tutorial button, .tutorial a.button')
+          .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height < 40).map((e) => e.textContent));
+        expect(small).toEqual([]);
+      }
       // exit to the lobby
       await page.locator('.tut-panel a[href="#/"]').click();
       await page.locator('section.solo').waitFor();
@@ -110,6 +121,24 @@ describe('tutorial, completed by clicking', () => {
 });
 
 describe('tutorial refusals and navigation', () => {
+  it('the recruiter lesson can be completed with the keyboard: each location and button is focusable and Enter plays it', async () => {
+    const { page, ctx, errors } = await newPage(browser);
+    await page.goto(`${server.url}/#/tutorial/recruiter`);
+    await page.locator('.tutorial[data-step="0"]').waitFor();
+    const total = SCRIPTS.recruiter.steps.length;
+    for (let i = 0; i < total; i++) {
+      const target = page.locator('svg.board g.cell.target');
+      const el = (await target.count()) ? target : page.locator('.tut-buttons button.expected');
+      await el.focus();
+      expect(await el.evaluate((e) => e === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.locator(`.tutorial[data-step="${i + 1}"]`).waitFor();
+    }
+    await page.locator('.tutorial[data-done="yes"]').waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('a wrong click on the board is refused with its reason, and the lesson waits', async () => {
     const { page, ctx, errors } = await newPage(browser);
     await page.goto(`${server.url}/#/tutorial/recruiter`);
