@@ -50,7 +50,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   }
 
   for (const side of ['recruiter', 'agents'] as const) {
-    it(`tutorial (${side}): first step, a refusal, and a later step`, async () => {
+    it(`tutorial (${side}): first step, and with a refusal shown`, async () => {
       const { page, ctx } = await newPage(browser);
       await page.goto(`${server.url}/#/tutorial/${side}`);
       await page.locator('.tutorial[data-step="0"]').waitFor();

@@ -147,28 +147,22 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
           <p className="tut-refusal" role="alert">
             {refusal ?? ''}
           </p>
-          <dl className="tut-status">
-            <div>
-              <dt className="sr">{tx('time', { time: '' })}</dt>
-              <dd>{v.time > 5 ? tx('time', { time: hour(v.time) }) : tx('timeSetup')}</dd>
-            </div>
-            <div>
-              <dt className="sr">{tx('recruits', { n: '', max: '' })}</dt>
-              <dd>{tx('recruits', { n: v.recruits.total, max: v.recruitsToWin })}</dd>
-            </div>
+          <div className="tut-status">
+            <p>{v.time > 5 ? tx('time', { time: hour(v.time) }) : tx('timeSetup')}</p>
+            <p>{tx('recruits', { n: v.recruits.total, max: v.recruitsToWin })}</p>
             {cards.length ? (
               <div className="tut-cards">
-                <dt>{tx(script.seat === 0 ? 'yourCards' : 'theirCards')}</dt>
-                <dd>
+                <h2>{tx(script.seat === 0 ? 'yourCards' : 'theirCards')}</h2>
+                <p>
                   {cards.map((f) => (
                     <span key={f} className="tut-card">
                       <FeatureIcon f={f} size={20} /> {i18n.feature(f)}
                     </span>
                   ))}
-                </dd>
+                </p>
               </div>
             ) : null}
-          </dl>
+          </div>
           <TimeStrip time={v.time} final={v.finalTime} />
         </section>
       </div>

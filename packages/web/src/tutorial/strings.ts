@@ -50,7 +50,7 @@ const en = {
   r_timeTrack:
     'The time track: every turn you take one step and the time token moves on one hour. This is 06:00. Click B6 ({umbrellas}: +1 recruit, not revealed yet).',
   r_answer:
-    'Henry asked about {umbrellas}. You must put a step token on a visited location with {umbrellas}: B3 or B6, your choice. Pick the older one, it tells them less: click B3.',
+    'Henry asked about {umbrellas}. You must put a step token on a visited location with {umbrellas}: B3 or B6, your choice. B6 is where you stand now, a token there would give you away: click B3.',
   r_alert:
     '07:00 is a red alert space: when you reach it you reveal how many recruits you contacted at 06:00 and 07:00, as one number. Click C6 (no circled feature).',
   r_alertResult: 'The alert revealed 1 recruit: 6 of 9. The agents moved closer, without finding you. Click Next.',
@@ -139,7 +139,7 @@ const zh: Strings = {
     '公开了 5 名新特工。反叛特工已把 4 名特工放在版图边缘。公开 9 名新特工（训练任务）或时间到达 14:00 时你获胜。点击“下一步”。',
   r_timeTrack: '时间轨：每回合你移动一步，时间指示物前进一小时。现在是 06:00。点击 B6（{umbrellas}：+1，暂不公开）。',
   r_answer:
-    '亨利询问了{umbrellas}。你必须在一个去过且有{umbrellas}的地点放一个足迹：B3 或 B6，由你选择。选较早的那个，透露得更少：点击 B3。',
+    '亨利询问了{umbrellas}。你必须在一个去过且有{umbrellas}的地点放一个足迹：B3 或 B6，由你选择。B6 是你现在的位置，放在那里会暴露你：点击 B3。',
   r_alert:
     '07:00 是红色警戒：到达时你要把 06:00 和 07:00 接触的新特工数量合成一个数字公开。点击 C6（没有被圈的特征）。',
   r_alertResult: '红色警戒公开了 1 名新特工：9 名中已有 6 名。反叛特工靠近了，但没找到你。点击“下一步”。',
@@ -219,7 +219,7 @@ const ja: Strings = {
   r_timeTrack:
     '時間トラック：毎手番1回隠密行動をし、時間トークンが1時間進みます。今は06:00。B6 をクリック（{umbrellas}：採用+1、まだ非公開）。',
   r_answer:
-    'ヘンリーが{umbrellas}について尋問しました。{umbrellas}のある訪問済みのマスに足跡トークンを置かなければなりません：B3 か B6、あなたが選びます。古い方が情報を与えません：B3 をクリック。',
+    'ヘンリーが{umbrellas}について尋問しました。{umbrellas}のある訪問済みのマスに足跡トークンを置かなければなりません：B3 か B6、あなたが選びます。B6 は今いるマスなので、置けば居場所が知られます：B3 をクリック。',
   r_alert:
     '07:00は赤い警戒マス：到達すると06:00と07:00に接触した採用の数を1つの数字で公開します。C6 をクリック（丸の付いた特徴物なし）。',
   r_alertResult:
