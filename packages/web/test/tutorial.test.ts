@@ -86,6 +86,15 @@ describe('tutorial, completed by clicking', () => {
         expect(await page.locator('.tut-count').innerText()).toBe(
           strings.progress.replace('{n}', String(i + 1)).replace('{total}', String(script.steps.length)),
         );
+        // "what just happened" shows the scripted opponent's moves, as this seat may see them
+        const key = script.steps[i]!.key;
+        const happened = async () => page.locator('.tut-happened').innerText();
+        if (run.lang === 'en' && key === 'r_answer')
+          expect(await happened()).toContain('Henry Lyme asked about Umbrellas.');
+        if (run.lang === 'en' && key === 'a_activate')
+          expect(await happened()).toContain('The recruiter moved in secret (time 6).');
+        if (run.lang === 'en' && key === 'a_note')
+          expect(await happened()).toContain('Answer about Tiki Torches: cannot place.');
         // the agents never see the Recruiter's hidden path during the lesson
         if (run.side === 'agents') expect(await page.locator('.path-num').count()).toBe(0);
         if (i === 9) {

@@ -4,6 +4,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { AGENTS, FEATURES, LOCATIONS, view as viewOf, type Loc } from '@mindmgmt/engine';
 import { Board } from '../Board.js';
+import { eventText } from '../log.js';
 import { AgentIcon, FeatureIcon } from '../icons.js';
 import { useI18n, type I18n } from '../i18n.js';
 import { judge, positionAt, type Click } from './run.js';
@@ -34,6 +35,12 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
   const [refusal, setRefusal] = useState<string | null>(null);
   const pos = useMemo(() => positionAt(script, index), [script, index]);
   const v = useMemo(() => viewOf(pos.state, script.seat), [pos, script.seat]);
+  // What the last step did, both sides, as this seat may see it (the agents never see secrets).
+  const happened = useMemo(() => {
+    if (index === 0) return [];
+    const before = viewOf(positionAt(script, index - 1).state, script.seat).log.length;
+    return v.log.slice(before).filter((e) => e.pub.kind !== 'recruiterTurnStarted' && e.pub.kind !== 'activationEnded');
+  }, [script, index, v]);
   const step: TutorialStep | null = script.steps[index] ?? null;
   const done = step === null;
 
@@ -147,6 +154,16 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
           <p className="tut-refusal" role="alert">
             {refusal ?? ''}
           </p>
+          {happened.length ? (
+            <div className="tut-happened">
+              <h2>{tx('happened')}</h2>
+              <ul>
+                {happened.map((e, i) => (
+                  <li key={i}>{eventText(i18n, e)}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <div className="tut-status">
             <p>{v.time > 5 ? tx('time', { time: hour(v.time) }) : tx('timeSetup')}</p>
             <p>{tx('recruits', { n: v.recruits.total, max: v.recruitsToWin })}</p>
