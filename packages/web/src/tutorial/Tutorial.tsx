@@ -1,7 +1,7 @@
 // The interactive tutorial: a scripted Training Mission on the real engine, one rule per step.
 // Each step waits for one exact click (a location on the board or a button) and refuses any
 // other click with a one-line reason. Loaded on demand (main.tsx imports it dynamically).
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { AGENTS, FEATURES, LOCATIONS, view as viewOf, type Loc } from '@mindmgmt/engine';
 import { Board } from '../Board.js';
 import { eventText } from '../log.js';
@@ -31,7 +31,18 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
   const tx = useText(i18n);
   const script = SCRIPTS[side];
   const total = script.steps.length;
-  const [index, setIndex] = useState(0);
+  // The step survives a reload of the page (not a new visit: sessionStorage).
+  const stored = `mm.tutorial.${side}`;
+  const [index, setIndex] = useState(() => {
+    const n = Number(sessionStorage.getItem(stored));
+    return Number.isInteger(n) && n > 0 && n <= total ? n : 0;
+  });
+  const text = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    sessionStorage.setItem(stored, String(index));
+    // A keyboard user whose button just went away continues from the new lesson text.
+    if (document.activeElement === document.body) text.current?.focus();
+  }, [stored, index]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const pos = useMemo(() => positionAt(script, index), [script, index]);
   const v = useMemo(() => viewOf(pos.state, script.seat), [pos, script.seat]);
@@ -117,7 +128,7 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
           label={title}
         />
         <section className="tut-panel" aria-label={title}>
-          <p className="tut-text" aria-live="polite" data-key={step?.key ?? 'done'}>
+          <p className="tut-text" aria-live="polite" data-key={step?.key ?? 'done'} tabIndex={-1} ref={text}>
             {step
               ? tx(step.key)
               : [
