@@ -114,10 +114,14 @@ describe('tutorial, completed by clicking', () => {
       await shot(page, `tutorial-${run.side}-${run.lang}-${run.width}x${run.height}-done.png`, false);
       await expectNoSeriousViolations(page, `tutorial ${run.side} ${run.lang} done`);
       if (phone) {
-        // every control of the lesson is a tap target of at least 40 px
+        // every control of the lesson, and every location, is a tap target of at least 40 px
         const small = await page
-          .locator('.tutorial button, .tutorial a.button')
-          .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height < 40).map((e) => e.textContent));
+          .locator('.tut-head button, .tut-head a.button, .tut-panel button, .tut-panel a.button, svg.board g.cell')
+          .evaluateAll((els) =>
+            els
+              .filter((e) => Math.min(e.getBoundingClientRect().height, e.getBoundingClientRect().width) < 40)
+              .map((e) => e.getAttribute('data-loc') ?? e.textContent),
+          );
         expect(small).toEqual([]);
       }
       // exit to the lobby
