@@ -19,6 +19,7 @@ import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
 import { RuleLink } from './rulebook/RuleLink.js';
+import { TutorialEntry } from './tutorial/TutorialEntry.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -113,6 +114,7 @@ export function Home() {
           {err}
         </p>
       ) : null}
+      <TutorialEntry />
       <section className="panel solo">
         <h2>{t('playSolo')}</h2>
         <p className="muted">{t('soloText')}</p>

@@ -12,6 +12,8 @@ import './styles.css';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
 const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
+// Its own chunk, downloaded only when a tutorial is opened.
+const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -98,11 +100,12 @@ function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
   }, [lang]);
   const m = /^#\/g\/([^?/]+)(\?watch)?/.exec(hash);
+  const tut = /^#\/tutorial\/(recruiter|agents)$/.exec(hash);
   const { t } = i18n;
   return (
     <I18nContext.Provider value={i18n}>
       <header className="top">
-        <a href="#/" className="brand" aria-label={t('home')}>
+        <a href="#/" className="brand" title={t('home')}>
           <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
             <circle cx="16" cy="16" r="15" fill="#c92a2a" />
             <path d="M3 16 q13 -12 26 0 q-13 12 -26 0 z" fill="#fff" />
@@ -138,8 +141,10 @@ function App() {
         </nav>
       </header>
       <main>
-        <Suspense fallback={<p className="panel">{t('connecting')}</p>}>
-          {m ? (
+        <Suspense fallback={<p className="panel" aria-busy="true">{t('connecting')}</p>}>
+          {tut ? (
+            <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
+          ) : m ? (
             <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
           ) : (
             <Home />
