@@ -141,7 +141,13 @@ function App() {
         </nav>
       </header>
       <main>
-        <Suspense fallback={<p className="panel" aria-busy="true">{t('connecting')}</p>}>
+        <Suspense
+          fallback={
+            <p className="panel" aria-busy="true">
+              {t('connecting')}
+            </p>
+          }
+        >
           {tut ? (
             <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
           ) : m ? (
