@@ -614,7 +614,6 @@ export class GameService {
     if (h && !g.row.places.some((p) => p.tokenHash === h) && !g.row.start?.seats.some((s) => s.tokenHash === h))
       throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
     await g.lock.run(() => {
-      // The same viewer of the same game may catch up from lastSeq; anyone else starts afresh.
       const viewer = g.row.start ? this.viewerFor(g, h) : null;
       this.unsubscribe(c, gameId);
       c.gameId = gameId;
@@ -623,9 +622,9 @@ export class GameService {
       const wasOnline = h !== null && [...g.subs].some((x) => x.tokenHash === h);
       g.subs.add(c);
       g.lastActive = Date.now();
-      const lobby = JSON.stringify({ t: 'lobby', gameId, lobby: this.lobbyInfo(g) });
+      // A player coming online: everyone's lobby changes (presence); else only this one needs it.
       if (h !== null && !wasOnline) this.pushLobby(g);
-      else c.send(lobby);
+      else c.send(JSON.stringify({ t: 'lobby', gameId, lobby: this.lobbyInfo(g) }));
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));

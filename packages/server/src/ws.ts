@@ -81,7 +81,7 @@ export function attachWebSockets(
     return true;
   }
 
-  wss.on('connection', (ws: WebSocket, req: IncomingMessage, ip: string) => {
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
     const conn: Conn = {
       cid: nextCid++,
       gameId: null,
@@ -192,7 +192,6 @@ export function attachWebSockets(
         error('internal', 'The server could not handle that message.', m.t === 'act' ? m.id : undefined);
       }
     }
-    void req;
   });
 
   const beat = setInterval(() => {

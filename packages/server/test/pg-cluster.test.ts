@@ -4,7 +4,8 @@
 // exactly once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { apply, newGame, type Action, type GameState } from '@mindmgmt/engine';
+import { apply, type Action, type GameState } from '@mindmgmt/engine';
+import { initialState } from '../src/play/setup.js';
 import { buildServer, type Instance, launchInstance } from './cluster-helpers.js';
 import { api, Client, mulberry, playOut, type Table } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema } from './pg-helpers.js';
@@ -34,7 +35,8 @@ describePg('cluster: two instances, one PostgreSQL', (url) => {
     const start = JSON.parse(g.start);
     const acts = (await db.query(`SELECT action FROM ${schema}.actions WHERE game_id = $1 ORDER BY seq`, [gameId]))
       .rows;
-    let s = newGame(start.engineOptions, start.seed);
+    // The crypto-drawn deck and card live in the stored start (issue 10 item 7).
+    let s = initialState(start);
     const out = [s];
     for (const r of acts) {
       const x = apply(s, JSON.parse(r.action) as Action);

@@ -2,6 +2,7 @@
 // to it over HTTP and WebSocket, and reading a process's memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
@@ -58,15 +59,37 @@ export function launch(
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are checked by use
-export async function post(base: string, p: string, body: unknown): Promise<any> {
-  const r = await fetch(base + p, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+export function post(base: string, p: string, body: unknown): Promise<any> {
+  // node:http with a fresh connection per call: on a loaded machine fetch's pooled keep-alive
+  // sockets race the server's keep-alive timeout ("other side closed") and a lost POST cannot be
+  // retried blindly (creating a table is not idempotent).
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      base + p,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            const j = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (res.statusCode !== 200) reject(new Error(`${p}: ${JSON.stringify(j)}`));
+            else resolve(j);
+          } catch (e) {
+            reject(e as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (e) => reject(new Error(`POST ${p}: ${e.message}`)));
+    req.end(text);
   });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${p}: ${JSON.stringify(j)}`);
-  return j;
 }
 
 export function connect(url: string): Promise<WebSocket> {

@@ -35,6 +35,7 @@ function cpuMs(pid: number): number {
 }
 
 interface Stats {
+  errors: number;
   rtts: number[];
   actions: number;
   sizes: number[];
@@ -113,7 +114,17 @@ async function table(
         socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id }));
       }, think());
     };
+    let failed: Error | null = null;
     socks.forEach((ws, i) => {
+      // A reset connection ends this game (counted in server.tableErrors by the caller).
+      ws.on('error', (e) => {
+        failed ??= e;
+        done();
+      });
+      ws.on('close', () => {
+        if (Date.now() < until) failed ??= new Error('connection closed by the server');
+        done();
+      });
       ws.on('message', (d) => {
         const text = String(d);
         const m = JSON.parse(text);
@@ -140,8 +151,9 @@ async function table(
     });
     await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
     await over;
-    st.games++;
     for (const ws of socks) ws.close();
+    if (failed) throw failed;
+    st.games++;
   }
 }
 
@@ -165,6 +177,7 @@ async function echoLoad(
 ): Promise<number[]> {
   const rtts: number[] = [];
   const socks = await Promise.all(Array.from({ length: conns }, () => connect(`ws://127.0.0.1:${port}`)));
+  for (const ws of socks) ws.on('error', () => undefined);
   await Promise.all(
     socks.map(async (ws, i) => {
       let n = 0;
@@ -261,7 +274,7 @@ async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>>
       }
     }
   });
-  const st: Stats = { rtts: [], actions: 0, sizes: [], games: 0 };
+  const st: Stats = { errors: 0, rtts: [], actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(proc.pid!))), 500);
   const echoSrv = await launch(['--input-type=module', '-e', ECHO_SRC], {}, /READY (\d+)/);
@@ -284,7 +297,12 @@ async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>>
     const echoP = echoLoad(echoSrv.port, games, until, measureFrom, sizeNow);
     const tables = Array.from({ length: games }, async (_, i) => {
       await sleep((i / games) * 2000);
-      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st, TABLE_MIX[i % TABLE_MIX.length]!);
+      // A table whose connection fails is counted (server.tableErrors), not fatal to the run.
+      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st, TABLE_MIX[i % TABLE_MIX.length]!).catch(
+        (e: Error) => {
+          if (st.errors++ === 0) process.stderr.write(`[bench] first table error: ${e.message.slice(0, 300)}\n`);
+        },
+      );
     });
     await Promise.all(tables);
     const actionsPerSec = ((st.actions - actionsAt.n) / (performance.now() - actionsAt.t)) * 1000;
@@ -300,6 +318,7 @@ async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>>
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
       'server.gamesInMemory': srvStats.games,
+      'server.tableErrors': st.errors,
     };
     if (process.env.BENCH_VERBOSE) {
       const q = (xs: number[], f: number) =>
