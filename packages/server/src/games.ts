@@ -230,7 +230,10 @@ export class GameService {
         g.state = st = r.state;
         g.row = { ...row, seq: r.state.seq };
         this.broadcast(g, r.events, null, undefined);
-        if (r.state.result) this.pushLobby(g);
+        if (r.state.result) {
+          this.bots.forget(g.id);
+          this.pushLobby(g);
+        }
       }
     }
     if (g.state?.seq === row.seq) g.row = row;
@@ -319,7 +322,10 @@ export class GameService {
         const botsToMove = this.bus
           ? this.ownedBots.has(id)
           : g.state && !g.state.result && this.botSeatsExpected(g).length > 0;
-        if (!botsToMove) this.live.delete(id);
+        if (!botsToMove) {
+          this.live.delete(id);
+          this.bots.forget(id);
+        }
       }
     }
   }
@@ -667,7 +673,10 @@ export class GameService {
       // Someone else (another instance) moved the game on: catch up from the store (cluster), or
       // drop the cached copy so it is reloaded.
       if (this.bus) await this.refresh(g);
-      else this.live.delete(g.id);
+      else {
+        this.live.delete(g.id);
+        this.bots.forget(g.id);
+      }
       throw new StaleError();
     }
     g.state = r.state;
@@ -685,7 +694,10 @@ export class GameService {
     if (r.state.result)
       this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     this.broadcast(g, r.events, actor, id);
-    if (r.state.result) this.pushLobby(g);
+    if (r.state.result) {
+      this.bots.forget(g.id);
+      this.pushLobby(g);
+    }
     this.kickBots(g);
   }
 
@@ -762,6 +774,8 @@ export class GameService {
     const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
     void this.bots
       .decide({
+        gameId: g.id,
+        seat: bot.seat,
         level: bot.bot!,
         view: view(s, bot.seat),
         legal,

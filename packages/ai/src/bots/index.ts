@@ -9,6 +9,7 @@ export { LEVELS, Deadline } from './types.js';
 export { RandomBot } from './random.js';
 export { AgentBot } from './agents.js';
 export { RecruiterBot } from './recruiter.js';
+export { quickMove } from './quick.js';
 export {
   computeBelief as computeSampledBelief,
   constraintsOf as publicConstraints,
