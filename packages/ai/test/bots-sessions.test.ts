@@ -28,7 +28,7 @@ function agentViews(seed: number, maxTime: number): View[] {
 }
 
 describe('state of one game never leaks into another (issue 11)', () => {
-  it('regression: Deduction fed game A then a longer game B gives B\'s belief', () => {
+  it("regression: Deduction fed game A then a longer game B gives B's belief", () => {
     let pairs = 0;
     for (let i = 0; i < 8; i++) {
       const a = agentViews(500 + i, 9);

@@ -98,7 +98,7 @@ describe('bots never see hidden state', () => {
         const seat: Seat = expectedSeats(s)[0]!;
         if (s.phase === 'agentsTurn' && s.time >= 8 && !s.activation) break;
         const legal = legalActions(s, seat);
-        const a = (seat === 0 ? rec : ag).decide(view(s, seat), legal, seat === 0 ? r0 : r1, 50);
+        const a = (seat === 0 ? rec : ag).decide(view(s, seat), legal, seat === 0 ? r0 : r1, 200);
         const r = apply(s, a);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
@@ -114,14 +114,29 @@ describe('bots never see hidden state', () => {
       other.path = [...s.path].reverse();
       other.history = s.history.map((e) => ({ pub: e.pub, ...(e.secret ? { secret: { to: 0 } } : {}) }));
       expect(JSON.stringify(view(other, 1))).toBe(JSON.stringify(view(s, 1)));
-      const decide = (st: GameState): Action[] => {
+      const decide = (st: GameState, budget: number): { out: Action[]; cutoff: boolean } => {
         const bot = makeBot(level, 'agents');
         const rng = seatRng(9, 1);
         const out: Action[] = [];
-        for (let k = 0; k < 3; k++) out.push(bot.decide(view(st, 1), legalActions(st, 1), rng, 200));
-        return out;
+        let cutoff = false;
+        for (let k = 0; k < 3; k++) {
+          out.push(bot.decide(view(st, 1), legalActions(st, 1), rng, budget));
+          cutoff ||= bot.lastCutoff === true;
+        }
+        return { out, cutoff };
       };
-      expect(decide(other)).toEqual(decide(s));
+      // A decision cut by the wall-clock safety cutoff (reported) depends on timing, not on the
+      // view: on a loaded machine compare at a budget with room (same work limits above 234 ms).
+      let compared = false;
+      for (const budget of [200, 300, 1200]) {
+        const x = decide(other, budget);
+        const y = decide(s, budget);
+        if (x.cutoff || y.cutoff) continue;
+        expect(x.out).toEqual(y.out);
+        compared = true;
+        break;
+      }
+      expect(compared).toBe(true);
     }
   });
 });
@@ -134,8 +149,11 @@ describe('determinism and budget', () => {
       ['random', 'hard'],
     ] as const) {
       const moves: string[][] = [[], []];
-      for (const k of [0, 1])
-        playGame({
+      // Decisions are compared up to the first one either game made under the wall-clock safety
+      // cutoff (reported; a loaded machine can cause it), after which the games may differ.
+      let upTo = Infinity;
+      for (const k of [0, 1]) {
+        const res = playGame({
           mode: 'full',
           seed: 31,
           recruiter: r,
@@ -143,7 +161,11 @@ describe('determinism and budget', () => {
           budgetMs: 2000,
           onDecision: (_s, _v, _l, c) => moves[k]!.push(JSON.stringify(c)),
         });
-      expect(moves[0]).toEqual(moves[1]);
+        const cut = res.timings.findIndex((t) => t.cutoff);
+        if (cut >= 0) upTo = Math.min(upTo, cut + 1);
+      }
+      expect(Math.min(upTo, moves[0]!.length)).toBeGreaterThanOrEqual(20);
+      expect(moves[0]!.slice(0, upTo)).toEqual(moves[1]!.slice(0, upTo));
     }
   });
 

@@ -12,6 +12,7 @@ import {
   type View,
   view,
 } from '@mindmgmt/engine';
+import { INFORMATIVE_BIAS, randomGame } from '@mindmgmt/ai';
 import type { BotPool, Decision } from '../src/bots/pool.js';
 import type { BotLevel } from '../src/schemas.js';
 
@@ -73,4 +74,21 @@ export async function playThroughPool(
     s = r.state;
   }
   return s;
+}
+
+/** Positions where the agents (seat 1) start a turn, from a random informative Full game. */
+export function agentTurnPositions(seed: number, minTime: number): { view: View; legal: Action[] }[] {
+  const out: { view: View; legal: Action[] }[] = [];
+  randomGame({
+    mode: 'full',
+    seed,
+    bias: INFORMATIVE_BIAS,
+    maxTime: minTime + 3,
+    onState: (s) => {
+      if (s.result || s.phase !== 'agentsTurn' || s.time < minTime || s.activation !== null) return;
+      const legal = legalActions(s, 1);
+      if (legal.length > 1) out.push({ view: view(s, 1), legal });
+    },
+  });
+  return out;
 }

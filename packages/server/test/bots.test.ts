@@ -30,7 +30,15 @@ describe('bot pool', () => {
     const pool = new BotPool(1, 1);
     const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
     const legal = legalActions(s, 0);
-    const a = await pool.decide({ gameId: 'g', seat: 0, level: 'hard', view: view(s, 0), legal, seed: 1, budgetMs: 50 });
+    const a = await pool.decide({
+      gameId: 'g',
+      seat: 0,
+      level: 'hard',
+      view: view(s, 0),
+      legal,
+      seed: 1,
+      budgetMs: 50,
+    });
     expect(legal).toContainEqual(a);
     await pool.close();
   });

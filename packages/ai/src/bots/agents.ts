@@ -112,12 +112,10 @@ export class AgentBot implements Bot {
   constructor(readonly level: 'easy' | 'hard') {}
 
   private params(budgetMs: number): Params {
+    // Work limits, not time: the same budget gives the same belief on any machine (see sampleWork).
     if (this.level === 'easy')
-      return { samples: 80, nodeBudget: 20000, weighCards: false, lookahead: false, headOff: false };
-    // Work limits, not time: the same budget gives the same belief on any machine. 150 search
-    // nodes per sample keep a cold belief to a few hundred ms on a loaded 2-core machine.
-    const samples = Math.max(120, Math.min(700, Math.round(budgetMs * 3)));
-    return { samples, nodeBudget: samples * 150, weighCards: true, lookahead: true, headOff: true };
+      return { ...sampleWork(budgetMs, 80), weighCards: false, lookahead: false, headOff: false };
+    return { ...sampleWork(budgetMs, 700), weighCards: true, lookahead: true, headOff: true };
   }
 
   private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
@@ -675,6 +673,16 @@ function afterAction(ctx: Ctx, agent: AgentId): Action | null {
 
 function pickMayhem(legal: readonly Action[], rng: BotRng): Action | null {
   return legal[Math.floor(rng() * legal.length)] ?? null;
+}
+
+/**
+ * How many hidden worlds a bot samples for a per-decision budget: about 3 per ms up to `max`, and
+ * at most 100 search nodes per ms of budget (150 per sample). A cold belief then costs well under
+ * half the budget on an idle machine; the wall clock is only the safety cutoff.
+ */
+export function sampleWork(budgetMs: number, max: number): { samples: number; nodeBudget: number } {
+  const samples = Math.max(20, Math.min(max, Math.round(budgetMs * 3)));
+  return { samples, nodeBudget: Math.min(samples * 150, Math.max(2000, Math.round(budgetMs * 100))) };
 }
 
 /** Log entries that cannot change the agents' belief about the recruiter (see beliefKey). */

@@ -16,7 +16,7 @@ import { type Action, type FeatureId, hasFeature, info, type Loc, type View } fr
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
-import { AGENT_WEIGHTS, fallback, same } from './agents.js';
+import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
@@ -48,8 +48,7 @@ export class RecruiterBot implements Bot {
 
   private agentsBelief(v: View, _rng: BotRng, budgetMs: number, dl: Deadline): Belief {
     // Work limits, not time (see AgentBot.params); the deadline is only the safety cutoff.
-    const samples = Math.max(100, Math.min(600, Math.round(budgetMs * 3)));
-    const nodeBudget = samples * 150;
+    const { samples, nodeBudget } = sampleWork(budgetMs, 600);
     const exact = budgetMs >= EXACT_MIN_BUDGET_MS;
     const key = beliefKey(v, recruiterBeliefIgnores, `${samples}:${nodeBudget}:${exact}`);
     if (this.belief && this.key === key) return this.belief;

@@ -83,8 +83,11 @@ const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 
 export class BotPool {
   private readonly slots: Slot[] = [];
-  /** Waiting decisions per game; Map order is the round-robin order of games. */
+  /** Waiting decisions per game (Map order: arrival of a game's first waiting decision). */
   private readonly queues = new Map<string, Job[]>();
+  /** Dispatch counter value when each game was last served (round robin: least recent first). */
+  private readonly lastServed = new Map<string, number>();
+  private dispatches = 0;
   private readonly pins = new Map<string, Slot>();
   private queued = 0;
   private nextId = 1;
@@ -102,9 +105,14 @@ export class BotPool {
     retried: 0,
   };
 
+  /**
+   * @param size number of worker threads
+   * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
+   *   (applies to decisions that start after the change)
+   */
   constructor(
     private readonly size: number,
-    private readonly hardLimitMs: number,
+    public hardLimitMs: number,
     private readonly onProblem: (what: string) => void = () => {},
   ) {}
 
@@ -143,6 +151,7 @@ export class BotPool {
       this.queued -= q.length;
       for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
     }
+    this.lastServed.delete(gameId);
     const slot = this.pins.get(gameId);
     if (slot) {
       this.pins.delete(gameId);
@@ -188,27 +197,36 @@ export class BotPool {
       const q = this.queues.get(gameId)!;
       const job = q.shift()!;
       this.queued--;
-      // Round robin: the served game goes to the back of the line.
-      this.queues.delete(gameId);
-      if (q.length) this.queues.set(gameId, q);
+      if (!q.length) this.queues.delete(gameId);
+      this.lastServed.set(gameId, this.dispatches++);
       this.pin(gameId, slot);
       this.start(slot, job);
     }
   }
 
-  /** The first game in round-robin order this idle worker may serve. */
+  /**
+   * The game this idle worker serves next: of the games it may serve, the one served least
+   * recently (never served first, then by arrival). O(games waiting) per dispatch.
+   */
   private nextGameFor(slot: Slot): string | undefined {
+    let pick: string | undefined;
+    let pickServed = Infinity;
     for (const gameId of this.queues.keys()) {
       const pinned = this.pins.get(gameId);
-      if (!pinned || pinned === slot) return gameId;
-      // Its own worker is free: that worker takes it (same pass of pump).
-      if (!pinned.job) continue;
-      // One decision per game at a time.
-      if (pinned.job.task.gameId === gameId) continue;
-      // Its worker is busy with another game: move the game here rather than let it wait.
-      return gameId;
+      if (pinned && pinned !== slot) {
+        // Its own worker is free: that worker takes it (same pass of pump).
+        if (!pinned.job) continue;
+        // One decision per game at a time.
+        if (pinned.job.task.gameId === gameId) continue;
+        // Its worker is busy with another game: move the game here rather than let it wait.
+      }
+      const served = this.lastServed.get(gameId) ?? -1;
+      if (served < pickServed) {
+        pick = gameId;
+        pickServed = served;
+      }
     }
-    return undefined;
+    return pick;
   }
 
   private pin(gameId: string, slot: Slot): void {
@@ -307,7 +325,8 @@ export class BotPool {
         if (q) q.unshift(job);
         else this.queues.set(job.task.gameId, [job]);
         this.queued++;
-      } else this.finish(job, job.best ? 'best' : 'crash', job.best, performance.now() - job.startedAt, false, slot.serial);
+      } else
+        this.finish(job, job.best ? 'best' : 'crash', job.best, performance.now() - job.startedAt, false, slot.serial);
     }
     void slot.worker.terminate();
     this.pump();
