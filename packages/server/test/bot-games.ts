@@ -1,79 +1,38 @@
-// Test helper: plays engine games whose every decision goes through a real BotPool, the way the
-// server asks for them (one seat's view, its legal actions, a seed, the budget).
-import {
-  type Action,
-  apply,
-  expectedSeats,
-  type GameState,
-  legalActions,
-  type Mode,
-  newGame,
-  type Seat,
-  type View,
-  view,
-} from '@mindmgmt/engine';
+// Test helper: games whose every decision goes through a real BotPool (bots/pool-game.ts), and
+// positions to ask bots about.
+import { type Action, legalActions, type View, view } from '@mindmgmt/engine';
 import { INFORMATIVE_BIAS, randomGame } from '@mindmgmt/ai';
-import type { BotPool, Decision } from '../src/bots/pool.js';
+import type { BotPool } from '../src/bots/pool.js';
+import { type PoolDecision, playThroughPool as play } from '../src/bots/pool-game.js';
 import type { BotLevel } from '../src/schemas.js';
+
+export type Played = PoolDecision;
 
 export interface PoolGame {
   readonly id: string;
-  readonly mode: Mode;
+  readonly mode: 'full' | 'training';
   readonly seed: number;
   readonly recruiter: BotLevel;
   readonly agents: BotLevel;
-  readonly agentSeats?: number;
 }
 
-export interface Played {
-  readonly gameId: string;
-  readonly seat: Seat;
-  readonly level: BotLevel;
-  readonly view: View;
-  readonly legal: readonly Action[];
-  readonly seed: number;
-  readonly decision: Decision;
-}
-
-/** The seat to move and its legal actions (several agent seats: the lowest with moves). */
-export function nextSeat(s: GameState): { seat: Seat; legal: Action[] } | null {
-  for (const seat of expectedSeats(s)) {
-    const legal = legalActions(s, seat);
-    if (legal.length) return { seat, legal };
-  }
-  return null;
-}
-
-/** Plays `g` for up to `maxDecisions` decisions through `pool`; every decision is reported. */
-export async function playThroughPool(
+export function playThroughPool(
   pool: BotPool,
   g: PoolGame,
   budgetMs: number,
   maxDecisions: number,
-  onDecision: (p: Played) => void = () => {},
-): Promise<GameState> {
-  let s = newGame({ mode: g.mode, agentSeats: g.agentSeats ?? 1, recruiterCard: 'choose' }, g.seed);
-  for (let n = 0; n < maxDecisions && !s.result; n++) {
-    const next = nextSeat(s);
-    if (!next) throw new Error(`no legal action in game ${g.id}`);
-    const level = next.seat === 0 ? g.recruiter : g.agents;
-    const v = view(s, next.seat);
-    const seed = (g.seed * 1_000_003 + n * 7919) >>> 0;
-    const decision = await pool.decideDetailed({
-      gameId: g.id,
-      seat: next.seat,
-      level,
-      view: v,
-      legal: next.legal,
-      seed,
-      budgetMs,
-    });
-    onDecision({ gameId: g.id, seat: next.seat, level, view: v, legal: next.legal, seed, decision });
-    const r = apply(s, decision.action!);
-    if (!r.ok) throw new Error(`illegal bot action in game ${g.id}: ${r.message}`);
-    s = r.state;
-  }
-  return s;
+  onDecision: (p: Played) => void,
+) {
+  return play(pool, {
+    gameId: g.id,
+    mode: g.mode,
+    seed: g.seed,
+    recruiter: g.recruiter,
+    agents: g.agents,
+    budgetMs,
+    maxDecisions,
+    onDecision,
+  });
 }
 
 /** Positions where the agents (seat 1) start a turn, from a random informative Full game. */
