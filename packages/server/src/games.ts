@@ -263,7 +263,11 @@ export class GameService {
     if (!bus || this.closed) return;
     const now = Date.now();
     const kept = new Set(await bus.renewLeases(now, this.cfg.leaseMs));
-    for (const id of [...this.ownedBots]) if (!kept.has(id)) this.ownedBots.delete(id);
+    for (const id of [...this.ownedBots])
+      if (!kept.has(id)) {
+        this.ownedBots.delete(id);
+        this.bots.forget(id); // another instance moves its bots now
+      }
     for (const id of kept) this.ownedBots.add(id);
     const claimed = await bus.claimBotGames(now, this.cfg.leaseMs, 50);
     for (const id of claimed) {

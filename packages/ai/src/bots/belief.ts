@@ -367,18 +367,9 @@ export interface BeliefOptions {
   readonly deadline?: () => boolean;
 }
 
-/** Pluggable source of worlds (the deduction engine's exact set can replace the sampler). */
-export type WorldSource = (v: View, c: Constraints, rng: BotRng, o: BeliefOptions) => World[] | null;
-
-let externalSource: WorldSource | null = null;
-export function setWorldSource(src: WorldSource | null): void {
-  externalSource = src;
-}
-
 export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
   const c = constraintsOf(v);
-  let worlds = externalSource?.(v, c, rng, o) ?? null;
-  if (!worlds || worlds.length === 0) worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
+  let worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
   let cardProb: Map<FeatureId, number> = new Map();
   if (o.weighCards && worlds.length) ({ worlds, cardProb } = weighByCards(c, worlds));
   return beliefFrom(c, worlds, cardProb);

@@ -14,11 +14,9 @@ export {
   computeBelief as computeSampledBelief,
   constraintsOf as publicConstraints,
   samplePaths,
-  setWorldSource,
   type Belief as SampledBelief,
   type Constraints as PublicConstraints,
   type World as SampledWorld,
-  type WorldSource,
 } from './belief.js';
 export {
   playGame,
