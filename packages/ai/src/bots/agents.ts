@@ -25,7 +25,7 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
-import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
+import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
@@ -121,7 +121,7 @@ export class AgentBot implements Bot {
   private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
     const p = this.params(budgetMs);
     const exact = this.level === 'hard' && budgetMs >= EXACT_MIN_BUDGET_MS;
-    const key = beliefKey(v, agentBeliefIgnores, `${p.samples}:${p.nodeBudget}:${exact}`);
+    const key = beliefKey(v, (e) => beliefIgnores(e, 'agents'), `${p.samples}:${p.nodeBudget}:${exact}`);
     if (this.belief && this.key === key) return this.belief;
     // Sample counts are the work limit; the deadline is only the safety cutoff (reported).
     this.belief = computeBelief(v, keyRng(key), {
@@ -683,17 +683,6 @@ function pickMayhem(legal: readonly Action[], rng: BotRng): Action | null {
 export function sampleWork(budgetMs: number, max: number): { samples: number; nodeBudget: number } {
   const samples = Math.max(20, Math.min(max, Math.round(budgetMs * 3)));
   return { samples, nodeBudget: Math.min(samples * 150, Math.max(2000, Math.round(budgetMs * 100))) };
-}
-
-/** Log entries that cannot change the agents' belief about the recruiter (see beliefKey). */
-function agentBeliefIgnores(e: View['log'][number]['pub']): boolean {
-  return (
-    e.kind === 'agentMoved' ||
-    e.kind === 'noteChanged' ||
-    e.kind === 'activationEnded' ||
-    e.kind === 'agentActivated' ||
-    e.kind === 'asked'
-  );
 }
 
 export function same(a: Action, b: Action): boolean {

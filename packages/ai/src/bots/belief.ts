@@ -390,6 +390,27 @@ export function beliefKey(v: View, ignore: (e: View['log'][number]['pub']) => bo
 }
 
 /**
+ * Log entries that cannot change a belief about the recruiter (see beliefKey): the agents' own
+ * belief, or the recruiter's model of it. An immortal move that leaves a step token (R15) is a
+ * fact about the path; 'asked' only matters with its answer.
+ */
+export function beliefIgnores(e: View['log'][number]['pub'], side: 'agents' | 'recruiter'): boolean {
+  switch (e.kind) {
+    case 'agentMoved':
+    case 'noteChanged':
+    case 'activationEnded':
+    case 'agentActivated':
+      return true;
+    case 'asked':
+      return side === 'agents';
+    case 'immortalMoved':
+      return side === 'recruiter' && e.stepToken === null;
+    default:
+      return false;
+  }
+}
+
+/**
  * The random source a belief is sampled with: a function of its key, never of the decision's rng,
  * so that reusing a cached belief does not change which random numbers the decision draws.
  */

@@ -13,7 +13,7 @@
 //    how close it comes to the most likely cell the threatening agents can reach. Ask answers and
 //    extra-move step tokens go where the agents' posterior on its true location stays lowest.
 import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
-import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
+import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
@@ -50,7 +50,7 @@ export class RecruiterBot implements Bot {
     // Work limits, not time (see AgentBot.params); the deadline is only the safety cutoff.
     const { samples, nodeBudget } = sampleWork(budgetMs, 600);
     const exact = budgetMs >= EXACT_MIN_BUDGET_MS;
-    const key = beliefKey(v, recruiterBeliefIgnores, `${samples}:${nodeBudget}:${exact}`);
+    const key = beliefKey(v, (e) => beliefIgnores(e, 'recruiter'), `${samples}:${nodeBudget}:${exact}`);
     if (this.belief && this.key === key) return this.belief;
     this.belief = computeBelief(v, keyRng(key), {
       samples,
@@ -350,20 +350,6 @@ export class RecruiterBot implements Bot {
     const spot = this.leastTelling(v, spots, rng, budgetMs, dl, g);
     return legal.find((a) => a.type === 'answerAsk' && a.at === spot) ?? null;
   }
-}
-
-/**
- * Log entries that cannot change what the agents believe (the recruiter's model of them; see
- * beliefKey). An immortal move that leaves a step token (R15) is a fact about the path.
- */
-function recruiterBeliefIgnores(e: View['log'][number]['pub']): boolean {
-  return (
-    e.kind === 'agentMoved' ||
-    e.kind === 'noteChanged' ||
-    e.kind === 'activationEnded' ||
-    e.kind === 'agentActivated' ||
-    (e.kind === 'immortalMoved' && e.stepToken === null)
-  );
 }
 
 function best(legal: readonly Action[], f: (a: Action) => number): Action | null {

@@ -11,11 +11,10 @@ import {
   type Mode,
   newGame,
   type Seat,
-  type View,
   view,
 } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
-import type { BotPool, Decision } from './pool.js';
+import type { BotPool, BotTask, Decision } from './pool.js';
 
 export interface PoolGameOptions {
   readonly gameId: string;
@@ -31,13 +30,8 @@ export interface PoolGameOptions {
   readonly onDecision?: (d: PoolDecision) => void;
 }
 
-export interface PoolDecision {
-  readonly gameId: string;
-  readonly seat: Seat;
-  readonly level: BotLevel;
-  readonly view: View;
-  readonly legal: readonly Action[];
-  readonly seed: number;
+/** One decision: what the pool was asked, and its answer. */
+export interface PoolDecision extends Omit<BotTask, 'budgetMs'> {
   readonly decision: Decision;
 }
 
