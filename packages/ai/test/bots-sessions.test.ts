@@ -3,6 +3,7 @@
 import { type Action, type GameState, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { AgentBot, makeBot } from '../src/bots/index.js';
+import { sampleWork } from '../src/bots/agents.js';
 import { Deduction, INFORMATIVE_BIAS, randomGame } from '../src/deduction/index.js';
 
 const legalByView = new WeakMap<View, Action[]>();
@@ -47,6 +48,13 @@ describe('state of one game never leaks into another (issue 11)', () => {
       expect(reused.cardShares).toEqual(fresh.cardShares);
     }
     expect(pairs).toBeGreaterThanOrEqual(5);
+  });
+
+  it('work limits come from the budget, and stop growing at 700 ms (hard agents) / 600 ms (hard recruiter)', () => {
+    expect(sampleWork(1000, 700)).toEqual(sampleWork(4000, 700));
+    expect(sampleWork(700, 700)).toEqual({ samples: 700, nodeBudget: 105_000 });
+    expect(sampleWork(1000, 600)).toEqual(sampleWork(4000, 600));
+    expect(sampleWork(200, 700).nodeBudget).toBeLessThan(sampleWork(1000, 700).nodeBudget);
   });
 
   it('regression: a hard agent bot used in game A then in game B decides as a fresh bot in B', () => {

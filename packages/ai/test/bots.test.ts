@@ -126,7 +126,7 @@ describe('bots never see hidden state', () => {
         return { out, cutoff };
       };
       // A decision cut by the wall-clock safety cutoff (reported) depends on timing, not on the
-      // view: on a loaded machine compare at a budget with room (same work limits above 234 ms).
+      // view: on a loaded machine the pair is compared again at a larger budget.
       let compared = false;
       for (const budget of [200, 300, 1200]) {
         const x = decide(other, budget);

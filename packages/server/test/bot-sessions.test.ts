@@ -11,7 +11,7 @@ import { type Played, playThroughPool } from './bot-games.js';
 
 const BUDGET_MS = DEFAULT_SERVICE_CONFIG.botBudgetMs;
 
-/** A fresh bot's decision. Work limits are the same for every budget >= 400 ms (700/600 samples,
+/** A fresh bot's decision. The work limits are the same for every budget >= 700 ms (sampleWork;
  * exact deduction on), so when the loaded test machine makes the fresh bot hit its wall-clock
  * safety cutoff at 1,000 ms, the same decision is asked again with room to finish. */
 function freshDecision(p: Played): Action {

@@ -676,13 +676,14 @@ function pickMayhem(legal: readonly Action[], rng: BotRng): Action | null {
 }
 
 /**
- * How many hidden worlds a bot samples for a per-decision budget: about 3 per ms up to `max`, and
- * at most 100 search nodes per ms of budget (150 per sample). A cold belief then costs well under
- * half the budget on an idle machine; the wall clock is only the safety cutoff.
+ * How many hidden worlds a bot samples for a per-decision budget: about 3 per ms up to `max`, with
+ * 150 search nodes per sample and at most 150 per ms of budget. A cold belief then costs well under
+ * half the budget on an idle machine; the wall clock is only the safety cutoff. From a budget of
+ * `max` ms on (700 for the hard agents, 600 for the hard recruiter) the work no longer grows.
  */
 export function sampleWork(budgetMs: number, max: number): { samples: number; nodeBudget: number } {
   const samples = Math.max(20, Math.min(max, Math.round(budgetMs * 3)));
-  return { samples, nodeBudget: Math.min(samples * 150, Math.max(2000, Math.round(budgetMs * 100))) };
+  return { samples, nodeBudget: Math.min(samples * 150, Math.max(2000, Math.round(budgetMs * 150))) };
 }
 
 export function same(a: Action, b: Action): boolean {
