@@ -99,13 +99,11 @@ describe('fair bots (issue 10 item 6)', () => {
 
   it("regression: a crashed worker lost its games' bots (sessions are recreated)", async () => {
     const pool = new BotPool(1, 60_000);
-    const problems: string[] = [];
     const t = task('crash', 1, 9);
     const warm = await pool.decideDetailed(t); // session exists on the worker
     const worker = pool.workerOf('crash')!;
-    const p = pool.decideDetailed({ ...t, seed: 10 });
-    await new Promise((r) => setTimeout(r, Math.min(50, warm.runMs / 4)));
-    await worker.terminate(); // killed mid-decision, from outside
+    const p = pool.decideDetailed({ ...t, seed: 10 }); // handed to the worker at once (it is idle)
+    await worker.terminate(); // killed with the decision in hand, from outside
     const d = await p;
     expect(d.source).toBe('ai'); // retried on a fresh worker with a fresh session
     expect(pool.sources.retried).toBe(1);
@@ -118,7 +116,6 @@ describe('fair bots (issue 10 item 6)', () => {
     const next = await pool.decideDetailed({ ...t, seed: 11 });
     expect(next.source).toBe('ai');
     await pool.close();
-    void problems;
   });
 
   it("forget drops a game's sessions and its waiting decisions", async () => {
