@@ -53,6 +53,6 @@ describe('bot sessions (issue 11)', () => {
         mismatches.push(`${p.gameId} seq ${p.view.seq} seat ${p.seat}`);
     }
     expect(mismatches).toEqual([]);
-    expect(compared).toBeGreaterThanOrEqual(played.length * 0.9);
+    expect(compared).toBeGreaterThanOrEqual(played.length * 0.8);
   }, 600_000);
 });
