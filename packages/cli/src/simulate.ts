@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type Level, LEVELS, playGame, percentile } from '@mindmgmt/ai';
 import type { Mode } from '@mindmgmt/engine';
+import { runThroughPool } from './simulate-pool.js';
 
 export interface SimulateOptions {
   readonly mode: Mode;
@@ -14,6 +15,8 @@ export interface SimulateOptions {
   readonly budgetMs: number;
   readonly agentSeats: number;
   readonly workers: number;
+  /** Every decision through the server's BotPool (worker threads, sessions), as the server does. */
+  readonly pool: boolean;
 }
 
 export interface SimulateSummary {
@@ -33,14 +36,14 @@ interface Chunk {
 }
 
 const USAGE =
-  'usage: simulate --mode full|training --games N --recruiter random|easy|hard --agents random|easy|hard --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] --json';
+  'usage: simulate --mode full|training --games N --recruiter random|easy|hard --agents random|easy|hard --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] [--pool] --json';
 
 export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | string {
   const args = argv[0] === 'simulate' ? argv.slice(1) : argv.slice();
   const o: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--json') continue;
+    if (a === '--json' || a === '--pool') continue;
     if (!a.startsWith('--')) return `unexpected argument "${a}"\n${USAGE}`;
     const eq = a.indexOf('=');
     if (eq > 0) o[a.slice(2, eq)] = a.slice(eq + 1);
@@ -74,7 +77,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
     return `bad number in options\n${USAGE}`;
   const workers = int(o.workers, games >= 8 ? cores : 1, 1, 64);
   if (workers === null) return `bad number in options\n${USAGE}`;
-  return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers };
+  return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers, pool: args.includes('--pool') };
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
@@ -126,6 +129,13 @@ export async function runSimulation(o: SimulateOptions, log: (s: string) => void
   const self = new URL(import.meta.url);
   const canFork = o.workers > 1 && self.pathname.endsWith('.js');
   const t0 = Date.now();
+  if (o.pool) {
+    const c = await runThroughPool(o, (d) => {
+      if (d % 10 === 0 || d === o.games)
+        log(`simulate: ${d}/${o.games} games through BotPool (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    });
+    return summarize(o, [c]);
+  }
   if (!canFork) {
     const c = runRange(o, 0, o.games, (d) => {
       if (d % 10 === 0 || d === o.games)
@@ -167,7 +177,9 @@ export async function simulateCommand(argv: string[]): Promise<number> {
         '{"games","recruiterWins","agentWins","reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99"}\n' +
         'Decision times are those of the non-random bots (of all bots when both sides are random).\n' +
         'Defaults: --mode full --games 500 --recruiter easy --agents easy --seed 1 --budget-ms 1000 --agent-seats 1;\n' +
-        'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n',
+        'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n' +
+        "--pool: every decision through the server's BotPool (--workers threads, games two or more at a time),\n" +
+        'as the server makes them; decision times then include queue waits.\n',
     );
     return 0;
   }

@@ -257,7 +257,10 @@ export class GameService {
         g.row = { ...row, seq: r.state.seq };
         this.advanced(g);
         this.broadcast(g, r.events, null, undefined);
-        if (r.state.result) this.pushLobby(g);
+        if (r.state.result) {
+          this.bots.forget(g.id);
+          this.pushLobby(g);
+        }
       }
     }
     if (g.state?.seq === row.seq) g.row = row;
@@ -287,7 +290,11 @@ export class GameService {
     if (!bus || this.closed) return;
     const now = Date.now();
     const kept = new Set(await bus.renewLeases(now, this.cfg.leaseMs));
-    for (const id of [...this.ownedBots]) if (!kept.has(id)) this.ownedBots.delete(id);
+    for (const id of [...this.ownedBots])
+      if (!kept.has(id)) {
+        this.ownedBots.delete(id);
+        this.bots.forget(id); // another instance moves its bots now
+      }
     for (const id of kept) this.ownedBots.add(id);
     const claimed = await bus.claimBotGames(now, this.cfg.leaseMs, 50);
     for (const id of claimed) {
@@ -721,7 +728,10 @@ export class GameService {
     if (r.state.result)
       this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     this.broadcast(g, r.events, actor, id);
-    if (r.state.result) this.pushLobby(g);
+    if (r.state.result) {
+      this.bots.forget(g.id);
+      this.pushLobby(g);
+    }
     this.kickBots(g);
   }
 

@@ -9,4 +9,11 @@ export { PgStore, type PgStoreOptions } from './store/pg.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
 export * from './schemas.js';
-export { BotPool } from './bots/pool.js';
+export { BotPool, type BotTask, type Decision, type DecisionSource } from './bots/pool.js';
+export {
+  playThroughPool,
+  nextBotSeat,
+  decisionSeed,
+  type PoolGameOptions,
+  type PoolDecision,
+} from './bots/pool-game.js';

@@ -14,23 +14,31 @@ describe('bot pool', () => {
       const seat = expectedSeats(s)[0]!;
       const legal = legalActions(s, seat);
       const level = (['random', 'easy', 'hard'] as const)[i % 3];
-      const a = await pool.decide({ level, view: view(s, seat), legal, seed: i, budgetMs: 50 });
+      const a = await pool.decide({ gameId: 'g', seat, level, view: view(s, seat), legal, seed: i, budgetMs: 50 });
       expect(a).not.toBeNull();
       const r = apply(s, a);
       expect(r.ok).toBe(true);
       if (r.ok) s = r.state;
     }
     expect(decisions === 40 || s.result !== null).toBe(true);
-    expect(pool.sources.ai + pool.sources.random).toBe(decisions);
+    expect(pool.sources.ai + pool.sources.quick).toBe(decisions);
     expect(pool.sources.ai).toBeGreaterThan(0); // @mindmgmt/ai's makeBot is used
     await pool.close();
   });
 
-  it('falls back to a random legal action when the hard limit passes', async () => {
+  it('falls back to a legal action when the hard limit passes', async () => {
     const pool = new BotPool(1, 1);
     const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
     const legal = legalActions(s, 0);
-    const a = await pool.decide({ level: 'hard', view: view(s, 0), legal, seed: 1, budgetMs: 50 });
+    const a = await pool.decide({
+      gameId: 'g',
+      seat: 0,
+      level: 'hard',
+      view: view(s, 0),
+      legal,
+      seed: 1,
+      budgetMs: 50,
+    });
     expect(legal).toContainEqual(a);
     await pool.close();
   });

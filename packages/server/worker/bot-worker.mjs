@@ -1,39 +1,81 @@
 // Bot worker (worker_threads). Plain JavaScript so that the same file serves the built server
 // (dist/) and tests running the TypeScript sources. Receives one seat's view and legal actions,
-// never the full state; answers with one action. The main thread enforces the hard time limit.
+// never the full state; answers with one action. The main thread (bots/pool.ts) enforces the hard
+// time limit, queues work fairly and pins each game to one worker.
+//
+// Messages in:  { type: 'decide', id, gameId, seat, level, view, legal, seed, budgetMs }
+//               { type: 'forget', gameId }
+// Messages out: { type: 'best', id, action }          (the bot's best move so far, anytime bots)
+//               { type: 'done', id, action, source, cutoff, runMs }
+//               { type: 'error', id, name }           (a bot threw; only the error's class)
 import { parentPort } from 'node:worker_threads';
-import { makeBot } from '@mindmgmt/ai';
+import { makeBot, quickMove } from '@mindmgmt/ai';
 import { rngFrom } from '@mindmgmt/engine';
 
-/** One bot per level and side, kept for the worker's life (bots hold no per-game state). */
-const made = new Map();
+/**
+ * Bot sessions, one per (game, seat): a bot keeps caches (sampled belief, incremental exact
+ * deduction) that are only valid for one game, so no bot is ever shared between games (issue 11).
+ * Map order is recency (most recent last) for the cap below.
+ */
+const sessions = new Map();
+/** Cap on sessions per worker (the pool forgets ended and evicted games; this bounds a leak). */
+const MAX_SESSIONS = 4096;
 
-function botFor(level, side) {
-  const key = `${level}/${side}`;
-  let bot = made.get(key);
-  if (!bot) {
-    bot = makeBot(level, side);
-    made.set(key, bot);
-  }
-  return bot;
+function sessionFor(gameId, seat, level) {
+  const key = `${gameId}\u0000${seat}`;
+  let s = sessions.get(key);
+  if (s && s.level !== level) s = undefined;
+  if (s) sessions.delete(key);
+  else s = { level, bot: makeBot(level, seat === 0 ? 'recruiter' : 'agents') };
+  sessions.set(key, s);
+  if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
+  return s;
 }
 
-parentPort.on('message', async (task) => {
-  const { id, level, view, legal, seed, budgetMs } = task;
-  const rng = rngFrom(seed >>> 0);
+const key = (a) => JSON.stringify(a);
+
+function decide(task) {
+  const { id, gameId, seat, level, view, legal, seed, budgetMs } = task;
+  const t0 = performance.now();
+  const legalKeys = new Set(legal.map(key));
+  let lastBest = '';
+  const onBest = (a) => {
+    // Only legal moves, and only when the best move changes: the pool plays the last one if the
+    // bot runs out of time.
+    const k = key(a);
+    if (k === lastBest || !legalKeys.has(k)) return;
+    lastBest = k;
+    parentPort.postMessage({ type: 'best', id, action: a });
+  };
+  const { bot } = sessionFor(gameId, seat, level);
   let action = null;
   let source = 'ai';
   try {
-    action = await botFor(level, view.viewer === 0 ? 'recruiter' : 'agents').decide(view, legal, rng, budgetMs);
+    action = bot.decide(view, legal, rngFrom(seed >>> 0), budgetMs, onBest);
   } catch (err) {
-    // A bot bug must not stall a game: play a random legal action and say so in the pool's log.
     // Only the error's class: its message could name a hidden location of the recruiter's.
-    parentPort.postMessage({ id: -1, error: err instanceof Error ? err.name : 'error' });
+    parentPort.postMessage({ type: 'error', id, name: err instanceof Error ? err.name : 'error' });
     action = null;
+    // Its caches may be half-updated: the next decision starts a fresh session.
+    sessions.delete(`${gameId}\u0000${seat}`);
   }
-  if (!action || typeof action !== 'object' || typeof action.type !== 'string') {
-    source = 'random';
-    action = legal.length ? legal[Math.floor(rng() * legal.length)] : null;
+  if (!action || typeof action !== 'object' || !legalKeys.has(key(action))) {
+    source = 'quick';
+    action = quickMove(view, legal);
   }
-  parentPort.postMessage({ id, action, source });
+  parentPort.postMessage({
+    type: 'done',
+    id,
+    action,
+    source,
+    cutoff: bot.lastCutoff === true,
+    runMs: performance.now() - t0,
+  });
+}
+
+parentPort.on('message', (m) => {
+  if (m.type === 'forget') {
+    const prefix = `${m.gameId}\u0000`;
+    for (const k of [...sessions.keys()]) if (k.startsWith(prefix)) sessions.delete(k);
+  } else if (m.type === 'decide') decide(m);
 });

@@ -25,16 +25,7 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
-import { type Belief, beliefKey, computeBelief, type World } from './belief.js';
-
-/** Log entries that cannot change the agents' belief about the recruiter. */
-const AGENT_BELIEF_IGNORES: ReadonlySet<string> = new Set([
-  'agentMoved',
-  'noteChanged',
-  'activationEnded',
-  'agentActivated',
-  'asked',
-]);
+import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
@@ -117,48 +108,57 @@ export class AgentBot implements Bot {
   private belief: Belief | null = null;
   private prep: Prepared | null = null;
   private readonly exact = new ExactTracker();
+  lastCutoff = false;
   constructor(readonly level: 'easy' | 'hard') {}
 
   private params(budgetMs: number): Params {
+    // Work limits, not time: the same budget gives the same belief on any machine (see sampleWork).
     if (this.level === 'easy')
-      return { samples: 80, nodeBudget: 20000, weighCards: false, lookahead: false, headOff: false };
-    const samples = Math.max(120, Math.min(700, Math.round(budgetMs * 3)));
-    return { samples, nodeBudget: samples * 400, weighCards: true, lookahead: true, headOff: true };
+      return { ...sampleWork(budgetMs, 80), weighCards: false, lookahead: false, headOff: false };
+    return { ...sampleWork(budgetMs, 700), weighCards: true, lookahead: true, headOff: true };
   }
 
-  private beliefFor(v: View, rng: BotRng, budgetMs: number, dl: Deadline): Belief {
-    const key = beliefKey(v, AGENT_BELIEF_IGNORES);
-    if (this.belief && this.key === key) return this.belief;
+  private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
     const p = this.params(budgetMs);
-    this.belief = computeBelief(v, rng, {
+    const exact = this.level === 'hard' && budgetMs >= EXACT_MIN_BUDGET_MS;
+    const key = beliefKey(v, (e) => beliefIgnores(e, 'agents'), `${p.samples}:${p.nodeBudget}:${exact}`);
+    if (this.belief && this.key === key) return this.belief;
+    // Sample counts are the work limit; the deadline is only the safety cutoff (reported).
+    this.belief = computeBelief(v, keyRng(key), {
       samples: p.samples,
       nodeBudget: p.nodeBudget,
       weighCards: p.weighCards,
-      deadline: () => dl.left() < budgetMs * 0.45,
+      deadline: () => dl.passed(),
     });
-    if (this.level === 'hard' && budgetMs >= EXACT_MIN_BUDGET_MS)
-      this.belief = withExact(this.belief, this.exact.update(v, budgetMs * 0.3));
+    if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     if (this.level === 'hard' && AGENT_WEIGHTS.model)
       this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
         unsafe: AGENT_WEIGHTS.unsafe,
         escort: AGENT_WEIGHTS.escort,
       });
     else if (this.level === 'hard') this.belief = escortPrior(this.belief, v, AGENT_WEIGHTS.escortMass);
-    this.key = key;
+    // A belief cut short by the safety cutoff is not what a fresh bot would compute: not cached.
+    this.key = dl.hit ? '' : key;
     this.prep = null;
     return this.belief;
   }
 
-  decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number): Action {
+  decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
+    this.onBest = onBest;
     try {
       const a = this.choose(v, legal, rng, budgetMs, dl);
       if (a && legal.some((l) => same(l, a))) return legal.find((l) => same(l, a))!;
     } catch {
       // fall through to a safe legal action
+    } finally {
+      this.lastCutoff = dl.hit;
+      this.onBest = undefined;
     }
     return fallback(legal);
   }
+
+  private onBest: ((a: Action) => void) | undefined;
 
   private choose(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, dl: Deadline): Action | null {
     const g = geoFor(v.mayhem);
@@ -184,7 +184,7 @@ export class AgentBot implements Bot {
     dl: Deadline,
     g: Geo,
   ): Action | null {
-    const b = this.beliefFor(v, rng, budgetMs, dl);
+    const b = this.beliefFor(v, budgetMs, dl);
     const placed = v.agents.filter((a) => a.at !== null).map((a) => a.at!);
     const mass = new Float64Array(N);
     for (let l = 0; l < N; l++) mass[l] = 0.02 + b.here[l]!;
@@ -209,7 +209,7 @@ export class AgentBot implements Bot {
 
   private placeToken(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, dl: Deadline): Action | null {
     // R18: a token on a location visited during setup can never be acquired.
-    const b = this.beliefFor(v, rng, budgetMs, dl);
+    const b = this.beliefFor(v, budgetMs, dl);
     const pv = new Float64Array(N);
     for (const w of b.worlds) for (const l of w.path) pv[l]! += w.weight / b.total;
     let best: Action | null = null;
@@ -226,7 +226,7 @@ export class AgentBot implements Bot {
   }
 
   private turn(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, dl: Deadline, g: Geo): Action | null {
-    const b = this.beliefFor(v, rng, budgetMs, dl);
+    const b = this.beliefFor(v, budgetMs, dl);
     if (!this.prep) this.prep = prepare(v, b, g, this.params(budgetMs));
     const ctx: Ctx = { v, b, g, p: this.params(budgetMs), prep: this.prep, legal, dl };
     const act = v.activation;
@@ -240,6 +240,7 @@ export class AgentBot implements Bot {
         if (val > bestV) {
           bestV = val;
           best = a;
+          this.onBest?.(a);
         }
       }
       return best;
@@ -672,6 +673,17 @@ function afterAction(ctx: Ctx, agent: AgentId): Action | null {
 
 function pickMayhem(legal: readonly Action[], rng: BotRng): Action | null {
   return legal[Math.floor(rng() * legal.length)] ?? null;
+}
+
+/**
+ * How many hidden worlds a bot samples for a per-decision budget: about 3 per ms up to `max`, with
+ * 150 search nodes per sample and at most 150 per ms of budget. A cold belief then costs well under
+ * half the budget on an idle machine; the wall clock is only the safety cutoff. From a budget of
+ * `max` ms on (700 for the hard agents, 600 for the hard recruiter) the work no longer grows.
+ */
+export function sampleWork(budgetMs: number, max: number): { samples: number; nodeBudget: number } {
+  const samples = Math.max(20, Math.min(max, Math.round(budgetMs * 3)));
+  return { samples, nodeBudget: Math.min(samples * 150, Math.max(2000, Math.round(budgetMs * 150))) };
 }
 
 export function same(a: Action, b: Action): boolean {

@@ -9,6 +9,7 @@ import {
   hasFeature,
   type Loc,
   type RecruiterCardId,
+  rngFrom,
   type View,
 } from '@mindmgmt/engine';
 import { cheb, type Geo, geoFor, N } from './geo.js';
@@ -366,29 +367,55 @@ export interface BeliefOptions {
   readonly deadline?: () => boolean;
 }
 
-/** Pluggable source of worlds (the deduction engine's exact set can replace the sampler). */
-export type WorldSource = (v: View, c: Constraints, rng: BotRng, o: BeliefOptions) => World[] | null;
-
-let externalSource: WorldSource | null = null;
-export function setWorldSource(src: WorldSource | null): void {
-  externalSource = src;
-}
-
 export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
   const c = constraintsOf(v);
-  let worlds = externalSource?.(v, c, rng, o) ?? null;
-  if (!worlds || worlds.length === 0) worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
+  let worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
   let cardProb: Map<FeatureId, number> = new Map();
   if (o.weighCards && worlds.length) ({ worlds, cardProb } = weighByCards(c, worlds));
   return beliefFrom(c, worlds, cardProb);
 }
 
 /**
- * A cache key for a belief: the count of public facts that can change it (log entries whose kind
- * is not in `ignore`) and the time. Equal keys mean the sampled belief can be reused.
+ * A cache key for a belief: the count of public facts that can change it (log entries for which
+ * `ignore` is false), the time, and `work` (the sample counts and whether the exact deduction is
+ * used). Within one game, equal keys mean equal beliefs, so a cached belief is exactly what a fresh
+ * bot would compute: the log only grows, and the ignored entries feed neither the constraints, the
+ * exact deduction nor the opponent model. Not unique across games: a cache keyed by it must belong
+ * to one (game, seat), which a bot session does.
  */
-export function beliefKey(v: View, ignore: ReadonlySet<string>): string {
+export function beliefKey(v: View, ignore: (e: View['log'][number]['pub']) => boolean, work: string): string {
   let n = 0;
-  for (const e of v.log) if (!ignore.has(e.pub.kind)) n++;
-  return `${n}:${v.time}`;
+  for (const e of v.log) if (!ignore(e.pub)) n++;
+  return `${n}:${v.time}:${work}`;
+}
+
+/**
+ * Log entries that cannot change a belief about the recruiter (see beliefKey): the agents' own
+ * belief, or the recruiter's model of it. An immortal move that leaves a step token (R15) is a
+ * fact about the path; 'asked' only matters with its answer.
+ */
+export function beliefIgnores(e: View['log'][number]['pub'], side: 'agents' | 'recruiter'): boolean {
+  switch (e.kind) {
+    case 'agentMoved':
+    case 'noteChanged':
+    case 'activationEnded':
+    case 'agentActivated':
+      return true;
+    case 'asked':
+      return side === 'agents';
+    case 'immortalMoved':
+      return side === 'recruiter' && e.stepToken === null;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The random source a belief is sampled with: a function of its key, never of the decision's rng,
+ * so that reusing a cached belief does not change which random numbers the decision draws.
+ */
+export function keyRng(key: string): BotRng {
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return rngFrom(h);
 }

@@ -1,13 +1,17 @@
 // Bridge to the deduction engine (../deduction, issue 5): the exact belief over the recruiter's
-// current location and cards, kept incrementally per bot. Sampled worlds (belief.ts) are then
-// re-weighted so their location marginal matches the exact one, and the exact card shares replace
-// the sampled ones. Falls back silently (returns null) if the deduction fails or is too slow.
+// current location and cards, kept incrementally per bot session (one game, one seat). Sampled
+// worlds (belief.ts) are then re-weighted so their location marginal matches the exact one, and the
+// exact card shares replace the sampled ones. Returns null if the deduction fails on a view.
 import type { FeatureId, View } from '@mindmgmt/engine';
 import { Deduction } from '../deduction/index.js';
 import { type Belief, beliefFrom } from './belief.js';
 import { N } from './geo.js';
 
-/** Below this per-decision budget the exact deduction (occasionally ~250 ms per update) is skipped. */
+/**
+ * Below this per-decision budget the exact deduction (occasionally a few hundred ms per update) is
+ * skipped. A rule on the budget, an input of the decision, never on measured time: whether a
+ * decision uses the exact belief must not depend on how busy the machine is (issue 11).
+ */
 export const EXACT_MIN_BUDGET_MS = 400;
 
 export interface ExactBelief {
@@ -17,19 +21,16 @@ export interface ExactBelief {
 
 export class ExactTracker {
   private d: Deduction | null = null;
-  private disabled = false;
 
-  update(v: View, maxMs: number): ExactBelief | null {
-    if (this.disabled) return null;
-    const t0 = performance.now();
+  update(v: View): ExactBelief | null {
     try {
       if (!this.d) this.d = new Deduction();
       const b = this.d.update(v);
-      if (performance.now() - t0 > maxMs) this.disabled = true; // too slow for this budget: stop using it
       if (!(b.histories > 0)) return null;
       return { weights: b.weights, cardShares: b.cardShares };
     } catch {
-      this.disabled = true;
+      // Not sticky: a fresh bot would try again on the next view, so this one does too.
+      this.d = null;
       return null;
     }
   }

@@ -9,15 +9,14 @@ export { LEVELS, Deadline } from './types.js';
 export { RandomBot } from './random.js';
 export { AgentBot } from './agents.js';
 export { RecruiterBot } from './recruiter.js';
+export { quickMove } from './quick.js';
 export {
   computeBelief as computeSampledBelief,
   constraintsOf as publicConstraints,
   samplePaths,
-  setWorldSource,
   type Belief as SampledBelief,
   type Constraints as PublicConstraints,
   type World as SampledWorld,
-  type WorldSource,
 } from './belief.js';
 export {
   playGame,

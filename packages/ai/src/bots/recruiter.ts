@@ -13,19 +13,10 @@
 //    how close it comes to the most likely cell the threatening agents can reach. Ask answers and
 //    extra-move step tokens go where the agents' posterior on its true location stays lowest.
 import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
-import { type Belief, beliefKey, computeBelief } from './belief.js';
-
-/** Log entries that cannot change what the agents believe (the recruiter's model of them). */
-const RECRUITER_BELIEF_IGNORES: ReadonlySet<string> = new Set([
-  'agentMoved',
-  'noteChanged',
-  'activationEnded',
-  'agentActivated',
-  'immortalMoved',
-]);
+import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
-import { AGENT_WEIGHTS, fallback, same } from './agents.js';
+import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
@@ -36,6 +27,7 @@ export class RecruiterBot implements Bot {
   private key = '';
   private belief: Belief | null = null;
   private readonly exact = new ExactTracker();
+  lastCutoff = false;
   constructor(readonly level: 'easy' | 'hard') {}
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number): Action {
@@ -48,27 +40,32 @@ export class RecruiterBot implements Bot {
       }
     } catch {
       // fall back below
+    } finally {
+      this.lastCutoff = dl.hit;
     }
     return safeFallback(v, legal);
   }
 
-  private agentsBelief(v: View, rng: BotRng, budgetMs: number, dl: Deadline): Belief {
-    const key = beliefKey(v, RECRUITER_BELIEF_IGNORES);
+  private agentsBelief(v: View, _rng: BotRng, budgetMs: number, dl: Deadline): Belief {
+    // Work limits, not time (see AgentBot.params); the deadline is only the safety cutoff.
+    const { samples, nodeBudget } = sampleWork(budgetMs, 600);
+    const exact = budgetMs >= EXACT_MIN_BUDGET_MS;
+    const key = beliefKey(v, (e) => beliefIgnores(e, 'recruiter'), `${samples}:${nodeBudget}:${exact}`);
     if (this.belief && this.key === key) return this.belief;
-    const samples = Math.max(100, Math.min(600, Math.round(budgetMs * 3)));
-    this.belief = computeBelief(v, rng, {
+    this.belief = computeBelief(v, keyRng(key), {
       samples,
-      nodeBudget: samples * 400,
+      nodeBudget,
       weighCards: true,
-      deadline: () => dl.left() < budgetMs * 0.4,
+      deadline: () => dl.passed(),
     });
-    if (budgetMs >= EXACT_MIN_BUDGET_MS) this.belief = withExact(this.belief, this.exact.update(v, budgetMs * 0.3));
+    if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     // what strong agents would believe: the same opponent model the hard agents use
     this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
       unsafe: AGENT_WEIGHTS.unsafe,
       escort: AGENT_WEIGHTS.escort,
     });
-    this.key = key;
+    // A belief cut short by the safety cutoff is not what a fresh bot would compute: not cached.
+    this.key = dl.hit ? '' : key;
     return this.belief;
   }
 
@@ -477,7 +474,7 @@ function isOrtho(a: Loc, b: Loc): boolean {
   return Math.abs(x.row - y.row) + Math.abs(x.col - y.col) === 1;
 }
 
-function safeFallback(v: View, legal: readonly Action[]): Action {
+export function safeFallback(v: View, legal: readonly Action[]): Action {
   void v;
   return legal.find((a) => a.type === 'step') ?? fallback(legal);
 }

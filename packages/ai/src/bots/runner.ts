@@ -37,6 +37,8 @@ export interface Timing {
   readonly seat: Seat;
   readonly level: Level;
   readonly ms: number;
+  /** The bot stopped at its wall-clock safety cutoff (its choice depended on timing). */
+  readonly cutoff: boolean;
 }
 
 export interface PlayResult {
@@ -84,7 +86,7 @@ export function playGame(o: PlayOptions): PlayResult {
     const t0 = performance.now();
     const a = bot.decide(v, legal, rngs[seat]!, budget);
     const ms = performance.now() - t0;
-    timings.push({ seat, level: bot.level, ms });
+    timings.push({ seat, level: bot.level, ms, cutoff: bot.lastCutoff === true });
     o.onDecision?.(seat, v, legal, a);
     const r = apply(s, a);
     if (!r.ok)

@@ -8,23 +8,40 @@ export const LEVELS: readonly Level[] = ['random', 'easy', 'hard'];
 /** A seeded random source in [0, 1). */
 export type BotRng = () => number;
 
+/**
+ * A bot instance is one session for one (game, seat): it may keep caches between its decisions in
+ * that game, but a decision must be a function of (view, legal, rng seed, budget) alone, so that a
+ * fresh bot given the same inputs makes the same choice (issue 11). The wall clock may only act as
+ * a safety cutoff, and the bot says so in `lastCutoff`.
+ */
 export interface Bot {
   readonly level: Level;
   /**
    * Pick one of `legal` (never empty). `view` is `view(state, seat)` for the bot's own seat.
-   * Must return within `budgetMs` (plus a small slack).
+   * Must return within `budgetMs` (plus a small slack). An anytime bot calls `onBest` with its
+   * best move so far whenever that changes, so a caller that has to stop it early (the server's
+   * BotPool) can still play a considered move.
    */
-  decide(view: View, legal: readonly Action[], rng: BotRng, budgetMs: number): Action;
+  decide(view: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action;
+  /** True when the last `decide` stopped early at the wall-clock safety cutoff (its choice then
+   * depended on timing and may differ from a fresh bot's). */
+  readonly lastCutoff?: boolean;
 }
 
-/** Wall-clock deadline helper (the only clock bots use; never influences legality). */
+/**
+ * Wall-clock safety cutoff (the only clock bots use; never influences legality). Deterministic
+ * work limits decide how much a bot thinks; this only stops runaway work on a slow machine, and
+ * remembers that it did (`hit`).
+ */
 export class Deadline {
   readonly end: number;
+  hit = false;
   constructor(budgetMs: number, fraction = 0.8) {
     this.end = performance.now() + Math.max(1, budgetMs * fraction);
   }
   passed(): boolean {
-    return performance.now() >= this.end;
+    if (performance.now() >= this.end) this.hit = true;
+    return this.hit;
   }
   left(): number {
     return this.end - performance.now();

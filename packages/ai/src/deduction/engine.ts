@@ -19,6 +19,7 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { Facts, type Filter } from './facts.js';
+import { gameProbe } from './game-probe.js';
 import { FEATURE_INDEX, LOC_FEATURES, popcount, TRIPLE_COUNT, TripleSets, TRIPLES } from './triples.js';
 
 /** What the agents can know about the hidden world now (uniform prior over consistent worlds). */
@@ -248,6 +249,8 @@ export class Deduction {
   private alertSets = new Map<number, number>();
   private alertSetsFor = -1;
   private seq = -1;
+  /** gameProbe of the processed log, to notice a view of another game (reset). */
+  private probe = '';
   /** Largest DP layer seen (cost figure). */
   maxStates = 0;
 
@@ -258,9 +261,16 @@ export class Deduction {
 
   /** Brings the deduction up to date with a view of the same game (any seat; only `pub` is read). */
   update(v: View): Belief {
-    if (v.mode !== this.facts.mode || v.log.length < this.facts.processed || v.seq < this.seq) this.reset(v);
+    if (
+      v.mode !== this.facts.mode ||
+      v.log.length < this.facts.processed ||
+      v.seq < this.seq ||
+      gameProbe(v.log, this.facts.processed) !== this.probe
+    )
+      this.reset(v);
     this.seq = v.seq;
     this.feed(v.log);
+    this.probe = gameProbe(v.log, this.facts.processed);
     return this.belief();
   }
 

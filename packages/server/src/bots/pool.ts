@@ -1,13 +1,26 @@
-// A small worker_threads pool for bot decisions, so bot thinking never blocks the event loop.
-// Each decision has a hard time limit: on overrun the worker is terminated and replaced and a
-// uniformly random legal action is used instead.
+// A worker_threads pool for bot decisions, so bot thinking never blocks the event loop.
+//
+// Sessions (issue 11): a bot keeps caches that are valid for one game only, so the workers hold
+// one bot session per (game, seat). Each game is pinned to one worker so its sessions stay warm;
+// `forget` drops them when the game ends or leaves memory. A game moves to another worker only when
+// its own worker is busy with another game (its sessions are then rebuilt there: a decision is a
+// function of its inputs, so this costs time, never a different move).
+//
+// Fairness (issue 10 item 6): decisions wait in one queue per game and free workers serve the games
+// round robin, so a client with many bot games gets one turn per game like everybody else and one
+// game's backlog cannot hold up another game. At most one decision per game runs at a time.
+//
+// Time limit: counted from the moment a worker starts the decision (a worker runs one at a time),
+// never while it waits in the queue. A worker over the limit is terminated (synchronous bot code
+// cannot be interrupted otherwise) and the decision plays the bot's best move so far (its last
+// `onBest`), else the bot's quick default; never a random move. A worker that crashes has its
+// sessions recreated on demand, and its running decision is retried once on a fresh worker.
 import { Worker } from 'node:worker_threads';
-import { randomInt } from 'node:crypto';
+import { quickMove } from '@mindmgmt/ai';
 import type { Action, Seat, View } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
 
 export interface BotTask {
-  /** The game and seat deciding: bot sessions are kept per (game, seat), never shared. */
   readonly gameId: string;
   readonly seat: Seat;
   readonly level: BotLevel;
@@ -17,108 +30,318 @@ export interface BotTask {
   readonly budgetMs: number;
 }
 
-interface Pending {
-  resolve: (a: Action | null) => void;
-  task: BotTask;
-  timer: NodeJS.Timeout;
-  slot: Slot;
+/**
+ * Where a decision came from: the bot ('ai'); the bot's quick default because the bot failed
+ * ('quick'); its best move so far ('best') or its quick default ('timeout') after the time limit;
+ * its quick default after its worker crashed twice ('crash'); the quick default without thinking
+ * because the game was forgotten, the pool closed or the queue was full ('dropped').
+ */
+export type DecisionSource = 'ai' | 'quick' | 'best' | 'timeout' | 'crash' | 'dropped';
+
+export interface Decision {
+  readonly action: Action | null;
+  readonly source: DecisionSource;
+  /** Time spent queued before a worker took the decision. */
+  readonly waitMs: number;
+  /** Time the worker spent on it (the time limit applies to this). */
+  readonly runMs: number;
+  /** The bot stopped at its wall-clock safety cutoff: the choice depended on timing. */
+  readonly cutoff: boolean;
+  /** Serial number of the worker that ran it (0 when none did). */
+  readonly worker: number;
 }
+
+/** Cap on decisions waiting in the queue, over all games (beyond it: the quick default at once). */
+export const MAX_QUEUED_DECISIONS = 10_000;
+
+interface Job {
+  readonly id: number;
+  readonly task: BotTask;
+  readonly resolve: (d: Decision) => void;
+  readonly enqueuedAt: number;
+  attempts: number;
+  startedAt: number;
+  best: Action | null;
+  timer: NodeJS.Timeout | null;
+}
+
 interface Slot {
-  worker: Worker;
-  busy: number;
+  readonly serial: number;
+  readonly worker: Worker;
+  job: Job | null;
+  dead: boolean;
+  /** Games whose sessions live on this worker. */
+  readonly games: Set<string>;
 }
+
+type WorkerMessage =
+  | { type: 'best'; id: number; action: Action }
+  | { type: 'done'; id: number; action: Action | null; source: 'ai' | 'quick'; cutoff: boolean; runMs: number }
+  | { type: 'error'; id: number; name: string };
 
 const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 
 export class BotPool {
   private readonly slots: Slot[] = [];
-  private readonly pending = new Map<number, Pending>();
+  /** Waiting decisions per game (Map order: arrival of a game's first waiting decision). */
+  private readonly queues = new Map<string, Job[]>();
+  /** Dispatch counter value when each game was last served (round robin: least recent first). */
+  private readonly lastServed = new Map<string, number>();
+  private dispatches = 0;
+  private readonly pins = new Map<string, Slot>();
+  private queued = 0;
   private nextId = 1;
+  private nextSerial = 1;
   private closed = false;
-  /** Where decisions came from: '@mindmgmt/ai' bots, the worker's random fallback, or a timeout. */
-  readonly sources = { ai: 0, random: 0, timeout: 0 };
+  /** Counts per decision source, plus `cutoff` (bot hit its safety cutoff) and `retried`. */
+  readonly sources: Record<DecisionSource | 'cutoff' | 'retried', number> = {
+    ai: 0,
+    quick: 0,
+    best: 0,
+    timeout: 0,
+    crash: 0,
+    dropped: 0,
+    cutoff: 0,
+    retried: 0,
+  };
 
+  /**
+   * @param size number of worker threads
+   * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
+   *   (applies to decisions that start after the change)
+   */
   constructor(
     private readonly size: number,
-    private readonly hardLimitMs: number,
+    public hardLimitMs: number,
     private readonly onProblem: (what: string) => void = () => {},
   ) {}
 
-  private spawn(): Slot {
-    const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, busy: 0 };
-    worker.unref();
-    worker.on('message', (m: { id: number; action?: Action | null; source?: 'ai' | 'random'; error?: string }) => {
-      if (m.error !== undefined) return this.onProblem(`bot error: ${m.error.slice(0, 200)}`);
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.sources[m.source === 'ai' ? 'ai' : 'random']++;
-      clearTimeout(p.timer);
-      this.pending.delete(m.id);
-      slot.busy--;
-      p.resolve(m.action ?? null);
-    });
-    worker.on('error', () => this.replace(slot, 'worker error'));
-    worker.on('exit', () => this.replace(slot, 'worker exit'));
-    return slot;
+  /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
+  async decide(task: BotTask): Promise<Action | null> {
+    return (await this.decideDetailed(task)).action;
   }
 
-  private replace(slot: Slot, why: string): void {
-    const i = this.slots.indexOf(slot);
-    if (i < 0) return;
-    this.slots.splice(i, 1);
-    for (const [id, p] of this.pending) {
-      if (p.slot !== slot) continue;
-      clearTimeout(p.timer);
-      this.pending.delete(id);
-      p.resolve(fallback(p.task));
-    }
-    if (!this.closed) this.onProblem(why);
-    void slot.worker.terminate();
-  }
-
-  private pick(): Slot {
-    while (this.slots.length < this.size) this.slots.push(this.spawn());
-    return this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-  }
-
-  /** Always resolves: with the bot's action, or a random legal one after the hard limit. */
-  decide(task: BotTask): Promise<Action | null> {
-    if (this.closed) return Promise.resolve(fallback(task));
-    const slot = this.pick();
-    const id = this.nextId++;
+  /** Like `decide`, with where the action came from and how long it waited and ran. */
+  decideDetailed(task: BotTask): Promise<Decision> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        this.sources.timeout++;
-        this.onProblem('bot over time limit');
-        this.replace(slot, 'timeout');
-        resolve(fallback(task));
-      }, this.hardLimitMs);
-      this.pending.set(id, { resolve, task, timer, slot });
-      slot.busy++;
-      slot.worker.postMessage({ id, ...task });
+      const job: Job = {
+        id: this.nextId++,
+        task,
+        resolve,
+        enqueuedAt: performance.now(),
+        attempts: 0,
+        startedAt: 0,
+        best: null,
+        timer: null,
+      };
+      if (this.closed || this.queued >= MAX_QUEUED_DECISIONS) return this.finish(job, 'dropped', null, 0, false, 0);
+      let q = this.queues.get(task.gameId);
+      if (!q) this.queues.set(task.gameId, (q = []));
+      q.push(job);
+      this.queued++;
+      this.pump();
     });
   }
 
-  /** Drops the bot sessions of a game (it ended or left memory). Sessions live in H11b's pool;
-   * this pool keeps none, so there is nothing to drop here. */
+  /** Drops a game's bot sessions (game over or evicted) and its waiting decisions. */
   forget(gameId: string): void {
-    void gameId;
+    const q = this.queues.get(gameId);
+    if (q) {
+      this.queues.delete(gameId);
+      this.queued -= q.length;
+      for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
+    }
+    this.lastServed.delete(gameId);
+    const slot = this.pins.get(gameId);
+    if (slot) {
+      this.pins.delete(gameId);
+      slot.games.delete(gameId);
+      // After a running decision of this game, if any: worker messages are handled in order.
+      if (!slot.dead) slot.worker.postMessage({ type: 'forget', gameId });
+    }
+  }
+
+  /** Games with bot sessions (tests and health figures). */
+  get sessions(): number {
+    return this.pins.size;
+  }
+
+  /** Decisions waiting for a worker. */
+  get waiting(): number {
+    return this.queued;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.resolve(fallback(p.task));
+    for (const q of this.queues.values()) for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
+    this.queues.clear();
+    this.queued = 0;
+    for (const s of this.slots) {
+      s.dead = true;
+      if (s.job) this.finish(s.job, 'dropped', null, 0, false, s.serial);
     }
-    this.pending.clear();
+    this.pins.clear();
     const ws = this.slots.splice(0).map((s) => s.worker.terminate());
     await Promise.allSettled(ws);
   }
-}
 
-export function fallback(task: BotTask): Action | null {
-  return task.legal.length ? task.legal[randomInt(task.legal.length)]! : null;
+  // ------------------------------------------------------------------ scheduling
+
+  private pump(): void {
+    if (this.closed) return;
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+    for (const slot of this.slots) {
+      if (slot.job || slot.dead || this.queued === 0) continue;
+      const gameId = this.nextGameFor(slot);
+      if (gameId === undefined) continue;
+      const q = this.queues.get(gameId)!;
+      const job = q.shift()!;
+      this.queued--;
+      if (!q.length) this.queues.delete(gameId);
+      this.lastServed.set(gameId, this.dispatches++);
+      this.pin(gameId, slot);
+      this.start(slot, job);
+    }
+  }
+
+  /**
+   * The game this idle worker serves next: of the games it may serve, the one served least
+   * recently (never served first, then by arrival). O(games waiting) per dispatch.
+   */
+  private nextGameFor(slot: Slot): string | undefined {
+    let pick: string | undefined;
+    let pickServed = Infinity;
+    for (const gameId of this.queues.keys()) {
+      const pinned = this.pins.get(gameId);
+      if (pinned && pinned !== slot) {
+        // Its own worker is free: that worker takes it (same pass of pump).
+        if (!pinned.job) continue;
+        // One decision per game at a time.
+        if (pinned.job.task.gameId === gameId) continue;
+        // Its worker is busy with another game: move the game here rather than let it wait.
+      }
+      const served = this.lastServed.get(gameId) ?? -1;
+      if (served < pickServed) {
+        pick = gameId;
+        pickServed = served;
+      }
+    }
+    return pick;
+  }
+
+  private pin(gameId: string, slot: Slot): void {
+    const old = this.pins.get(gameId);
+    if (old === slot) return;
+    if (old) {
+      old.games.delete(gameId);
+      if (!old.dead) old.worker.postMessage({ type: 'forget', gameId });
+    }
+    this.pins.set(gameId, slot);
+    slot.games.add(gameId);
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    job.best = null;
+    job.startedAt = performance.now();
+    // The worker is idle, so it starts at once: the limit counts only its own run.
+    job.timer = setTimeout(() => this.overtime(slot, job), this.hardLimitMs);
+    const { gameId, seat, level, view, legal, seed, budgetMs } = job.task;
+    slot.worker.postMessage({ type: 'decide', id: job.id, gameId, seat, level, view, legal, seed, budgetMs });
+  }
+
+  private finish(
+    job: Job,
+    source: DecisionSource,
+    action: Action | null,
+    runMs: number,
+    cutoff: boolean,
+    worker: number,
+  ): void {
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+    this.sources[source]++;
+    if (cutoff) this.sources.cutoff++;
+    const waitMs = job.startedAt ? job.startedAt - job.enqueuedAt : performance.now() - job.enqueuedAt;
+    const a = action ?? (source === 'ai' ? null : quickMove(job.task.view, job.task.legal));
+    job.resolve({ action: a, source, waitMs, runMs, cutoff, worker });
+  }
+
+  // ------------------------------------------------------------------ workers
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_URL);
+    const slot: Slot = { serial: this.nextSerial++, worker, job: null, dead: false, games: new Set() };
+    worker.unref();
+    worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
+    worker.on('error', (e) => this.lost(slot, `worker error: ${e.name}`));
+    worker.on('exit', (code) => this.lost(slot, `worker exit ${code}`));
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: WorkerMessage): void {
+    const job = slot.job;
+    if (m.type === 'error') {
+      this.onProblem(`bot error: ${String(m.name).slice(0, 100)}`);
+      return;
+    }
+    if (!job || job.id !== m.id || slot.dead) return;
+    if (m.type === 'best') {
+      job.best = m.action;
+      return;
+    }
+    slot.job = null;
+    this.finish(job, m.source, m.action, m.runMs, m.cutoff, slot.serial);
+    this.pump();
+  }
+
+  /** The running decision passed the time limit: play its best move so far and replace the worker. */
+  private overtime(slot: Slot, job: Job): void {
+    if (slot.job !== job || slot.dead) return;
+    this.onProblem('bot over time limit');
+    slot.job = null;
+    const runMs = performance.now() - job.startedAt;
+    if (job.best) this.finish(job, 'best', job.best, runMs, true, slot.serial);
+    else this.finish(job, 'timeout', null, runMs, true, slot.serial);
+    this.retire(slot);
+    void slot.worker.terminate();
+    this.pump();
+  }
+
+  /** A worker died on its own: its sessions are gone (recreated on demand); retry its decision once. */
+  private lost(slot: Slot, why: string): void {
+    if (slot.dead) return;
+    this.retire(slot);
+    if (!this.closed) this.onProblem(why);
+    const job = slot.job;
+    slot.job = null;
+    if (job) {
+      if (job.timer) clearTimeout(job.timer);
+      job.timer = null;
+      if (job.attempts < 1 && !this.closed) {
+        job.attempts++;
+        this.sources.retried++;
+        const q = this.queues.get(job.task.gameId);
+        if (q) q.unshift(job);
+        else this.queues.set(job.task.gameId, [job]);
+        this.queued++;
+      } else
+        this.finish(job, job.best ? 'best' : 'crash', job.best, performance.now() - job.startedAt, false, slot.serial);
+    }
+    void slot.worker.terminate();
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    slot.dead = true;
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    for (const g of slot.games) if (this.pins.get(g) === slot) this.pins.delete(g);
+    slot.games.clear();
+  }
+
+  /** Test hook: the worker serving a game (to kill it in a crash test). */
+  workerOf(gameId: string): Worker | undefined {
+    return this.pins.get(gameId)?.worker;
+  }
 }

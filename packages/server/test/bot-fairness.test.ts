@@ -1,0 +1,133 @@
+// Issue 10 item 6, fair bots, over the real BotPool and real @mindmgmt/ai bots: the time limit
+// counts only a worker's own run, work is served round robin per game, a bot out of time plays its
+// best move so far or its quick default (never a random move), and a crashed worker's sessions are
+// recreated.
+import { describe, expect, it } from 'vitest';
+import { makeBot, quickMove } from '@mindmgmt/ai';
+import { rngFrom } from '@mindmgmt/engine';
+import { BotPool, type Decision } from '../src/bots/pool.js';
+import { agentTurnPositions } from './bot-games.js';
+
+const BUDGET_MS = 1000;
+const positions = [41, 42, 43].flatMap((seed) => agentTurnPositions(seed, 7));
+
+function task(gameId: string, i: number, seed = i) {
+  const p = positions[i % positions.length]!;
+  return { gameId, seat: 1, level: 'hard' as const, view: p.view, legal: p.legal, seed, budgetMs: BUDGET_MS };
+}
+
+describe('fair bots (issue 10 item 6)', () => {
+  it('has positions to play', () => {
+    expect(positions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('regression: queue waiting counted against the bot time limit', async () => {
+    // How long one cold decision runs here, now (the machine is shared).
+    const probe = new BotPool(1, 60_000);
+    const d0 = await probe.decideDetailed(task('probe', 0));
+    await probe.close();
+    const limit = Math.max(400, 4 * d0.runMs);
+    const pool = new BotPool(1, limit);
+    // 12 games, each with a cold session, all queued on one worker: the last waits ~11 runs.
+    const ds = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.decideDetailed(task(`g${i}`, i))));
+    await pool.close();
+    expect(Math.max(...ds.map((d) => d.waitMs))).toBeGreaterThan(limit);
+    expect(ds.map((d) => d.source)).toEqual(ds.map(() => 'ai'));
+    expect(pool.sources.timeout + pool.sources.best).toBe(0);
+  });
+
+  it("regression: one game's backlog of bot work holds up an unrelated game", async () => {
+    const pool = new BotPool(1, 60_000);
+    const order: string[] = [];
+    const track = (p: Promise<Decision>, name: string) => p.then((d) => (order.push(name), d));
+    // A storm: 8 decisions of one game queued at once, then one of another game.
+    const storm = Array.from({ length: 8 }, (_, i) => track(pool.decideDetailed(task('storm', i, 100 + i)), 'storm'));
+    const other = track(pool.decideDetailed(task('other', 0, 7)), 'other');
+    await Promise.all([...storm, other]);
+    await pool.close();
+    // Round robin per game: the other game is served right after the storm's first decision.
+    expect(order.indexOf('other')).toBe(1);
+  });
+
+  it('regression: a bot over the time limit played a random move (plays its quick default)', async () => {
+    const pool = new BotPool(1, 1); // no bot can finish: every decision runs out of time
+    for (let i = 0; i < 3; i++) {
+      const t = task(`q${i}`, i, 1000 + i);
+      const d = await pool.decideDetailed(t);
+      expect(d.source).toBe('timeout');
+      expect(d.action).toEqual(quickMove(t.view, t.legal));
+    }
+    await pool.close();
+  });
+
+  it('regression: a bot over the time limit played a random move (plays its best move so far)', async () => {
+    // The hard agents report their best activation (onBest) as they evaluate each ready agent.
+    // Stop a warm decision at growing time limits: too early it has reported nothing (quick
+    // default), too late it is done; in between the pool must play the reported move.
+    const p = positions.reduce((a, b) => (b.legal.length > a.legal.length ? b : a));
+    const t = {
+      gameId: 'best',
+      seat: 1,
+      level: 'hard' as const,
+      view: p.view,
+      legal: p.legal,
+      seed: 5,
+      budgetMs: BUDGET_MS,
+    };
+    const legalKeys = new Set(t.legal.map((a) => JSON.stringify(a)));
+    const pool = new BotPool(1, 60_000);
+    const seen: Decision[] = [];
+    for (let limit = 2; limit < 20_000 && !seen.some((d) => d.source === 'best'); limit = Math.ceil(limit * 1.5)) {
+      pool.hardLimitMs = 60_000;
+      await pool.decideDetailed(t); // warm the session (cached belief): what is left is the agent loop
+      pool.hardLimitMs = limit;
+      const d = await pool.decideDetailed({ ...t, seed: 7 });
+      seen.push(d);
+      if (d.source === 'ai') limit = 1; // finished: start over from small limits
+      if (seen.length > 40) break;
+    }
+    await pool.close();
+    const best = seen.find((d) => d.source === 'best');
+    expect(best, `sources: ${seen.map((d) => d.source).join(',')}`).toBeDefined();
+    expect(legalKeys.has(JSON.stringify(best!.action))).toBe(true);
+    expect(best!.action!.type).toBe('activate');
+    for (const d of seen) {
+      expect(['ai', 'best', 'timeout']).toContain(d.source);
+      if (d.source === 'timeout') expect(d.action).toEqual(quickMove(t.view, t.legal));
+    }
+  });
+
+  it("regression: a crashed worker lost its games' bots (sessions are recreated)", async () => {
+    const pool = new BotPool(1, 60_000);
+    const t = task('crash', 1, 9);
+    const warm = await pool.decideDetailed(t); // session exists on the worker
+    const worker = pool.workerOf('crash')!;
+    const p = pool.decideDetailed({ ...t, seed: 10 }); // handed to the worker at once (it is idle)
+    await worker.terminate(); // killed with the decision in hand, from outside
+    const d = await p;
+    expect(d.source).toBe('ai'); // retried on a fresh worker with a fresh session
+    expect(pool.sources.retried).toBe(1);
+    expect(d.worker).not.toBe(warm.worker);
+    // same decision as a fresh bot (4x budget: same work limits, room for a loaded machine)
+    const fresh = makeBot('hard', 'agents');
+    const want = fresh.decide(t.view, t.legal, rngFrom(10), 4 * BUDGET_MS);
+    if (!d.cutoff && !fresh.lastCutoff) expect(d.action).toEqual(want);
+    // and the game goes on
+    const next = await pool.decideDetailed({ ...t, seed: 11 });
+    expect(next.source).toBe('ai');
+    await pool.close();
+  });
+
+  it("forget drops a game's sessions and its waiting decisions", async () => {
+    const pool = new BotPool(1, 60_000);
+    const a = pool.decideDetailed(task('keep', 0));
+    const b = pool.decideDetailed(task('keep', 1));
+    pool.forget('keep'); // the first is running, the second waits
+    const [da, db] = await Promise.all([a, b]);
+    expect(da.source).toBe('ai');
+    expect(db.source).toBe('dropped');
+    expect(db.action).toEqual(quickMove(task('keep', 1).view, task('keep', 1).legal));
+    expect(pool.sessions).toBe(0);
+    await pool.close();
+  });
+});
