@@ -475,6 +475,55 @@ describe('players, assistant, attention', () => {
     expect(R.errors.concat(A.errors).filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 240_000);
 
+  it('your turn in a hidden tab: a browser notification, and the sound when it is switched on', async () => {
+    const R = await newPage(browser);
+    const A = await newPage(browser);
+    // record notifications and tones instead of showing and playing them; the tab is "hidden"
+    await A.page.addInitScript(() => {
+      const w = window as unknown as { notes: string[]; tones: number; hidden: boolean };
+      w.notes = [];
+      w.tones = 0;
+      w.hidden = false;
+      Object.defineProperty(document, 'hidden', { get: () => w.hidden });
+      class FakeNotification {
+        static permission = 'default';
+        static requestPermission() {
+          FakeNotification.permission = 'granted';
+          return Promise.resolve('granted');
+        }
+        constructor(_title: string, o?: { body?: string }) {
+          w.notes.push(o?.body ?? '');
+        }
+      }
+      (window as unknown as { Notification: unknown }).Notification = FakeNotification;
+      const Ctx = window.AudioContext;
+      window.AudioContext = class extends Ctx {
+        createOscillator() {
+          w.tones++;
+          return super.createOscillator();
+        }
+      } as typeof AudioContext;
+    });
+    await createTwoPlayerGame(server, R.page, A.page, { mode: 'Training Mission' });
+    await A.page.getByLabel('Sound on my turn').check();
+    await A.page.getByLabel('Notify me when it is my turn').check();
+    const tonesBefore = await A.page.evaluate(() => (window as unknown as { tones: number }).tones);
+    await A.page.evaluate(() => ((window as unknown as { hidden: boolean }).hidden = true));
+    // the recruiter's setup; then the game waits on the agents (placing them)
+    for (let i = 0; i < 10; i++) {
+      const s = await status(A.page);
+      if (s?.mine) break;
+      if ((await status(R.page))?.mine) await recruiterMove(R.page, ['C4', 'D4', 'D5', 'C5', 'B5']);
+      else await R.page.waitForTimeout(100);
+    }
+    await untilMine(A.page, ['agents']);
+    await A.page.waitForFunction(() => (window as unknown as { notes: string[] }).notes.length === 1);
+    expect(await A.page.evaluate(() => (window as unknown as { notes: string[] }).notes)).toEqual(['It is your turn.']);
+    expect(await A.page.evaluate(() => (window as unknown as { tones: number }).tones)).toBeGreaterThan(tonesBefore);
+    expect(await A.page.title()).toMatch(/^● Your turn/);
+    expect(R.errors.concat(A.errors).filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  }, 180_000);
+
   it('solo tables are named after the player and the opponent; the result and the replay stay reachable after the end panel is closed', async () => {
     const { page, errors } = await newPage(browser);
     await solo(page, 'Rogue agents', 'Training Mission', 'hard');
