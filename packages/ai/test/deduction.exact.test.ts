@@ -138,7 +138,7 @@ describe('interned triple sets (typed-array tables)', () => {
 });
 
 describe('deduction is exact (fast DP == brute-force enumeration)', () => {
-  it('Training games cut 1-3 turns after setup', async () => {
+  it('Training games cut 1-3 turns after setup', { timeout: 600_000 }, async () => {
     const stats: Record<string, number> = { points: 0, worlds: 0 };
     for (let seed = 1; seed <= TRAINING_GAMES; seed++) {
       checkGame('training', seed, { maxTime: 6 + (seed % 4) }, stats);
@@ -152,7 +152,7 @@ describe('deduction is exact (fast DP == brute-force enumeration)', () => {
     console.log('training exact:', JSON.stringify(stats));
   });
 
-  it('Full games cut during the first agents turn (time 6)', async () => {
+  it('Full games cut during the first agents turn (time 6)', { timeout: 600_000 }, async () => {
     const stats: Record<string, number> = { points: 0, worlds: 0 };
     for (let seed = 1; seed <= FULL_GAMES; seed++) {
       let agentActs = 0;
@@ -174,22 +174,26 @@ describe('deduction is exact (fast DP == brute-force enumeration)', () => {
     console.log('full exact:', JSON.stringify(stats));
   });
 
-  it('Training games cut at time 10: two red alerts, reveals rebuilding alert layers', async () => {
-    const stats: Record<string, number> = { points: 0, worlds: 0 };
-    // Well-chosen games: only those with a reveal (cheap to find: the games are replayed).
-    let picked = 0;
-    for (let seed = 7001; picked < LONG_TRAINING_GAMES && seed < 7001 + 40 * LONG_TRAINING_GAMES; seed++) {
-      const probe = randomGame({ mode: 'training', seed, maxTime: 10 });
-      if (!probe.history.some((e) => e.pub.kind === 'revealed')) continue;
-      checkGame('training', seed, { maxTime: 10 }, stats);
-      picked++;
-      await tick();
-    }
-    expect(picked).toBe(LONG_TRAINING_GAMES);
-    expect(stats.alerts).toBeGreaterThan(LONG_TRAINING_GAMES);
-    expect(stats.revealed).toBeGreaterThanOrEqual(LONG_TRAINING_GAMES);
-    console.log('long training exact:', JSON.stringify(stats));
-  });
+  it(
+    'Training games cut at time 10: two red alerts, reveals rebuilding alert layers',
+    { timeout: 600_000 },
+    async () => {
+      const stats: Record<string, number> = { points: 0, worlds: 0 };
+      // Well-chosen games: only those with a reveal (cheap to find: the games are replayed).
+      let picked = 0;
+      for (let seed = 7001; picked < LONG_TRAINING_GAMES && seed < 7001 + 40 * LONG_TRAINING_GAMES; seed++) {
+        const probe = randomGame({ mode: 'training', seed, maxTime: 10 });
+        if (!probe.history.some((e) => e.pub.kind === 'revealed')) continue;
+        checkGame('training', seed, { maxTime: 10 }, stats);
+        picked++;
+        await tick();
+      }
+      expect(picked).toBe(LONG_TRAINING_GAMES);
+      expect(stats.alerts).toBeGreaterThan(LONG_TRAINING_GAMES);
+      expect(stats.revealed).toBeGreaterThanOrEqual(LONG_TRAINING_GAMES);
+      console.log('long training exact:', JSON.stringify(stats));
+    },
+  );
 });
 
 /** The fact kinds a whole Full game can contain, counted from its public log. */
