@@ -70,19 +70,19 @@ async function run(
 }
 
 describe('deduction is sound on full random games', () => {
-  it('Full games, informative agents', async () => {
+  it('Full games, informative agents', { timeout: 600_000 }, async () => {
     const stats: Record<string, number> = { points: 0 };
     await run('full', Math.round(50 * SCALE), 1, INFORMATIVE_BIAS, stats);
     expect(stats.revealed).toBeGreaterThan(20);
     expect(stats.scanned).toBeGreaterThan(20);
     console.log('full informative:', JSON.stringify(stats));
   });
-  it('Full games, uniform random agents', async () => {
+  it('Full games, uniform random agents', { timeout: 600_000 }, async () => {
     const stats: Record<string, number> = { points: 0 };
     await run('full', Math.round(20 * SCALE), 10_001, UNIFORM_TYPE_BIAS, stats);
     console.log('full uniform:', JSON.stringify(stats));
   });
-  it('Training games, informative agents', async () => {
+  it('Training games, informative agents', { timeout: 600_000 }, async () => {
     const stats: Record<string, number> = { points: 0 };
     await run('training', Math.round(120 * SCALE), 20_001, INFORMATIVE_BIAS, stats);
     console.log('training informative:', JSON.stringify(stats));

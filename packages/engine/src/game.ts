@@ -4,7 +4,7 @@ import { err, type GameError } from './model/errors.js';
 import type { GameEvent } from './model/events.js';
 import type { Seat } from './model/pieces.js';
 import { checkShape } from './model/shape.js';
-import type { GameState } from './model/state.js';
+import type { GameState, Phase } from './model/state.js';
 import * as agents from './rules/agents.js';
 import * as recruiter from './rules/recruiter.js';
 import { type Rule, Sink } from './rules/rule.js';
@@ -48,6 +48,48 @@ const TURN_ACTIONS: readonly ActionType[] = (Object.keys(RULES) as ActionType[])
   (t) => t !== 'note' && t !== 'resign' && t !== 'timeout',
 );
 
+const AGENT_ACTIONS = [
+  'activate',
+  'move',
+  'ask',
+  'reveal',
+  'shakedown',
+  'push',
+  'capture',
+  'scan',
+  'nudge',
+  'dustyMove',
+  'endActivation',
+] as const;
+
+/**
+ * The only phase(s) in which each turn action can pass its rule's phase check. legalActions asks
+ * only these rules for candidates: building every rule's candidates in every phase (the extra
+ * immortal move alone is markable locations x immortal moves) made the readable engine ~10x
+ * slower than it needs to be. A wrong entry here would drop legal actions, which the
+ * fast-agreement test (legal sets compared at every decision point) would catch.
+ */
+const BY_PHASE: Readonly<Record<Phase, readonly ActionType[]>> = (() => {
+  const phaseOf: Partial<Record<ActionType, readonly Phase[]>> = {
+    placeMayhem: ['mayhem'],
+    chooseRecruiterCard: ['recruiterCard'],
+    chooseStart: ['start'],
+    placeImmortal: ['immortals'],
+    placeAgent: ['agents'],
+    placeMindSlip: ['mindSlipToken'],
+    step: ['setupSteps', 'recruiterTurn'],
+    mindSlip: ['recruiterTurn'],
+    moveImmortal: ['recruiterTurn'],
+    extraImmortalMove: ['recruiterTurn'],
+    endTurn: ['recruiterTurn'],
+    answerAsk: ['answerAsk'],
+    ...Object.fromEntries(AGENT_ACTIONS.map((t) => [t, ['agentsTurn']])),
+  };
+  const out = {} as Record<Phase, ActionType[]>;
+  for (const type of TURN_ACTIONS) for (const p of phaseOf[type] ?? []) (out[p] ??= []).push(type);
+  return out;
+})();
+
 export interface Applied {
   readonly ok: true;
   readonly state: GameState;
@@ -78,10 +120,36 @@ export function check(s: GameState, action: unknown): GameError | null {
   }
 }
 
+/**
+ * The copy a rule's run() may change. Rules replace or push to arrays and never change an
+ * element in place, except the `turn` and `activation` records, so one level of copying keeps
+ * the input state untouched (test/apply-purity.test.ts checks it on random games). This replaced
+ * structuredClone, which was the largest single cost of `apply`. A new GameState field holding
+ * a mutable object must be copied here.
+ */
 function draft(s: GameState): GameState {
-  const { history, ...rest } = s;
-  const copy = structuredClone(rest) as Omit<GameState, 'history'>;
-  return { ...copy, history: history.slice() };
+  return {
+    ...s,
+    mayhem: s.mayhem.slice(),
+    deck: s.deck.slice(),
+    cards: s.cards.slice(),
+    exposedAt: s.exposedAt.slice(),
+    path: s.path.slice(),
+    contacts: s.contacts.slice(),
+    revealed: s.revealed.slice(),
+    immortalRecruits: s.immortalRecruits.slice(),
+    immortals: s.immortals.slice(),
+    agents: s.agents.slice(),
+    activated: s.activated.slice(),
+    immortalCards: s.immortalCards.slice(),
+    immortalDiscards: s.immortalDiscards.slice(),
+    stepTokens: s.stepTokens.slice(),
+    confirmed: s.confirmed.slice(),
+    notes: s.notes.slice(),
+    turn: s.turn && { ...s.turn },
+    activation: s.activation && { ...s.activation },
+    history: s.history.slice(),
+  };
 }
 
 /** Applies an action: a new state and its events, or a typed error with the state untouched. */
@@ -107,7 +175,7 @@ export function apply(s: GameState, action: unknown): ApplyResult {
 export function legalActions(s: GameState, seat: Seat): Action[] {
   if (s.result || !isSeat(s, seat) || !expectedSeats(s).includes(seat)) return [];
   const out: Action[] = [];
-  for (const type of TURN_ACTIONS) {
+  for (const type of BY_PHASE[s.phase] ?? []) {
     const r = rule(type);
     for (const a of r.candidates(s, seat)) if (r.check(s, a) === null) out.push(a);
   }

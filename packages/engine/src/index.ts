@@ -20,6 +20,7 @@ export {
   revealedRecruits,
 } from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
+export { declareBoxedIn, immortalWinReachable, type ImmortalWinInput } from './rules/boxedIn.js';
 export { NOTE_TEXT_MAX } from './rules/table.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
 export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';

@@ -1,8 +1,9 @@
 // The agents' side: activations (R20), movement (R21), Ask/Reveal/Shakedown/Capture (R22-R25),
-// the abilities (R26-R28), the Black Ops Dolphin (R29), and D2, D4, D5.
+// the abilities (R26-R28, R35), the Black Ops Dolphin (R29), a shakedown on an exposed card (R38), and D2, D4, D5.
 import { describe, expect, test } from 'vitest';
 import { type Action, dustyRange, label, view } from '../src/index.js';
 import { A, DEFAULT_MAYHEM, Game, L, R, type SetupOptions, setupFull, setupTraining } from './helpers/game.js';
+import { compareTwin, fastTwin } from './helpers/twin.js';
 
 // Recruiter path C4 D4 D3 D2 C2, then C1 at 06. Immortals B2 E2 B6 E6 (parrot, dogs, bus, tuktuk,
 // umbrellas, idol, fountain are blocked for Ask). Agents Meru A3, Henry F3, Bill A5, Dusty F5.
@@ -203,7 +204,6 @@ describe('shakedown', () => {
     expect(g.state.activation).toBeNull(); // pushed: Meru is done
     act(g, 'bill');
     g.do(A.move('B6')(1));
-    expect(g.code(A.shakedown('billboard')(1))).toBe('already_done'); // already exposed
     g.do(A.shakedown('garden')(1));
     expect(g.events.map((e) => e.pub)).toContainEqual({
       kind: 'shakedown',
@@ -213,6 +213,56 @@ describe('shakedown', () => {
       time: 6,
     });
     expect(view(g.state, 1).exposed).toHaveLength(1);
+  });
+
+  test('R38 a shakedown may name a card already exposed: a sure miss that exposes nothing, the push still offered', () => {
+    const g = agentTurn();
+    act(g, 'meru');
+    g.do(A.move('B2')(1), A.shakedown('billboard')(1), A.push('B3')(1));
+    act(g, 'bill');
+    g.do(A.move('B6')(1));
+    expect(g.legal(1).filter((a) => a.type === 'shakedown')).toHaveLength(16);
+    const twin = fastTwin(g.state, g.actions);
+    expect(compareTwin(g.state, twin).fast).toEqual(compareTwin(g.state, twin).readable);
+    g.do(A.shakedown('billboard')(1));
+    expect(g.events.map((e) => e.pub)).toContainEqual({
+      kind: 'shakedown',
+      agent: 'bill',
+      feature: 'billboard',
+      hit: false,
+      time: 6,
+    });
+    expect(view(g.state, 1).exposed).toEqual([{ feature: 'billboard', time: 6 }]); // not exposed again
+    expect(dustyRange(g.state)).toBe(2);
+    expect(g.state.activation?.pushFrom).toBe(L('B6'));
+    expect(compareTwin(g.state, fastTwin(g.state, g.actions)).same).toBe(true);
+  });
+
+  test('R35 Bill Falls moves an immortal orthogonally next to him across a mayhem edge, but the move may not cross one', () => {
+    // Mayhem on A4|B4 (between Bill and the immortal) and on B4|C4.
+    const g = agentTurn({
+      mayhem: [
+        ['A4', 'B4'],
+        ['B4', 'C4'],
+        ['E7', 'F7'],
+        ['B1', 'C1'],
+        ['D1', 'E1'],
+      ],
+      immortals: ['B4', 'E2', 'C6', 'E6'],
+    });
+    act(g, 'bill');
+    g.do(A.move('A4')(1));
+    const nudges = g
+      .legal(1)
+      .filter((a) => a.type === 'nudge')
+      .map((a) => `${label((a as { from: number }).from)}-${label((a as { to: number }).to)}`)
+      .sort();
+    expect(nudges).toEqual(['B4-B3', 'B4-B5']);
+    expect(g.code(A.nudge('B4', 'C4')(1))).toBe('not_allowed'); // across B4|C4
+    const twin = fastTwin(g.state, g.actions);
+    expect(compareTwin(g.state, twin).fast).toEqual(compareTwin(g.state, twin).readable);
+    g.do(A.nudge('B4', 'B5')(1));
+    expect(view(g.state, 1).immortals.map(label)).toEqual(['B5', 'E2', 'C6', 'E6']);
   });
 
   test('R24 push: not onto another immortal, not through mayhem, only right after the shakedown', () => {

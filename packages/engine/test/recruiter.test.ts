@@ -1,8 +1,28 @@
 // The recruiter's side: time and recruits (R10-R14), the turn (R15), mind slips (R16, R18),
-// boxed in (R17), immortal recruiting and Henry Lyme's block (R19), D1 and D3.
+// boxed in (R17, R37), immortal recruiting and Henry Lyme's block (R19, R34), the 2nd token (R18, R36), D1, D3.
 import { describe, expect, test } from 'vitest';
-import { heldMindSlips, label, view } from '../src/index.js';
+import { readFileSync } from 'node:fs';
+import {
+  type Action,
+  actionFromRecord,
+  boxedIn,
+  gameFromRecord,
+  type GameRecord,
+  heldMindSlips,
+  immortalWinReachable,
+  label,
+  view,
+} from '../src/index.js';
 import { A, Game, L, labels, R, setupFull, setupTraining } from './helpers/game.js';
+import { compareTwin, fastTwin } from './helpers/twin.js';
+
+/** A scenario recorded in tests/records, as a game at its start and its actions. */
+function fromRecord(file: string): { g: Game; actions: Action[] } {
+  const rec = JSON.parse(
+    readFileSync(new URL(`../../../tests/records/${file}`, import.meta.url), 'utf8'),
+  ) as GameRecord;
+  return { g: new Game(gameFromRecord(rec)), actions: rec.actions.map((a) => actionFromRecord(a) as Action) };
+}
 
 const pubs = (g: Game) => g.allEvents.map((e) => e.pub);
 const alerts = (g: Game) => pubs(g).flatMap((p) => (p.kind === 'timeAdvanced' ? [[p.time, p.alert] as const] : []));
@@ -421,5 +441,106 @@ describe('immortal recruiting', () => {
     const g = setupFull({ ...base, immortals: ['C4', 'B2', 'E2', 'C5'], agents: ['A3', 'A7', 'A5', 'F5'] });
     g.do(R.imm('C5', 'C6'));
     expect(view(g.state, 1).recruits.immortal).toEqual([]);
+  });
+});
+
+describe('rulings R34, R36, R37', () => {
+  // Cards pool, garden, tuktuk; immortal cards coffee, billboard; the refill draws idol.
+  // Immortals D5 (billboard), C5, C4 and B6 (both idol); Henry Lyme on F4.
+  const refill = {
+    deck: ['pool', 'garden', 'tuktuk', 'coffee', 'billboard', 'idol'] as const,
+    start: 'C2',
+    steps: ['D2', 'D3', 'D4', 'C3'],
+    immortals: ['D5', 'C5', 'C4', 'B6'],
+    agents: ['A3', 'F4', 'A5', 'F5'],
+  };
+  const immortalRecruits = (g: Game) => view(g.state, 1).recruits.immortal;
+
+  test('R34 a card drawn in the refill recruits at the start of the next recruiter turn, not at the refill', () => {
+    const g = setupFull({ ...refill, deck: [...refill.deck] });
+    g.do(R.imm('C5', 'B4')); // billboard on D5 and B4 (R19)
+    g.step('B3');
+    expect(view(g.state, 1).immortalCards).toEqual(['coffee', 'idol']); // idol on C4 and B6 already
+    expect(immortalRecruits(g)).toEqual([{ feature: 'billboard', time: 6 }]);
+    g.passAgents();
+    expect(immortalRecruits(g)).toEqual([
+      { feature: 'billboard', time: 6 },
+      { feature: 'idol', time: 7 },
+    ]);
+  });
+
+  test('R34 the agents can break the position between the refill and the next check (Henry Lyme next to C4)', () => {
+    const g = setupFull({ ...refill, deck: [...refill.deck] });
+    g.do(R.imm('C5', 'B4'));
+    g.step('B3');
+    g.activation('henry', A.move('D4'));
+    g.idle('meru');
+    expect(g.phase).toBe('recruiterTurn');
+    expect(immortalRecruits(g)).toEqual([{ feature: 'billboard', time: 6 }]);
+    expect(view(g.state, 1).immortalCards).toEqual(['coffee', 'idol']);
+  });
+
+  test('R36 the 2nd mind slip token placed on a location visited in setup (05:00) can never be acquired', () => {
+    const g = setupFull({ start: 'B1', steps: ['B2', 'C2', 'D2', 'D3'], mindSlipAt: 'D3' });
+    g.walk('D4', 'E4', 'E3', 'F3', 'F2');
+    expect(g.state.secondMindSlipHeld).toBe(false);
+    expect(heldMindSlips(g.state)).toEqual([1]);
+  });
+
+  test('R36 the agents are not told: their view is the same whether the token lies on a visited location or not', () => {
+    // cards pool, garden, monks: both setup paths contact 1 (C2, monks)
+    const deck = ['pool', 'garden', 'monks'] as const;
+    const onVisited = setupFull({ deck: [...deck], start: 'B1', steps: ['B2', 'C2', 'D2', 'D3'], mindSlipAt: 'D3' });
+    const onFresh = setupFull({ deck: [...deck], start: 'B1', steps: ['B2', 'C2', 'D2', 'E2'], mindSlipAt: 'D3' });
+    onVisited.step('D4');
+    onFresh.step('E3');
+    expect(JSON.stringify(view(onVisited.state, 1))).toBe(JSON.stringify(view(onFresh.state, 1)));
+    onFresh.passAgents().step('D3'); // the fresh one is acquired by stepping on it
+    expect(onFresh.state.secondMindSlipHeld).toBe(true);
+  });
+
+  test('R37 boxed in with an immortal move that could win: the turn goes on and the 12th recruit wins first', () => {
+    const { g, actions } = fromRecord('full-r37-immortals-win-boxed-in.json');
+    const last = actions.length - 2; // the turn's immortal move and extra move
+    g.do(...actions.slice(0, last));
+    expect(boxedIn(g.state)).toBe(true);
+    expect(g.result).toBeNull();
+    expect(new Set(g.legal(0).map((a) => a.type))).toEqual(new Set(['moveImmortal']));
+    const twin = fastTwin(g.state, g.actions);
+    expect(compareTwin(g.state, twin)).toMatchObject({ same: true });
+    expect(compareTwin(g.state, twin).fast).toEqual(compareTwin(g.state, twin).readable);
+    g.do(...actions.slice(last));
+    expect(g.result).toEqual({ winner: 'recruiter', reason: 'recruits', time: 13 });
+    expect(g.events.map((e) => e.pub.kind)).toEqual(['immortalMoved', 'immortalRecruited', 'gameOver']);
+    expect(compareTwin(g.state, fastTwin(g.state, g.actions)).same).toBe(true);
+  });
+
+  test('R37 boxed in is declared once no immortal move left could bring the 12th recruit', () => {
+    const { g, actions } = fromRecord('full-r37-boxed-in-after-immortal-move.json');
+    const last = actions.length - 2;
+    g.do(...actions.slice(0, last));
+    expect(boxedIn(g.state)).toBe(true);
+    expect(g.result).toBeNull();
+    g.do(actions[last]!);
+    expect(g.result).toBeNull(); // the extra move could still win
+    g.do(actions[last + 1]!);
+    expect(g.result).toEqual({ winner: 'agents', reason: 'boxedIn', time: 14 });
+    expect(g.events.map((e) => e.pub.kind)).toEqual(['immortalMoved', 'gameOver']);
+    expect(compareTwin(g.state, fastTwin(g.state, g.actions)).same).toBe(true);
+  });
+
+  test('R37 the engine ends the turn at once only when no immortal move left could bring the winning recruit', () => {
+    // billboard: A1, D2, B4, D5, C7. One immortal on D5; the others two moves from a billboard location.
+    const x = {
+      immortals: [L('D5'), L('F1'), L('A7'), L('F7')],
+      cards: ['billboard' as const],
+      henry: null,
+      mayhem: [],
+    };
+    expect(immortalWinReachable({ ...x, need: 1, moves: 1 })).toBe(false);
+    expect(immortalWinReachable({ ...x, need: 1, moves: 2 })).toBe(true); // F1-E2-D2 or A7-B7-C7
+    expect(immortalWinReachable({ ...x, need: 2, moves: 2 })).toBe(false); // one card recruits once
+    expect(immortalWinReachable({ ...x, need: 1, moves: 2, henry: L('C1') })).toBe(true); // A7-B7-C7 still
+    expect(immortalWinReachable({ ...x, need: 0, moves: 0 })).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 // Brute-force reference for the deduction engine: enumerates every hidden world (recruiter
 // card x 3 secret feature cards x full path) and checks it against the public event log by
 // simulating the game's hidden side event by event. Simple and slow; used by the tests to
-// check that the fast engine (engine.ts) is exact. Shares no code with engine.ts / facts.ts.
+// check that the fast engine (engine.ts) is exact. Shares no code with engine.ts / facts.ts; it
+// shares with facts.ts only boxCheck.ts, which reads public events (never a hidden world) to
+// tell when the engine would have declared boxed in (R37).
 import {
   crossOf,
   DIAG_TWO,
@@ -15,6 +17,7 @@ import {
   type PublicEvent,
   stepNeighbours,
 } from '@mindmgmt/engine';
+import { type BoxOutcome, PublicBoard } from './boxCheck.js';
 
 export interface BruteBelief {
   histories: number;
@@ -46,16 +49,23 @@ const ALL_TRIPLES: FeatureId[][] = (() => {
   return out;
 })();
 
+/** The walk reached an arrival beyond the given prefix with nothing contradicted so far. */
+const OPEN = 'open';
+
 /**
  * Walks the public log for one recruiter card and one full path. Returns null if the path
  * contradicts a card-independent fact, else the checks the 3 secret cards must pass, and
- * whether the 2nd mind slip token is held at the end.
+ * whether the 2nd mind slip token is held at the end. With `prefix`, `path` may be the start of
+ * a path: OPEN when the log needs a location beyond it and nothing contradicted it before.
  */
 function walk(
   events: readonly { readonly pub: PublicEvent }[],
+  boxChecks: ReadonlyMap<number, BoxOutcome>,
   card: Card,
   path: readonly Loc[],
-): { checks: TripleCheck[]; held2: boolean } | null {
+  prefix = false,
+): { checks: TripleCheck[]; held2: boolean } | typeof OPEN | null {
+  const beyond = (): typeof OPEN | null => (prefix ? OPEN : null);
   const mayhem: Edge[] = [];
   const tokens = new Set<Loc>();
   const confirmed = new Set<Loc>();
@@ -84,12 +94,15 @@ function walk(
   };
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!.pub;
+    // D1, R17, R37: the engine's boxed-in check at a turn start or after an immortal move.
+    const o = boxChecks.get(i);
+    if (o !== undefined && o !== 'none' && boxedNow(true) !== (o === 'boxed')) return null;
     switch (e.kind) {
       case 'mayhemPlaced':
         mayhem.push(e.between);
         break;
       case 'startChosen':
-        if (path.length < 1) return null;
+        if (path.length < 1) return beyond();
         if (e.at !== null) {
           if (path[0] !== e.at) return null;
           confirmed.add(e.at);
@@ -97,7 +110,8 @@ function walk(
         arrive(path[0]!);
         break;
       case 'recruiterStepped': {
-        if (e.time !== n + 1 || path.length <= n) return null;
+        if (e.time !== n + 1) return null;
+        if (path.length <= n) return beyond();
         const to = path[n]!;
         if (visitedNow().includes(to) || !stepNeighbours(here(), mayhem).includes(to)) return null;
         arrive(to);
@@ -110,7 +124,8 @@ function walk(
         break;
       }
       case 'mindSlipUsed': {
-        if (e.time !== n + 1 || path.length <= n) return null;
+        if (e.time !== n + 1) return null;
+        if (path.length <= n) return beyond();
         if (e.token === 1) {
           if (used1) return null;
           used1 = true;
@@ -134,15 +149,7 @@ function walk(
       case 'immortalCardsDrawn':
         for (const f of e.features) checks.push({ kind: 'not', f });
         break;
-      case 'recruiterTurnStarted': {
-        let j = i + 1;
-        while (events[j]?.pub.kind === 'immortalRecruited') j++;
-        const next = events[j]?.pub;
-        if (next?.kind === 'gameOver' && next.result.reason === 'recruits') break;
-        const over = next?.kind === 'gameOver' && next.result.reason === 'boxedIn';
-        if (boxedNow(true) !== over) return null;
-        break;
-      }
+
       case 'immortalMoved':
         if (e.stepToken !== null) {
           if (!visitedNow().includes(e.stepToken) || tokens.has(e.stepToken) || confirmed.has(e.stepToken)) return null;
@@ -176,7 +183,7 @@ function walk(
         if (e.hit) {
           checks.push({ kind: 'has', f: e.feature });
           exposed.add(e.feature);
-        } else checks.push({ kind: 'not', f: e.feature });
+        } else if (!exposed.has(e.feature)) checks.push({ kind: 'not', f: e.feature }); // R38
         break;
       case 'captureAttempted':
         if ((here() === e.at) !== e.hit) return null;
@@ -230,8 +237,16 @@ function tripleOk(checks: readonly MaskCheck[], cards: number): boolean {
   return true;
 }
 
-/** Every path with the given move kinds (step / slip of a card), all locations distinct. */
-function paths(events: readonly { readonly pub: PublicEvent }[], card: Card): Loc[][] {
+/**
+ * Every path with the given move kinds (step / slip of a card), all locations distinct, that
+ * the log does not contradict. Each prefix is walked against the log and dropped as soon as an
+ * event it reaches contradicts it, so long games cost the consistent prefixes, not every walk.
+ */
+function paths(
+  events: readonly { readonly pub: PublicEvent }[],
+  boxChecks: ReadonlyMap<number, BoxOutcome>,
+  card: Card,
+): { found: { path: Loc[]; walked: { checks: TripleCheck[]; held2: boolean } }[]; walked: number } {
   const mayhem: Edge[] = [];
   const kinds: ('step' | 'slip')[] = [];
   let start: Loc | null | undefined;
@@ -241,15 +256,20 @@ function paths(events: readonly { readonly pub: PublicEvent }[], card: Card): Lo
     if (e.kind === 'recruiterStepped') kinds.push('step');
     if (e.kind === 'mindSlipUsed') kinds.push('slip');
   }
-  if (start === undefined) return [];
-  const out: Loc[][] = [];
+  if (start === undefined) return { found: [], walked: 0 };
+  const found: { path: Loc[]; walked: { checks: TripleCheck[]; held2: boolean } }[] = [];
   const cur: Loc[] = [];
+  let walked = 0;
   const rec = (): void => {
+    const w = walk(events, boxChecks, card, cur, true);
+    walked++;
+    if (w === null) return;
     const k = cur.length - 1;
-    if (k === kinds.length) {
-      out.push(cur.slice());
+    if (w !== OPEN) {
+      if (k === kinds.length) found.push({ path: cur.slice(), walked: w });
       return;
     }
+    if (k >= kinds.length) return;
     const here = cur[cur.length - 1]!;
     const next = kinds[k] === 'step' ? stepNeighbours(here, mayhem) : (card === 'carl' ? ORTHO_TWO : DIAG_TWO)[here]!;
     for (const n of next) {
@@ -265,6 +285,19 @@ function paths(events: readonly { readonly pub: PublicEvent }[], card: Card): Lo
     rec();
     cur.pop();
   }
+  return { found, walked };
+}
+
+/** The outcome of every boxed-in check in the log, by event index (public: the same for every world). */
+function boxCheckOutcomes(events: readonly { readonly pub: PublicEvent }[]): Map<number, BoxOutcome> {
+  const training = events.some((e) => e.pub.kind === 'startChosen' && e.pub.at !== null); // R31
+  const board = new PublicBoard(training ? 'training' : 'full');
+  const out = new Map<number, BoxOutcome>();
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!.pub;
+    board.see(e);
+    if (board.checksAfter(e)) out.set(i, board.outcome(events, i));
+  }
   return out;
 }
 
@@ -275,11 +308,11 @@ export function bruteForce(events: readonly { readonly pub: PublicEvent }[]): Br
   const cardW = { carl: 0, girl: 0 };
   let held = 0;
   let checked = 0;
+  const boxChecks = boxCheckOutcomes(events);
   for (const card of ['carl', 'girl'] as const) {
-    for (const path of paths(events, card)) {
-      const w = walk(events, card, path);
-      checked++;
-      if (!w) continue;
+    const { found, walked } = paths(events, boxChecks, card);
+    checked += walked;
+    for (const { path, walked: w } of found) {
       const masks = toMasks(w.checks);
       for (let k = 0; k < ALL_TRIPLES.length; k++) {
         const cards = ALL_TRIPLES[k]!;

@@ -462,6 +462,20 @@ export class Deduction {
     return ~dead & 0xffff;
   }
 
+  /** Per alert transition: a direct-mapped cache of (triple set, alert set) -> meet, [a, b, meet] per slot. */
+  private readonly alertMeets = new Int32Array(3 << 14);
+
+  private alertMeet(ts: number, am: number): number {
+    const slot = 3 * ((Math.imul(ts, 0x9e3779b1) ^ Math.imul(am, 0x85ebca6b)) >>> 18);
+    const c = this.alertMeets;
+    if (c[slot] === ts && c[slot + 1] === am) return c[slot + 2]!;
+    const r = this.sets.meet(ts, am);
+    c[slot] = ts;
+    c[slot + 1] = am;
+    c[slot + 2] = r;
+    return r;
+  }
+
   private transition(prev: Layer, t: number, comp: Compiled): Layer {
     const lf = this.facts.layers[t]!;
     const move = lf.move;
@@ -487,6 +501,7 @@ export class Deduction {
       return id;
     };
     const slip = move.kind === 'slip' ? move.token : 0;
+    if (alert !== null) this.alertMeets.fill(-1);
     for (let i = 0; i < prev.n; i++) {
       const lo = prev.lo[i]!;
       const hi = prev.hi[i]!;
@@ -521,7 +536,7 @@ export class Deduction {
           const nvhi = n >= 32 ? vhi | (1 << (n - 32)) : vhi;
           let nts = ts;
           if (alert !== null) {
-            nts = this.sets.and(ts, alertMask(loc, n));
+            nts = this.alertMeet(ts, alertMask(loc, n));
             if (nts === 0) continue;
           }
           const nhi = nvhi | (n << 10) | (nflag << 16) | (ncards << 18);

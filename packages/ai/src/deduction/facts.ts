@@ -11,6 +11,7 @@ import {
   type PublicEvent,
   SETUP_TIME,
 } from '@mindmgmt/engine';
+import { PublicBoard } from './boxCheck.js';
 
 /** How the recruiter reached layer t (R5, R15, R16). */
 export type Move =
@@ -68,12 +69,29 @@ export class Facts {
   private confirmed = new Set<Loc>();
   private firstUsed = false;
   private lastAskDolphin = false;
+  private readonly board: PublicBoard;
 
-  constructor(readonly mode: Mode) {}
+  constructor(readonly mode: Mode) {
+    this.board = new PublicBoard(mode);
+  }
 
   /** The current layer: the number of locations on the hidden path so far (0 before the start). */
   get count(): number {
     return Math.max(0, this.layers.length - 1);
+  }
+
+  /**
+   * How many facts have been read so far (layers, their filters and alerts, mayhem, the slip
+   * token, card facts): it grows with every fact and only then, so an update that leaves it
+   * unchanged had nothing new to tell (the benchmark's "cached" updates).
+   */
+  get factCount(): number {
+    let n = this.mayhem.length + this.globalVersion + (this.slipTokenAt === null ? 0 : 1);
+    for (let t = 1; t < this.layers.length; t++) {
+      const l = this.layers[t]!;
+      n += 1 + l.filters.length + (l.alert === null ? 0 : 1);
+    }
+    return n;
   }
 
   private filter(f: Filter): void {
@@ -95,6 +113,8 @@ export class Facts {
 
   private one(events: readonly { readonly pub: PublicEvent }[], i: number): void {
     const e = events[i]!.pub;
+    this.board.see(e);
+    if (this.board.checksAfter(e)) this.turnBoxCheck(events, i);
     switch (e.kind) {
       case 'mayhemPlaced':
         this.mayhem.push([e.between[0], e.between[1]]);
@@ -128,9 +148,6 @@ export class Facts {
       case 'immortalCardsDrawn':
         for (const f of e.features) this.excluded.add(f);
         this.globalVersion++;
-        return;
-      case 'recruiterTurnStarted':
-        this.turnBoxCheck(events, i);
         return;
       case 'immortalMoved':
         if (e.stepToken !== null) {
@@ -168,8 +185,10 @@ export class Facts {
         this.layers[e.visitTime]!.filters.push({ k: 'at', at: e.at });
         return;
       case 'shakedown':
+        // R38: a miss on a card already exposed says nothing about the cards.
         if (e.hit) this.exposed.set(e.feature, e.time);
-        else this.excluded.add(e.feature);
+        else if (!this.exposed.has(e.feature)) this.excluded.add(e.feature);
+        else return;
         this.globalVersion++;
         return;
       case 'captureAttempted':
@@ -197,14 +216,12 @@ export class Facts {
     this.filter({ k: boxed ? 'boxed' : 'notBoxed', slips: false, token1: false });
   }
 
-  /** D1, R17: at a turn's start immortal recruiting is checked first, then boxed in. */
+  /**
+   * D1, R17, R37: at a turn's start (after immortal recruiting) and after each immortal move
+   * before the action, the engine declares boxed in unless an immortal move left could win.
+   */
   private turnBoxCheck(events: readonly { readonly pub: PublicEvent }[], i: number): void {
-    let j = i + 1;
-    while (events[j]?.pub.kind === 'immortalRecruited') j++;
-    const next = events[j]?.pub;
-    if (next?.kind === 'recruiterStepped' || next?.kind === 'mindSlipUsed') return; // implied by the move
-    if (next?.kind === 'gameOver' && next.result.reason === 'recruits') return; // won before the check
-    const boxed = next?.kind === 'gameOver' && next.result.reason === 'boxedIn';
-    this.filter({ k: boxed ? 'boxed' : 'notBoxed', slips: true, token1: !this.firstUsed });
+    const o = this.board.outcome(events, i);
+    if (o !== 'none') this.filter({ k: o, slips: true, token1: !this.firstUsed });
   }
 }

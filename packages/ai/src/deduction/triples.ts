@@ -181,6 +181,27 @@ export class TripleSets {
       if (k === a && mtab[4 * i + 1] === b) return mtab[4 * i + 2]!;
       i = (i + 1) & this.mmask;
     }
+    const id = this.meetOf(a, b);
+    mtab[4 * i] = a;
+    mtab[4 * i + 1] = b;
+    mtab[4 * i + 2] = id;
+    if (++this.msize * 2 > this.mmask + 1) this.growMeet();
+    return id;
+  }
+
+  /**
+   * a ∩ b without the shared meet cache, for a caller with its own short-lived cache (the alert
+   * transition makes hundreds of thousands of one-off pairs: caching them here only grew and
+   * rehashed the shared table).
+   */
+  meet(a: number, b: number): number {
+    if (a === b || b === 1) return a;
+    if (a === 1) return b;
+    if (a === 0 || b === 0) return 0;
+    return this.meetOf(a, b);
+  }
+
+  private meetOf(a: number, b: number): number {
     const pool = this.pool;
     const x = a * WORDS;
     const y = b * WORDS;
@@ -195,12 +216,7 @@ export class TripleSets {
       if (m !== u) subA = false;
       if (m !== v) subB = false;
     }
-    const id = subA ? a : subB ? b : this.intern(bits);
-    mtab[4 * i] = a;
-    mtab[4 * i + 1] = b;
-    mtab[4 * i + 2] = id;
-    if (++this.msize * 2 > this.mmask + 1) this.growMeet();
-    return id;
+    return subA ? a : subB ? b : this.intern(bits);
   }
 
   private growMeet(): void {

@@ -1,13 +1,15 @@
 // Engine benchmark (one core, main thread). Figures:
 //
-// - engine.playoutsPerSec: random Full Game playouts, setup to the end, with the engine's fast
-//   path (packages/engine/src/fast). A random playout picks, at each decision point, uniformly
+// - engine.fastPlayoutsPerSec: random Full Game playouts, setup to the end, with the engine's
+//   fast path (packages/engine/src/fast), which the bots' searches use. A random playout picks, at each decision point, uniformly
 //   among the legal actions of the side the game waits on (seats merged, duplicates removed;
 //   see fast/playout.ts). Recruiter card chosen in setup, so the whole setup is played too.
 //   Game i uses setup seed i+1 and choice seed SEED_MIX(i), agent seats cycling 1..4, so the
 //   sequence of games is fixed. Measured for ~3 s (quick: ~0.5 s) after a short warm-up.
-// - engine.readablePlayoutsPerSec: the same playouts with the readable engine's
-//   legalActions/apply (fast/reference.ts), same seeds, ~2 s (quick: ~0.5 s).
+// - engine.apiPlayoutsPerSec: the same playouts through the public API the server runs:
+//   legalActions for each expected seat and apply (fast/reference.ts), same seeds, ~2 s (quick:
+//   ~0.5 s). Every apply copies the state (purity), history included, so this is the cost a
+//   server or a bot driving the readable engine pays per game.
 // - engine.legalActionsPerSec: calls of the READABLE legalActions(state, seat) per second.
 //   States: every decision point of 6 random readable Full Games plus 2 Training Missions
 //   (fixed seeds, agent seats 1..4; the same sample in quick mode). Each (state, expected seat)
@@ -145,8 +147,8 @@ export async function benchEngine(opts: { quick: boolean }): Promise<Record<stri
   const readable = readablePlayouts(q ? 0.5 : 2);
   const legal = legalActionGenerations(q ? 0.5 : 2);
   return {
-    'engine.playoutsPerSec': Math.round(playouts),
+    'engine.fastPlayoutsPerSec': Math.round(playouts),
+    'engine.apiPlayoutsPerSec': Math.round(readable * 10) / 10,
     'engine.legalActionsPerSec': Math.round(legal),
-    'engine.readablePlayoutsPerSec': Math.round(readable * 10) / 10,
   };
 }

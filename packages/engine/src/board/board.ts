@@ -188,41 +188,55 @@ export function sameEdge(e: Edge, f: Edge): boolean {
 }
 
 export function isBlocked(mayhem: readonly Edge[], a: Loc, b: Loc): boolean {
-  const e = edgeOf(a, b);
-  return mayhem.some((m) => sameEdge(m, e));
+  // no edge built per call: this runs for every step, move and push the engine considers
+  const lo = a < b ? a : b;
+  const hi = a < b ? b : a;
+  for (const m of mayhem) if (m[0] === lo && m[1] === hi) return true;
+  return false;
 }
+
+/** R2: the diagonal neighbours a step may reach (only to or from a temple). */
+const STEP_DIAGONALS: readonly (readonly Loc[])[] = LOCATIONS.map((l) =>
+  DIAG_NEIGHBOURS[l.id]!.filter((n) => l.temple || isTemple(n)),
+);
 
 /**
  * One step of a recruiter or an agent (R1, R2): orthogonal unless mayhem lies on the edge;
  * diagonal only to or from a temple, and mayhem never blocks a diagonal.
  */
 export function stepNeighbours(l: Loc, mayhem: readonly Edge[]): Loc[] {
-  const out = ORTHO_NEIGHBOURS[l]!.filter((n) => !isBlocked(mayhem, l, n));
-  for (const n of DIAG_NEIGHBOURS[l]!) if (isTemple(l) || isTemple(n)) out.push(n);
+  const out: Loc[] = [];
+  for (const n of ORTHO_NEIGHBOURS[l]!) if (!isBlocked(mayhem, l, n)) out.push(n);
+  for (const n of STEP_DIAGONALS[l]!) out.push(n);
   return out;
 }
 
 /** Immortal moves (R3): any of the 8 directions; mayhem blocks only orthogonal edges. */
 export function immortalNeighbours(l: Loc, mayhem: readonly Edge[]): Loc[] {
-  return [...ORTHO_NEIGHBOURS[l]!.filter((n) => !isBlocked(mayhem, l, n)), ...DIAG_NEIGHBOURS[l]!];
+  const out: Loc[] = [];
+  for (const n of ORTHO_NEIGHBOURS[l]!) if (!isBlocked(mayhem, l, n)) out.push(n);
+  for (const n of DIAG_NEIGHBOURS[l]!) out.push(n);
+  return out;
 }
 
 /** Locations reachable in 1..max agent steps (R20, R21), excluding the start itself. */
 export function reachable(from: Loc, max: number, mayhem: readonly Edge[]): Loc[] {
-  const dist = new Map<Loc, number>([[from, 0]]);
+  const seen = new Uint8Array(LOCATION_COUNT);
+  seen[from] = 1;
+  const out: Loc[] = [];
+  let start = 0;
   let frontier = [from];
-  for (let d = 1; d <= max; d++) {
-    const next: Loc[] = [];
+  for (let d = 1; d <= max && frontier.length > 0; d++) {
+    start = out.length;
     for (const l of frontier)
       for (const n of stepNeighbours(l, mayhem))
-        if (!dist.has(n)) {
-          dist.set(n, d);
-          next.push(n);
+        if (seen[n] === 0) {
+          seen[n] = 1;
+          out.push(n);
         }
-    frontier = next;
+    frontier = out.slice(start);
   }
-  dist.delete(from);
-  return [...dist.keys()].sort((a, b) => a - b);
+  return out.sort((a, b) => a - b);
 }
 
 /** Meru's cross (R26): own location plus up to 2 in each straight orthogonal line, ignoring mayhem. */

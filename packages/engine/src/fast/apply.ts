@@ -55,7 +55,7 @@ import {
   W_RECRUITER,
 } from './codes.js';
 import { generate } from './movegen.js';
-import { boxedIn, contactsAt, current, hasLegalStep, markable } from './queries.js';
+import { contactsAt, current, declareBoxedIn, hasLegalStep, markable } from './queries.js';
 import type { FastState } from './state.js';
 import { EDGE_CLASH, FEAT_LOCS, LOC_FEAT, NEDGE, NLOC, ORTHO, ORTHO_ADJ } from './tables.js';
 
@@ -113,8 +113,13 @@ function startRecruiterTurn(s: FastState): void {
   s.activationsThisHalf = 0;
   // D1: immortal recruiting first, then the boxed-in check.
   immortalRecruiting(s);
-  if (s.winner !== W_NONE) return;
-  if (boxedIn(s)) finish(s, W_AGENTS, R_BOXED_IN); // R17
+  checkBoxedIn(s);
+}
+
+/** R17 with R37: at the turn's start and after each immortal move made before the action. */
+function checkBoxedIn(s: FastState): void {
+  if (s.winner !== W_NONE || s.phase !== PH_RECRUITER || s.actionDone) return;
+  if (declareBoxedIn(s)) finish(s, W_AGENTS, R_BOXED_IN);
 }
 
 /** R19: a face-up card recruits once when two immortals stand on locations with its feature,
@@ -282,6 +287,7 @@ export function applyFast(s: FastState, code: number): void {
       moveImmortal(s, p1, p2Of(code));
       s.immMoves++;
       immortalRecruiting(s);
+      checkBoxedIn(s); // R37
       if (s.winner === W_NONE) maybeAutoEnd(s);
       return;
     case A_EXTRA_IMMORTAL: // R15: a step token first, then the move
@@ -290,6 +296,7 @@ export function applyFast(s: FastState, code: number): void {
       s.immMoves++;
       s.extraDone = true;
       immortalRecruiting(s);
+      checkBoxedIn(s); // R37
       if (s.winner === W_NONE) maybeAutoEnd(s);
       return;
     case A_END_TURN: // R15, D3
@@ -340,9 +347,9 @@ export function applyFast(s: FastState, code: number): void {
       return;
     }
     case A_SHAKEDOWN: {
-      // R24
+      // R24; R38: naming an exposed card is a miss.
       for (let i = 0; i < 3; i++)
-        if (s.cards[i] === p1) {
+        if (s.cards[i] === p1 && s.exposedAt[i]! < 0) {
           s.exposedAt[i] = s.time;
           s.exposedCount++;
           s.exposedMask |= 1 << p1;

@@ -227,8 +227,8 @@ function agentsTurn(s: FastState, out: Int32Array): number {
       out[n++] = enc(A_CAPTURE, 0, 0, 0); // R25
       if (s.full && agent === MERU) out[n++] = enc(A_SCAN, 0, 0, 0); // R26
     } else if (s.full) {
-      // R24: any feature not already exposed.
-      for (let f = 0; f < 16; f++) if ((s.exposedMask & (1 << f)) === 0) out[n++] = enc(A_SHAKEDOWN, f, 0, 0);
+      // R24, R38: any feature, an exposed one included (a sure miss).
+      for (let f = 0; f < 16; f++) out[n++] = enc(A_SHAKEDOWN, f, 0, 0);
     }
   }
   if (s.pushFrom >= 0) n = pushTargets(s, s.pushFrom, out, n, A_PUSH, false); // R24, D5

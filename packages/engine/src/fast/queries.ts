@@ -1,7 +1,8 @@
 // Read-only questions about a fast state that both the move generator and apply ask.
 // Each mirrors the function of the same name in rules/queries.ts.
+import { HENRY } from './codes.js';
 import type { FastState } from './state.js';
-import { FEAT_LOCS, LOC_FEAT, NLOC, SLIP, STEP } from './tables.js';
+import { FEAT_LOCS, IMM, LOC_FEAT, NLOC, ORTHO_ADJ, SLIP, STEP } from './tables.js';
 
 /** The recruiter's current location, -1 before the start is chosen. */
 export function current(s: FastState): number {
@@ -40,6 +41,76 @@ export function boxedIn(s: FastState): boolean {
   const here = current(s);
   for (let k = t.OFF[here]!, end = t.OFF[here + 1]!; k < end; k++) if (s.visitAt[t.TO[k]!] === 0) return false;
   return true;
+}
+
+/** R15: immortal moves left this turn (the extra one needs a markable visited location). */
+function immortalMovesLeft(s: FastState): number {
+  if (!s.full) return 0;
+  let extra = 0;
+  if (!s.extraDone)
+    for (let i = 0; i < s.pathLen; i++)
+      if (markable(s, s.path[i]!)) {
+        extra = 1;
+        break;
+      }
+  return s.immMoves === 0 ? 1 + extra : extra;
+}
+
+/** R19: the face-up cards (as a feature mask) that recruit with the immortals where they stand. */
+function recruitingMask(s: FastState, cards: number, henry: number): number {
+  let won = 0;
+  for (let m = cards; m !== 0; m &= m - 1) {
+    const bit = m & -m;
+    let on = 0;
+    for (let i = 0; i < s.immortalCount; i++) {
+      const l = s.immortals[i]!;
+      if ((LOC_FEAT[l]! & bit) === 0) continue;
+      if (henry >= 0 && (henry === l || ORTHO_ADJ[henry * NLOC + l] === 1)) continue;
+      on++;
+    }
+    if (on >= 2) won |= bit;
+  }
+  return won;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
+}
+
+/** R37: can `moves` immortal moves win `need` recruits from the cards in `cards`? Moves the
+ * immortals of `s` to try and always puts them back. */
+function winReachable(s: FastState, cards: number, need: number, moves: number, henry: number): boolean {
+  if (need <= 0) return true;
+  if (moves <= 0 || need > popcount(cards)) return false;
+  for (let i = 0; i < s.immortalCount; i++) {
+    const from = s.immortals[i]!;
+    for (let k = IMM.OFF[from]!, end = IMM.OFF[from + 1]!; k < end; k++) {
+      const to = IMM.TO[k]!;
+      const e = IMM.EDGE[k]!;
+      if (s.immAt[to] !== 0 || (e >= 0 && s.blocked[e] !== 0)) continue;
+      s.immortals[i] = to;
+      s.immAt[from] = 0;
+      s.immAt[to] = 1;
+      const won = recruitingMask(s, cards, henry);
+      const ok = winReachable(s, cards & ~won, need - popcount(won), moves - 1, henry);
+      s.immortals[i] = from;
+      s.immAt[to] = 0;
+      s.immAt[from] = 1;
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+/** R37 (R17, D1): no action left, and no immortal move left this turn could win first. */
+export function declareBoxedIn(s: FastState): boolean {
+  if (!boxedIn(s)) return false;
+  let cards = 0;
+  for (let j = 0; j < s.immCardCount; j++) cards |= 1 << s.immCards[j]!;
+  const need = (s.full ? 12 : 9) - s.recruits;
+  return !winReachable(s, cards, need, immortalMovesLeft(s), s.full ? s.agents[HENRY]! : -1);
 }
 
 /** R22, R15: a step token may go on a visited location with no step token and no confirmed note. */

@@ -216,15 +216,15 @@ export const shakedown: Rule<'shakedown'> = {
     const e = beforeAction(s, a.seat) ?? needFull(s, 'Shakedown');
     if (e) return e;
     if (!isFeatureId(a.feature)) return err('malformed', `There is no feature "${String(a.feature)}".`);
+    // R38: any feature may be named, an exposed one included (a sure miss).
     if (!immortalAt(s, here(s))) return err('not_here', 'A shakedown needs an immortal on your location (R24).');
-    if (s.cards.some((f, i) => f === a.feature && s.exposedAt[i] !== null))
-      return err('already_done', `${FEATURE_NAMES[a.feature]} is already exposed.`);
     return null;
   },
   run(s, a, out) {
     const agent = s.activation!.agent;
     const i = s.cards.indexOf(a.feature);
-    const hit = i >= 0;
+    // R38: naming a card already exposed exposes nothing new: a miss.
+    const hit = i >= 0 && s.exposedAt[i] === null;
     if (hit) s.exposedAt[i] = s.time;
     out.emit({ kind: 'shakedown', agent, feature: a.feature, hit, time: s.time });
     const at = here(s);

@@ -7,7 +7,7 @@ import { askCandidates, contactsAt, heldMindSlips, markable, slipLandings, visit
 import { needPhase, type Rule, type Sink } from './rule.js';
 import { runSetupStep } from './setup.js';
 import { checkStepTo, stepCandidates } from './steps.js';
-import { afterAgentAction, endRecruiterTurn, immortalRecruiting } from './turns.js';
+import { afterAgentAction, checkBoxedIn, endRecruiterTurn, immortalRecruiting } from './turns.js';
 
 function recruiterOnly(seat: Seat): GameError | null {
   return seat === RECRUITER_SEAT ? null : err('not_your_turn', 'Only the recruiter does this.');
@@ -147,6 +147,7 @@ export const moveImmortal: Rule<'moveImmortal'> = {
     s.turn!.immortalMoves += 1;
     out.emit({ kind: 'immortalMoved', from: a.from, to: a.to, stepToken: null });
     immortalRecruiting(s, out);
+    checkBoxedIn(s, out); // R37
     if (!s.result) maybeAutoEnd(s, out);
   },
   candidates(s, seat) {
@@ -176,6 +177,7 @@ export const extraImmortalMove: Rule<'extraImmortalMove'> = {
     s.turn!.extraDone = true;
     out.emit({ kind: 'immortalMoved', from: a.from, to: a.to, stepToken: a.stepToken });
     immortalRecruiting(s, out);
+    checkBoxedIn(s, out); // R37
     if (!s.result) maybeAutoEnd(s, out);
   },
   candidates(s, seat) {

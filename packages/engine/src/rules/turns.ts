@@ -3,7 +3,8 @@
 import { hasFeature } from '../board/board.js';
 import { AGENTS, IMMORTAL_CARD_SLOTS, isAlertTime } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
-import { boxedIn, finalTime, henryBlocks, recruitsToWin, revealedRecruits } from './queries.js';
+import { declareBoxedIn } from './boxedIn.js';
+import { finalTime, henryBlocks, recruitsToWin, revealedRecruits } from './queries.js';
 import { finish, type Sink } from './rule.js';
 
 export function startRecruiterTurn(s: GameState, out: Sink): void {
@@ -14,8 +15,17 @@ export function startRecruiterTurn(s: GameState, out: Sink): void {
   out.emit({ kind: 'recruiterTurnStarted', time: s.time + 1 });
   // D1: immortal recruiting first, then the boxed-in check.
   immortalRecruiting(s, out);
-  if (s.result) return;
-  if (boxedIn(s)) finish(s, 'agents', 'boxedIn', out); // R17
+  checkBoxedIn(s, out);
+}
+
+/**
+ * R17 with R37: boxed in is declared when the recruiter has no action and none of the
+ * turn's optional immortal moves left could bring the winning recruit. Checked at the start
+ * of the turn and after each immortal move made before the action.
+ */
+export function checkBoxedIn(s: GameState, out: Sink): void {
+  if (s.result || s.phase !== 'recruiterTurn' || s.turn?.actionDone) return;
+  if (declareBoxedIn(s)) finish(s, 'agents', 'boxedIn', out);
 }
 
 /**
