@@ -22,12 +22,13 @@ import { drawStart, initialState } from './play/setup.js';
 import { catchUpFrame, eventsFrames, legalFor, stateFrame } from './play/frames.js';
 import { type Conn, type Live, seatRow, type Viewer, viewerFor } from './play/live.js';
 import { lobbyInfo, lobbySummary } from './lobby/info.js';
+import { newTableRow } from './lobby/create.js';
 import { deadlineFor, shownDeadline } from './timers.js';
 import type { CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import type { LobbyInfo, LobbySummary } from './lobby-types.js';
-import { assignSeats, botName } from './seating.js';
-import type { ClusterBus, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+import { assignSeats } from './seating.js';
+import type { ClusterBus, GameRow, GameStore, PlaceRow, SeatRow } from './store/types.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import { ConcurrencyBudget } from './limits/budget.js';
 
@@ -384,69 +385,9 @@ export class GameService {
   }
 
   async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    const solo = b.players === 1 ? (b.solo ?? { role: 'agents' as const, level: 'easy' as const }) : null;
-    if (b.players > 1 && b.solo) throw new ApiError(400, 'bad_options', 'A solo setting needs players = 1.');
-    // A fixed card is known to whoever chose it: only the recruiter may (issue 10 item 8, D10).
-    const fixedCard = b.recruiterCard !== 'random' && b.recruiterCard !== 'choose';
-    const hostRecruits = solo ? solo.role === 'recruiter' : b.recruiterChoice === 'host';
-    if (fixedCard && !hostRecruits)
-      throw new ApiError(
-        400,
-        'fixed_card_needs_host_recruiter',
-        'A fixed recruiter card can be chosen only when the host is the recruiter (recruiterChoice "host", or a solo game as recruiter); otherwise use "random" or "choose".',
-      );
-    const places: PlaceRow[] = [];
     const token = newToken();
-    const now = Date.now();
-    places.push({
-      place: 1,
-      name: b.name,
-      tokenHash: hashToken(token),
-      bot: null,
-      volunteer: b.volunteer ?? false,
-      joinedAt: now,
-    });
-    if (!solo) {
-      for (const [k, level] of Object.entries(b.bots)) {
-        const place = Number(k);
-        if (place === 1) throw new ApiError(400, 'bad_options', 'Place 1 is the host, not a bot.');
-        if (place > b.players)
-          throw new ApiError(400, 'bad_options', `There is no place ${place} at a ${b.players}-player table.`);
-        places.push({ place, name: botName(level), tokenHash: null, bot: level, volunteer: false, joinedAt: now });
-      }
-    }
-    const options: TableOptions = {
-      mode: b.mode,
-      recruiterCard: b.recruiterCard,
-      recruiterChoice: b.recruiterChoice,
-      players: b.players,
-      solo,
-      turnTimerSec: b.turnTimerSec,
-      assistant:
-        b.assistant ??
-        (b.deduction === undefined
-          ? b.players === 1 || b.mode === 'training'
-            ? 'full'
-            : 'off'
-          : b.deduction
-            ? 'full'
-            : 'off'),
-    };
-    const id = newGameId();
-    const row: GameRow = {
-      id,
-      title: b.title?.trim() || `${b.name}'s ${b.mode === 'full' ? 'Full Game' : 'Training Mission'}`,
-      createdAt: now,
-      status: 'lobby',
-      options,
-      hostPlace: 1,
-      places: places.sort((a, c) => a.place - c.place),
-      start: null,
-      seq: 0,
-      deadline: null,
-      result: null,
-      updatedAt: now,
-    };
+    const row = newTableRow(b, newGameId(), hashToken(token), Date.now());
+    const id = row.id;
     await this.store.createGame(row);
     this.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
     return { gameId: id, token, place: 1, invite: this.invite(id) };
