@@ -1,6 +1,5 @@
 // The authoritative game service: lobby, seats, applying actions under a per-game lock,
 // persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
-import { randomInt } from 'node:crypto';
 import {
   type Action,
   apply,
@@ -10,16 +9,15 @@ import {
   type GameEvent,
   type GameRecord,
   type GameState,
-  RECRUITER_SEAT,
   type Seat,
-  view,
 } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from './api-error.js';
 import { BotPool } from './bots/pool.js';
+import { BotDriver, botSeatsExpected } from './bots/driver.js';
 import { Mutex } from './lock.js';
 import { drawStart, initialState } from './play/setup.js';
-import { catchUpFrame, eventsFrames, legalFor, stateFrame } from './play/frames.js';
+import { catchUpFrame, eventsFrames, stateFrame } from './play/frames.js';
 import { type Conn, type Live, seatRow, type Viewer, viewerFor } from './play/live.js';
 import { lobbyInfo, lobbySummary } from './lobby/info.js';
 import { newTableRow } from './lobby/create.js';
@@ -87,8 +85,8 @@ export class GameService {
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   readonly bots: BotPool;
-  /** Resolves when no bot move is in flight (used by tests and shutdown). */
-  private inflight = 0;
+  /** Plays the bot seats of the games in memory. */
+  private readonly driver: BotDriver;
   /** Cluster mode: the shared store's bus (null for a single instance). */
   private readonly bus: ClusterBus | null;
   /** Cluster mode: games whose bot work this instance holds the lease of. */
@@ -105,6 +103,13 @@ export class GameService {
     readonly limits: LimitsConfig = DEFAULT_LIMITS,
   ) {
     this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+    this.driver = new BotDriver({
+      pool: () => this.bots,
+      cfg: () => this.cfg,
+      log: () => this.log,
+      mayMove: (g) => !this.closed && this.mayMoveBots(g),
+      submit: (g, action, seq) => this.submit(g, action, { by: 'bot', seq }),
+    });
     this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
     this.bus = store.cluster ?? null;
   }
@@ -693,59 +698,12 @@ export class GameService {
 
   /** Seats the game waits on that are bots. */
   private botSeatsExpected(g: Live): SeatRow[] {
-    if (!g.state || g.state.result) return [];
-    return expectedSeats(g.state)
-      .map((s) => this.seatRow(g, s))
-      .filter((s): s is SeatRow => !!s && s.bot !== null);
+    return botSeatsExpected(g);
   }
 
-  /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
+  /** Starts a bot decision if the game waits on a bot seat (bots/driver.ts). */
   private kickBots(g: Live): void {
-    if (this.closed || g.botBusy || !g.state || g.state.result || !this.mayMoveBots(g)) return;
-    const bot = this.botSeatsExpected(g)[0];
-    if (!bot) return;
-    const s = g.state;
-    const seq = s.seq;
-    const legal = legalFor(s, bot.seat);
-    if (!legal.length) {
-      this.log.error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
-      return;
-    }
-    g.botBusy = true;
-    this.inflight++;
-    const t0 = Date.now();
-    const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
-    void this.bots
-      .decide({
-        gameId: g.id,
-        seat: bot.seat,
-        level: bot.bot!,
-        view: view(s, bot.seat),
-        legal,
-        seed: randomInt(2 ** 32 - 1),
-        budgetMs: this.cfg.botBudgetMs,
-      })
-      .then(async (action) => {
-        const due = t0 + this.cfg.botPauseMs + (answeringAsk ? this.cfg.botAskAnswerMs : 0);
-        const wait = due - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        await g.lock.run(async () => {
-          g.botBusy = false;
-          if (this.closed || !g.state || g.state.seq !== seq || !action || !this.mayMoveBots(g)) return;
-          try {
-            await this.submit(g, { ...action, seat: bot.seat } as Action, { by: 'bot', seq });
-          } catch (e) {
-            const code = e instanceof ApiError ? e.code : String(e);
-            this.log.warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
-          }
-        });
-      })
-      .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'bot failed'))
-      .finally(() => {
-        g.botBusy = false;
-        this.inflight--;
-        this.kickBots(g);
-      });
+    this.driver.kick(g);
   }
 
   /** Games held in memory now (benchmarks, diagnostics). */
@@ -754,7 +712,7 @@ export class GameService {
   }
 
   get botsInFlight(): number {
-    return this.inflight;
+    return this.driver.inflight;
   }
 
   // ---------------------------------------------------------------- timers
