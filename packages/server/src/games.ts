@@ -1,5 +1,8 @@
-// The authoritative game service: lobby, seats, applying actions under a per-game lock,
-// persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
+// The authoritative game service (the "master" of each game it holds): loading, the per-game
+// lock, one `submit(action, origin)` path (apply -> append -> fan-out) for players, bots and
+// timers, the lobby operations and cluster catch-up. Transport-agnostic (ws.ts and http.ts call
+// it). Pieces live beside it: play/live.ts (per-game state), play/frames.ts (per-viewer frames),
+// play/setup.ts (secret setup), lobby/ (table rules, lobby info), bots/driver.ts, timers.ts.
 import {
   type Action,
   apply,
