@@ -1,6 +1,8 @@
-// The authoritative game service: lobby, seats, applying actions under a per-game lock,
-// persistence before broadcast, bots, turn timers. Transport-agnostic (ws.ts and http.ts call it).
-import { randomInt } from 'node:crypto';
+// The authoritative game service (the "master" of each game it holds): loading, the per-game
+// lock, one `submit(action, origin)` path (apply -> append -> fan-out) for players, bots and
+// timers, the lobby operations and cluster catch-up. Transport-agnostic (ws.ts and http.ts call
+// it). Pieces live beside it: play/live.ts (per-game state), play/frames.ts (per-viewer frames),
+// play/setup.ts (secret setup), lobby/ (table rules, lobby info), bots/driver.ts, timers.ts.
 import {
   type Action,
   apply,
@@ -10,24 +12,24 @@ import {
   type GameEvent,
   type GameRecord,
   type GameState,
-  RECRUITER_SEAT,
   type Seat,
-  view,
 } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from './api-error.js';
 import { BotPool } from './bots/pool.js';
+import { BotDriver, botSeatsExpected } from './bots/driver.js';
 import { Mutex } from './lock.js';
 import { drawStart, initialState } from './play/setup.js';
-import { catchUpFrame, eventsFrames, legalFor, stateFrame } from './play/frames.js';
+import { catchUpFrame, eventsFrames, stateFrame } from './play/frames.js';
 import { type Conn, type Live, seatRow, type Viewer, viewerFor } from './play/live.js';
 import { lobbyInfo, lobbySummary } from './lobby/info.js';
+import { newTableRow } from './lobby/create.js';
 import { deadlineFor, shownDeadline } from './timers.js';
 import type { CreateGameBody } from './schemas.js';
 import { hashToken, newGameId, newToken } from './tokens.js';
 import type { LobbyInfo, LobbySummary } from './lobby-types.js';
-import { assignSeats, botName } from './seating.js';
-import type { ClusterBus, GameRow, GameStore, PlaceRow, SeatRow, TableOptions } from './store/types.js';
+import { assignSeats } from './seating.js';
+import type { ClusterBus, GameRow, GameStore, PlaceRow, SeatRow } from './store/types.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import { ConcurrencyBudget } from './limits/budget.js';
 
@@ -86,8 +88,8 @@ export class GameService {
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   readonly bots: BotPool;
-  /** Resolves when no bot move is in flight (used by tests and shutdown). */
-  private inflight = 0;
+  /** Plays the bot seats of the games in memory. */
+  private readonly driver: BotDriver;
   /** Cluster mode: the shared store's bus (null for a single instance). */
   private readonly bus: ClusterBus | null;
   /** Cluster mode: games whose bot work this instance holds the lease of. */
@@ -104,6 +106,13 @@ export class GameService {
     readonly limits: LimitsConfig = DEFAULT_LIMITS,
   ) {
     this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+    this.driver = new BotDriver({
+      pool: () => this.bots,
+      cfg: () => this.cfg,
+      log: () => this.log,
+      mayMove: (g) => !this.closed && this.mayMoveBots(g),
+      submit: (g, action, seq) => this.submit(g, action, { by: 'bot', seq }),
+    });
     this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
     this.bus = store.cluster ?? null;
   }
@@ -391,69 +400,9 @@ export class GameService {
   }
 
   async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    const solo = b.players === 1 ? (b.solo ?? { role: 'agents' as const, level: 'easy' as const }) : null;
-    if (b.players > 1 && b.solo) throw new ApiError(400, 'bad_options', 'A solo setting needs players = 1.');
-    // A fixed card is known to whoever chose it: only the recruiter may (issue 10 item 8, D10).
-    const fixedCard = b.recruiterCard !== 'random' && b.recruiterCard !== 'choose';
-    const hostRecruits = solo ? solo.role === 'recruiter' : b.recruiterChoice === 'host';
-    if (fixedCard && !hostRecruits)
-      throw new ApiError(
-        400,
-        'fixed_card_needs_host_recruiter',
-        'A fixed recruiter card can be chosen only when the host is the recruiter (recruiterChoice "host", or a solo game as recruiter); otherwise use "random" or "choose".',
-      );
-    const places: PlaceRow[] = [];
     const token = newToken();
-    const now = Date.now();
-    places.push({
-      place: 1,
-      name: b.name,
-      tokenHash: hashToken(token),
-      bot: null,
-      volunteer: b.volunteer ?? false,
-      joinedAt: now,
-    });
-    if (!solo) {
-      for (const [k, level] of Object.entries(b.bots)) {
-        const place = Number(k);
-        if (place === 1) throw new ApiError(400, 'bad_options', 'Place 1 is the host, not a bot.');
-        if (place > b.players)
-          throw new ApiError(400, 'bad_options', `There is no place ${place} at a ${b.players}-player table.`);
-        places.push({ place, name: botName(level), tokenHash: null, bot: level, volunteer: false, joinedAt: now });
-      }
-    }
-    const options: TableOptions = {
-      mode: b.mode,
-      recruiterCard: b.recruiterCard,
-      recruiterChoice: b.recruiterChoice,
-      players: b.players,
-      solo,
-      turnTimerSec: b.turnTimerSec,
-      assistant:
-        b.assistant ??
-        (b.deduction === undefined
-          ? b.players === 1 || b.mode === 'training'
-            ? 'full'
-            : 'off'
-          : b.deduction
-            ? 'full'
-            : 'off'),
-    };
-    const id = newGameId();
-    const row: GameRow = {
-      id,
-      title: b.title?.trim() || `${b.name}'s ${b.mode === 'full' ? 'Full Game' : 'Training Mission'}`,
-      createdAt: now,
-      status: 'lobby',
-      options,
-      hostPlace: 1,
-      places: places.sort((a, c) => a.place - c.place),
-      start: null,
-      seq: 0,
-      deadline: null,
-      result: null,
-      updatedAt: now,
-    };
+    const row = newTableRow(b, newGameId(), hashToken(token), Date.now());
+    const id = row.id;
     await this.store.createGame(row);
     this.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
     return { gameId: id, token, place: 1, invite: this.invite(id) };
@@ -762,59 +711,12 @@ export class GameService {
 
   /** Seats the game waits on that are bots. */
   private botSeatsExpected(g: Live): SeatRow[] {
-    if (!g.state || g.state.result) return [];
-    return expectedSeats(g.state)
-      .map((s) => this.seatRow(g, s))
-      .filter((s): s is SeatRow => !!s && s.bot !== null);
+    return botSeatsExpected(g);
   }
 
-  /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
+  /** Starts a bot decision if the game waits on a bot seat (bots/driver.ts). */
   private kickBots(g: Live): void {
-    if (this.closed || g.botBusy || !g.state || g.state.result || !this.mayMoveBots(g)) return;
-    const bot = this.botSeatsExpected(g)[0];
-    if (!bot) return;
-    const s = g.state;
-    const seq = s.seq;
-    const legal = legalFor(s, bot.seat);
-    if (!legal.length) {
-      this.log.error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
-      return;
-    }
-    g.botBusy = true;
-    this.inflight++;
-    const t0 = Date.now();
-    const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
-    void this.bots
-      .decide({
-        gameId: g.id,
-        seat: bot.seat,
-        level: bot.bot!,
-        view: view(s, bot.seat),
-        legal,
-        seed: randomInt(2 ** 32 - 1),
-        budgetMs: this.cfg.botBudgetMs,
-      })
-      .then(async (action) => {
-        const due = t0 + this.cfg.botPauseMs + (answeringAsk ? this.cfg.botAskAnswerMs : 0);
-        const wait = due - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        await g.lock.run(async () => {
-          g.botBusy = false;
-          if (this.closed || !g.state || g.state.seq !== seq || !action || !this.mayMoveBots(g)) return;
-          try {
-            await this.submit(g, { ...action, seat: bot.seat } as Action, { by: 'bot', seq });
-          } catch (e) {
-            const code = e instanceof ApiError ? e.code : String(e);
-            this.log.warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
-          }
-        });
-      })
-      .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'bot failed'))
-      .finally(() => {
-        g.botBusy = false;
-        this.inflight--;
-        this.kickBots(g);
-      });
+    this.driver.kick(g);
   }
 
   /** Games held in memory now (benchmarks, diagnostics). */
@@ -823,7 +725,7 @@ export class GameService {
   }
 
   get botsInFlight(): number {
-    return this.inflight;
+    return this.driver.inflight;
   }
 
   // ---------------------------------------------------------------- timers

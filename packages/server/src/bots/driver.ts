@@ -1,0 +1,88 @@
+// Plays the bot seats of a game: one decision at a time per game, on the bot pool's workers,
+// applied through the same `submit` as every other action after the pause people need to follow
+// (and, for a bot recruiter answering an ask, after a fixed time whatever the options: D2).
+import { randomInt } from 'node:crypto';
+import { type Action, expectedSeats, RECRUITER_SEAT, view } from '@mindmgmt/engine';
+import type { Logger } from 'pino';
+import { ApiError } from '../api-error.js';
+import { legalFor } from '../play/frames.js';
+import { type Live, seatRow } from '../play/live.js';
+import type { SeatRow } from '../store/types.js';
+import type { BotPool } from './pool.js';
+
+export interface BotDriverHost {
+  pool(): BotPool;
+  cfg(): { readonly botPauseMs: number; readonly botAskAnswerMs: number; readonly botBudgetMs: number };
+  log(): Logger;
+  /** False once the service closes, or (cluster) while another instance holds the game's bots. */
+  mayMove(g: Live): boolean;
+  /** Under g.lock: the one action path, as decided at `seq`. */
+  submit(g: Live, action: Action, seq: number): Promise<void>;
+}
+
+/** Seats the game waits on that are bots. */
+export function botSeatsExpected(g: Live): SeatRow[] {
+  if (!g.state || g.state.result) return [];
+  return expectedSeats(g.state)
+    .map((s) => seatRow(g, s))
+    .filter((s): s is SeatRow => !!s && s.bot !== null);
+}
+
+export class BotDriver {
+  /** Bot decisions in flight (tests and shutdown wait for 0). */
+  inflight = 0;
+
+  constructor(private readonly host: BotDriverHost) {}
+
+  /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
+  kick(g: Live): void {
+    const h = this.host;
+    if (g.botBusy || !g.state || g.state.result || !h.mayMove(g)) return;
+    const bot = botSeatsExpected(g)[0];
+    if (!bot) return;
+    const s = g.state;
+    const seq = s.seq;
+    const legal = legalFor(s, bot.seat);
+    if (!legal.length) {
+      h.log().error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
+      return;
+    }
+    g.botBusy = true;
+    this.inflight++;
+    const t0 = Date.now();
+    const cfg = h.cfg();
+    const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
+    void h
+      .pool()
+      .decide({
+        gameId: g.id,
+        seat: bot.seat,
+        level: bot.bot!,
+        view: view(s, bot.seat),
+        legal,
+        seed: randomInt(2 ** 32 - 1),
+        budgetMs: cfg.botBudgetMs,
+      })
+      .then(async (action) => {
+        const due = t0 + cfg.botPauseMs + (answeringAsk ? cfg.botAskAnswerMs : 0);
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        await g.lock.run(async () => {
+          g.botBusy = false;
+          if (!g.state || g.state.seq !== seq || !action || !h.mayMove(g)) return;
+          try {
+            await h.submit(g, { ...action, seat: bot.seat } as Action, seq);
+          } catch (e) {
+            const code = e instanceof ApiError ? e.code : String(e);
+            h.log().warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
+          }
+        });
+      })
+      .catch((e) => h.log().error({ gameId: g.id, err: String(e) }, 'bot failed'))
+      .finally(() => {
+        g.botBusy = false;
+        this.inflight--;
+        this.kick(g);
+      });
+  }
+}
