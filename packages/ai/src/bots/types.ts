@@ -2,8 +2,10 @@
 // it never receives a GameState. See runner.ts for the harness that enforces this.
 import type { Action, View } from '@mindmgmt/engine';
 
-export type Level = 'random' | 'easy' | 'hard';
-export const LEVELS: readonly Level[] = ['random', 'easy', 'hard'];
+/** 'yardstick' is today's hard bots frozen (bots/yardstick): measured against, never offered to players. */
+export type Level = 'random' | 'easy' | 'hard' | 'expert' | 'yardstick';
+/** The levels players may pick. */
+export const LEVELS: readonly Level[] = ['random', 'easy', 'hard', 'expert'];
 
 /** A seeded random source in [0, 1). */
 export type BotRng = () => number;
@@ -12,9 +14,10 @@ export interface Bot {
   readonly level: Level;
   /**
    * Pick one of `legal` (never empty). `view` is `view(state, seat)` for the bot's own seat.
-   * Must return within `budgetMs` (plus a small slack).
+   * Must return within `budgetMs` (plus a small slack). An anytime bot calls `onBest` with its
+   * best move so far whenever it changes.
    */
-  decide(view: View, legal: readonly Action[], rng: BotRng, budgetMs: number): Action;
+  decide(view: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action;
 }
 
 /** Wall-clock deadline helper (the only clock bots use; never influences legality). */

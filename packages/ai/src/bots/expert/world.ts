@@ -17,6 +17,7 @@ import {
   RECRUITER_CARDS,
   type View,
 } from '@mindmgmt/engine';
+import type { BotRng } from '../types.js';
 
 /** The facts a View may hide (everything else of a FastState is public). */
 export interface HiddenWorld {
@@ -220,6 +221,24 @@ export function ownWorld(v: View, shuffledDeck: readonly FeatureId[]): HiddenWor
     secondMindSlipHeld: sec.secondMindSlipHeld,
     deck: shuffledDeck,
   };
+}
+
+/** Fisher-Yates in place with the bot's seeded random source. */
+export function shuffle<T>(xs: T[], rng: BotRng): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = xs[i]!;
+    xs[i] = xs[j]!;
+    xs[j] = t;
+  }
+  return xs;
+}
+
+/** `count` worlds of the recruiter's own information set: only the deck order varies. */
+export function recruiterWorlds(v: View, count: number, rng: BotRng): HiddenWorld[] {
+  const own = v.recruiter!.cards.map((c) => c.feature);
+  const pool = deckPool(v, own);
+  return Array.from({ length: count }, () => ownWorld(v, shuffle(pool.slice(), rng).slice(0, v.deckCount)));
 }
 
 /** Features that may still be in the deck: not an immortal card (face up or discarded), not in `cards`. */
