@@ -12,7 +12,7 @@ import {
 } from '@mindmgmt/engine';
 import { z } from 'zod';
 
-export const BOT_LEVELS = ['random', 'easy', 'hard'] as const;
+export const BOT_LEVELS = ['random', 'easy', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 const loc = z

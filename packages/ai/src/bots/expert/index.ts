@@ -38,7 +38,9 @@ export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
   private readonly prior: Bot;
   private deduction = new Deduction();
-  private readonly agentWorlds = new AgentWorlds();
+  private agentWorlds = new AgentWorlds();
+  /** What identifies the game this session follows (a guard: sessions must not be shared). */
+  private game = '';
   /** Playouts of the last decision (a figure for tests and tuning). */
   lastPlayouts = 0;
 
@@ -61,6 +63,7 @@ export class ExpertBot implements Bot {
     const t0 = performance.now();
     const end = t0 + budgetMs * BUDGET_SHARE;
     this.lastPlayouts = 0;
+    this.followGame(v);
     if (legal.length === 1) {
       onBest?.(legal[0]!);
       return legal[0]!;
@@ -142,6 +145,26 @@ export class ExpertBot implements Bot {
     this.lastPlayouts = out.playouts;
     return actions[out.chosen] ?? null;
   }
+
+  /**
+   * One instance is one (game, seat) session. If it is ever handed another game's view anyway,
+   * its caches start over instead of mixing two games (the mayhem placement and the seat's
+   * options identify a game; the log never shrinks within one).
+   */
+  private followGame(v: View): void {
+    const key = `${v.mode}|${v.agentSeats}|${JSON.stringify(v.mayhem)}`;
+    if (key === this.game && v.log.length >= this.logLength) {
+      this.logLength = v.log.length;
+      return;
+    }
+    if (this.game !== '') {
+      this.deduction = new Deduction();
+      this.agentWorlds = new AgentWorlds();
+    }
+    this.game = key;
+    this.logLength = v.log.length;
+  }
+  private logLength = 0;
 
   /** The exact deduction of the public view (what the agents can know); null if it fails. */
   private exact(v: View): ExactBelief | null {
