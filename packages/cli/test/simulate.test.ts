@@ -5,7 +5,16 @@ import { parseSimulateArgs, runSimulation, wilson95 } from '../src/simulate.js';
 
 describe('simulate', () => {
   it('accepts expert and yardstick pairings and rejects unknown levels', () => {
-    const o = parseSimulateArgs(['simulate', '--recruiter', 'expert', '--agents', 'yardstick', '--games', '3', '--json']);
+    const o = parseSimulateArgs([
+      'simulate',
+      '--recruiter',
+      'expert',
+      '--agents',
+      'yardstick',
+      '--games',
+      '3',
+      '--json',
+    ]);
     expect(typeof o).toBe('object');
     if (typeof o === 'object') expect([o.recruiter, o.agents]).toEqual(['expert', 'yardstick']);
     expect(typeof parseSimulateArgs(['--recruiter', 'grandmaster'])).toBe('string');

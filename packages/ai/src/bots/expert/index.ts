@@ -182,4 +182,3 @@ function pickLegal(a: Action, legal: readonly Action[]): Action {
   const key = JSON.stringify(a);
   return legal.find((l) => JSON.stringify(l) === key) ?? legal[0]!;
 }
-

@@ -280,7 +280,9 @@ export class Playout {
     }
     let exits = 0;
     for (const m of this.geo.step[l]!) if (s.visitAt[m] === 0) exits++;
-    return -3 * Math.min(threat, 1.5) + 0.6 * contactsOn(l, s.liveMask) + 0.1 * Math.min(exits, 3) - (exits === 0 ? 4 : 0);
+    return (
+      -3 * Math.min(threat, 1.5) + 0.6 * contactsOn(l, s.liveMask) + 0.1 * Math.min(exits, 3) - (exits === 0 ? 4 : 0)
+    );
   }
 }
 

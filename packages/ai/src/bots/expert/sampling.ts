@@ -16,7 +16,13 @@ import { applyModel } from '../yardstick/model.js';
 import { deckPool, type HiddenWorld, shuffle } from './world.js';
 
 /** Log entries that cannot change what the agents know about the recruiter. */
-const IGNORED: ReadonlySet<string> = new Set(['agentMoved', 'noteChanged', 'activationEnded', 'agentActivated', 'asked']);
+const IGNORED: ReadonlySet<string> = new Set([
+  'agentMoved',
+  'noteChanged',
+  'activationEnded',
+  'agentActivated',
+  'asked',
+]);
 
 /** Recruit contacts of `path` at times from..to for one card set, as weighByCards counts them (R12, R24). */
 function contactsBetween(
