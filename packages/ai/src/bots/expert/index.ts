@@ -15,7 +15,7 @@ import { geoFor } from '../yardstick/geo.js';
 import { YardstickRecruiterBot } from '../yardstick/recruiter.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
-import { type Arm, search } from './search.js';
+import { type Arm, SEARCH, search } from './search.js';
 import { PublicFrame, recruiterWorlds } from './world.js';
 
 export interface ExpertOptions {
@@ -130,6 +130,7 @@ export class ExpertBot implements Bot {
       prior,
       root,
       me,
+      SEARCH.margin[this.side],
       playout,
       {
         iterations,
