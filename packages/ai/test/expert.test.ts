@@ -21,19 +21,23 @@ import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/ind
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
 const side = (seat: Seat) => (seat === 0 ? 'recruiter' : 'agents');
 
+/** Lets vitest's worker answer its RPC between decisions (long synchronous tests starve it). */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Plays random legal moves from a new game, calling `at` at each decision point. */
-function randomPositions(
+async function randomPositions(
   mode: Mode,
   seed: number,
   agentSeats: number,
   at: (s: GameState, seat: Seat, legal: Action[]) => void,
-): void {
+): Promise<void> {
   let s = newGame({ mode, agentSeats, recruiterCard: 'choose' }, seed);
   const rng = rngFrom(seed * 31 + 7);
   while (!s.result) {
     const seat = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
     const legal = legalActions(s, seat);
     at(s, seat, legal);
+    await tick();
     const r = apply(s, legal[Math.floor(rng() * legal.length)]!);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
@@ -44,7 +48,11 @@ function randomPositions(
  * Plays hard vs hard into a realistic Full-game position. `replace` swaps one seat's bot
  * (so an expert session can follow the game it is then tested in, as on the server).
  */
-function midGame(seed: number, until: (s: GameState) => boolean, replace?: { seat: Seat; bot: Bot }): GameState {
+async function midGame(
+  seed: number,
+  until: (s: GameState) => boolean,
+  replace?: { seat: Seat; bot: Bot },
+): Promise<GameState> {
   let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
   const bots = [makeBot('hard', 'recruiter'), makeBot('hard', 'agents')];
   if (replace) bots[replace.seat] = replace.bot;
@@ -52,6 +60,7 @@ function midGame(seed: number, until: (s: GameState) => boolean, replace?: { sea
   while (!s.result && !until(s)) {
     const seat = expectedSeats(s)[0]!;
     const a = bots[seat]!.decide(view(s, seat), legalActions(s, seat), rngs[seat]!, 50);
+    await tick();
     const r = apply(s, a);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
@@ -63,12 +72,12 @@ describe('expert: legal moves', () => {
   // one test per game: each stays short (a long synchronous test starves vitest's worker RPC)
   it.each([0, 1, 2, 3, 4, 5])(
     'never plays an illegal move over the positions of random game %i (both modes, both sides)',
-    (g) => {
+    async (g) => {
       const mode: Mode = g % 2 ? 'training' : 'full';
       const bots = new Map<Seat, ExpertBot>();
       let k = 0;
       let checked = 0;
-      randomPositions(mode, 500 + g, 1 + (g % 3), (s, seat, legal) => {
+      await randomPositions(mode, 500 + g, 1 + (g % 3), (s, seat, legal) => {
         if (k++ % 6 !== 0) return; // every sixth decision keeps the test short
         const bot = bots.get(seat) ?? new ExpertBot(side(seat), { iterations: 24, worlds: 4 });
         bots.set(seat, bot);
@@ -84,14 +93,14 @@ describe('expert: legal moves', () => {
 });
 
 describe('expert: anytime', () => {
-  it('returns within its budget (+ slack), reports its best move so far, and plays the last one reported', () => {
+  it('returns within its budget (+ slack), reports its best move so far, and plays the last one reported', async () => {
     for (const [seed, seat, stop] of [
       [3, 0, (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 8 && !s.turn?.actionDone],
       [4, 1, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 8 && !s.activation],
     ] as const) {
       // the session has followed the game (its deduction is warm), with a small budget
       const bot = new ExpertBot(side(seat), { iterations: 16, worlds: 4 });
-      const s = midGame(seed, stop, { seat, bot });
+      const s = await midGame(seed, stop, { seat, bot });
       expect(s.result).toBeNull();
       expect(expectedSeats(s)).toContain(seat);
       const legal = legalActions(s, seat);
@@ -110,8 +119,8 @@ describe('expert: anytime', () => {
     }
   });
 
-  it('stops at once when there is a single legal action', () => {
-    const s = midGame(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
+  it('stops at once when there is a single legal action', async () => {
+    const s = await midGame(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
     const legal = legalActions(s, 0).slice(0, 1);
     const seen: Action[] = [];
     const t0 = performance.now();
@@ -123,25 +132,36 @@ describe('expert: anytime', () => {
 });
 
 describe('expert: determinism', () => {
-  it('the same view, seed and playout budget give the same move (both sides)', () => {
-    for (const [seed, stop] of [
-      [6, (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 9 && !s.turn?.actionDone],
-      [7, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 9 && !s.activation],
-      [8, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 7 && s.activation !== null],
-    ] as const) {
-      const s = midGame(seed, stop);
-      expect(s.result).toBeNull();
-      const seat = expectedSeats(s)[0]!;
-      const legal = legalActions(s, seat);
-      const run = () => {
-        const bot = new ExpertBot(side(seat), { iterations: 200 });
-        const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
-        return { a, playouts: bot.lastPlayouts };
-      };
-      const first = run();
-      expect(first.playouts).toBeGreaterThan(0);
-      expect(run()).toEqual(first);
-    }
+  it.each([
+    [
+      'recruiter, before its step',
+      6,
+      (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 7 && !s.turn?.actionDone,
+    ],
+    [
+      'agents, choosing whom to activate',
+      7,
+      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation,
+    ],
+    [
+      'agents, during an activation',
+      8,
+      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && s.activation !== null,
+    ],
+  ] as const)('the same view, seed and playout budget give the same move (%s)', async (_name, seed, stop) => {
+    const s = await midGame(seed, stop);
+    expect(s.result).toBeNull();
+    const seat = expectedSeats(s)[0]!;
+    const legal = legalActions(s, seat);
+    const run = () => {
+      const bot = new ExpertBot(side(seat), { iterations: 200 });
+      const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
+      return { a, playouts: bot.lastPlayouts };
+    };
+    const first = run();
+    expect(first.playouts).toBeGreaterThan(0);
+    await tick();
+    expect(run()).toEqual(first);
   });
 });
 
@@ -163,8 +183,8 @@ describe('expert: strength', () => {
 });
 
 describe('expert: hidden information', () => {
-  it('agents decide the same for two games whose hidden facts differ but whose agent view is the same', () => {
-    const s = midGame(42, (x) => x.phase === 'agentsTurn' && x.time >= 8 && !x.activation);
+  it('agents decide the same for two games whose hidden facts differ but whose agent view is the same', async () => {
+    const s = await midGame(42, (x) => x.phase === 'agentsTurn' && x.time >= 8 && !x.activation);
     expect(s.phase).toBe('agentsTurn');
     const other: GameState = structuredClone(s);
     other.cards = other.cards.map((f, i) => (other.exposedAt[i] === null ? (['pool', 'idol', 'bus'] as const)[i]! : f));
@@ -192,8 +212,8 @@ describe('expert: hidden information', () => {
     expect(decide(other)).toEqual(a);
   });
 
-  it('the recruiter decides only from its own view: a different undrawn deck order gives the same move', () => {
-    const s = midGame(43, (x) => x.phase === 'recruiterTurn' && x.time >= 8 && !x.turn?.actionDone);
+  it('the recruiter decides only from its own view: a different undrawn deck order gives the same move', async () => {
+    const s = await midGame(43, (x) => x.phase === 'recruiterTurn' && x.time >= 8 && !x.turn?.actionDone);
     const other: GameState = structuredClone(s);
     other.deck = [...s.deck].reverse();
     expect(JSON.stringify(view(other, 0))).toBe(JSON.stringify(view(s, 0)));
