@@ -32,9 +32,9 @@ export const SEARCH = {
   priorEvery: 4,
   /**
    * Standard errors by which a searched move must beat the prior, per side. The agents' playout
-   * model is cruder (and they have more root moves, so the best of many noisy estimates beats
-   * the prior by chance more often): measured with 1 for both, expert agents won 15 of 19 against
-   * the yardstick recruiter, below the hard agents' rate, so they deviate only on strong evidence.
+   * model is cruder, and they have more root moves, so the best of many noisy estimates beats the
+   * prior by chance more often: they deviate only on strong evidence. (Not separately measured:
+   * the early runs that showed weak expert agents also starved the prior; see index.ts.)
    */
   margin: { recruiter: 1, agents: 2.5 },
   /** How often (in playouts) time, onBest and the stop rules are checked. */
