@@ -28,12 +28,15 @@ export interface SimulateSummary {
   reasons: { capture: number; boxedIn: number; recruits: number; time: number };
   decisionMsP50: number;
   decisionMsP99: number;
+  /** Decision times per level (a pairing of two searching levels is told apart). */
+  decisionMsByLevel: Record<string, { decisions: number; p50: number; p99: number }>;
 }
 
 interface Chunk {
   wins: number;
   reasons: Record<string, number>;
   ms: number[];
+  msByLevel: Record<string, number[]>;
   games: number;
 }
 
@@ -85,7 +88,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
-  const c: Chunk = { wins: 0, reasons: {}, ms: [], games: 0 };
+  const c: Chunk = { wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   for (let i = from; i < to; i++) {
     const r = playGame({
@@ -99,7 +102,11 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
     c.games++;
     if (r.result.winner === 'recruiter') c.wins++;
     c.reasons[r.result.reason] = (c.reasons[r.result.reason] ?? 0) + 1;
-    for (const t of r.timings) if (bothRandom || t.level !== 'random') c.ms.push(t.ms);
+    for (const t of r.timings)
+      if (bothRandom || t.level !== 'random') {
+        c.ms.push(t.ms);
+        (c.msByLevel[t.level] ??= []).push(t.ms);
+      }
     progress(c.games);
   }
   return c;
@@ -111,11 +118,13 @@ function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummar
   let wins = 0;
   let games = 0;
   const ms: number[] = [];
+  const byLevel: Record<string, number[]> = {};
   for (const c of chunks) {
     wins += c.wins;
     games += c.games;
     for (const [k, n] of Object.entries(c.reasons)) reasons[k] = (reasons[k] ?? 0) + n;
     for (const m of c.ms) ms.push(m);
+    for (const [level, xs] of Object.entries(c.msByLevel)) (byLevel[level] ??= []).push(...xs);
   }
   const r2 = (x: number) => Math.round(x * 100) / 100;
   const r4 = (x: number) => Math.round(x * 10000) / 10000;
@@ -131,6 +140,12 @@ function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummar
     reasons,
     decisionMsP50: r2(percentile(ms, 50)),
     decisionMsP99: r2(percentile(ms, 99)),
+    decisionMsByLevel: Object.fromEntries(
+      Object.entries(byLevel).map(([level, xs]) => [
+        level,
+        { decisions: xs.length, p50: r2(percentile(xs, 50)), p99: r2(percentile(xs, 99)) },
+      ]),
+    ),
   };
 }
 
@@ -188,7 +203,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     process.stdout.write(
       `${USAGE}\n\nPlays bot-vs-bot games (game i uses seed+i) and prints one JSON object:\n` +
         '{"recruiter","agents","games","recruiterWins","agentWins","recruiterWinRate","recruiterWinRate95":[lo,hi],\n' +
-        ' "reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99"}\n' +
+        ' "reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99",\n' +
+        ' "decisionMsByLevel":{level:{"decisions","p50","p99"}}}\n' +
         'Decision times are those of the non-random bots (of all bots when both sides are random).\n' +
         "Levels: random, easy, hard, expert, and yardstick (today's hard bots frozen, for measuring; not offered\n" +
         'to players). The rows of issue 11: --recruiter expert --agents yardstick, --recruiter yardstick\n' +

@@ -44,5 +44,7 @@ describe('simulate', () => {
     expect(s.recruiterWinRate95[0]).toBeLessThanOrEqual(s.recruiterWinRate);
     expect(s.recruiterWinRate95[1]).toBeGreaterThanOrEqual(s.recruiterWinRate);
     expect([s.recruiter, s.agents]).toEqual(['yardstick', 'random']);
+    expect(Object.keys(s.decisionMsByLevel)).toEqual(['yardstick']);
+    expect(s.decisionMsByLevel.yardstick!.decisions).toBeGreaterThan(0);
   });
 });
