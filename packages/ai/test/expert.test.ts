@@ -107,11 +107,11 @@ describe('expert: anytime', () => {
       expect(legal.length).toBeGreaterThan(1);
       bot.setIterations(undefined);
       const reported: Action[] = [];
-      const budgetMs = 400;
+      const budgetMs = 600;
       const t0 = performance.now();
       const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), budgetMs, (b) => reported.push(b));
       const ms = performance.now() - t0;
-      expect(ms).toBeLessThanOrEqual(budgetMs + 300); // slack: the test machine is shared
+      expect(ms).toBeLessThanOrEqual(budgetMs + 400); // slack: the test machine is shared
       expect(reported.length).toBeGreaterThanOrEqual(1);
       for (const b of reported) expect(legal).toContainEqual(b);
       expect(reported[reported.length - 1]).toEqual(a);

@@ -30,6 +30,8 @@ export interface ExpertOptions {
 
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
 const BUDGET_SHARE = 0.85;
+/** Share of the budget handed to the hard bot for its move (the search's starting point). */
+const PRIOR_SHARE = 0.6;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
 const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn', 'answerAsk']);
@@ -69,12 +71,13 @@ export class ExpertBot implements Bot {
       return legal[0]!;
     }
     const fixed = this.o.iterations !== undefined;
-    // The hard bot gets the whole budget: it stops by itself when its samples are done (p50 a few
-    // ms on an idle machine) and the search takes the rest. Measured: capping it at 400 ms of a
-    // 1000 ms budget starved it on a loaded machine and made the expert agents weaker than the
+    // The hard bot gets most of the budget: it stops by itself when its samples are done (a few
+    // ms on an idle machine) and the search takes the rest; its own deadline (80% of what it gets)
+    // leaves the search at least a third of the budget on a loaded machine. Measured: capping it
+    // at 400 ms of 1000 starved it under load and made the expert agents weaker than the
     // yardstick. In iteration mode it gets a budget its deadlines never reach, so its move does
     // not depend on the clock.
-    const priorBudget = fixed ? 600_000 : budgetMs;
+    const priorBudget = fixed ? 600_000 : budgetMs * PRIOR_SHARE;
     const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
     if (!SEARCHED.has(v.phase) || v.result) return priorMove;
