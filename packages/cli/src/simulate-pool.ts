@@ -9,11 +9,12 @@ export interface PoolChunk {
   wins: number;
   reasons: Record<string, number>;
   ms: number[];
+  msByLevel: Record<string, number[]>;
   games: number;
 }
 
 export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<PoolChunk> {
-  const c: PoolChunk = { wins: 0, reasons: {}, ms: [], games: 0 };
+  const c: PoolChunk = { wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
   const pool = new BotPool(o.workers, DEFAULT_SERVICE_CONFIG.botTimeLimitMs);
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   const lanes = Math.min(o.games, Math.max(2, o.workers));
@@ -30,7 +31,10 @@ export async function runThroughPool(o: SimulateOptions, progress: (done: number
         agentSeats: o.agentSeats,
         budgetMs: o.budgetMs,
         onDecision: ({ level, decision }) => {
-          if (bothRandom || level !== 'random') c.ms.push(decision.waitMs + decision.runMs);
+          if (bothRandom || level !== 'random') {
+            c.ms.push(decision.waitMs + decision.runMs);
+            (c.msByLevel[level] ??= []).push(decision.waitMs + decision.runMs);
+          }
         },
       });
       if (!s.result) throw new Error(`game ${i} did not finish`);

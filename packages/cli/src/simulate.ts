@@ -20,23 +20,33 @@ export interface SimulateOptions {
 }
 
 export interface SimulateSummary {
+  recruiter: Level;
+  agents: Level;
   games: number;
   recruiterWins: number;
   agentWins: number;
+  /** Recruiter win rate with its Wilson 95% score interval (paired seeds make rows comparable). */
+  recruiterWinRate: number;
+  recruiterWinRate95: [number, number];
   reasons: { capture: number; boxedIn: number; recruits: number; time: number };
   decisionMsP50: number;
   decisionMsP99: number;
+  /** Decision times per level (a pairing of two searching levels is told apart). */
+  decisionMsByLevel: Record<string, { decisions: number; p50: number; p99: number }>;
 }
 
 interface Chunk {
   wins: number;
   reasons: Record<string, number>;
   ms: number[];
+  msByLevel: Record<string, number[]>;
   games: number;
 }
 
-const USAGE =
-  'usage: simulate --mode full|training --games N --recruiter random|easy|hard --agents random|easy|hard --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] [--pool] --json';
+/** Levels simulate accepts: the players' levels plus the frozen yardstick (never offered to players). */
+const SIM_LEVELS: readonly Level[] = [...LEVELS, 'yardstick'];
+const LEVEL_LIST = SIM_LEVELS.join('|');
+const USAGE = `usage: simulate --mode full|training --games N --recruiter ${LEVEL_LIST} --agents ${LEVEL_LIST} --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] [--pool] --json`;
 
 export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | string {
   const args = argv[0] === 'simulate' ? argv.slice(1) : argv.slice();
@@ -59,10 +69,10 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
   const mode = (o.mode ?? 'full') as Mode;
   if (mode !== 'full' && mode !== 'training') return `--mode must be full or training\n${USAGE}`;
   const lvl = (x: string | undefined, d: Level): Level | null =>
-    x === undefined ? d : (LEVELS as readonly string[]).includes(x) ? (x as Level) : null;
+    x === undefined ? d : (SIM_LEVELS as readonly string[]).includes(x) ? (x as Level) : null;
   const recruiter = lvl(o.recruiter, 'easy');
   const agents = lvl(o.agents, 'easy');
-  if (!recruiter || !agents) return `--recruiter/--agents must be random, easy or hard\n${USAGE}`;
+  if (!recruiter || !agents) return `--recruiter/--agents must be one of ${SIM_LEVELS.join(', ')}\n${USAGE}`;
   const int = (x: string | undefined, d: number, min: number, max: number): number | null => {
     if (x === undefined) return d;
     const n = Number(x);
@@ -81,7 +91,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
-  const c: Chunk = { wins: 0, reasons: {}, ms: [], games: 0 };
+  const c: Chunk = { wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   for (let i = from; i < to; i++) {
     const r = playGame({
@@ -95,7 +105,11 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
     c.games++;
     if (r.result.winner === 'recruiter') c.wins++;
     c.reasons[r.result.reason] = (c.reasons[r.result.reason] ?? 0) + 1;
-    for (const t of r.timings) if (bothRandom || t.level !== 'random') c.ms.push(t.ms);
+    for (const t of r.timings)
+      if (bothRandom || t.level !== 'random') {
+        c.ms.push(t.ms);
+        (c.msByLevel[t.level] ??= []).push(t.ms);
+      }
     progress(c.games);
   }
   return c;
@@ -107,22 +121,46 @@ function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummar
   let wins = 0;
   let games = 0;
   const ms: number[] = [];
+  const byLevel: Record<string, number[]> = {};
   for (const c of chunks) {
     wins += c.wins;
     games += c.games;
     for (const [k, n] of Object.entries(c.reasons)) reasons[k] = (reasons[k] ?? 0) + n;
     for (const m of c.ms) ms.push(m);
+    for (const [level, xs] of Object.entries(c.msByLevel)) (byLevel[level] ??= []).push(...xs);
   }
   const r2 = (x: number) => Math.round(x * 100) / 100;
-  void o;
+  const r4 = (x: number) => Math.round(x * 10000) / 10000;
+  const [lo, hi] = wilson95(wins, games);
   return {
+    recruiter: o.recruiter,
+    agents: o.agents,
     games,
     recruiterWins: wins,
     agentWins: games - wins,
+    recruiterWinRate: games ? r4(wins / games) : 0,
+    recruiterWinRate95: [r4(lo), r4(hi)],
     reasons,
     decisionMsP50: r2(percentile(ms, 50)),
     decisionMsP99: r2(percentile(ms, 99)),
+    decisionMsByLevel: Object.fromEntries(
+      Object.entries(byLevel).map(([level, xs]) => [
+        level,
+        { decisions: xs.length, p50: r2(percentile(xs, 50)), p99: r2(percentile(xs, 99)) },
+      ]),
+    ),
   };
+}
+
+/** Wilson score interval (95%) for `k` successes in `n` trials. */
+export function wilson95(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.959964;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
 }
 
 export async function runSimulation(o: SimulateOptions, log: (s: string) => void = () => {}): Promise<SimulateSummary> {
@@ -174,8 +212,13 @@ export async function simulateCommand(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(
       `${USAGE}\n\nPlays bot-vs-bot games (game i uses seed+i) and prints one JSON object:\n` +
-        '{"games","recruiterWins","agentWins","reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99"}\n' +
+        '{"recruiter","agents","games","recruiterWins","agentWins","recruiterWinRate","recruiterWinRate95":[lo,hi],\n' +
+        ' "reasons":{"capture","boxedIn","recruits","time"},"decisionMsP50","decisionMsP99",\n' +
+        ' "decisionMsByLevel":{level:{"decisions","p50","p99"}}}\n' +
         'Decision times are those of the non-random bots (of all bots when both sides are random).\n' +
+        "Levels: random, easy, hard, expert, and yardstick (today's hard bots frozen, for measuring; not offered\n" +
+        'to players). The rows of issue 11: --recruiter expert --agents yardstick, --recruiter yardstick\n' +
+        '--agents expert, --recruiter expert --agents expert (same --seed: paired seeds).\n' +
         'Defaults: --mode full --games 500 --recruiter easy --agents easy --seed 1 --budget-ms 1000 --agent-seats 1;\n' +
         'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n' +
         "--pool: every decision through the server's BotPool (--workers threads, games two or more at a time),\n" +

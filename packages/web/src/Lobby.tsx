@@ -131,6 +131,7 @@ export function Home() {
             <select value={soloLevel} onChange={(e) => setSoloLevel(e.target.value as BotLevel)} name="soloLevel">
               <option value="easy">{t('lvEasy')}</option>
               <option value="hard">{t('lvHard')}</option>
+              <option value="expert">{t('lvExpert')}</option>
               <option value="random">{t('lvRandom')}</option>
             </select>
           </label>
@@ -314,6 +315,7 @@ export function Home() {
                     <option value="human">{t('human')}</option>
                     <option value="easy">{t('botLevel', { level: t('lvEasy') })}</option>
                     <option value="hard">{t('botLevel', { level: t('lvHard') })}</option>
+                    <option value="expert">{t('botLevel', { level: t('lvExpert') })}</option>
                     <option value="random">{t('botLevel', { level: t('lvRandom') })}</option>
                   </select>
                 )}
@@ -467,7 +469,17 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
             {'bot' in p && p.bot ? (
               <span>
                 <BotIcon />{' '}
-                {t('botLevel', { level: t(p.bot === 'hard' ? 'lvHard' : p.bot === 'easy' ? 'lvEasy' : 'lvRandom') })}
+                {t('botLevel', {
+                  level: t(
+                    p.bot === 'expert'
+                      ? 'lvExpert'
+                      : p.bot === 'hard'
+                        ? 'lvHard'
+                        : p.bot === 'easy'
+                          ? 'lvEasy'
+                          : 'lvRandom',
+                  ),
+                })}
               </span>
             ) : 'name' in p && p.name ? (
               <span>

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action, SeenEvent, View } from '@mindmgmt/engine';
 
-export type BotLevel = 'random' | 'easy' | 'hard';
+export type BotLevel = 'random' | 'easy' | 'hard' | 'expert';
 export interface CreateOptions {
   /** The creator's display name. */
   name: string;

@@ -2,7 +2,9 @@
 import { AgentBot } from './agents.js';
 import { RandomBot } from './random.js';
 import { RecruiterBot } from './recruiter.js';
+import { ExpertBot } from './expert/index.js';
 import type { Bot, Level } from './types.js';
+import { makeYardstick } from './yardstick/index.js';
 
 export type { Bot, BotRng, Level } from './types.js';
 export { LEVELS, Deadline } from './types.js';
@@ -10,6 +12,8 @@ export { RandomBot } from './random.js';
 export { AgentBot } from './agents.js';
 export { RecruiterBot } from './recruiter.js';
 export { quickMove } from './quick.js';
+export { ExpertBot, type ExpertOptions } from './expert/index.js';
+export { makeYardstick, YardstickAgentBot, YardstickRecruiterBot } from './yardstick/index.js';
 export {
   computeBelief as computeSampledBelief,
   constraintsOf as publicConstraints,
@@ -32,5 +36,7 @@ export type BotSide = 'recruiter' | 'agents';
 
 export function makeBot(level: Level, side: BotSide): Bot {
   if (level === 'random') return new RandomBot();
+  if (level === 'expert') return new ExpertBot(side);
+  if (level === 'yardstick') return makeYardstick(side);
   return side === 'recruiter' ? new RecruiterBot(level) : new AgentBot(level);
 }

@@ -2,8 +2,10 @@
 // it never receives a GameState. See runner.ts for the harness that enforces this.
 import type { Action, View } from '@mindmgmt/engine';
 
-export type Level = 'random' | 'easy' | 'hard';
-export const LEVELS: readonly Level[] = ['random', 'easy', 'hard'];
+/** 'yardstick' is today's hard bots frozen (bots/yardstick): measured against, never offered to players. */
+export type Level = 'random' | 'easy' | 'hard' | 'expert' | 'yardstick';
+/** The levels players may pick. */
+export const LEVELS: readonly Level[] = ['random', 'easy', 'hard', 'expert'];
 
 /** A seeded random source in [0, 1). */
 export type BotRng = () => number;

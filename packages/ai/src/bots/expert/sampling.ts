@@ -1,0 +1,123 @@
+// Determinisations for the expert's search (Cowling et al. 2012: sample a world from the
+// searching player's information set, then search it as if it were known).
+//  - Agents: the hidden worlds the frozen hard agents believe in (public-log sampler re-weighted
+//    to the deduction engine's exact location marginal, and by the opponent model), each completed
+//    with a recruiter card, a feature-card triple that fits the revealed recruit counts (uniform
+//    over the fitting triples: the world weights already count them) and a shuffled deck.
+//  (The recruiter's own worlds, where only the deck order varies, are in world.ts.)
+import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, type View } from '@mindmgmt/engine';
+import type { Belief as ExactBelief } from '../../deduction/index.js';
+import type { BotRng } from '../types.js';
+import { AGENT_WEIGHTS } from '../yardstick/agents.js';
+import { type Belief, beliefKey, computeBelief, type Constraints, type World } from '../yardstick/belief.js';
+import { withExact } from '../yardstick/exact.js';
+import { geoFor } from '../yardstick/geo.js';
+import { applyModel } from '../yardstick/model.js';
+import { deckPool, type HiddenWorld, shuffle } from './world.js';
+
+/** Log entries that cannot change what the agents know about the recruiter. */
+const IGNORED: ReadonlySet<string> = new Set([
+  'agentMoved',
+  'noteChanged',
+  'activationEnded',
+  'agentActivated',
+  'asked',
+]);
+
+/** Recruit contacts of `path` at times from..to for one card set, as weighByCards counts them (R12, R24). */
+function contactsBetween(
+  path: readonly Loc[],
+  from: number,
+  to: number,
+  tri: readonly FeatureId[],
+  exposed: ReadonlyMap<FeatureId, number>,
+): number {
+  let n = 0;
+  for (let t = from; t <= to && t <= path.length; t++)
+    for (const f of tri) {
+      const ex = exposed.get(f);
+      if (ex !== undefined && t > ex) continue;
+      if (hasFeature(path[t - 1]!, f)) n++;
+    }
+  return n;
+}
+
+/** The feature-card triples that fit every revealed recruit count of `path` (exposed cards forced in). */
+export function fittingTriples(c: Constraints, path: readonly Loc[]): FeatureId[][] {
+  const feats = FEATURES.filter((f) => !c.notCards.has(f));
+  const forced = [...c.exposedAt.keys()];
+  const out: FeatureId[][] = [];
+  for (let a = 0; a < feats.length; a++)
+    for (let b = a + 1; b < feats.length; b++)
+      for (let d = b + 1; d < feats.length; d++) {
+        const tri = [feats[a]!, feats[b]!, feats[d]!];
+        if (!forced.every((f) => tri.includes(f))) continue;
+        if (c.counts.every((k) => contactsBetween(path, k.from, k.to, tri, c.exposedAt) === k.count)) out.push(tri);
+      }
+  return out;
+}
+
+/** The agents' information set, cached per (public facts) for one bot session. */
+export class AgentWorlds {
+  private key = '';
+  private belief: Belief | null = null;
+
+  beliefFor(v: View, rng: BotRng, exact: ExactBelief | null, samples: number, deadline: () => boolean): Belief {
+    const key = beliefKey(v, IGNORED);
+    if (this.belief && this.key === key) return this.belief;
+    let b = computeBelief(v, rng, { samples, nodeBudget: samples * 400, weighCards: true, deadline });
+    if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
+    b = applyModel(b, v, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
+    this.belief = b;
+    this.key = key;
+    return b;
+  }
+
+  /** `count` worlds drawn by weight from the agents' belief (empty when nothing consistent was found). */
+  sample(
+    v: View,
+    rng: BotRng,
+    exact: ExactBelief | null,
+    count: number,
+    samples: number,
+    deadline: () => boolean,
+  ): HiddenWorld[] {
+    const b = this.beliefFor(v, rng, exact, samples, deadline);
+    if (!b.worlds.length || !(b.total > 0)) return [];
+    const carl = exact ? exact.recruiterCardShares.carl : 0.5;
+    const out: HiddenWorld[] = [];
+    const triples = new Map<World, FeatureId[][]>();
+    for (let k = 0; k < count * 3 && out.length < count; k++) {
+      const w = pickWeighted(b.worlds, b.total, rng);
+      let tris = triples.get(w);
+      if (!tris) {
+        tris = fittingTriples(b.c, w.path);
+        triples.set(w, tris);
+      }
+      if (!tris.length) continue;
+      const cards = tris[Math.floor(rng() * tris.length)]!;
+      const card = w.card ?? (rng() < carl ? 'carl' : 'girl');
+      const spot = v.mindSlips.secondUsedAt === null ? v.mindSlips.secondOnBoard : null;
+      const at = spot === null ? -1 : w.path.indexOf(spot);
+      out.push({
+        card: RECRUITER_CARDS.indexOf(card),
+        cards,
+        exposedAt: cards.map((f) => b.c.exposedAt.get(f) ?? null),
+        path: w.path,
+        // R18: acquired by arriving on it after it was placed (placed after the setup, times 1-5)
+        secondMindSlipHeld: at >= 5,
+        deck: shuffle(deckPool(v, cards), rng).slice(0, v.deckCount),
+      });
+    }
+    return out;
+  }
+}
+
+function pickWeighted(worlds: readonly World[], total: number, rng: BotRng): World {
+  let x = rng() * total;
+  for (const w of worlds) {
+    x -= w.weight;
+    if (x <= 0) return w;
+  }
+  return worlds[worlds.length - 1]!;
+}

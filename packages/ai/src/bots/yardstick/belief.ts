@@ -1,0 +1,388 @@
+// FROZEN YARDSTICK (issue 11): a verbatim copy of the hard bots as of 2026-11-30, kept so 'hard' may
+// improve while this measuring stick may not. Do not tune or fix: change the live bots instead.
+
+// What the agents can know about the recruiter: hidden worlds (path, recruiter card, feature-card
+// weight) consistent with every PUBLIC fact in a view's log. Used by the agent bots (their
+// belief) and by the recruiter bots (to search against what the agents can know). Reads only
+// public fields of a View (never the recruiter-only secrets field).
+import {
+  crossOf,
+  FEATURES,
+  type FeatureId,
+  hasFeature,
+  type Loc,
+  type RecruiterCardId,
+  type View,
+} from '@mindmgmt/engine';
+import { cheb, type Geo, geoFor, N } from './geo.js';
+import type { BotRng } from './deadline.js';
+
+export interface World {
+  /** path[i] = location at time i+1. */
+  readonly path: readonly Loc[];
+  /** Recruiter card implied by the path's slips, or null when no slip was used. */
+  readonly card: RecruiterCardId | null;
+  /** Relative likelihood (number of feature-card deals consistent with the revealed counts). */
+  weight: number;
+}
+
+export interface Constraints {
+  /** Number of recruiter locations publicly known to exist (path length). */
+  readonly T: number;
+  /** slip[t] true when the move that reached time t was a mind slip. */
+  readonly slip: readonly boolean[];
+  readonly fixed: Int8Array; // by time (index t), location or -1
+  readonly notAt: readonly Set<Loc>[]; // by time
+  readonly inSet: readonly (Set<Loc> | null)[]; // by time
+  /** Location may not be visited at any time <= forbidUntil[l]. */
+  readonly forbidUntil: Int8Array;
+  /** Location must be visited at some time <= visitBy[l] (0 = no constraint). */
+  readonly visitBy: Int8Array;
+  /** 2nd mind slip token: its location was visited at a time in [6, to]. */
+  readonly token2: { readonly at: Loc; readonly to: number } | null;
+  /** Revealed recruiter-contact counts over time intervals (R5 setup number, R11 alerts). */
+  readonly counts: readonly { readonly from: number; readonly to: number; readonly count: number }[];
+  readonly exposedAt: ReadonlyMap<FeatureId, number>;
+  readonly notCards: ReadonlySet<FeatureId>;
+  readonly geo: Geo;
+  readonly training: boolean;
+}
+
+export function constraintsOf(v: View): Constraints {
+  const geo = geoFor(v.mayhem);
+  const slip: boolean[] = [false];
+  const fixed = new Int8Array(20).fill(-1);
+  const notAt: Set<Loc>[] = Array.from({ length: 20 }, () => new Set<Loc>());
+  const inSet: (Set<Loc> | null)[] = Array.from({ length: 20 }, () => null);
+  const forbidUntil = new Int8Array(N);
+  const visitBy = new Int8Array(N);
+  const marked = new Set<Loc>();
+  const counts: { from: number; to: number; count: number }[] = [];
+  const exposedAt = new Map<FeatureId, number>();
+  const notCards = new Set<FeatureId>();
+  let token2: { at: Loc; to: number } | null = null;
+  let T = 0;
+  let lastAskDolphin = false;
+  const needVisit = (l: Loc, t: number) => {
+    if (visitBy[l] === 0 || visitBy[l]! > t) visitBy[l] = t;
+  };
+  for (const { pub: e } of v.log) {
+    switch (e.kind) {
+      case 'startChosen':
+        T = 1;
+        if (e.at !== null) fixed[1] = e.at;
+        break;
+      case 'recruiterStepped':
+        T = e.time;
+        slip[e.time] = false;
+        break;
+      case 'mindSlipUsed':
+        T = e.time;
+        slip[e.time] = true;
+        if (e.token === 2 && e.tokenAt !== null) token2 = { at: e.tokenAt, to: e.time - 1 };
+        break;
+      case 'setupRecruitsRevealed':
+        counts.push({ from: 1, to: 5, count: e.count });
+        break;
+      case 'timeAdvanced':
+        if (e.alert !== null) counts.push({ from: e.time - 1, to: e.time, count: e.alert });
+        break;
+      case 'immortalCardsDrawn':
+        for (const f of e.features) notCards.add(f);
+        break;
+      case 'immortalMoved':
+        if (e.stepToken !== null) {
+          needVisit(e.stepToken, T);
+          marked.add(e.stepToken);
+        }
+        break;
+      case 'asked':
+        lastAskDolphin = e.dolphin;
+        break;
+      case 'askAnswered': {
+        for (const l of e.at) needVisit(l, e.time);
+        // Every other unmarked location with the feature was not visited by then
+        // ("cannot place", or the Dolphin marking all of them).
+        const all = e.at.length === 0 || lastAskDolphin;
+        if (all) {
+          for (let l = 0; l < N; l++)
+            if (hasFeature(l, e.feature) && !marked.has(l) && !e.at.includes(l))
+              forbidUntil[l] = Math.max(forbidUntil[l]!, e.time);
+        }
+        for (const l of e.at) marked.add(l);
+        break;
+      }
+      case 'revealed':
+        fixed[e.visitTime] = e.at;
+        marked.add(e.at);
+        break;
+      case 'captureAttempted':
+        if (!e.hit) notAt[e.time]!.add(e.at);
+        break;
+      case 'scanned': {
+        const cross = crossOf(e.at);
+        if (e.yes) inSet[e.time] = new Set(cross);
+        else for (const l of cross) notAt[e.time]!.add(l);
+        break;
+      }
+      case 'shakedown':
+        if (e.hit) exposedAt.set(e.feature, e.time);
+        else notCards.add(e.feature);
+        break;
+      default:
+        break;
+    }
+  }
+  for (let t = 1; t <= T; t++) if (slip[t] === undefined) slip[t] = false;
+  return {
+    T,
+    slip,
+    fixed,
+    notAt,
+    inSet,
+    forbidUntil,
+    visitBy,
+    token2,
+    counts,
+    exposedAt,
+    notCards,
+    geo,
+    training: v.mode === 'training',
+  };
+}
+
+/** Sample up to `count` distinct consistent paths by randomised depth-first search. */
+export function samplePaths(
+  c: Constraints,
+  count: number,
+  rng: BotRng,
+  nodeBudget: number,
+  deadline?: () => boolean,
+): World[] {
+  const T = c.T;
+  if (T === 0) return [];
+  const g = c.geo;
+  const path: Loc[] = [];
+  const visited = new Uint8Array(N);
+  const seen = new Set<string>();
+  const out: World[] = [];
+  let nodes = 0;
+  // capacity[t] = max chebyshev distance coverable by moves reaching times (t, u]
+  const reach = (from: number, to: number): number => {
+    let s = 0;
+    for (let t = from + 1; t <= to; t++) s += c.slip[t] ? 2 : 1;
+    return s;
+  };
+  const capTo = Array.from({ length: T + 2 }, (_, i) =>
+    Array.from({ length: T + 2 }, (_, j) => (j > i ? reach(i, j) : 0)),
+  );
+  const visitReqs: { l: Loc; by: number }[] = [];
+  for (let l = 0; l < N; l++) if (c.visitBy[l]! > 0) visitReqs.push({ l, by: Math.min(c.visitBy[l]!, T) });
+  if (c.token2) visitReqs.push({ l: c.token2.at, by: Math.min(c.token2.to, T) });
+
+  const okAt = (l: Loc, t: number): boolean => {
+    if (visited[l]) return false;
+    const f = c.fixed[t]!;
+    if (f >= 0 && f !== l) return false;
+    if (c.forbidUntil[l]! >= t) return false;
+    if (c.notAt[t]!.has(l)) return false;
+    const s = c.inSet[t];
+    if (s && !s.has(l)) return false;
+    if (c.token2 && l === c.token2.at && t < 6) return false;
+    return true;
+  };
+  const prune = (t: number): boolean => {
+    const here = path[t - 1]!;
+    for (const r of visitReqs) {
+      if (visited[r.l]) continue;
+      if (r.by <= t) return true;
+      if (cheb(here, r.l) > capTo[t]![r.by]!) return true;
+    }
+    // a fixed location later must be reachable
+    for (let u = t + 1; u <= T; u++) {
+      const f = c.fixed[u]!;
+      if (f >= 0) {
+        if (visited[f]) return true;
+        if (cheb(here, f) > capTo[t]![u]!) return true;
+        break;
+      }
+    }
+    return false;
+  };
+  let card: RecruiterCardId | null = null;
+  const rec = (t: number): boolean => {
+    if (++nodes > nodeBudget) return false;
+    if (t > T) return true;
+    let cands: Loc[];
+    let cardsTried: (RecruiterCardId | null)[] = [null];
+    if (t === 1) cands = shuffleIdx(N, rng);
+    else if (c.slip[t]) {
+      cardsTried = card ? [card] : rng() < 0.5 ? ['carl', 'girl'] : ['girl', 'carl'];
+      cands = [];
+    } else cands = shuffle(g.step[path[t - 2]!]!.slice(), rng);
+    for (const cd of cardsTried) {
+      const prevCard = card;
+      if (c.slip[t]) {
+        card = cd;
+        cands = shuffle((cd === 'carl' ? g.orthoTwo : g.diagTwo)[path[t - 2]!]!.slice(), rng);
+      }
+      for (const l of cands) {
+        if (!okAt(l, t)) continue;
+        path.push(l);
+        visited[l] = 1;
+        if (!prune(t) && rec(t + 1)) return true;
+        path.pop();
+        visited[l] = 0;
+        if (nodes > nodeBudget) break;
+      }
+      card = prevCard;
+      if (nodes > nodeBudget) break;
+    }
+    return false;
+  };
+  let tries = 0;
+  while (out.length < count && nodes < nodeBudget && tries < count * 4) {
+    tries++;
+    if (deadline && tries % 8 === 0 && deadline()) break;
+    path.length = 0;
+    visited.fill(0);
+    card = null;
+    if (rec(1)) {
+      const key = path.join(',');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ path: path.slice(), card, weight: 1 });
+      }
+    }
+  }
+  return out;
+}
+
+function shuffle<T>(xs: T[], rng: BotRng): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = xs[i]!;
+    xs[i] = xs[j]!;
+    xs[j] = t;
+  }
+  return xs;
+}
+function shuffleIdx(n: number, rng: BotRng): number[] {
+  return shuffle(
+    Array.from({ length: n }, (_, i) => i),
+    rng,
+  );
+}
+
+/**
+ * Weights each world by how many 3-card deals fit the revealed recruit counts (R5, R11, R12),
+ * with exposed cards forced in and known non-cards left out. Worlds with weight 0 are dropped
+ * (unless all would be, then weights stay 1). Also returns P(feature is a recruiter card).
+ */
+export function weighByCards(c: Constraints, worlds: World[]): { worlds: World[]; cardProb: Map<FeatureId, number> } {
+  const feats = FEATURES.filter((f) => !c.notCards.has(f));
+  const forced = [...c.exposedAt.keys()];
+  const K = c.counts.length;
+  const cardMass = new Map<FeatureId, number>();
+  let totalMass = 0;
+  const kept: World[] = [];
+  const vec = new Int8Array(feats.length * K);
+  const target = c.counts.map((x) => x.count);
+  for (const w of worlds) {
+    vec.fill(0);
+    for (let fi = 0; fi < feats.length; fi++) {
+      const f = feats[fi]!;
+      const ex = c.exposedAt.get(f);
+      for (let k = 0; k < K; k++) {
+        const iv = c.counts[k]!;
+        let n = 0;
+        for (let t = iv.from; t <= iv.to && t <= w.path.length; t++) {
+          if (ex !== undefined && t > ex) continue;
+          if (hasFeature(w.path[t - 1]!, f)) n++;
+        }
+        vec[fi * K + k] = n;
+      }
+    }
+    let m = 0;
+    const local = new Float64Array(feats.length);
+    const F = feats.length;
+    for (let a = 0; a < F; a++)
+      for (let b = a + 1; b < F; b++)
+        for (let d = b + 1; d < F; d++) {
+          let ok = true;
+          for (let k = 0; k < K; k++)
+            if (vec[a * K + k]! + vec[b * K + k]! + vec[d * K + k]! !== target[k]) {
+              ok = false;
+              break;
+            }
+          if (!ok) continue;
+          if (forced.length) {
+            const tri = [feats[a], feats[b], feats[d]];
+            if (!forced.every((f) => tri.includes(f))) continue;
+          }
+          m++;
+          local[a]! += 1;
+          local[b]! += 1;
+          local[d]! += 1;
+        }
+    if (m > 0) {
+      w.weight = m;
+      kept.push(w);
+      for (let i = 0; i < F; i++) if (local[i]) cardMass.set(feats[i]!, (cardMass.get(feats[i]!) ?? 0) + local[i]!);
+      totalMass += m;
+    }
+  }
+  const cardProb = new Map<FeatureId, number>();
+  if (!kept.length) {
+    for (const w of worlds) w.weight = 1;
+    for (const f of feats) cardProb.set(f, forced.includes(f) ? 1 : 3 / Math.max(3, feats.length));
+    return { worlds, cardProb };
+  }
+  for (const [f, m] of cardMass) cardProb.set(f, m / totalMass);
+  return { worlds: kept, cardProb };
+}
+
+export interface Belief {
+  readonly worlds: readonly World[];
+  readonly total: number;
+  /** P(recruiter's latest location = l). */
+  readonly here: Float64Array;
+  readonly cardProb: ReadonlyMap<FeatureId, number>;
+  readonly c: Constraints;
+}
+
+export function beliefFrom(c: Constraints, worlds: World[], cardProb: ReadonlyMap<FeatureId, number>): Belief {
+  const here = new Float64Array(N);
+  let total = 0;
+  for (const w of worlds) {
+    total += w.weight;
+    here[w.path[w.path.length - 1]!]! += w.weight;
+  }
+  if (total > 0) for (let l = 0; l < N; l++) here[l]! /= total;
+  return { worlds, total, here, cardProb, c };
+}
+
+export interface BeliefOptions {
+  readonly samples: number;
+  readonly nodeBudget: number;
+  readonly weighCards: boolean;
+  readonly deadline?: () => boolean;
+}
+
+export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
+  const c = constraintsOf(v);
+  let worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
+  let cardProb: Map<FeatureId, number> = new Map();
+  if (o.weighCards && worlds.length) ({ worlds, cardProb } = weighByCards(c, worlds));
+  return beliefFrom(c, worlds, cardProb);
+}
+
+/**
+ * A cache key for a belief: the count of public facts that can change it (log entries whose kind
+ * is not in `ignore`) and the time. Equal keys mean the sampled belief can be reused.
+ */
+export function beliefKey(v: View, ignore: ReadonlySet<string>): string {
+  let n = 0;
+  for (const e of v.log) if (!ignore.has(e.pub.kind)) n++;
+  return `${n}:${v.time}`;
+}

@@ -1,0 +1,243 @@
+// Level "expert" (issue 11): legal, anytime, deterministic for a fixed playout budget, stronger than
+// random, and blind to hidden facts it may not see.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Action,
+  apply,
+  expectedSeats,
+  type GameState,
+  legalActions,
+  type Mode,
+  newGame,
+  rngFrom,
+  type Seat,
+  view,
+} from '@mindmgmt/engine';
+import { describe, expect, it } from 'vitest';
+import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/index.js';
+
+const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
+const side = (seat: Seat) => (seat === 0 ? 'recruiter' : 'agents');
+
+/** Lets vitest's worker answer its RPC between decisions (long synchronous tests starve it). */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Plays random legal moves from a new game, calling `at` at each decision point. */
+async function randomPositions(
+  mode: Mode,
+  seed: number,
+  agentSeats: number,
+  at: (s: GameState, seat: Seat, legal: Action[]) => void,
+): Promise<void> {
+  let s = newGame({ mode, agentSeats, recruiterCard: 'choose' }, seed);
+  const rng = rngFrom(seed * 31 + 7);
+  while (!s.result) {
+    const seat = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
+    const legal = legalActions(s, seat);
+    at(s, seat, legal);
+    await tick();
+    const r = apply(s, legal[Math.floor(rng() * legal.length)]!);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+}
+
+/**
+ * Plays hard vs hard into a realistic Full-game position. `replace` swaps one seat's bot
+ * (so an expert session can follow the game it is then tested in, as on the server).
+ */
+async function midGame(
+  seed: number,
+  until: (s: GameState) => boolean,
+  replace?: { seat: Seat; bot: Bot },
+): Promise<GameState> {
+  let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
+  const bots = [makeBot('hard', 'recruiter'), makeBot('hard', 'agents')];
+  if (replace) bots[replace.seat] = replace.bot;
+  const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
+  while (!s.result && !until(s)) {
+    const seat = expectedSeats(s)[0]!;
+    const a = bots[seat]!.decide(view(s, seat), legalActions(s, seat), rngs[seat]!, 50);
+    await tick();
+    const r = apply(s, a);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+
+describe('expert: legal moves', () => {
+  // one test per game: each stays short (a long synchronous test starves vitest's worker RPC)
+  it.each([0, 1, 2, 3, 4, 5])(
+    'never plays an illegal move over the positions of random game %i (both modes, both sides)',
+    async (g) => {
+      const mode: Mode = g % 2 ? 'training' : 'full';
+      const bots = new Map<Seat, ExpertBot>();
+      let k = 0;
+      let checked = 0;
+      await randomPositions(mode, 500 + g, 1 + (g % 3), (s, seat, legal) => {
+        if (k++ % 6 !== 0) return; // every sixth decision keeps the test short
+        const bot = bots.get(seat) ?? new ExpertBot(side(seat), { iterations: 24, worlds: 4 });
+        bots.set(seat, bot);
+        const a = bot.decide(view(s, seat), legal, rngFrom(g * 1000 + k), 1000);
+        expect(legal).toContainEqual(a);
+        const r = apply(s, a);
+        expect(r.ok, r.ok ? '' : r.message).toBe(true);
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(5);
+    },
+  );
+});
+
+describe('expert: anytime', () => {
+  it('returns within its budget (+ slack), reports its best move so far, and plays the last one reported', async () => {
+    for (const [seed, seat, stop] of [
+      [3, 0, (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 8 && !s.turn?.actionDone],
+      [4, 1, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 8 && !s.activation],
+    ] as const) {
+      // the session has followed the game (its deduction is warm), with a small budget
+      const bot = new ExpertBot(side(seat), { iterations: 16, worlds: 4 });
+      const s = await midGame(seed, stop, { seat, bot });
+      expect(s.result).toBeNull();
+      expect(expectedSeats(s)).toContain(seat);
+      const legal = legalActions(s, seat);
+      expect(legal.length).toBeGreaterThan(1);
+      bot.setIterations(undefined);
+      const reported: Action[] = [];
+      const budgetMs = 600;
+      const t0 = performance.now();
+      const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), budgetMs, (b) => reported.push(b));
+      const ms = performance.now() - t0;
+      expect(ms).toBeLessThanOrEqual(budgetMs + 400); // slack: the test machine is shared
+      expect(reported.length).toBeGreaterThanOrEqual(1);
+      for (const b of reported) expect(legal).toContainEqual(b);
+      expect(reported[reported.length - 1]).toEqual(a);
+      expect(bot.lastPlayouts).toBeGreaterThan(0);
+    }
+  });
+
+  it('stops at once when there is a single legal action', async () => {
+    const s = await midGame(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
+    const legal = legalActions(s, 0).slice(0, 1);
+    const seen: Action[] = [];
+    const t0 = performance.now();
+    const a = new ExpertBot('recruiter').decide(view(s, 0), legal, seatRng(5, 0), 1000, (b) => seen.push(b));
+    expect(performance.now() - t0).toBeLessThan(100);
+    expect(a).toEqual(legal[0]);
+    expect(seen).toEqual([legal[0]]);
+  });
+});
+
+describe('expert: determinism', () => {
+  it.each([
+    [
+      'recruiter, before its step',
+      6,
+      (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 7 && !s.turn?.actionDone,
+    ],
+    [
+      'agents, choosing whom to activate',
+      7,
+      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation,
+    ],
+    [
+      'agents, during an activation',
+      8,
+      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && s.activation !== null,
+    ],
+  ] as const)('the same view, seed and playout budget give the same move (%s)', async (_name, seed, stop) => {
+    const s = await midGame(seed, stop);
+    expect(s.result).toBeNull();
+    const seat = expectedSeats(s)[0]!;
+    const legal = legalActions(s, seat);
+    const run = () => {
+      const bot = new ExpertBot(side(seat), { iterations: 200 });
+      const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
+      return { a, playouts: bot.lastPlayouts };
+    };
+    const first = run();
+    expect(first.playouts).toBeGreaterThan(0);
+    await tick();
+    expect(run()).toEqual(first);
+  });
+});
+
+describe('expert: strength', () => {
+  // paired seeds: the same three Full games with the expert on each side (6 of 6 must be won:
+  // random bots lose almost every game to the hard bots, and the expert must not be worse)
+  it.each([1, 2, 3])('beats the random bot on both sides, Full game seed %i', (seed) => {
+    for (const expertSide of ['recruiter', 'agents'] as const) {
+      const r = playGame({
+        mode: 'full',
+        seed,
+        recruiter: expertSide === 'recruiter' ? 'expert' : 'random',
+        agents: expertSide === 'agents' ? 'expert' : 'random',
+        budgetMs: 60,
+      });
+      expect(r.result.winner, `expert ${expertSide}, seed ${seed}: ${r.result.reason}`).toBe(expertSide);
+    }
+  });
+});
+
+describe('expert: hidden information', () => {
+  it('agents decide the same for two games whose hidden facts differ but whose agent view is the same', async () => {
+    const s = await midGame(42, (x) => x.phase === 'agentsTurn' && x.time >= 8 && !x.activation);
+    expect(s.phase).toBe('agentsTurn');
+    const other: GameState = structuredClone(s);
+    other.cards = other.cards.map((f, i) => (other.exposedAt[i] === null ? (['pool', 'idol', 'bus'] as const)[i]! : f));
+    other.recruiterCard = s.recruiterCard === 'carl' ? 'girl' : 'carl';
+    other.path = [...s.path].reverse();
+    other.deck = [...s.deck].reverse();
+    other.history = s.history.map((e) => ({ pub: e.pub, ...(e.secret ? { secret: { to: 0 } } : {}) }));
+    expect(JSON.stringify(view(other, 1))).toBe(JSON.stringify(view(s, 1)));
+    const decide = (st: GameState): Action[] => {
+      const bot = new ExpertBot('agents', { iterations: 300 });
+      const rng = seatRng(9, 1);
+      const out: Action[] = [];
+      let cur = st;
+      for (let k = 0; k < 3 && !cur.result && cur.phase === 'agentsTurn'; k++) {
+        const a = bot.decide(view(cur, 1), legalActions(cur, 1), rng, 5);
+        out.push(a);
+        const r = apply(cur, a);
+        if (!r.ok || r.state.phase !== 'agentsTurn') break;
+        cur = r.state;
+      }
+      return out;
+    };
+    const a = decide(s);
+    expect(a.length).toBeGreaterThan(0);
+    expect(decide(other)).toEqual(a);
+  });
+
+  it('the recruiter decides only from its own view: a different undrawn deck order gives the same move', async () => {
+    const s = await midGame(43, (x) => x.phase === 'recruiterTurn' && x.time >= 8 && !x.turn?.actionDone);
+    const other: GameState = structuredClone(s);
+    other.deck = [...s.deck].reverse();
+    expect(JSON.stringify(view(other, 0))).toBe(JSON.stringify(view(s, 0)));
+    const decide = (st: GameState) =>
+      new ExpertBot('recruiter', { iterations: 300 }).decide(view(st, 0), legalActions(st, 0), seatRng(9, 0), 5);
+    expect(decide(other)).toEqual(decide(s));
+  });
+
+  it('expert and yardstick modules import no state-reading engine function, and agent-side code never reads view.recruiter', () => {
+    const banned =
+      /\b(GameState|legalActions|newGame|apply|check|askCandidates|current|boxedIn|legalSteps|slipLandings|heldMindSlips|revealedRecruits|expectedSeats|replay|exportRecord)\b/;
+    for (const dir of ['expert', 'yardstick']) {
+      const files = readdirSync(join(BOTS_DIR, dir)).filter((f) => f.endsWith('.ts'));
+      expect(files.length).toBeGreaterThan(3);
+      for (const f of files) {
+        const src = readFileSync(join(BOTS_DIR, dir, f), 'utf8');
+        const imports = [...src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@mindmgmt\/engine'/g)].map(
+          (m) => m[1]!,
+        );
+        for (const list of imports) expect(list, `${dir}/${f} imports ${list}`).not.toMatch(banned);
+        expect(src, f).not.toMatch(/from '\.\.\/runner\.js'/);
+      }
+    }
+    for (const f of ['expert/sampling.ts', 'expert/playout.ts', 'expert/search.ts', 'yardstick/agents.ts'])
+      expect(readFileSync(join(BOTS_DIR, f), 'utf8'), f).not.toMatch(/\.recruiter\b/);
+  });
+});
