@@ -94,6 +94,8 @@ export class GameService {
   readonly ownedBots = new Set<string>();
   /** Started games with bot seats per IP of the host who started them (not over yet). */
   private readonly botGames: ConcurrencyBudget;
+  /** Players (issue 13): called once by the instance whose action ended a game. */
+  onGameOver: ((row: GameRow) => Promise<void>) | null = null;
   /** Finished games' records, serialised once (they never change); a few recent ones. */
   private readonly records = new Map<string, string>();
 
@@ -431,6 +433,7 @@ export class GameService {
           : b.deduction
             ? 'full'
             : 'off'),
+      rated: b.rated ?? true,
     };
     const id = newGameId();
     const row: GameRow = {
@@ -506,10 +509,11 @@ export class GameService {
     });
   }
 
-  async leave(id: string, token: string): Promise<void> {
+  /** Leaves a waiting table; answers the place that was left. */
+  async leave(id: string, token: string): Promise<number> {
     const g = await this.mustGet(id);
     const h = hashToken(token);
-    await g.lock.run(async () => {
+    return g.lock.run(async () => {
       if (this.bus) await this.refresh(g);
       const p = g.row.places.find((x) => x.tokenHash === h);
       if (!p) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
@@ -530,6 +534,7 @@ export class GameService {
       this.log.info({ gameId: id, place: p.place, closed: close }, 'left');
       for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
       this.pushLobby(g);
+      return p.place;
     });
   }
 
@@ -722,7 +727,10 @@ export class GameService {
     if (r.state.result)
       this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     this.broadcast(g, r.events, actor, id);
-    if (r.state.result) this.pushLobby(g);
+    if (r.state.result) {
+      this.pushLobby(g);
+      if (this.onGameOver) void this.onGameOver(g.row);
+    }
     this.kickBots(g);
   }
 

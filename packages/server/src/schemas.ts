@@ -152,6 +152,8 @@ export const createGameSchema = z.strictObject({
   /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),
   volunteer: z.boolean().optional(),
+  /** Whether the game moves ratings (issue 13); default true. */
+  rated: z.boolean().optional(),
   title: shownText(z.string().trim().max(60), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;

@@ -20,6 +20,8 @@ export interface TableOptions {
   readonly turnTimerSec: number | null;
   /** The deduction assistant the table offers: none, the candidate count, or the full board. */
   readonly assistant: Assistant;
+  /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
+  readonly rated?: boolean;
 }
 
 export const ASSISTANT_LEVELS = ['off', 'count', 'full'] as const;
