@@ -94,6 +94,8 @@ export class GameService {
   readonly ownedBots = new Set<string>();
   /** Started games with bot seats per IP of the host who started them (not over yet). */
   private readonly botGames: ConcurrencyBudget;
+  /** Players (issue 13): draws the recruiter's place for 'random-experienced' (seed 003). */
+  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null }>) | null = null;
   /** Players (issue 13): called once by the instance whose action ended a game. */
   onGameOver: ((row: GameRow) => Promise<void>) | null = null;
   /** Finished games' records, serialised once (they never change); a few recent ones. */
@@ -551,7 +553,11 @@ export class GameService {
       if (this.expired(r)) throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
       if (r.places.length < r.options.players)
         throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
-      const seats = assignSeats(r);
+      const pick =
+        r.options.recruiterChoice === 'random-experienced' && !r.options.solo && this.pickRecruiter
+          ? await this.pickRecruiter(r)
+          : null;
+      const seats = assignSeats(r, pick?.place ?? null);
       const withBots = seats.some((s) => s.bot !== null);
       if (withBots && !this.botGames.acquire(ip))
         throw new ApiError(
@@ -566,7 +572,14 @@ export class GameService {
       );
       const state = initialState({ engineOptions, seed });
       const startedAt = Date.now();
-      const start = { seed, engineVersion: ENGINE_VERSION, engineOptions, seats, startedAt };
+      const start = {
+        seed,
+        engineVersion: ENGINE_VERSION,
+        engineOptions,
+        seats,
+        startedAt,
+        ...(pick?.note ? { recruiterNote: pick.note } : {}),
+      };
       const deadline = deadlineFor(this.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
       try {
         if (!(await this.store.startGame(id, { ...start, deadline })))

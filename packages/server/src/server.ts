@@ -50,6 +50,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (players) {
     await players.start();
     service.onGameOver = (row) => players.gameOver(row);
+    service.pickRecruiter = (row) => players.pickRecruiter(row);
   }
   await service.start();
   const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players);

@@ -1,6 +1,7 @@
 // The players part of a running server (issue 13, docs/players.md "Integration"): who a request
 // is (Bearer token), which player holds which table place, and what happens to players when a
 // game is over. Holds no per-game mutable state: everything lives in the PlayerStore.
+import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
@@ -9,6 +10,7 @@ import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
 import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
 import { recordGameOver } from './game-over.js';
+import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
 
 /** The longest Authorization header we read (a token is 43 characters). */
 const MAX_AUTH = 200;
@@ -82,6 +84,19 @@ export class PlayerService {
       if (id) out.set(s.seat, id);
     }
     return out;
+  }
+
+  /** "Random, excluding beginners" (seed 003): the recruiter's place among the places whose
+   * player has a finished game (bots count as experienced); all beginners: plain random + note. */
+  async pickRecruiter(row: GameRow): Promise<{ place: number; note: string | null }> {
+    const byPlace = await this.store.placePlayers(row.id);
+    const candidates = await candidatesAt(
+      this.store,
+      row.places.map((p) => ({ place: p.place, playerId: byPlace.get(p.place) ?? null, bot: p.bot !== null })),
+    );
+    const r = pickRecruiterExcludingBeginners(candidates, (n) => randomInt(n));
+    if (!r.ok) throw new ApiError(409, 'no_candidates', r.message);
+    return { place: r.place, note: r.note };
   }
 
   /** At game over: history, ratings when the table is rated, the campaign's next step. Never

@@ -14,7 +14,8 @@ export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
 export interface TableOptions {
   readonly mode: 'full' | 'training';
   readonly recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  readonly recruiterChoice: 'random' | 'host' | 'volunteer';
+  /** 'random-experienced': random among players with a finished game (seed 003; players/recruiter-choice.ts). */
+  readonly recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
   readonly players: number;
   readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
   readonly turnTimerSec: number | null;
@@ -75,6 +76,9 @@ export interface StartInfo {
   };
   readonly seats: readonly SeatRow[];
   readonly startedAt: number;
+  /** Public note on how the recruiter was chosen (e.g. "random, excluding beginners" fell back
+   * to plain random); absent when there is nothing to say. */
+  readonly recruiterNote?: string;
   readonly deadline: Deadline | null;
 }
 

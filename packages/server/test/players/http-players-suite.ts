@@ -106,7 +106,60 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
     }
   }
 
+  /** A table of `people` (tokens; null = no player) plus `bots` at the last places, started with
+   * "random, excluding beginners"; answers the lobby after start. */
+  async function startExcludingBeginners(url: string, people: (string | null)[], bots: string[] = []) {
+    const n = people.length + bots.length;
+    const botPlaces = Object.fromEntries(bots.map((b, i) => [String(people.length + 1 + i), b]));
+    const c = await authApi(url, 'POST', '/api/games', people[0]!, {
+      name: 'P1',
+      mode: 'training',
+      players: n,
+      bots: botPlaces,
+      recruiterChoice: 'random-experienced',
+    });
+    expect(c.status, c.text).toBe(200);
+    for (let i = 1; i < people.length; i++)
+      expect(
+        (await authApi(url, 'POST', `/api/games/${c.body.gameId}/join`, people[i]!, { name: `P${i + 1}` })).status,
+      ).toBe(200);
+    const s = await authApi(url, 'POST', `/api/games/${c.body.gameId}/start`, null, { token: c.body.token });
+    expect(s.status, s.text).toBe(200);
+    return (await authApi(url, 'GET', `/api/games/${c.body.gameId}`, null)).body;
+  }
+
   describe(`player routes over HTTP: ${name}`, () => {
+    it('"random, excluding beginners" (seed 003): only the experienced player recruits; all beginners fall back with a note; a bot is never a beginner', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const cid = await newPlayer(url, 'Cid');
+        // All beginners: plain random, and the table says so.
+        const first = await startExcludingBeginners(url, [ann.token, bob.token, cid.token]);
+        expect(first.recruiterNote).toMatch(/new here/);
+        // Ann finishes a game (Bob and Cid do not: the table above is still running).
+        const dan = await newPlayer(url, 'Dan');
+        const g = await twoPlayerGame(url, ann.token, dan.token);
+        await resign(g, 1);
+        await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.recent.length === 1,
+        );
+        for (const c of g.clients) c.close();
+        // Ann now recruits, whichever place she sits at and however often we draw.
+        for (let i = 0; i < 4; i++) {
+          const order = i % 2 ? [bob.token, ann.token, cid.token] : [cid.token, bob.token, ann.token];
+          const l = await startExcludingBeginners(url, order);
+          const annPlace = order.indexOf(ann.token) + 1;
+          expect(l.seats.find((x: any) => x.seat === 0).place).toBe(annPlace);
+          expect(l.recruiterNote).toBeNull();
+        }
+        // A person without a player is a beginner; with a bot at the table, the bot recruits.
+        const withBot = await startExcludingBeginners(url, [bob.token, null], ['easy']);
+        expect(withBot.seats.find((x: any) => x.seat === 0).bot).toBe('easy');
+        expect(withBot.recruiterNote).toBeNull();
+      }));
+
     it('first visit creates a player; the token finds it; rename; strict bodies change nothing', () =>
       withServer(async ({ url }) => {
         const ann = await newPlayer(url, '  Ann  ');
