@@ -235,6 +235,7 @@ export function Home() {
                 <option value="host">{t('chHost')}</option>
                 <option value="random">{t('chRandom')}</option>
                 <option value="volunteer">{t('chVolunteer')}</option>
+                <option value="random-experienced">{t('chExperienced')}</option>
               </select>
             </label>
             <label>
@@ -420,9 +421,11 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
         {t(
           opts.recruiterChoice === 'volunteer'
             ? 'chVolunteer'
-            : opts.recruiterChoice === 'random'
-              ? 'chRandom'
-              : 'chHost',
+            : opts.recruiterChoice === 'random-experienced'
+              ? 'chExperienced'
+              : opts.recruiterChoice === 'random'
+                ? 'chRandom'
+                : 'chHost',
         )}{' '}
         · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
         {t(`as_${assistantMode(lobby)}`)}

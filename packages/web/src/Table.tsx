@@ -213,6 +213,11 @@ export function Table(p: TableProps) {
           </section>
         ) : null}
         <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
+        {p.lobby?.recruiterNote ? (
+          <p className="muted" role="note">
+            {t('pl_allBeginners')}
+          </p>
+        ) : null}
         {inspect !== null ? (
           <LocationPanel view={view} loc={inspect} role={role} act={p.act} onClose={() => setInspect(null)} />
         ) : null}

@@ -1,6 +1,7 @@
 // The server contract (docs/protocol.md): HTTP for the lobby, one WebSocket per open game.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action, SeenEvent, View } from '@mindmgmt/engine';
+import { authHeader, playerSession, setPlayerSession } from './players/session.js';
 
 export type BotLevel = 'random' | 'easy' | 'hard';
 export interface CreateOptions {
@@ -11,7 +12,7 @@ export interface CreateOptions {
   volunteer?: boolean;
   mode: 'full' | 'training';
   recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  recruiterChoice: 'random' | 'host' | 'volunteer';
+  recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
   players: number;
   bots: Record<string, BotLevel>;
   solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
@@ -57,12 +58,17 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // This browser's session ended (signed out elsewhere, profile deleted): forget it, go on without.
+  if (res.status === 401 && !retried && playerSession() && !path.startsWith('/api/me')) {
+    setPlayerSession(null);
+    return call<T>(method, path, body, true);
+  }
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -77,18 +83,34 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** The first visit makes a player for the name typed (issue 13); a server without players, or
+ * any failure, leaves the browser without one and the game goes on. */
+async function ensurePlayer(name: string): Promise<void> {
+  if (playerSession()) return;
+  try {
+    const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', { name });
+    setPlayerSession({ id: r.player.id, token: r.token });
+  } catch {
+    /* no players on this server */
+  }
+}
+
 export const api = {
-  create: (o: CreateOptions) =>
-    call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o),
+  create: async (o: CreateOptions) => {
+    await ensurePlayer(o.name);
+    return call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o);
+  },
   list: () => call<{ games: LobbyInfo[] }>('GET', '/api/games'),
   mine: (tokens: string[]) => call<{ games: LobbyInfo[] }>('POST', '/api/my-games', { tokens }),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
-  join: (id: string, name: string, place?: number, volunteer?: boolean) =>
-    call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
+  join: async (id: string, name: string, place?: number, volunteer?: boolean) => {
+    await ensurePlayer(name);
+    return call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
       name,
       place,
       volunteer,
-    }),
+    });
+  },
   leave: (id: string, token: string) =>
     call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
   start: (id: string, token: string) =>

@@ -6,6 +6,7 @@ import { RulesDialog } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
 import { Table } from './Table.js';
+import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
 import './styles.css';
@@ -112,6 +113,8 @@ function App() {
           </span>
         </a>
         <nav>
+          <a href="#/me">{t('pl_profile')}</a>
+          <a href="#/leaders">{t('pl_leaders')}</a>
           <button className="link" onClick={() => setRules(true)}>
             {t('rules')}
           </button>
@@ -136,7 +139,17 @@ function App() {
         </nav>
       </header>
       <main>
-        {m ? <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} /> : <Home />}
+        {m ? (
+          <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+        ) : hash === '#/me' ? (
+          <MyProfile />
+        ) : hash === '#/leaders' ? (
+          <Leaderboard />
+        ) : /^#\/p\/[\w-]+$/.test(hash) ? (
+          <PublicProfile key={hash} id={hash.slice(4)} />
+        ) : (
+          <Home />
+        )}
       </main>
       {rules ? <RulesDialog onClose={() => setRules(false)} /> : null}
     </I18nContext.Provider>
