@@ -15,6 +15,7 @@ import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes } from './players/routes.js';
 import type { PlayerService } from './players/service.js';
+import type { TableChat } from './play/chat.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
@@ -24,9 +25,10 @@ export function createHttpHandler(
   webDist: string,
   limits: LimitsConfig,
   players: PlayerService | null = null,
+  chat: TableChat | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
-  const playerRoute = players ? createPlayerRoutes(players, limits) : null;
+  const playerRoute = players ? createPlayerRoutes(players, limits, chat) : null;
   const creates = new RateBudget(limits.createPerIp);
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);

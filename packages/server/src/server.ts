@@ -13,6 +13,7 @@ import { SECURITY_HEADERS } from './http/headers.js';
 import type { AckTimes } from './stats.js';
 import type { PlayerStore } from './store/players/types.js';
 import { PlayerService } from './players/service.js';
+import { TableChat } from './play/chat.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -53,7 +54,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     service.pickRecruiter = (row) => players.pickRecruiter(row);
   }
   await service.start();
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players);
+  const chat = o.players ? new TableChat(service, o.players, log) : null;
+  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players, chat);
   const server = http.createServer((req, res) => void handler(req, res));
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -71,7 +73,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null);
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null, chat);
   server.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

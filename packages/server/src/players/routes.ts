@@ -6,7 +6,6 @@
 // Caps: new players per IP; password attempts (sign-in, set/change) per IP and per player id; at
 // most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting, beyond that 503.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
@@ -36,7 +35,14 @@ import {
   signInSchema,
   signOutEverywhereSchema,
 } from './schemas.js';
+import { z } from 'zod';
+
+const chatQuerySchema = z.strictObject({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
 import type { PlayerService } from './service.js';
+import type { TableChat } from '../play/chat.js';
 
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -72,7 +78,7 @@ function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer
 
 const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
 
-export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig) {
+export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig, chat: TableChat | null = null) {
   const store = players.store;
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
@@ -220,6 +226,14 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig)
           games: r.games,
         })),
       });
+      return true;
+    }
+    if (chat && parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
+      // Anyone with the game id may watch the table and so read its chat (as spectators do).
+      const id = parts[2]!;
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
+      const q = query(search, chatQuerySchema);
+      sendJson(res, 200, { messages: await chat.read(id, q.after, q.limit) });
       return true;
     }
     if (parts[1] === 'players' && parts.length >= 3 && parts.length <= 4 && m === 'GET') {
