@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action, SeenEvent, View } from '@mindmgmt/engine';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, isChatFrame, type ChatState } from './table/chat-state.js';
 
 export type BotLevel = 'random' | 'easy' | 'hard';
 export interface CreateOptions {
@@ -169,6 +170,10 @@ export interface Live {
   error: { code: string; message: string } | null;
   act: (a: ClientAction) => void;
   clearError: () => void;
+  /** Table chat (issue 13). */
+  chat: ChatState;
+  /** Sends a chat, mute or chatPolicy frame for this game. */
+  chatSend: (frame: Record<string, unknown>) => void;
 }
 
 /**
@@ -203,6 +208,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   const [lastEvents, setLastEvents] = useState<SeenEvent[]>([]);
   const [error, setError] = useState<Live['error']>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
+  const [chat, setChat] = useState<ChatState>(EMPTY_CHAT);
   const ws = useRef<WebSocket | null>(null);
   const seqRef = useRef(0);
   /** The whole game log as this connection has it: from the last `state` frame plus the entries
@@ -220,6 +226,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     // A new game (or token): nothing held yet, the first hello asks for the full state.
     logRef.current = [];
     seqRef.current = 0;
+    setChat(EMPTY_CHAT);
     const connect = () => {
       resync = false;
       setStatus('connecting');
@@ -248,6 +255,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         } catch {
           return;
         }
+        if (isChatFrame(msg)) return setChat((c) => chatReduce(c, msg));
+        if (msg.t === 'error' && CHAT_ERRORS.has(String(msg.code)))
+          return setChat((c) => ({ ...c, error: { code: String(msg.code), message: String(msg.message ?? '') } }));
         switch (msg.t) {
           case 'lobby':
             setLobby(msg.lobby as LobbyInfo);
@@ -332,5 +342,12 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     [gameId],
   );
   const clearError = useCallback(() => setError(null), []);
-  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError };
+  const chatSend = useCallback(
+    (frame: Record<string, unknown>) => {
+      const sock = ws.current;
+      if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify({ ...frame, gameId }));
+    },
+    [gameId],
+  );
+  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError, chat, chatSend };
 }

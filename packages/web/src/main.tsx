@@ -80,6 +80,8 @@ function GameBody({
           lobby={lobby}
           pace={pacer.pace}
           setPace={pacer.setPace}
+          chat={live.chat}
+          chatSend={live.chatSend}
         />
       </>
     );
