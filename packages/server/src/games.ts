@@ -94,8 +94,9 @@ export class GameService {
   readonly ownedBots = new Set<string>();
   /** Started games with bot seats per IP of the host who started them (not over yet). */
   private readonly botGames: ConcurrencyBudget;
-  /** Players (issue 13): draws the recruiter's place for 'random-experienced' (seed 003). */
-  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null }>) | null = null;
+  /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
+   * 'random-experienced' of seed 003); null: the table's own rule. */
+  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null = null;
   /** Players (issue 13): called once by the instance whose action ended a game. */
   onGameOver: ((row: GameRow) => Promise<void>) | null = null;
   /** Finished games' records, serialised once (they never change); a few recent ones. */
@@ -553,10 +554,7 @@ export class GameService {
       if (this.expired(r)) throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
       if (r.places.length < r.options.players)
         throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
-      const pick =
-        r.options.recruiterChoice === 'random-experienced' && !r.options.solo && this.pickRecruiter
-          ? await this.pickRecruiter(r)
-          : null;
+      const pick = !r.options.solo && this.pickRecruiter ? await this.pickRecruiter(r) : null;
       const seats = assignSeats(r, pick?.place ?? null);
       const withBots = seats.some((s) => s.bot !== null);
       if (withBots && !this.botGames.acquire(ip))

@@ -71,6 +71,7 @@ export function createHttpHandler(
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
         const me = await players?.optionalPlayer(req);
+        await players?.campaigns.checkJoin(id, me?.player ?? null);
         spend(joins, ip, 'joins');
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null);

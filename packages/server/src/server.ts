@@ -47,7 +47,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
   const service = new GameService(o.store, log, { ...DEFAULT_SERVICE_CONFIG, ...o.service }, limits);
-  const players = o.players ? new PlayerService(o.players, o.store, log) : null;
+  const players = o.players ? new PlayerService(o.players, o.store, log, service) : null;
   if (players) {
     await players.start();
     service.onGameOver = (row) => players.gameOver(row);

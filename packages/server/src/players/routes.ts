@@ -34,8 +34,13 @@ import {
   setPasswordSchema,
   signInSchema,
   signOutEverywhereSchema,
+  chooseModulesSchema,
 } from './schemas.js';
 import { z } from 'zod';
+
+const rematchBodySchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
+const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
+const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
 
 const chatQuerySchema = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
@@ -227,6 +232,39 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
         })),
       });
       return true;
+    }
+    const campaigns = players.campaigns;
+    if (parts[1] === 'games' && parts.length === 4 && /^[A-Za-z0-9_-]{1,64}$/.test(parts[2]!)) {
+      const id = parts[2]!;
+      if (parts[3] === 'rematch' && m === 'POST') {
+        const b = await body(req, rematchBodySchema);
+        sendJson(res, 200, await campaigns.rematch(id, b.token, b.swapSides));
+        return true;
+      }
+      if (parts[3] === 'campaign' && m === 'GET') {
+        const cid = await campaigns.campaignOf(id);
+        sendJson(res, 200, {
+          campaign: cid ? await campaigns.view(cid) : null,
+          next: await store.tableAfter(id),
+        });
+        return true;
+      }
+    }
+    if (parts[1] === 'campaigns' && parts.length >= 3 && parts.length <= 4) {
+      const id = parts[2]!;
+      if (!campaignId.test(id)) throw new ApiError(404, 'not_found', 'There is no such campaign.');
+      if (parts.length === 3 && m === 'GET') {
+        const q = query(search, campaignQuerySchema);
+        if (q.download) res.setHeader('content-disposition', 'attachment; filename="mindmgmt-campaign.json"');
+        sendJson(res, 200, await campaigns.view(id));
+        return true;
+      }
+      if (parts[3] === 'modules' && m === 'POST') {
+        const b = await body(req, chooseModulesSchema);
+        const { player } = await players.requirePlayer(req);
+        sendJson(res, 200, await campaigns.choose(id, player, b.side, b.count, b.text));
+        return true;
+      }
     }
     if (chat && parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
       // Anyone with the game id may watch the table and so read its chat (as spectators do).

@@ -10,6 +10,8 @@ import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
 import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
 import { recordGameOver } from './game-over.js';
+import { CampaignTables } from './campaign-tables.js';
+import type { GameService } from '../games.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
 
 /** The longest Authorization header we read (a token is 43 characters). */
@@ -27,11 +29,16 @@ export function bearer(req: IncomingMessage): string | null {
 const DELETE_CHECK_TABLES = 200;
 
 export class PlayerService {
+  readonly campaigns: CampaignTables;
+
   constructor(
     readonly store: PlayerStore,
     private readonly games: GameStore,
     private readonly log: Logger,
-  ) {}
+    service: GameService,
+  ) {
+    this.campaigns = new CampaignTables(this, store, service);
+  }
 
   start(): Promise<void> {
     return ensureBotProfiles(this.store);
@@ -86,9 +93,12 @@ export class PlayerService {
     return out;
   }
 
-  /** "Random, excluding beginners" (seed 003): the recruiter's place among the places whose
+  /** The recruiter of a campaign table (its seating), else "random, excluding beginners" (seed 003): the recruiter's place among the places whose
    * player has a finished game (bots count as experienced); all beginners: plain random + note. */
-  async pickRecruiter(row: GameRow): Promise<{ place: number; note: string | null }> {
+  async pickRecruiter(row: GameRow): Promise<{ place: number; note: string | null } | null> {
+    const campaign = await this.campaigns.recruiterPlace(row);
+    if (campaign !== null) return { place: campaign, note: null };
+    if (row.options.recruiterChoice !== 'random-experienced') return null;
     const byPlace = await this.store.placePlayers(row.id);
     const candidates = await candidatesAt(
       this.store,
@@ -106,7 +116,7 @@ export class PlayerService {
       await recordGameOver(this.store, row, {
         seatPlayers: await this.seatPlayers(row),
         rated: row.options.rated ?? true,
-        campaignId: await this.store.campaignOfGame(row.id),
+        campaignId: await this.campaigns.campaignOf(row.id),
         now: Date.now(),
       });
     } catch (e) {

@@ -128,7 +128,155 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
     return (await authApi(url, 'GET', `/api/games/${c.body.gameId}`, null)).body;
   }
 
+  /** Joins `gameId` as the guest player, starts it with the host's token, connects both. */
+  async function joinAndStart(url: string, gameId: string, hostToken: string, guest: string) {
+    const j = await authApi(url, 'POST', `/api/games/${gameId}/join`, guest, { name: 'Guest' });
+    expect(j.status, j.text).toBe(200);
+    const tokens = [hostToken, j.body.token as string];
+    const clients = tokens.map(() => new Client(url));
+    for (let i = 0; i < 2; i++) await clients[i]!.hello(gameId, tokens[i]!);
+    const started = clients.map((cl) => cl.wait((m) => m.t === 'state'));
+    expect((await authApi(url, 'POST', `/api/games/${gameId}/start`, null, { token: hostToken })).status).toBe(200);
+    await Promise.all(started);
+    return { gameId, clients, tokens };
+  }
+
   describe(`player routes over HTTP: ${name}`, () => {
+    it('campaign (seed 001) over a scripted series: rematch swaps sides, packages opened, module counts by the streak, only the group joins', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const cid = await newPlayer(url, 'Cid');
+        const g1 = await twoPlayerGame(url, ann.token, bob.token); // Ann recruits
+        expect(
+          (
+            await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+              token: g1.tokens[0],
+              swapSides: true,
+            })
+          ).status,
+        ).toBe(409);
+        await resign(g1, 1); // agents (Bob) lose
+        for (const c of g1.clients) c.close();
+
+        const r1 = await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+          token: g1.tokens[0],
+          swapSides: true,
+        });
+        expect(r1.status, r1.text).toBe(200);
+        const g2id: string = r1.body.gameId;
+        // Bob asks too: the same table, no second one.
+        const again = await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+          token: g1.tokens[1],
+          swapSides: false,
+        });
+        expect(again.body).toMatchObject({ gameId: g2id, token: null });
+        const c1 = (await authApi(url, 'GET', `/api/games/${g1.gameId}/campaign`, null)).body;
+        expect(c1.next).toBe(g2id);
+        const campaignId: string = c1.campaign.id;
+        expect(c1.campaign.ledger).toMatchObject({
+          sides: {
+            recruiter: { wins: 1, losses: 0, streak: 1, opened: 0 },
+            agents: { wins: 0, losses: 1, streak: 0, opened: 1 },
+          },
+          lastLoser: 'agents',
+          seating: { recruiter: [bob.id], agents: [ann.id] },
+        });
+        expect(c1.campaign.allowance).toEqual({ recruiter: { min: 0, max: 0 }, agents: { min: 0, max: 40 } });
+
+        // Modules: Ann now plays the agents (the side that lost) and chooses first.
+        const notMine = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, bob.token, {
+          side: 'agents',
+          count: 1,
+          text: 'x',
+        });
+        expect(notMine.status).toBe(403);
+        const chose = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+          side: 'agents',
+          count: 1,
+          text: 'SHIFT 1: the first module',
+        });
+        expect(chose.status, chose.text).toBe(200);
+
+        // Only the group joins; Bob recruits at the rematch table whatever his place.
+        expect((await authApi(url, 'POST', `/api/games/${g2id}/join`, cid.token, { name: 'Cid' })).status).toBe(403);
+        expect((await authApi(url, 'POST', `/api/games/${g2id}/join`, null, { name: 'Nobody' })).status).toBe(403);
+        const g2 = await joinAndStart(url, g2id, r1.body.token, bob.token);
+        const l2 = (await authApi(url, 'GET', `/api/games/${g2id}`, null)).body;
+        expect(l2.title).toBe('Campaign game 2');
+        expect(l2.seats.find((x: any) => x.seat === 0).place).toBe(2); // Bob joined at place 2
+        await resign(g2, 0); // the recruiter (Bob) loses
+        for (const c of g2.clients) c.close();
+        const c2 = await eventually(
+          () => authApi(url, 'GET', `/api/campaigns/${campaignId}`, null),
+          (r) => r.body.ledger.games.length === 2,
+        );
+        expect(c2.body.ledger.sides).toEqual({
+          recruiter: { wins: 1, losses: 1, streak: 0, opened: 1 },
+          agents: { wins: 1, losses: 1, streak: 1, opened: 1 },
+        });
+        expect(c2.body.ledger.games[1]).toMatchObject({
+          gameId: g2id,
+          winner: 'agents',
+          modules: { agents: { count: 1 } },
+        });
+
+        // Sides kept. Bob's recruiter side lost: it chooses any number; Ann's agents, on a
+        // 1-win streak, may choose one fewer than Bob did.
+        const r2 = await authApi(url, 'POST', `/api/games/${g2id}/rematch`, null, {
+          token: g2.tokens[1],
+          swapSides: false,
+        });
+        expect(r2.status, r2.text).toBe(200);
+        const c3 = (await authApi(url, 'GET', `/api/campaigns/${campaignId}`, null)).body;
+        expect(c3.ledger.seating).toEqual({ recruiter: [bob.id], agents: [ann.id] });
+        expect(c3.allowance).toEqual({ recruiter: { min: 0, max: 40 }, agents: { min: 0, max: null } });
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+              side: 'agents',
+              count: 0,
+              text: '',
+            })
+          ).status,
+        ).toBe(409);
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, bob.token, {
+              side: 'recruiter',
+              count: 3,
+              text: 'three',
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+              side: 'agents',
+              count: 3,
+              text: 'too many',
+            })
+          ).status,
+        ).toBe(409);
+        const ok = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+          side: 'agents',
+          count: 2,
+          text: 'two',
+        });
+        expect(ok.status, ok.text).toBe(200);
+        expect(ok.body.ledger.next).toEqual({
+          recruiter: { count: 3, text: 'three' },
+          agents: { count: 2, text: 'two' },
+        });
+
+        // Exportable, and both players' histories name the campaign.
+        const ex = await fetch(`${url}/api/campaigns/${campaignId}?download=1`);
+        expect(ex.headers.get('content-disposition')).toContain('attachment');
+        expect((await ex.json()).ledger.games).toHaveLength(2);
+        const h = (await authApi(url, 'GET', `/api/players/${ann.id}/games`, null)).body.games;
+        expect(h.map((x: any) => x.campaignId)).toEqual([campaignId, null]);
+      }));
+
     it('"random, excluding beginners" (seed 003): only the experienced player recruits; all beginners fall back with a note; a bot is never a beginner', () =>
       withServer(async ({ url }) => {
         const ann = await newPlayer(url, 'Ann');

@@ -31,6 +31,7 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly ratings = new Map<string, RatingRow>();
   private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
   private chat: ChatRow[] = [];
+  private readonly tables = new Map<string, { campaignId: string; after: string }>();
   /** "gameId/place" -> player id and when. */
   private readonly places = new Map<string, { gameId: string; place: number; playerId: string; at: number }>();
 
@@ -234,6 +235,19 @@ export class MemoryPlayerStore implements PlayerStore {
       .sort((a, b) => b.at - a.at || (a.gameId < b.gameId ? -1 : 1))
       .slice(0, limit)
       .map((p) => p.gameId);
+  }
+  async linkCampaignTable(gameId: string, campaignId: string, afterGameId: string): Promise<boolean> {
+    if (!this.campaigns.has(campaignId)) throw new Error('no such campaign');
+    if (this.tables.has(gameId) || [...this.tables.values()].some((t) => t.after === afterGameId)) return false;
+    this.tables.set(gameId, { campaignId, after: afterGameId });
+    return true;
+  }
+  async campaignOfTable(gameId: string): Promise<string | null> {
+    return this.tables.get(gameId)?.campaignId ?? null;
+  }
+  async tableAfter(gameId: string): Promise<string | null> {
+    for (const [g, t] of this.tables) if (t.after === gameId) return g;
+    return null;
   }
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     if (!this.players.has(id)) return false;

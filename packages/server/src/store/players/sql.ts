@@ -461,6 +461,29 @@ export class SqlPlayerStore implements PlayerStore {
     return rows.map((r) => r.game_id);
   }
 
+  async linkCampaignTable(gameId: string, campaignId: string, afterGameId: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        'INSERT INTO campaign_tables (game_id, campaign_id, after_game_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [gameId, campaignId, afterGameId],
+      )) > 0
+    );
+  }
+
+  async campaignOfTable(gameId: string): Promise<string | null> {
+    const r = await this.db.all<{ campaign_id: string }>('SELECT campaign_id FROM campaign_tables WHERE game_id = $1', [
+      gameId,
+    ]);
+    return r[0]?.campaign_id ?? null;
+  }
+
+  async tableAfter(gameId: string): Promise<string | null> {
+    const r = await this.db.all<{ game_id: string }>('SELECT game_id FROM campaign_tables WHERE after_game_id = $1', [
+      gameId,
+    ]);
+    return r[0]?.game_id ?? null;
+  }
+
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     return this.db.tx(async (c) => {
       if (!(await c.all('SELECT 1 FROM players WHERE id = $1', [id])).length) return false;
