@@ -1,4 +1,5 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
+import { CampaignPanel } from './players/Campaign.js';
 import { useEffect, useState } from 'react';
 import {
   api,
@@ -510,6 +511,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
           </button>
         ) : null}
       </div>
+      <CampaignPanel gameId={id} over={false} />
     </section>
   );
 }

@@ -26,6 +26,7 @@ import { lastTurnFrom, lastTurnPlaces, placesOf, type EventPlace } from './table
 import type { Pace } from './table/pacing.js';
 import { PlayerPanel } from './table/PlayerPanel.js';
 import { Chat } from './table/Chat.js';
+import { CampaignPanel } from './players/Campaign.js';
 import type { ChatState } from './table/chat-state.js';
 
 export interface TableProps {
@@ -205,6 +206,7 @@ export function Table(p: TableProps) {
               </a>
               <button onClick={() => setEndSeen(true)}>{t('close')}</button>
             </div>
+            <CampaignPanel gameId={p.gameId} over />
           </section>
         ) : null}
         {view.result && endSeen ? (
@@ -223,6 +225,7 @@ export function Table(p: TableProps) {
             {t('pl_allBeginners')}
           </p>
         ) : null}
+        {!view.result ? <CampaignPanel gameId={p.gameId} over={false} /> : null}
         {p.chat && p.chatSend ? (
           <Chat
             chat={p.chat}
