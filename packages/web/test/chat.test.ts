@@ -42,6 +42,14 @@ describe('table chat', () => {
     await hostChat.getByRole('button', { name: 'Unmute Alex' }).click();
     await guestChat.getByLabel('Message').waitFor();
     await shot(host.page, 'table-chat.png');
+
+    // After the game the replay shows the stored chat.
+    await host.page.getByRole('button', { name: 'Resign' }).click();
+    await host.page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    await host.page.locator('[role=status][data-phase="over"]').waitFor();
+    await host.page.getByRole('button', { name: 'Replay', exact: true }).click();
+    const replay = host.page.locator('section.replay');
+    await replay.getByRole('region', { name: 'Table chat' }).getByText('Watching closely').waitFor();
     for (const x of [host, guest, watcher]) expect(x.errors).toEqual([]);
     for (const x of [host, guest, watcher]) await x.ctx.close();
   }, 180_000);

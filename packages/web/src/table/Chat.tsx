@@ -3,7 +3,8 @@
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n.js';
-import type { ChatState } from './chat-state.js';
+import { call } from '../api.js';
+import type { ChatMessage, ChatState } from './chat-state.js';
 
 export const CHAT_MAX = 300;
 
@@ -92,6 +93,32 @@ export function Chat({
             })}
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** The stored chat of a table, read-only (the replay): GET /api/games/:id/chat. */
+export function ChatTranscript({ gameId }: { gameId: string }) {
+  const { t } = useI18n();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  useEffect(() => {
+    call<{ messages: ChatMessage[] }>('GET', `/api/games/${encodeURIComponent(gameId)}/chat?limit=500`).then(
+      (r) => setMessages(r.messages),
+      () => setMessages([]),
+    );
+  }, [gameId]);
+  if (!messages.length) return null;
+  return (
+    <section className="panel chat" aria-label={t('chat_title')}>
+      <h3>{t('chat_title')}</h3>
+      <ol className="chat-log">
+        {messages.map((m) => (
+          <li key={m.n}>
+            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+            {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
