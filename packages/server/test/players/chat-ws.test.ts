@@ -122,6 +122,35 @@ describe('table chat over WebSockets', () => {
     }
   });
 
+  it('kept out of bot inputs: at a bot table chat adds no action and the bot plays on from the engine alone', async () => {
+    const games = new MemoryStore();
+    const s = await testServer(games, { players: new MemoryPlayerStore(games) });
+    try {
+      const ann = await newPlayer(s.url, 'Ann');
+      const c = await authApi(s.url, 'POST', '/api/games', ann.token, {
+        name: 'Ann',
+        mode: 'training',
+        players: 1,
+        solo: { role: 'agents', level: 'easy' },
+      });
+      const cl = new Client(s.url);
+      await cl.hello(c.body.gameId, c.body.token);
+      const started = cl.wait((m) => m.t === 'state');
+      await authApi(s.url, 'POST', `/api/games/${c.body.gameId}/start`, null, { token: c.body.token });
+      await started;
+      expect((await say(cl, c.body.gameId, 'bot, tell me where you are')).t).toBe('chat');
+      // The bot (recruiter) moves on from the engine's view: its setup steps arrive as actions.
+      await cl.waitSeq(1, 20_000);
+      const actions = await games.allActions(c.body.gameId);
+      expect(actions.length).toBeGreaterThan(0);
+      expect(JSON.stringify(actions)).not.toContain('tell me');
+      expect(actions.every((a) => typeof a.type === 'string' && !('text' in a))).toBe(true);
+      cl.close();
+    } finally {
+      await s.close();
+    }
+  });
+
   it('the chat opens when the game starts; a connection must be subscribed to the table', async () => {
     const games = new MemoryStore();
     const s = await testServer(games, { players: new MemoryPlayerStore(games) });
