@@ -12,6 +12,7 @@ import { sendJson } from '../http/headers.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { describeZodError } from '../schemas.js';
+import { impersonates } from '../input/text.js';
 import type { PlayerRow } from '../store/players/types.js';
 import {
   deleteProfile,
@@ -81,6 +82,14 @@ function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer
   return r.data;
 }
 
+/** Profile names, like table names, may not read as a bot or the server (profiles and the
+ * leaderboard list bots beside people). */
+function notImpersonating(name: string): string {
+  if (impersonates(name))
+    throw new ApiError(400, 'malformed', 'name: That name is reserved for bots and the server; choose another.');
+  return name;
+}
+
 const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
 
 export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig, chat: TableChat | null = null) {
@@ -147,7 +156,7 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
     if (p === '/api/players' && m === 'POST') {
       const b = await body(req, createPlayerSchema);
       spend(newPlayers, ip, 'new players from your address');
-      const r = orThrow(await firstVisit(store, b.name, now));
+      const r = orThrow(await firstVisit(store, notImpersonating(b.name), now));
       sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
       return true;
     }
@@ -160,7 +169,7 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
       if (m === 'PATCH') {
         const b = await body(req, renameSchema);
         const { player } = await players.requirePlayer(req);
-        sendJson(res, 200, orThrow(await rename(store, player, b.name)));
+        sendJson(res, 200, orThrow(await rename(store, player, notImpersonating(b.name))));
         return true;
       }
       if (m === 'DELETE') {

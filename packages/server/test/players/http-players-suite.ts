@@ -321,6 +321,9 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect(extra.status).toBe(400);
         const ctrl = await authApi(url, 'PATCH', '/api/me', ann.token, { name: 'Ev\u0007e' });
         expect(ctrl.status).toBe(400);
+        for (const fake of ['Bot (hard)', 'B0t (easy)', 'Server'])
+          expect((await authApi(url, 'PATCH', '/api/me', ann.token, { name: fake })).status).toBe(400);
+        expect((await authApi(url, 'POST', '/api/players', null, { name: 'Bot (expert)' })).status).toBe(400);
         expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).body.player.name).toBe('Ann');
 
         const ren = await authApi(url, 'PATCH', '/api/me', ann.token, { name: 'Annie' });
