@@ -32,7 +32,9 @@ describe('table chat', () => {
     expect(await wChat.getByLabel('Message').count()).toBe(0);
     await wChat.getByText('Spectators read the chat; the host has not opened it to them.').waitFor();
 
-    await hostChat.getByLabel('Spectators may write').check();
+    // The box follows the server's chatPolicy frame (not an optimistic toggle): click, then wait.
+    await hostChat.getByLabel('Spectators may write').click();
+    await expect.poll(() => hostChat.getByLabel('Spectators may write').isChecked()).toBe(true);
     await wChat.getByLabel('Message').fill('Watching closely');
     await wChat.getByRole('button', { name: 'Send' }).click();
     await guestChat.getByText('Watching closely').waitFor();
