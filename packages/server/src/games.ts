@@ -96,6 +96,11 @@ export class GameService {
   readonly ownedBots = new Set<string>();
   /** Started games with bot seats per IP of the host who started them (not over yet). */
   private readonly botGames: ConcurrencyBudget;
+  /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
+   * 'random-experienced' of seed 003); null: the table's own rule. */
+  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null = null;
+  /** Players (issue 13): called once by the instance whose action ended a game. */
+  onGameOver: ((row: GameRow) => Promise<void>) | null = null;
   /** Finished games' records, serialised once (they never change); a few recent ones. */
   private readonly records = new Map<string, string>();
 
@@ -462,10 +467,11 @@ export class GameService {
     });
   }
 
-  async leave(id: string, token: string): Promise<void> {
+  /** Leaves a waiting table; answers the place that was left. */
+  async leave(id: string, token: string): Promise<number> {
     const g = await this.mustGet(id);
     const h = hashToken(token);
-    await g.lock.run(async () => {
+    return g.lock.run(async () => {
       if (this.bus) await this.refresh(g);
       const p = g.row.places.find((x) => x.tokenHash === h);
       if (!p) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
@@ -486,6 +492,7 @@ export class GameService {
       this.log.info({ gameId: id, place: p.place, closed: close }, 'left');
       for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
       this.pushLobby(g);
+      return p.place;
     });
   }
 
@@ -502,7 +509,8 @@ export class GameService {
       if (this.expired(r)) throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
       if (r.places.length < r.options.players)
         throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
-      const seats = assignSeats(r);
+      const pick = !r.options.solo && this.pickRecruiter ? await this.pickRecruiter(r) : null;
+      const seats = assignSeats(r, pick?.place ?? null);
       const withBots = seats.some((s) => s.bot !== null);
       if (withBots && !this.botGames.acquire(ip))
         throw new ApiError(
@@ -517,7 +525,14 @@ export class GameService {
       );
       const state = initialState({ engineOptions, seed });
       const startedAt = Date.now();
-      const start = { seed, engineVersion: ENGINE_VERSION, engineOptions, seats, startedAt };
+      const start = {
+        seed,
+        engineVersion: ENGINE_VERSION,
+        engineOptions,
+        seats,
+        startedAt,
+        ...(pick?.note ? { recruiterNote: pick.note } : {}),
+      };
       const deadline = deadlineFor(this.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
       try {
         if (!(await this.store.startGame(id, { ...start, deadline })))
@@ -680,6 +695,7 @@ export class GameService {
     if (r.state.result) {
       this.bots.forget(g.id);
       this.pushLobby(g);
+      if (this.onGameOver) void this.onGameOver(g.row);
     }
     this.kickBots(g);
   }

@@ -13,11 +13,22 @@ import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
+import { createPlayerRoutes } from './players/routes.js';
+import type { PlayerService } from './players/service.js';
+import type { TableChat } from './play/chat.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
-export function createHttpHandler(service: GameService, log: Logger, webDist: string, limits: LimitsConfig) {
+export function createHttpHandler(
+  service: GameService,
+  log: Logger,
+  webDist: string,
+  limits: LimitsConfig,
+  players: PlayerService | null = null,
+  chat: TableChat | null = null,
+) {
   const serveStatic = createStaticHandler(webDist);
+  const playerRoute = players ? createPlayerRoutes(players, limits, chat) : null;
   const creates = new RateBudget(limits.createPerIp);
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
@@ -38,8 +49,11 @@ export function createHttpHandler(service: GameService, log: Logger, webDist: st
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
+      const me = await players?.optionalPlayer(req);
       spend(creates, ip, 'new tables');
-      return sendJson(res, 200, await service.createGame(b));
+      const r = await service.createGame(b);
+      await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
+      return sendJson(res, 200, r);
     }
     if (p === '/api/games' && m === 'GET') {
       const page = Number(search.get('page') ?? '0');
@@ -56,11 +70,16 @@ export function createHttpHandler(service: GameService, log: Logger, webDist: st
       if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.getLobby(id));
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
+        const me = await players?.optionalPlayer(req);
+        await players?.campaigns.checkJoin(id, me?.player ?? null);
         spend(joins, ip, 'joins');
-        return sendJson(res, 200, await service.join(id, b.name, b.place, b.volunteer ?? false));
+        const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
+        await players?.placeTaken(id, r.place, me?.player ?? null);
+        return sendJson(res, 200, r);
       }
       if (verb === 'leave' && m === 'POST') {
-        await service.leave(id, (await body(req, tokenBodySchema)).token);
+        const place = await service.leave(id, (await body(req, tokenBodySchema)).token);
+        await players?.placeLeft(id, place);
         return sendJson(res, 200, { ok: true });
       }
       if (verb === 'start' && m === 'POST') {
@@ -72,6 +91,7 @@ export function createHttpHandler(service: GameService, log: Logger, webDist: st
       // A finished game's record never changes: serialised once and kept (issue 10 item 4).
       if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
     }
+    if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;
     throw new ApiError(404, 'not_found', 'No such API route.');
   }
 

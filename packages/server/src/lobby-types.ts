@@ -42,6 +42,9 @@ export interface LobbyInfo {
   readonly result: GameRow['result'];
   readonly turnDeadline: number | null;
   readonly invite: string;
+  /** How the recruiter was chosen, when the table has something to say (issue 13: "random,
+   * excluding beginners" fell back to plain random). Public. */
+  readonly recruiterNote: string | null;
 }
 
 export interface LobbySummary {

@@ -7,7 +7,8 @@
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
 // LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
-// LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE.
+// LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
+// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -18,6 +19,9 @@ import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
+import type { PlayerStore } from './store/players/types.js';
+import { pgPlayerStore } from './store/players/pg.js';
+import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 
@@ -50,18 +54,26 @@ const limits: LimitsConfig = {
   lobbyIdleMs: num(env.LOBBY_IDLE_MS, D.lobbyIdleMs),
   gameInactiveMs: num(env.GAME_INACTIVE_MS, D.gameInactiveMs),
   openPageSize: num(env.OPEN_PAGE_SIZE, D.openPageSize),
+  newPlayersPerIp: rate(env.LIMIT_NEW_PLAYERS, D.newPlayersPerIp),
+  passwordPerIp: rate(env.LIMIT_PASSWORD_IP, D.passwordPerIp),
+  passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
+  hashesRunning: num(env.HASHES_RUNNING, D.hashesRunning),
+  hashesQueued: num(env.HASHES_QUEUED, D.hashesQueued),
 };
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
 let store: GameStore;
+let players: PlayerStore;
 if (pgUrl) {
-  store = await PgStore.open(pgUrl, {
+  const pg = await PgStore.open(pgUrl, {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
     poolSize: num(env.PG_POOL, 10),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
   });
+  store = pg;
+  players = pgPlayerStore(pg);
 } else {
   const sqlite = SqliteStore.inDir(
     dataDir,
@@ -70,6 +82,7 @@ if (pgUrl) {
   );
   sqlite.groupCommit = env.SQLITE_GROUP_COMMIT !== '0';
   store = sqlite;
+  players = sqlitePlayerStore(sqlite, env.SQLITE_SYNC === 'normal' ? 'normal' : 'full');
   // Diagnostics: every SQLITE_STATS_MS, one stderr line with the writer's commit times and batch
   // sizes and the main event loop's delay over the period (used by the bench's BENCH_VERBOSE).
   const every = num(env.SQLITE_STATS_MS, 0);
@@ -114,6 +127,7 @@ const acks = serverStatsMs > 0 ? new AckTimes() : undefined;
 
 const server = await startServer({
   store,
+  players,
   log,
   port: num(env.PORT, 8080),
   host: env.HOST ?? '0.0.0.0',

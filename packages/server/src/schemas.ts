@@ -136,7 +136,7 @@ export const createGameSchema = z.strictObject({
   name: displayName,
   mode: z.enum(['full', 'training']),
   recruiterCard: z.enum(['random', 'choose', ...RECRUITER_CARDS]).default('random'),
-  recruiterChoice: z.enum(['random', 'host', 'volunteer']).default('random'),
+  recruiterChoice: z.enum(['random', 'host', 'volunteer', 'random-experienced']).default('random'),
   players: z.number().int().min(1).max(5),
   // Keys are checked by the record's key schema: "__proto__" or any other key is refused.
   bots: z.record(z.string().regex(/^[1-5]$/, 'bots: keys are place numbers 2-5.'), z.enum(BOT_LEVELS)).default({}),
@@ -152,6 +152,8 @@ export const createGameSchema = z.strictObject({
   /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),
   volunteer: z.boolean().optional(),
+  /** Whether the game moves ratings (issue 13); default true. */
+  rated: z.boolean().optional(),
   title: shownText(z.string().trim().max(60), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;

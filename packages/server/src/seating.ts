@@ -7,8 +7,9 @@ import type { GameRow, PlaceRow, SeatRow } from './store/types.js';
 
 export const botName = (level: BotLevel) => `Bot (${level})`;
 
-/** R32: places -> engine seats. */
-export function assignSeats(r: GameRow): SeatRow[] {
+/** R32: places -> engine seats. `chosen`: the recruiter's place when it was drawn beforehand
+ * ('random-experienced', drawn from the players' histories by the caller). */
+export function assignSeats(r: GameRow, chosen: number | null = null): SeatRow[] {
   const o = r.options;
   const byPlace = (place: number) => r.places.find((p) => p.place === place)!;
   if (o.solo) {
@@ -30,7 +31,8 @@ export function assignSeats(r: GameRow): SeatRow[] {
   const volunteers = places
     .filter((p) => p.volunteer && p.bot === null)
     .sort((a, b) => a.joinedAt - b.joinedAt || a.place - b.place);
-  if (o.recruiterChoice === 'host' && r.hostPlace !== null) recruiter = byPlace(r.hostPlace);
+  if (chosen !== null && r.places.some((p) => p.place === chosen)) recruiter = byPlace(chosen);
+  else if (o.recruiterChoice === 'host' && r.hostPlace !== null) recruiter = byPlace(r.hostPlace);
   else if (o.recruiterChoice === 'volunteer' && volunteers.length) recruiter = volunteers[0]!;
   else recruiter = places[randomInt(places.length)]!;
   const seat = (p: PlaceRow, s: Seat): SeatRow => ({

@@ -11,12 +11,18 @@ import { attachWebSockets, DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import { SECURITY_HEADERS } from './http/headers.js';
 import type { AckTimes } from './stats.js';
+import type { PlayerStore } from './store/players/types.js';
+import { PlayerService } from './players/service.js';
+import { TableChat } from './play/chat.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface ServerOptions {
   store: GameStore;
+  /** Players, ratings, campaigns, chat (issue 13), on the same database; without it the player
+   * routes answer 404 and games are not recorded in anyone's history. Closed with the server. */
+  players?: PlayerStore;
   port?: number;
   host?: string;
   log?: Logger;
@@ -32,6 +38,7 @@ export interface RunningServer {
   readonly port: number;
   readonly url: string;
   readonly service: GameService;
+  readonly players: PlayerService | null;
   readonly http: http.Server;
   close(): Promise<void>;
 }
@@ -40,8 +47,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
   const service = new GameService(o.store, log, { ...DEFAULT_SERVICE_CONFIG, ...o.service }, limits);
+  const players = o.players ? new PlayerService(o.players, o.store, log, service) : null;
+  if (players) {
+    await players.start();
+    service.onGameOver = (row) => players.gameOver(row);
+    service.pickRecruiter = (row) => players.pickRecruiter(row);
+  }
   await service.start();
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits);
+  const chat = o.players ? new TableChat(service, o.players, log) : null;
+  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players, chat);
   const server = http.createServer((req, res) => void handler(req, res));
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -59,7 +73,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null);
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null, chat);
   server.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,6 +88,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     port,
     url: `http://127.0.0.1:${port}`,
     service,
+    players,
     http: server,
     async close() {
       ws.close();
@@ -82,6 +97,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await service.close();
+      await o.players?.close();
       await o.store.close();
     },
   };

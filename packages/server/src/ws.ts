@@ -14,6 +14,8 @@ import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
 import type { LimitsConfig } from './limits/config.js';
 import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
+import { chatFrameSchema } from './players/schemas.js';
+import type { TableChat } from './play/chat.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
@@ -52,6 +54,7 @@ export function attachWebSockets(
   cfg: WsConfig,
   limits: LimitsConfig,
   acks: AckTimes | null = null,
+  chat: TableChat | null = null,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
   /** The payload of the last ping each connection was sent and has not answered (null: answered). */
@@ -142,6 +145,20 @@ export function attachWebSockets(
     ws.on('close', gone);
     ws.on('error', gone);
 
+    /** Table chat frames (play/chat.ts); refusals go to the writer only. */
+    async function chatFrame(raw: unknown): Promise<void> {
+      if (!chat) return error('no_chat', 'This server has no table chat.');
+      const f = chatFrameSchema.safeParse(raw);
+      if (!f.success) return error('malformed', describeZodError(f.error));
+      try {
+        await chat.handle(conn, f.data);
+      } catch (e) {
+        if (e instanceof ApiError) return error(e.code, e.message);
+        log.error({ err: e instanceof Error ? e.name : 'error', cid: conn.cid }, 'chat failed');
+        error('internal', 'The server could not handle that message.');
+      }
+    }
+
     async function handle(text: string, arrived: number): Promise<void> {
       let raw: unknown;
       try {
@@ -151,6 +168,8 @@ export function attachWebSockets(
       }
       const bad = forbiddenKey(raw);
       if (bad) return error('malformed', forbiddenKeyMessage(bad));
+      const kind = typeof raw === 'object' && raw ? (raw as { t?: unknown }).t : undefined;
+      if (kind === 'chat' || kind === 'mute' || kind === 'chatPolicy') return chatFrame(raw);
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const id =
@@ -167,7 +186,9 @@ export function attachWebSockets(
           case 'hello':
             if (!hellos.take('c') || !hellosPerIp.take(ip))
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
-            return await service.hello(conn, m.gameId, m.token, m.lastSeq);
+            await service.hello(conn, m.gameId, m.token, m.lastSeq);
+            if (chat) await chat.hello(conn, m.gameId);
+            return;
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return error('malformed', `Action: ${describeZodError(a.error)}`, m.id);

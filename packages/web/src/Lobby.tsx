@@ -1,4 +1,5 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
+import { CampaignPanel } from './players/Campaign.js';
 import { useEffect, useState } from 'react';
 import {
   api,
@@ -239,6 +240,7 @@ export function Home() {
                 <option value="host">{t('chHost')}</option>
                 <option value="random">{t('chRandom')}</option>
                 <option value="volunteer">{t('chVolunteer')}</option>
+                <option value="random-experienced">{t('chExperienced')}</option>
               </select>
             </label>
             <label>
@@ -426,9 +428,11 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
         {t(
           opts.recruiterChoice === 'volunteer'
             ? 'chVolunteer'
-            : opts.recruiterChoice === 'random'
-              ? 'chRandom'
-              : 'chHost',
+            : opts.recruiterChoice === 'random-experienced'
+              ? 'chExperienced'
+              : opts.recruiterChoice === 'random'
+                ? 'chRandom'
+                : 'chHost',
         )}{' '}
         · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
         {t(`as_${assistantMode(lobby)}`)}
@@ -523,6 +527,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
           </button>
         ) : null}
       </div>
+      <CampaignPanel gameId={id} over={false} />
     </section>
   );
 }

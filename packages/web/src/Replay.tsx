@@ -1,5 +1,6 @@
 // End-of-game replay: steps through the game record turn by turn, showing what the agents knew
 // (their view at that moment) beside where the recruiter really was (the path so far).
+import { ChatTranscript } from './table/Chat.js';
 import { useEffect, useMemo, useState } from 'react';
 import {
   actionFromRecord,
@@ -107,6 +108,7 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
           <li key={k}>{eventText(i18n, e)}</li>
         ))}
       </ol>
+      <ChatTranscript gameId={gameId} />
     </section>
   );
 }

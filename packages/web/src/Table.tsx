@@ -25,6 +25,9 @@ import { TableSettings, useAttention } from './table/attention.js';
 import { lastTurnFrom, lastTurnPlaces, placesOf, type EventPlace } from './table/event-locs.js';
 import type { Pace } from './table/pacing.js';
 import { PlayerPanel } from './table/PlayerPanel.js';
+import { Chat } from './table/Chat.js';
+import { CampaignPanel } from './players/Campaign.js';
+import type { ChatState } from './table/chat-state.js';
 
 export interface TableProps {
   gameId: string;
@@ -43,6 +46,9 @@ export interface TableProps {
   lobby?: LobbyInfo | null;
   pace?: Pace;
   setPace?: (p: Pace) => void;
+  /** Table chat (issue 13); absent: no chat panel. */
+  chat?: ChatState;
+  chatSend?: (frame: Record<string, unknown>) => void;
 }
 
 export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
@@ -200,6 +206,7 @@ export function Table(p: TableProps) {
               </a>
               <button onClick={() => setEndSeen(true)}>{t('close')}</button>
             </div>
+            <CampaignPanel gameId={p.gameId} over />
           </section>
         ) : null}
         {view.result && endSeen ? (
@@ -213,6 +220,21 @@ export function Table(p: TableProps) {
           </section>
         ) : null}
         <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
+        {p.lobby?.recruiterNote ? (
+          <p className="muted" role="note">
+            {t('pl_allBeginners')}
+          </p>
+        ) : null}
+        {!view.result ? <CampaignPanel gameId={p.gameId} over={false} /> : null}
+        {p.chat && p.chatSend ? (
+          <Chat
+            chat={p.chat}
+            send={p.chatSend}
+            seat={p.seat}
+            isHost={isHost(p.lobby, p.seat)}
+            seats={seatNames(p.lobby)}
+          />
+        ) : null}
         {inspect !== null ? (
           <LocationPanel view={view} loc={inspect} role={role} act={p.act} onClose={() => setInspect(null)} />
         ) : null}
@@ -654,4 +676,17 @@ function LocationPanel({
       ) : null}
     </section>
   );
+}
+
+type LobbySeat = { seat: number; name: string; place: number | null };
+
+function seatNames(lobby: LobbyInfo | null | undefined): { seat: number; name: string }[] {
+  return ((lobby?.seats as LobbySeat[] | null | undefined) ?? []).map((s) => ({ seat: s.seat, name: s.name }));
+}
+
+/** The host's seat: the one at the host's place. */
+function isHost(lobby: LobbyInfo | null | undefined, seat: TableProps['seat']): boolean {
+  if (typeof seat !== 'number' || !lobby) return false;
+  const mine = ((lobby.seats as LobbySeat[] | null | undefined) ?? []).find((s) => s.seat === seat);
+  return !!mine && mine.place !== null && mine.place === lobby.hostPlace;
 }

@@ -1,6 +1,8 @@
 // The server contract (docs/protocol.md): HTTP for the lobby, one WebSocket per open game.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Action, SeenEvent, View } from '@mindmgmt/engine';
+import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, isChatFrame, type ChatState } from './table/chat-state.js';
 
 export type BotLevel = 'random' | 'easy' | 'hard' | 'expert';
 export interface CreateOptions {
@@ -11,7 +13,7 @@ export interface CreateOptions {
   volunteer?: boolean;
   mode: 'full' | 'training';
   recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  recruiterChoice: 'random' | 'host' | 'volunteer';
+  recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
   players: number;
   bots: Record<string, BotLevel>;
   solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
@@ -57,12 +59,17 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // This browser's session ended (signed out elsewhere, profile deleted): forget it, go on without.
+  if (res.status === 401 && !retried && playerSession() && !path.startsWith('/api/me')) {
+    setPlayerSession(null);
+    return call<T>(method, path, body, true);
+  }
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -77,18 +84,34 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** The first visit makes a player for the name typed (issue 13); a server without players, or
+ * any failure, leaves the browser without one and the game goes on. */
+async function ensurePlayer(name: string): Promise<void> {
+  if (playerSession()) return;
+  try {
+    const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', { name });
+    setPlayerSession({ id: r.player.id, token: r.token });
+  } catch {
+    /* no players on this server */
+  }
+}
+
 export const api = {
-  create: (o: CreateOptions) =>
-    call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o),
+  create: async (o: CreateOptions) => {
+    await ensurePlayer(o.name);
+    return call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o);
+  },
   list: () => call<{ games: LobbyInfo[] }>('GET', '/api/games'),
   mine: (tokens: string[]) => call<{ games: LobbyInfo[] }>('POST', '/api/my-games', { tokens }),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
-  join: (id: string, name: string, place?: number, volunteer?: boolean) =>
-    call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
+  join: async (id: string, name: string, place?: number, volunteer?: boolean) => {
+    await ensurePlayer(name);
+    return call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
       name,
       place,
       volunteer,
-    }),
+    });
+  },
   leave: (id: string, token: string) =>
     call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
   start: (id: string, token: string) =>
@@ -147,6 +170,10 @@ export interface Live {
   error: { code: string; message: string } | null;
   act: (a: ClientAction) => void;
   clearError: () => void;
+  /** Table chat (issue 13). */
+  chat: ChatState;
+  /** Sends a chat, mute or chatPolicy frame for this game. */
+  chatSend: (frame: Record<string, unknown>) => void;
 }
 
 /**
@@ -181,6 +208,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   const [lastEvents, setLastEvents] = useState<SeenEvent[]>([]);
   const [error, setError] = useState<Live['error']>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
+  const [chat, setChat] = useState<ChatState>(EMPTY_CHAT);
   const ws = useRef<WebSocket | null>(null);
   const seqRef = useRef(0);
   /** The whole game log as this connection has it: from the last `state` frame plus the entries
@@ -198,6 +226,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     // A new game (or token): nothing held yet, the first hello asks for the full state.
     logRef.current = [];
     seqRef.current = 0;
+    setChat(EMPTY_CHAT);
     const connect = () => {
       resync = false;
       setStatus('connecting');
@@ -226,6 +255,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         } catch {
           return;
         }
+        if (isChatFrame(msg)) return setChat((c) => chatReduce(c, msg));
+        if (msg.t === 'error' && CHAT_ERRORS.has(String(msg.code)))
+          return setChat((c) => ({ ...c, error: { code: String(msg.code), message: String(msg.message ?? '') } }));
         switch (msg.t) {
           case 'lobby':
             setLobby(msg.lobby as LobbyInfo);
@@ -310,5 +342,12 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     [gameId],
   );
   const clearError = useCallback(() => setError(null), []);
-  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError };
+  const chatSend = useCallback(
+    (frame: Record<string, unknown>) => {
+      const sock = ws.current;
+      if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify({ ...frame, gameId }));
+    },
+    [gameId],
+  );
+  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError, chat, chatSend };
 }

@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
+import { PLAYERS_EN, PLAYERS_JA, PLAYERS_ZH } from './i18n/players.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
 export const LANGS: readonly { id: Lang; name: string }[] = [
@@ -13,6 +14,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 
 const en = {
   ...TABLE_EN,
+  ...PLAYERS_EN,
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
   language: 'Language',
@@ -290,6 +292,7 @@ export type Key = keyof Dict;
 
 const zh: Dict = {
   ...TABLE_ZH,
+  ...PLAYERS_ZH,
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
   language: '语言',
@@ -554,6 +557,7 @@ const zh: Dict = {
 
 const ja: Dict = {
   ...TABLE_JA,
+  ...PLAYERS_JA,
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',
   language: '言語',

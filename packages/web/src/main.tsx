@@ -5,6 +5,7 @@ import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
 import { RulebookHost } from './Help.js';
 import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
+import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
 import { openRulebook } from './rulebook/chapters.js';
@@ -84,6 +85,8 @@ function GameBody({
           lobby={lobby}
           pace={pacer.pace}
           setPace={pacer.setPace}
+          chat={live.chat}
+          chatSend={live.chatSend}
         />
       </>
     );
@@ -117,6 +120,8 @@ function App() {
           </span>
         </a>
         <nav>
+          <a href="#/me">{t('pl_profile')}</a>
+          <a href="#/leaders">{t('pl_leaders')}</a>
           <button className="link" onClick={() => openRulebook()}>
             {t('rules')}
           </button>
@@ -152,6 +157,12 @@ function App() {
             <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
           ) : m ? (
             <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+          ) : hash === '#/me' ? (
+            <MyProfile />
+          ) : hash === '#/leaders' ? (
+            <Leaderboard />
+          ) : /^#\/p\/[\w-]+$/.test(hash) ? (
+            <PublicProfile key={hash} id={hash.slice(4)} />
           ) : (
             <Home />
           )}

@@ -31,6 +31,13 @@ export interface LimitsConfig {
   readonly gameInactiveMs: number;
   /** Open-games list: entries per page. */
   readonly openPageSize: number;
+  /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
+   * change) per IP and per player id; scrypt hashes computing at once and waiting. */
+  readonly newPlayersPerIp: Rate;
+  readonly passwordPerIp: Rate;
+  readonly passwordPerPlayer: Rate;
+  readonly hashesRunning: number;
+  readonly hashesQueued: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -49,4 +56,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   lobbyIdleMs: 24 * 3600_000,
   gameInactiveMs: 30 * 24 * 3600_000,
   openPageSize: 50,
+  newPlayersPerIp: { burst: 10, perMin: 2 },
+  passwordPerIp: { burst: 5, perMin: 5 },
+  passwordPerPlayer: { burst: 5, perMin: 5 },
+  hashesRunning: 2,
+  hashesQueued: 20,
 };

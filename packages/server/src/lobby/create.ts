@@ -53,6 +53,7 @@ export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string
         : b.deduction
           ? 'full'
           : 'off'),
+    rated: b.rated ?? true,
   };
   const row: GameRow = {
     id,

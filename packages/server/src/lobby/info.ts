@@ -54,6 +54,7 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
     result: g.state?.result ?? r.result,
     turnDeadline: shownDeadline(r),
     invite,
+    recruiterNote: r.start?.recruiterNote ?? null,
   };
 }
 

@@ -14,12 +14,15 @@ export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
 export interface TableOptions {
   readonly mode: 'full' | 'training';
   readonly recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  readonly recruiterChoice: 'random' | 'host' | 'volunteer';
+  /** 'random-experienced': random among players with a finished game (seed 003; players/recruiter-choice.ts). */
+  readonly recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
   readonly players: number;
   readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
   readonly turnTimerSec: number | null;
   /** The deduction assistant the table offers: none, the candidate count, or the full board. */
   readonly assistant: Assistant;
+  /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
+  readonly rated?: boolean;
 }
 
 export const ASSISTANT_LEVELS = ['off', 'count', 'full'] as const;
@@ -73,6 +76,9 @@ export interface StartInfo {
   };
   readonly seats: readonly SeatRow[];
   readonly startedAt: number;
+  /** Public note on how the recruiter was chosen (e.g. "random, excluding beginners" fell back
+   * to plain random); absent when there is nothing to say. */
+  readonly recruiterNote?: string;
   readonly deadline: Deadline | null;
 }
 

@@ -31,6 +31,9 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly ratings = new Map<string, RatingRow>();
   private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
   private chat: ChatRow[] = [];
+  private readonly tables = new Map<string, { campaignId: string; after: string }>();
+  /** "gameId/place" -> player id and when. */
+  private readonly places = new Map<string, { gameId: string; place: number; playerId: string; at: number }>();
 
   /** `games`: the game store whose seats a deleted player leaves under the neutral name. */
   constructor(private readonly gameStore: MemoryStore | null = null) {}
@@ -216,8 +219,39 @@ export class MemoryPlayerStore implements PlayerStore {
       .map(clone);
   }
 
+  async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {
+    if (!this.players.has(playerId)) throw new Error('no such player');
+    this.places.set(`${gameId}/${place}`, { gameId, place, playerId, at });
+  }
+  async unlinkPlace(gameId: string, place: number): Promise<void> {
+    this.places.delete(`${gameId}/${place}`);
+  }
+  async placePlayers(gameId: string): Promise<Map<number, string>> {
+    return new Map([...this.places.values()].filter((p) => p.gameId === gameId).map((p) => [p.place, p.playerId]));
+  }
+  async gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]> {
+    return [...this.places.values()]
+      .filter((p) => p.playerId === playerId)
+      .sort((a, b) => b.at - a.at || (a.gameId < b.gameId ? -1 : 1))
+      .slice(0, limit)
+      .map((p) => p.gameId);
+  }
+  async linkCampaignTable(gameId: string, campaignId: string, afterGameId: string): Promise<boolean> {
+    if (!this.campaigns.has(campaignId)) throw new Error('no such campaign');
+    if (this.tables.has(gameId) || [...this.tables.values()].some((t) => t.after === afterGameId)) return false;
+    this.tables.set(gameId, { campaignId, after: afterGameId });
+    return true;
+  }
+  async campaignOfTable(gameId: string): Promise<string | null> {
+    return this.tables.get(gameId)?.campaignId ?? null;
+  }
+  async tableAfter(gameId: string): Promise<string | null> {
+    for (const [g, t] of this.tables) if (t.after === gameId) return g;
+    return null;
+  }
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     if (!this.players.has(id)) return false;
+    for (const [k, p] of this.places) if (p.playerId === id) this.places.delete(k);
     for (const g of this.games.filter((x) => x.playerId === id))
       this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
     this.chat = this.chat.map((c) =>

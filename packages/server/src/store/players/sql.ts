@@ -429,6 +429,61 @@ export class SqlPlayerStore implements PlayerStore {
     ).map(chat);
   }
 
+  async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {
+    await this.db.tx(async (c) => {
+      await c.run('DELETE FROM place_players WHERE game_id = $1 AND place = $2', [gameId, place]);
+      await c.run('INSERT INTO place_players (game_id, place, player_id, linked_at) VALUES ($1, $2, $3, $4)', [
+        gameId,
+        place,
+        playerId,
+        at,
+      ]);
+    });
+  }
+
+  async unlinkPlace(gameId: string, place: number): Promise<void> {
+    await this.db.run('DELETE FROM place_players WHERE game_id = $1 AND place = $2', [gameId, place]);
+  }
+
+  async placePlayers(gameId: string): Promise<Map<number, string>> {
+    const rows = await this.db.all<{ place: number; player_id: string }>(
+      'SELECT place, player_id FROM place_players WHERE game_id = $1',
+      [gameId],
+    );
+    return new Map(rows.map((r) => [Number(r.place), r.player_id]));
+  }
+
+  async gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]> {
+    const rows = await this.db.all<{ game_id: string }>(
+      'SELECT game_id FROM place_players WHERE player_id = $1 ORDER BY linked_at DESC, game_id LIMIT $2',
+      [playerId, limit],
+    );
+    return rows.map((r) => r.game_id);
+  }
+
+  async linkCampaignTable(gameId: string, campaignId: string, afterGameId: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        'INSERT INTO campaign_tables (game_id, campaign_id, after_game_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [gameId, campaignId, afterGameId],
+      )) > 0
+    );
+  }
+
+  async campaignOfTable(gameId: string): Promise<string | null> {
+    const r = await this.db.all<{ campaign_id: string }>('SELECT campaign_id FROM campaign_tables WHERE game_id = $1', [
+      gameId,
+    ]);
+    return r[0]?.campaign_id ?? null;
+  }
+
+  async tableAfter(gameId: string): Promise<string | null> {
+    const r = await this.db.all<{ game_id: string }>('SELECT game_id FROM campaign_tables WHERE after_game_id = $1', [
+      gameId,
+    ]);
+    return r[0]?.game_id ?? null;
+  }
+
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     return this.db.tx(async (c) => {
       if (!(await c.all('SELECT 1 FROM players WHERE id = $1', [id])).length) return false;
@@ -457,7 +512,7 @@ export class SqlPlayerStore implements PlayerStore {
         id,
       ]);
       await c.run('DELETE FROM campaign_members WHERE player_id = $1', [id]);
-      for (const t of ['sessions', 'ratings', 'player_games'])
+      for (const t of ['sessions', 'ratings', 'player_games', 'place_players'])
         await c.run(`DELETE FROM ${t} WHERE player_id = $1`, [id]);
       await c.run('DELETE FROM players WHERE id = $1', [id]);
       return true;

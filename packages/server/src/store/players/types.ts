@@ -156,6 +156,22 @@ export interface PlayerStore {
   /** A player's own messages, oldest first. */
   chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
 
+  /** Ties a table place to a player (creating or joining a table; migration 101). */
+  linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void>;
+  unlinkPlace(gameId: string, place: number): Promise<void>;
+  /** Place -> player id of one table. */
+  placePlayers(gameId: string): Promise<Map<number, string>>;
+  /** Games in which the player holds a place (any status; the caller asks the game store). */
+  gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]>;
+
+  /** A rematch table: the next game of `campaignId`, after `afterGameId`. False if that game
+   * already has its rematch (then `tableAfter` names it). */
+  linkCampaignTable(gameId: string, campaignId: string, afterGameId: string): Promise<boolean>;
+  /** The campaign of a rematch table (or null). */
+  campaignOfTable(gameId: string): Promise<string | null>;
+  /** The rematch table opened after a game (or null). */
+  tableAfter(gameId: string): Promise<string | null>;
+
   /**
    * Deletes the profile: player, sessions, ratings, history rows, campaign memberships; chat texts
    * are emptied (removed) and signed `neutralName`; the seats it held in past games (from its

@@ -2,6 +2,7 @@
 // file NNN_what.ts and list it here. Applied once each, recorded in schema_migrations.
 import * as m001 from './001_init.js';
 import * as m100 from './100_players.js';
+import * as m101 from './101_place_players.js';
 
 export interface Migration {
   readonly version: number;
@@ -12,4 +13,5 @@ export interface Migration {
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, ...m001 },
   { version: 100, ...m100 },
+  { version: 101, ...m101 },
 ];

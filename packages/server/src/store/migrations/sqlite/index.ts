@@ -4,6 +4,7 @@
 // PostgreSQL ones so one number means one change on both backends.
 import type Database from 'better-sqlite3';
 import * as m100 from './100_players.js';
+import * as m101 from './101_place_players.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -11,7 +12,10 @@ export interface SqliteMigration {
   readonly sql: string;
 }
 
-export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [{ version: 100, ...m100 }];
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  { version: 100, ...m100 },
+  { version: 101, ...m101 },
+];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
  * lock first, so two processes opening one file together apply each migration once. */

@@ -1,0 +1,165 @@
+// Campaign tables (issue 13, seed 001): "Rematch" at the end of a game opens the next game of the
+// campaign (same group, sides kept or swapped), the ledger is shown and exported, each side
+// writes down its modules. The ledger rules are campaign.ts; this file ties them to tables:
+// which campaign a table belongs to, who recruits at it, who may join it.
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../api-error.js';
+import type { GameService } from '../games.js';
+import { createGameSchema } from '../schemas.js';
+import { hashToken } from '../tokens.js';
+import type { GameRow } from '../store/types.js';
+import type { PlayerRow, PlayerStore } from '../store/players/types.js';
+import { botPlayerId } from './bot-profiles.js';
+import {
+  allowance,
+  chooseModules,
+  newCampaign,
+  other,
+  recordResult,
+  rematch,
+  swappedSeating,
+  type Campaign,
+  type CampaignResult,
+  type Side,
+} from './campaign.js';
+import type { PlayerService } from './service.js';
+
+const CAS_TRIES = 5;
+
+export function campaignView(id: string, ledger: Campaign) {
+  return {
+    id,
+    ledger,
+    allowance: { recruiter: allowance(ledger, 'recruiter'), agents: allowance(ledger, 'agents') },
+  };
+}
+
+export class CampaignTables {
+  constructor(
+    private readonly players: PlayerService,
+    private readonly store: PlayerStore,
+    private readonly games: GameService,
+  ) {}
+
+  /** Applies `f` to the ledger with compare-and-set, retried; refusals become 409s. */
+  private async update(id: string, f: (c: Campaign) => CampaignResult | null): Promise<Campaign> {
+    for (let i = 0; i < CAS_TRIES; i++) {
+      const row = await this.store.getCampaign(id);
+      if (!row) throw new ApiError(404, 'not_found', 'There is no such campaign.');
+      const r = f(row.ledger);
+      if (r === null) return row.ledger;
+      if (!r.ok) throw new ApiError(409, r.code.replace(/-/g, '_'), r.message);
+      if ((await this.store.updateCampaign(id, row.version, r.campaign, Date.now())) === 'ok') return r.campaign;
+    }
+    throw new ApiError(503, 'busy', 'The campaign is being changed by someone else; try again.');
+  }
+
+  /** The campaign a table belongs to: as a rematch table, or as a finished game of it. */
+  async campaignOf(gameId: string): Promise<string | null> {
+    return (await this.store.campaignOfTable(gameId)) ?? (await this.store.campaignOfGame(gameId));
+  }
+
+  /** "Rematch" by someone seated at a finished game: the next table of its campaign (a campaign
+   * starts with this game if it was not part of one). If the rematch table exists, it is named. */
+  async rematch(oldId: string, token: string, swap: boolean) {
+    const row = await this.games.store.getGame(oldId);
+    if (!row || !row.start) throw new ApiError(404, 'not_found', 'There is no such game.');
+    const h = hashToken(token);
+    const me = row.start.seats.find((s) => s.tokenHash === h);
+    if (!me) throw new ApiError(403, 'bad_token', 'That token holds no seat in this game.');
+    if (row.status !== 'over' || !row.result) throw new ApiError(409, 'not_over', 'A rematch follows a finished game.');
+    const existing = await this.store.tableAfter(oldId);
+    if (existing) return { gameId: existing, token: null, place: null, invite: this.games.invite(existing) };
+
+    const seatPlayers = await this.players.seatPlayers(row);
+    if (row.start.seats.some((s) => !seatPlayers.has(s.seat)))
+      throw new ApiError(409, 'no_profiles', 'A campaign needs everyone at the table to have a profile.');
+    const winner = row.result.winner;
+    let id = await this.campaignOf(oldId);
+    if (!id) {
+      const agents = [...new Set(row.start.seats.filter((s) => s.seat !== 0).map((s) => seatPlayers.get(s.seat)!))];
+      const c = newCampaign({ recruiter: [seatPlayers.get(0)!], agents });
+      if (!c.ok) throw new ApiError(409, c.code.replace(/-/g, '_'), c.message);
+      id = `c_${randomBytes(12).toString('base64url')}`;
+      const now = Date.now();
+      await this.store.createCampaign({
+        id,
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+        ledger: c.campaign,
+        members: [],
+      });
+    }
+    const ledger = await this.update(id, (c) => {
+      // The game-over step may not have run yet: record the result here (idempotent).
+      const recorded = recordResult(c, oldId, winner);
+      const base = recorded.ok ? recorded.campaign : c;
+      return rematch(base, swap ? swappedSeating(base) : base.seating);
+    });
+
+    const o = row.options;
+    const fixedCard = o.recruiterCard !== 'random' && o.recruiterCard !== 'choose';
+    const bots = Object.fromEntries(row.places.filter((p) => p.bot).map((p) => [String(p.place), p.bot!]));
+    const body = createGameSchema.parse({
+      name: me.name,
+      mode: o.mode,
+      // A fixed card was the old recruiter's choice; the new recruiter gets a random one.
+      recruiterCard: fixedCard ? 'random' : o.recruiterCard,
+      recruiterChoice: 'random', // the campaign's seating decides (recruiterPlace)
+      players: o.players,
+      bots: o.solo ? {} : bots,
+      ...(o.solo ? { solo: { role: swap ? other(o.solo.role) : o.solo.role, level: o.solo.level } } : {}),
+      turnTimerSec: o.turnTimerSec,
+      assistant: o.assistant,
+      rated: o.rated ?? true,
+      title: `Campaign game ${ledger.games.length + 1}`,
+    });
+    const created = await this.games.createGame(body);
+    const mine = await this.store.getPlayer(seatPlayers.get(me.seat)!);
+    await this.players.placeTaken(created.gameId, created.place, mine);
+    if (!(await this.store.linkCampaignTable(created.gameId, id, oldId))) {
+      const theirs = (await this.store.tableAfter(oldId))!;
+      return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
+    }
+    return created;
+  }
+
+  /** At start: the place of the campaign's recruiter (null: not a campaign table). */
+  async recruiterPlace(row: GameRow): Promise<number | null> {
+    const id = await this.store.campaignOfTable(row.id);
+    if (!id) return null;
+    const c = await this.store.getCampaign(id);
+    const want = c?.ledger.seating.recruiter[0];
+    if (!want) return null;
+    const byPlace = await this.store.placePlayers(row.id);
+    const p = row.places.find((x) => (x.bot ? botPlayerId(x.bot) : byPlace.get(x.place)) === want);
+    return p?.place ?? null;
+  }
+
+  /** Joining a campaign table: only its group, each with their profile. */
+  async checkJoin(gameId: string, player: PlayerRow | null): Promise<void> {
+    const id = await this.store.campaignOfTable(gameId);
+    if (!id) return;
+    const c = await this.store.getCampaign(id);
+    const group = c ? [...c.ledger.seating.recruiter, ...c.ledger.seating.agents] : [];
+    if (!player || !group.includes(player.id))
+      throw new ApiError(403, 'not_in_campaign', 'This table continues a campaign; only its group may join.');
+  }
+
+  async view(id: string) {
+    const row = await this.store.getCampaign(id);
+    if (!row) throw new ApiError(404, 'not_found', 'There is no such campaign.');
+    return campaignView(id, row.ledger);
+  }
+
+  /** A side writes down its modules for the next game: only a member of that side. */
+  async choose(id: string, player: PlayerRow, side: Side, count: number, text: string) {
+    const ledger = await this.update(id, (c) => {
+      if (!c.seating[side].includes(player.id))
+        throw new ApiError(403, 'not_your_side', 'Only a player of that side chooses its modules.');
+      return chooseModules(c, side, count, text);
+    });
+    return campaignView(id, ledger);
+  }
+}

@@ -1,0 +1,309 @@
+// The player routes (issue 13; docs/protocol.md "Players"): identity, profile, history, ratings,
+// leaderboard. Bodies and queries go through the strict zod schemas of players/schemas.ts; every
+// refusal is a code and a sentence that does not echo the input, and changes nothing. The session
+// token travels in `Authorization: Bearer`, never in a URL.
+//
+// Caps: new players per IP; password attempts (sign-in, set/change) per IP and per player id; at
+// most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting, beyond that 503.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../api-error.js';
+import { body } from '../http/body.js';
+import { sendJson } from '../http/headers.js';
+import { RateBudget } from '../limits/budget.js';
+import type { LimitsConfig } from '../limits/config.js';
+import { describeZodError } from '../schemas.js';
+import { impersonates } from '../input/text.js';
+import type { PlayerRow } from '../store/players/types.js';
+import {
+  deleteProfile,
+  firstVisit,
+  rename,
+  setPassword,
+  signIn,
+  signOut,
+  signOutEverywhere,
+  type AccountError,
+} from './accounts.js';
+import { exportPlayer } from './export.js';
+import { HashGate } from './hash-gate.js';
+import {
+  createPlayerSchema,
+  deleteProfileSchema,
+  historyQuerySchema,
+  leaderboardQuerySchema,
+  renameSchema,
+  setPasswordSchema,
+  signInSchema,
+  signOutEverywhereSchema,
+  chooseModulesSchema,
+} from './schemas.js';
+import { z } from 'zod';
+
+const rematchBodySchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
+const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
+const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
+
+const chatQuerySchema = z.strictObject({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+import type { PlayerService } from './service.js';
+import type { TableChat } from '../play/chat.js';
+
+/** Rated games a player needs before the leaderboard lists them. */
+export const LEADERBOARD_MIN_GAMES = 5;
+const RECENT_ON_PROFILE = 10;
+
+const STATUS: Record<AccountError['code'], number> = {
+  'bad-name': 400,
+  'bad-password': 400,
+  'sign-in-failed': 401,
+  'wrong-password': 403,
+  'not-confirmed': 400,
+  'no-player': 404,
+};
+
+function orThrow<T extends { ok: boolean }>(r: T | AccountError): Exclude<T, AccountError> {
+  if (!r.ok) {
+    const e = r as AccountError;
+    throw new ApiError(STATUS[e.code], e.code.replace(/-/g, '_'), e.message);
+  }
+  return r as Exclude<T, AccountError>;
+}
+
+function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer<T> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of search) {
+    if (k in raw || Object.keys(raw).length >= 8) throw new ApiError(400, 'malformed', 'Too many query parameters.');
+    raw[k] = v;
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new ApiError(400, 'malformed', describeZodError(r.error));
+  return r.data;
+}
+
+/** Profile names, like table names, may not read as a bot or the server (profiles and the
+ * leaderboard list bots beside people). */
+function notImpersonating(name: string): string {
+  if (impersonates(name))
+    throw new ApiError(400, 'malformed', 'name: That name is reserved for bots and the server; choose another.');
+  return name;
+}
+
+const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
+
+export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig, chat: TableChat | null = null) {
+  const store = players.store;
+  const newPlayers = new RateBudget(limits.newPlayersPerIp);
+  const pwIp = new RateBudget(limits.passwordPerIp);
+  const pwPlayer = new RateBudget(limits.passwordPerPlayer);
+  const gate = new HashGate(limits.hashesRunning, limits.hashesQueued);
+
+  function spend(budget: RateBudget, key: string, what: string): void {
+    if (!budget.take(key))
+      throw new ApiError(429, 'rate_limited', `Too many ${what}; try again in ${budget.retryAfterSec(key)} s.`);
+  }
+
+  /** A password check or hash: counted per IP and per player, then run through the gate. */
+  async function withPassword<T>(ip: string, playerId: string, f: () => Promise<T>): Promise<T> {
+    spend(pwIp, ip, 'password attempts from your address');
+    spend(pwPlayer, playerId, 'password attempts for this player');
+    const r = await gate.run(f);
+    if (r === null)
+      throw new ApiError(503, 'busy', 'The server is busy checking passwords; try again in a few seconds.');
+    return r;
+  }
+
+  async function profile(id: string) {
+    const p = await store.getPlayer(id);
+    if (!p) throw new ApiError(404, 'not_found', 'There is no such player.');
+    const [stats, ratings, recent] = await Promise.all([
+      store.statsOf(id),
+      store.ratingsOf(id),
+      store.historyOf(id, RECENT_ON_PROFILE),
+    ]);
+    return {
+      player: publicPlayer(p),
+      stats,
+      ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
+      recent: recent.map(gameEntry),
+    };
+  }
+
+  /** Only finished games are in history (store contract), so a replay link is always safe. */
+  const gameEntry = (g: Awaited<ReturnType<typeof store.historyOf>>[number]) => ({
+    gameId: g.gameId,
+    finishedAt: g.finishedAt,
+    role: g.role,
+    mode: g.mode,
+    won: g.won,
+    rated: g.rated,
+    campaignId: g.campaignId,
+    replay: `/api/games/${g.gameId}/record`,
+  });
+
+  /** Answers true when the route was one of ours. */
+  return async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+  ): Promise<boolean> {
+    const m = req.method ?? 'GET';
+    const parts = p.split('/').filter(Boolean);
+    const now = Date.now();
+    if (p === '/api/players' && m === 'POST') {
+      const b = await body(req, createPlayerSchema);
+      spend(newPlayers, ip, 'new players from your address');
+      const r = orThrow(await firstVisit(store, notImpersonating(b.name), now));
+      sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
+      return true;
+    }
+    if (p === '/api/me') {
+      if (m === 'GET') {
+        const { player } = await players.requirePlayer(req);
+        sendJson(res, 200, { ...(await profile(player.id)), hasPassword: player.passwordHash !== null });
+        return true;
+      }
+      if (m === 'PATCH') {
+        const b = await body(req, renameSchema);
+        const { player } = await players.requirePlayer(req);
+        sendJson(res, 200, orThrow(await rename(store, player, notImpersonating(b.name))));
+        return true;
+      }
+      if (m === 'DELETE') {
+        const b = await body(req, deleteProfileSchema);
+        const { player } = await players.requirePlayer(req);
+        // Refused while the player holds a place at a waiting or running table: the seat names and
+        // results of those games would otherwise change under the other people (docs/players.md).
+        const open = await players.openTablesOf(player.id);
+        if (open.length)
+          throw new ApiError(
+            409,
+            'seated',
+            `You hold a place at ${open.length} table(s) that are waiting or playing; leave or resign there first.`,
+          );
+        orThrow(await deleteProfile(store, player, b.confirm));
+        sendJson(res, 200, { ok: true });
+        return true;
+      }
+    }
+    if (p === '/api/me/password' && m === 'POST') {
+      const b = await body(req, setPasswordSchema);
+      const { player } = await players.requirePlayer(req);
+      orThrow(await withPassword(ip, player.id, () => setPassword(store, player, b.password, b.current)));
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    if (p === '/api/me/export' && m === 'GET') {
+      const { player } = await players.requirePlayer(req);
+      const data = await exportPlayer(store, player.id, now);
+      if (!data) throw new ApiError(404, 'not_found', 'This profile no longer exists.');
+      res.setHeader('content-disposition', 'attachment; filename="mindmgmt-player.json"');
+      sendJson(res, 200, data);
+      return true;
+    }
+    if (p === '/api/sessions') {
+      if (m === 'POST') {
+        const b = await body(req, signInSchema);
+        const r = orThrow(await withPassword(ip, b.playerId, () => signIn(store, b.playerId, b.password, now)));
+        sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
+        return true;
+      }
+      if (m === 'DELETE') {
+        const b = await body(req, signOutEverywhereSchema);
+        const { player, token } = await players.requirePlayer(req);
+        const ended = await signOutEverywhere(store, player.id, token, b.keepThisDevice);
+        sendJson(res, 200, { ended });
+        return true;
+      }
+    }
+    if (p === '/api/sessions/current' && m === 'DELETE') {
+      const { token } = await players.requirePlayer(req);
+      await signOut(store, token);
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    if (p === '/api/leaderboard' && m === 'GET') {
+      const q = query(search, leaderboardQuerySchema);
+      const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES);
+      sendJson(res, 200, {
+        role: q.role,
+        minGames: LEADERBOARD_MIN_GAMES,
+        players: rows.map((r) => ({
+          id: r.playerId,
+          name: r.name,
+          bot: r.bot,
+          rating: r.rating,
+          rd: r.rd,
+          games: r.games,
+        })),
+      });
+      return true;
+    }
+    const campaigns = players.campaigns;
+    if (parts[1] === 'games' && parts.length === 4 && /^[A-Za-z0-9_-]{1,64}$/.test(parts[2]!)) {
+      const id = parts[2]!;
+      if (parts[3] === 'rematch' && m === 'POST') {
+        const b = await body(req, rematchBodySchema);
+        sendJson(res, 200, await campaigns.rematch(id, b.token, b.swapSides));
+        return true;
+      }
+      if (parts[3] === 'campaign' && m === 'GET') {
+        const cid = await campaigns.campaignOf(id);
+        sendJson(res, 200, {
+          campaign: cid ? await campaigns.view(cid) : null,
+          next: await store.tableAfter(id),
+        });
+        return true;
+      }
+    }
+    if (parts[1] === 'campaigns' && parts.length >= 3 && parts.length <= 4) {
+      const id = parts[2]!;
+      if (!campaignId.test(id)) throw new ApiError(404, 'not_found', 'There is no such campaign.');
+      if (parts.length === 3 && m === 'GET') {
+        const q = query(search, campaignQuerySchema);
+        if (q.download) res.setHeader('content-disposition', 'attachment; filename="mindmgmt-campaign.json"');
+        sendJson(res, 200, await campaigns.view(id));
+        return true;
+      }
+      if (parts[3] === 'modules' && m === 'POST') {
+        const b = await body(req, chooseModulesSchema);
+        const { player } = await players.requirePlayer(req);
+        sendJson(res, 200, await campaigns.choose(id, player, b.side, b.count, b.text));
+        return true;
+      }
+    }
+    if (chat && parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
+      // Anyone with the game id may watch the table and so read its chat (as spectators do).
+      const id = parts[2]!;
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
+      const q = query(search, chatQuerySchema);
+      sendJson(res, 200, { messages: await chat.read(id, q.after, q.limit) });
+      return true;
+    }
+    if (parts[1] === 'players' && parts.length >= 3 && parts.length <= 4 && m === 'GET') {
+      const id = parts[2]!;
+      if (!/^(p_[A-Za-z0-9_-]{16}|bot-[a-z]{1,16})$/.test(id))
+        throw new ApiError(404, 'not_found', 'There is no such player.');
+      if (parts.length === 3) {
+        sendJson(res, 200, await profile(id));
+        return true;
+      }
+      if (parts[3] === 'games') {
+        const q = query(search, historyQuerySchema);
+        if ((q.beforeAt === undefined) !== (q.beforeGame === undefined))
+          throw new ApiError(400, 'malformed', 'beforeAt and beforeGame go together.');
+        const rows = await store.historyOf(
+          id,
+          q.limit,
+          q.beforeAt !== undefined ? { finishedAt: q.beforeAt, gameId: q.beforeGame! } : undefined,
+        );
+        sendJson(res, 200, { games: rows.map(gameEntry) });
+        return true;
+      }
+    }
+    return false;
+  };
+}

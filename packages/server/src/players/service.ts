@@ -1,0 +1,129 @@
+// The players part of a running server (issue 13, docs/players.md "Integration"): who a request
+// is (Bearer token), which player holds which table place, and what happens to players when a
+// game is over. Holds no per-game mutable state: everything lives in the PlayerStore.
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import { ApiError } from '../api-error.js';
+import type { GameRow, GameStore } from '../store/types.js';
+import type { PlayerRow, PlayerStore } from '../store/players/types.js';
+import { whoIs } from './accounts.js';
+import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
+import { recordGameOver } from './game-over.js';
+import { CampaignTables } from './campaign-tables.js';
+import type { GameService } from '../games.js';
+import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
+
+/** The longest Authorization header we read (a token is 43 characters). */
+const MAX_AUTH = 200;
+
+/** "Bearer <token>" -> token, or null (absent or malformed). */
+export function bearer(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string' || h.length > MAX_AUTH) return null;
+  const m = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(h);
+  return m ? m[1]! : null;
+}
+
+/** How many of a player's tables the deletion check looks at (newest first). */
+const DELETE_CHECK_TABLES = 200;
+
+export class PlayerService {
+  readonly campaigns: CampaignTables;
+
+  constructor(
+    readonly store: PlayerStore,
+    private readonly games: GameStore,
+    private readonly log: Logger,
+    service: GameService,
+  ) {
+    this.campaigns = new CampaignTables(this, store, service);
+  }
+
+  start(): Promise<void> {
+    return ensureBotProfiles(this.store);
+  }
+
+  /** The player of the request's Bearer token, or null when there is none. A token that is
+   * present but unknown or expired is an error, so a client learns its session is gone. */
+  async optionalPlayer(req: IncomingMessage): Promise<{ player: PlayerRow; token: string } | null> {
+    if (req.headers.authorization === undefined) return null;
+    const token = bearer(req);
+    const player = token ? await whoIs(this.store, token, Date.now()) : null;
+    if (!player || !token)
+      throw new ApiError(401, 'signed_out', 'This session has ended (signed out or expired); sign in again.');
+    return { player, token };
+  }
+
+  async requirePlayer(req: IncomingMessage): Promise<{ player: PlayerRow; token: string }> {
+    const me = await this.optionalPlayer(req);
+    if (!me) throw new ApiError(401, 'no_session', 'Send your session token (Authorization: Bearer ...).');
+    return me;
+  }
+
+  /** A place just taken: tied to the player when the request carries one, else cleared (a place
+   * left by a player and taken by someone without one must not count for the first). */
+  async placeTaken(gameId: string, place: number, player: PlayerRow | null): Promise<void> {
+    if (player) await this.store.linkPlace(gameId, place, player.id, Date.now());
+    else await this.store.unlinkPlace(gameId, place);
+  }
+
+  placeLeft(gameId: string, place: number): Promise<void> {
+    return this.store.unlinkPlace(gameId, place);
+  }
+
+  /** Tables (waiting or running) in which the player still holds a place: deletion waits for them. */
+  async openTablesOf(playerId: string): Promise<string[]> {
+    const open: string[] = [];
+    for (const id of await this.store.gamesWithPlaceOf(playerId, DELETE_CHECK_TABLES)) {
+      const g = await this.games.getGame(id);
+      if (g && (g.status === 'lobby' || g.status === 'active')) open.push(id);
+    }
+    return open;
+  }
+
+  /** Engine seat -> player id: people by their place's player, bots by their public profile. */
+  async seatPlayers(row: GameRow): Promise<Map<number, string>> {
+    const byPlace = await this.store.placePlayers(row.id);
+    const out = new Map<number, string>();
+    for (const s of row.start?.seats ?? []) {
+      const id = s.bot ? botPlayerId(s.bot) : s.place !== null ? byPlace.get(s.place) : undefined;
+      if (id) out.set(s.seat, id);
+    }
+    return out;
+  }
+
+  /** The recruiter of a campaign table (its seating), else "random, excluding beginners" (seed 003): the recruiter's place among the places whose
+   * player has a finished game (bots count as experienced); all beginners: plain random + note. */
+  async pickRecruiter(row: GameRow): Promise<{ place: number; note: string | null } | null> {
+    const campaign = await this.campaigns.recruiterPlace(row);
+    if (campaign !== null) return { place: campaign, note: null };
+    if (row.options.recruiterChoice !== 'random-experienced') return null;
+    const byPlace = await this.store.placePlayers(row.id);
+    const candidates = await candidatesAt(
+      this.store,
+      row.places.map((p) => ({ place: p.place, playerId: byPlace.get(p.place) ?? null, bot: p.bot !== null })),
+    );
+    const r = pickRecruiterExcludingBeginners(candidates, (n) => randomInt(n));
+    if (!r.ok) throw new ApiError(409, 'no_candidates', r.message);
+    return { place: r.place, note: r.note };
+  }
+
+  /** At game over: history, ratings when the table is rated, the campaign's next step. Never
+   * throws into play; a failure is logged (recording is idempotent, a later call may retry). */
+  async gameOver(row: GameRow): Promise<void> {
+    try {
+      await recordGameOver(this.store, row, {
+        seatPlayers: await this.seatPlayers(row),
+        rated: row.options.rated ?? true,
+        campaignId: await this.campaigns.campaignOf(row.id),
+        now: Date.now(),
+      });
+    } catch (e) {
+      this.log.error(
+        { gameId: row.id, err: e instanceof Error ? e.message.slice(0, 200) : 'error' },
+        'game over: players not recorded',
+      );
+    }
+  }
+}

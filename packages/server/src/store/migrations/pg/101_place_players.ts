@@ -1,0 +1,5 @@
+// Migration 101: the player holding each table place (players/places, issue 13).
+import { placePlayersSchema } from '../place-players-schema.js';
+
+export const name = 'place_players';
+export const sql = placePlayersSchema('pg');

@@ -1,0 +1,506 @@
+// The player routes over real HTTP and WebSockets (issue 13): identity, sign-in from a second
+// client, sign-out everywhere, deletion, history and ratings after real games played through the
+// server, the password caps. One suite, run on the memory twin, a SQLite file and PostgreSQL.
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server.js';
+import type { PlayerStore } from '../../src/store/players/types.js';
+import type { GameStore } from '../../src/store/types.js';
+import { Client, testServer, type HttpResult } from '../helpers.js';
+import type { LimitsConfig } from '../../src/limits/config.js';
+
+export interface OpenStores {
+  games: GameStore;
+  players: PlayerStore;
+}
+
+export async function authApi<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = {};
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: any = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, body: parsed as T, text };
+}
+
+export async function newPlayer(base: string, name: string): Promise<{ id: string; token: string }> {
+  const r = await authApi(base, 'POST', '/api/players', null, { name });
+  expect(r.status, r.text).toBe(200);
+  return { id: r.body.player.id, token: r.body.token };
+}
+
+/** A 2-place table of two players (tokens), started; answers the game id and each place's seat
+ * client. Recruiter chosen by the host (place 1 recruits). */
+export async function twoPlayerGame(
+  base: string,
+  host: string,
+  guest: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ gameId: string; clients: Client[]; tokens: string[] }> {
+  const c = await authApi(base, 'POST', '/api/games', host, {
+    name: 'Host',
+    mode: 'training',
+    players: 2,
+    recruiterChoice: 'host',
+    ...extra,
+  });
+  expect(c.status, c.text).toBe(200);
+  const gameId: string = c.body.gameId;
+  const j = await authApi(base, 'POST', `/api/games/${gameId}/join`, guest, { name: 'Guest' });
+  expect(j.status, j.text).toBe(200);
+  const tokens = [c.body.token as string, j.body.token as string];
+  const clients = tokens.map(() => new Client(base));
+  for (let i = 0; i < 2; i++) await clients[i]!.hello(gameId, tokens[i]!);
+  const started = clients.map((cl) => cl.wait((m) => m.t === 'state'));
+  const s = await authApi(base, 'POST', `/api/games/${gameId}/start`, null, { token: tokens[0] });
+  expect(s.status, s.text).toBe(200);
+  await Promise.all(started);
+  return { gameId, clients, tokens };
+}
+
+/** The client of `seat` resigns; resolves once every client saw the result. */
+export async function resign(g: { gameId: string; clients: Client[] }, seat: number): Promise<void> {
+  const cl = g.clients.find((c) => c.seat === seat)!;
+  const over = g.clients.map((c) => c.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result));
+  const r = await cl.request(
+    { t: 'act', gameId: g.gameId, seq: cl.view.seq, action: { type: 'resign' }, id: 'resign' },
+    (m) => m.id === 'resign',
+  );
+  expect(r.t, JSON.stringify(r)).not.toBe('error');
+  await Promise.all(over);
+}
+
+/** Polls until `f` holds (game over is recorded just after the last frame goes out). */
+export async function eventually<T>(f: () => Promise<T>, ok: (t: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>): void {
+  async function withServer(f: (s: RunningServer) => Promise<void>, limits: Partial<LimitsConfig> = {}) {
+    const st = await open();
+    const s = await testServer(st.games, { players: st.players, limits });
+    try {
+      await f(s);
+    } finally {
+      await s.close();
+    }
+  }
+
+  /** A table of `people` (tokens; null = no player) plus `bots` at the last places, started with
+   * "random, excluding beginners"; answers the lobby after start. */
+  async function startExcludingBeginners(url: string, people: (string | null)[], bots: string[] = []) {
+    const n = people.length + bots.length;
+    const botPlaces = Object.fromEntries(bots.map((b, i) => [String(people.length + 1 + i), b]));
+    const c = await authApi(url, 'POST', '/api/games', people[0]!, {
+      name: 'P1',
+      mode: 'training',
+      players: n,
+      bots: botPlaces,
+      recruiterChoice: 'random-experienced',
+    });
+    expect(c.status, c.text).toBe(200);
+    for (let i = 1; i < people.length; i++)
+      expect(
+        (await authApi(url, 'POST', `/api/games/${c.body.gameId}/join`, people[i]!, { name: `P${i + 1}` })).status,
+      ).toBe(200);
+    const s = await authApi(url, 'POST', `/api/games/${c.body.gameId}/start`, null, { token: c.body.token });
+    expect(s.status, s.text).toBe(200);
+    return (await authApi(url, 'GET', `/api/games/${c.body.gameId}`, null)).body;
+  }
+
+  /** Joins `gameId` as the guest player, starts it with the host's token, connects both. */
+  async function joinAndStart(url: string, gameId: string, hostToken: string, guest: string) {
+    const j = await authApi(url, 'POST', `/api/games/${gameId}/join`, guest, { name: 'Guest' });
+    expect(j.status, j.text).toBe(200);
+    const tokens = [hostToken, j.body.token as string];
+    const clients = tokens.map(() => new Client(url));
+    for (let i = 0; i < 2; i++) await clients[i]!.hello(gameId, tokens[i]!);
+    const started = clients.map((cl) => cl.wait((m) => m.t === 'state'));
+    expect((await authApi(url, 'POST', `/api/games/${gameId}/start`, null, { token: hostToken })).status).toBe(200);
+    await Promise.all(started);
+    return { gameId, clients, tokens };
+  }
+
+  describe(`player routes over HTTP: ${name}`, () => {
+    it('campaign (seed 001) over a scripted series: rematch swaps sides, packages opened, module counts by the streak, only the group joins', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const cid = await newPlayer(url, 'Cid');
+        const g1 = await twoPlayerGame(url, ann.token, bob.token); // Ann recruits
+        expect(
+          (
+            await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+              token: g1.tokens[0],
+              swapSides: true,
+            })
+          ).status,
+        ).toBe(409);
+        await resign(g1, 1); // agents (Bob) lose
+        for (const c of g1.clients) c.close();
+
+        const r1 = await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+          token: g1.tokens[0],
+          swapSides: true,
+        });
+        expect(r1.status, r1.text).toBe(200);
+        const g2id: string = r1.body.gameId;
+        // Bob asks too: the same table, no second one.
+        const again = await authApi(url, 'POST', `/api/games/${g1.gameId}/rematch`, null, {
+          token: g1.tokens[1],
+          swapSides: false,
+        });
+        expect(again.body).toMatchObject({ gameId: g2id, token: null });
+        const c1 = (await authApi(url, 'GET', `/api/games/${g1.gameId}/campaign`, null)).body;
+        expect(c1.next).toBe(g2id);
+        const campaignId: string = c1.campaign.id;
+        expect(c1.campaign.ledger).toMatchObject({
+          sides: {
+            recruiter: { wins: 1, losses: 0, streak: 1, opened: 0 },
+            agents: { wins: 0, losses: 1, streak: 0, opened: 1 },
+          },
+          lastLoser: 'agents',
+          seating: { recruiter: [bob.id], agents: [ann.id] },
+        });
+        expect(c1.campaign.allowance).toEqual({ recruiter: { min: 0, max: 0 }, agents: { min: 0, max: 40 } });
+
+        // Modules: Ann now plays the agents (the side that lost) and chooses first.
+        const notMine = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, bob.token, {
+          side: 'agents',
+          count: 1,
+          text: 'x',
+        });
+        expect(notMine.status).toBe(403);
+        const chose = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+          side: 'agents',
+          count: 1,
+          text: 'SHIFT 1: the first module',
+        });
+        expect(chose.status, chose.text).toBe(200);
+
+        // Only the group joins; Bob recruits at the rematch table whatever his place.
+        expect((await authApi(url, 'POST', `/api/games/${g2id}/join`, cid.token, { name: 'Cid' })).status).toBe(403);
+        expect((await authApi(url, 'POST', `/api/games/${g2id}/join`, null, { name: 'Nobody' })).status).toBe(403);
+        const g2 = await joinAndStart(url, g2id, r1.body.token, bob.token);
+        const l2 = (await authApi(url, 'GET', `/api/games/${g2id}`, null)).body;
+        expect(l2.title).toBe('Campaign game 2');
+        expect(l2.seats.find((x: any) => x.seat === 0).place).toBe(2); // Bob joined at place 2
+        await resign(g2, 0); // the recruiter (Bob) loses
+        for (const c of g2.clients) c.close();
+        const c2 = await eventually(
+          () => authApi(url, 'GET', `/api/campaigns/${campaignId}`, null),
+          (r) => r.body.ledger.games.length === 2,
+        );
+        expect(c2.body.ledger.sides).toEqual({
+          recruiter: { wins: 1, losses: 1, streak: 0, opened: 1 },
+          agents: { wins: 1, losses: 1, streak: 1, opened: 1 },
+        });
+        expect(c2.body.ledger.games[1]).toMatchObject({
+          gameId: g2id,
+          winner: 'agents',
+          modules: { agents: { count: 1 } },
+        });
+
+        // Sides kept. Bob's recruiter side lost: it chooses any number; Ann's agents, on a
+        // 1-win streak, may choose one fewer than Bob did.
+        const r2 = await authApi(url, 'POST', `/api/games/${g2id}/rematch`, null, {
+          token: g2.tokens[1],
+          swapSides: false,
+        });
+        expect(r2.status, r2.text).toBe(200);
+        const c3 = (await authApi(url, 'GET', `/api/campaigns/${campaignId}`, null)).body;
+        expect(c3.ledger.seating).toEqual({ recruiter: [bob.id], agents: [ann.id] });
+        expect(c3.allowance).toEqual({ recruiter: { min: 0, max: 40 }, agents: { min: 0, max: null } });
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+              side: 'agents',
+              count: 0,
+              text: '',
+            })
+          ).status,
+        ).toBe(409);
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, bob.token, {
+              side: 'recruiter',
+              count: 3,
+              text: 'three',
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+              side: 'agents',
+              count: 3,
+              text: 'too many',
+            })
+          ).status,
+        ).toBe(409);
+        const ok = await authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, ann.token, {
+          side: 'agents',
+          count: 2,
+          text: 'two',
+        });
+        expect(ok.status, ok.text).toBe(200);
+        expect(ok.body.ledger.next).toEqual({
+          recruiter: { count: 3, text: 'three' },
+          agents: { count: 2, text: 'two' },
+        });
+
+        // Exportable, and both players' histories name the campaign.
+        const ex = await fetch(`${url}/api/campaigns/${campaignId}?download=1`);
+        expect(ex.headers.get('content-disposition')).toContain('attachment');
+        expect((await ex.json()).ledger.games).toHaveLength(2);
+        const h = (await authApi(url, 'GET', `/api/players/${ann.id}/games`, null)).body.games;
+        expect(h.map((x: any) => x.campaignId)).toEqual([campaignId, null]);
+      }));
+
+    it('"random, excluding beginners" (seed 003): only the experienced player recruits; all beginners fall back with a note; a bot is never a beginner', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const cid = await newPlayer(url, 'Cid');
+        // All beginners: plain random, and the table says so.
+        const first = await startExcludingBeginners(url, [ann.token, bob.token, cid.token]);
+        expect(first.recruiterNote).toMatch(/new here/);
+        // Ann finishes a game (Bob and Cid do not: the table above is still running).
+        const dan = await newPlayer(url, 'Dan');
+        const g = await twoPlayerGame(url, ann.token, dan.token);
+        await resign(g, 1);
+        await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.recent.length === 1,
+        );
+        for (const c of g.clients) c.close();
+        // Ann now recruits, whichever place she sits at and however often we draw.
+        for (let i = 0; i < 4; i++) {
+          const order = i % 2 ? [bob.token, ann.token, cid.token] : [cid.token, bob.token, ann.token];
+          const l = await startExcludingBeginners(url, order);
+          const annPlace = order.indexOf(ann.token) + 1;
+          expect(l.seats.find((x: any) => x.seat === 0).place).toBe(annPlace);
+          expect(l.recruiterNote).toBeNull();
+        }
+        // A person without a player is a beginner; with a bot at the table, the bot recruits.
+        const withBot = await startExcludingBeginners(url, [bob.token, null], ['easy']);
+        expect(withBot.seats.find((x: any) => x.seat === 0).bot).toBe('easy');
+        expect(withBot.recruiterNote).toBeNull();
+      }));
+
+    it('first visit creates a player; the token finds it; rename; strict bodies change nothing', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, '  Ann  ');
+        expect(ann.id).toMatch(/^p_[A-Za-z0-9_-]{16}$/);
+        const me = await authApi(url, 'GET', '/api/me', ann.token);
+        expect(me.status).toBe(200);
+        expect(me.body).toMatchObject({ player: { id: ann.id, name: 'Ann', bot: null }, hasPassword: false });
+        expect(me.text).not.toContain(ann.token);
+
+        const extra = await authApi(url, 'PATCH', '/api/me', ann.token, { name: 'Eve', admin: true });
+        expect(extra.status).toBe(400);
+        const ctrl = await authApi(url, 'PATCH', '/api/me', ann.token, { name: 'Ev\u0007e' });
+        expect(ctrl.status).toBe(400);
+        for (const fake of ['Bot (hard)', 'B0t (easy)', 'Server'])
+          expect((await authApi(url, 'PATCH', '/api/me', ann.token, { name: fake })).status).toBe(400);
+        expect((await authApi(url, 'POST', '/api/players', null, { name: 'Bot (expert)' })).status).toBe(400);
+        expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).body.player.name).toBe('Ann');
+
+        const ren = await authApi(url, 'PATCH', '/api/me', ann.token, { name: 'Annie' });
+        expect(ren.status, ren.text).toBe(200);
+        expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).body.player.name).toBe('Annie');
+
+        expect((await authApi(url, 'GET', '/api/me', null)).status).toBe(401);
+        const forged = await authApi(url, 'GET', '/api/me', 'A'.repeat(43));
+        expect(forged.status).toBe(401);
+        expect(forged.body.error.code).toBe('signed_out');
+        expect((await authApi(url, 'GET', '/api/players/p_nope', null)).status).toBe(404);
+      }));
+
+    it('password, sign-in from a second client, sign-out everywhere keeps only the asking device', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const pw = 'correct horse battery';
+        expect((await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' })).status).toBe(400);
+        const set = await authApi(url, 'POST', '/api/me/password', ann.token, { password: pw });
+        expect(set.status, set.text).toBe(200);
+        // Changing it needs the current one.
+        const change = await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'another long one' });
+        expect(change.status).toBe(403);
+
+        const wrong = await authApi(url, 'POST', '/api/sessions', null, {
+          playerId: ann.id,
+          password: 'wrong password!',
+        });
+        const noPw = await authApi(url, 'POST', '/api/sessions', null, { playerId: bob.id, password: pw });
+        expect(wrong.status).toBe(401);
+        expect(noPw.status).toBe(401);
+        // Same answer whatever was wrong: no telling which players have passwords.
+        expect(noPw.body).toEqual(wrong.body);
+
+        const second = await authApi(url, 'POST', '/api/sessions', null, { playerId: ann.id, password: pw });
+        expect(second.status, second.text).toBe(200);
+        const token2: string = second.body.token;
+        expect(token2).not.toBe(ann.token);
+        expect((await authApi(url, 'GET', '/api/me', token2)).body.player.id).toBe(ann.id);
+
+        const out = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: true });
+        expect(out.body).toEqual({ ended: 1 });
+        expect((await authApi(url, 'GET', '/api/me', token2)).status).toBe(401);
+        expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(200);
+
+        expect((await authApi(url, 'DELETE', '/api/sessions/current', ann.token)).status).toBe(200);
+        expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(401);
+      }));
+
+    it('password attempts are limited per IP (429), and the export holds no secret', () =>
+      withServer(
+        async ({ url }) => {
+          const ann = await newPlayer(url, 'Ann');
+          expect(
+            (await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'a long password' })).status,
+          ).toBe(200);
+          for (let i = 0; i < 2; i++)
+            expect(
+              (await authApi(url, 'POST', '/api/sessions', null, { playerId: ann.id, password: 'guess ' + i })).status,
+            ).toBe(401);
+          const limited = await authApi(url, 'POST', '/api/sessions', null, {
+            playerId: ann.id,
+            password: 'a long password',
+          });
+          expect(limited.status).toBe(429);
+          expect(limited.body.error.code).toBe('rate_limited');
+
+          const ex = await fetch(`${url}/api/me/export`, { headers: { authorization: `Bearer ${ann.token}` } });
+          expect(ex.status).toBe(200);
+          expect(ex.headers.get('content-disposition')).toContain('attachment');
+          const text = await ex.text();
+          const data = JSON.parse(text);
+          expect(data).toMatchObject({ format: 'mindmgmt-player-export', player: { id: ann.id, hasPassword: true } });
+          expect(text).not.toContain(ann.token);
+          expect(text).not.toContain('scrypt$');
+        },
+        { passwordPerIp: { burst: 3, perMin: 0.01 } },
+      ));
+
+    it('deletion is refused while seated at a waiting table, then removes the profile and its sessions', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const c = await authApi(url, 'POST', '/api/games', ann.token, { name: 'Ann', mode: 'training', players: 2 });
+        expect(c.status).toBe(200);
+        const refused = await authApi(url, 'DELETE', '/api/me', ann.token, { confirm: 'Ann' });
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.code).toBe('seated');
+        expect(
+          (await authApi(url, 'POST', `/api/games/${c.body.gameId}/leave`, null, { token: c.body.token })).status,
+        ).toBe(200);
+        expect((await authApi(url, 'DELETE', '/api/me', ann.token, { confirm: 'Bob' })).status).toBe(400);
+        const del = await authApi(url, 'DELETE', '/api/me', ann.token, { confirm: 'Ann' });
+        expect(del.status, del.text).toBe(200);
+        expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(401);
+        expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).status).toBe(404);
+      }));
+
+    it('history: a running game is nowhere; once over, both players have it with a replay, ratings moved, deletion leaves a neutral name', () =>
+      withServer(async ({ url, service }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const g = await twoPlayerGame(url, ann.token, bob.token);
+        // Running: not in anyone's history, no ratings, and nothing of the game in the profile.
+        const during = await authApi(url, 'GET', `/api/players/${ann.id}`, null);
+        expect(during.body).toMatchObject({ stats: [], ratings: [], recent: [] });
+        expect(during.text).not.toContain(g.gameId);
+
+        await resign(g, 1); // the agents resign: the recruiter (Ann, host) wins
+        const annP = await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.recent.length === 1,
+        );
+        expect(annP.body.stats).toEqual([{ role: 'recruiter', mode: 'training', played: 1, won: 1 }]);
+        expect(annP.body.recent[0]).toMatchObject({ gameId: g.gameId, role: 'recruiter', won: true, rated: true });
+        expect(annP.body.ratings[0].role).toBe('recruiter');
+        expect(annP.body.ratings[0].rating).toBeGreaterThan(1500);
+        const bobP = (await authApi(url, 'GET', `/api/players/${bob.id}`, null)).body;
+        expect(bobP.stats).toEqual([{ role: 'agents', mode: 'training', played: 1, won: 0 }]);
+        expect(bobP.ratings[0].rating).toBeLessThan(1500);
+        const replay = await authApi(url, 'GET', annP.body.recent[0].replay, null);
+        expect(replay.status).toBe(200);
+
+        const page = await authApi(url, 'GET', `/api/players/${bob.id}/games?limit=1`, null);
+        expect(page.body.games.map((x: any) => x.gameId)).toEqual([g.gameId]);
+        expect((await authApi(url, 'GET', `/api/players/${bob.id}/games?limit=999`, null)).status).toBe(400);
+        for (const c of g.clients) c.close();
+
+        // Bob deletes his profile: the finished game keeps a neutral name at his seat.
+        expect((await authApi(url, 'DELETE', '/api/me', bob.token, { confirm: 'Bob' })).status).toBe(200);
+        const row = await service.store.getGame(g.gameId);
+        expect(row!.start!.seats.map((x) => x.name)).toEqual(['Host', 'Former player']);
+        expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).body.recent).toHaveLength(1);
+      }));
+
+    it('an unrated table records history but moves no rating; a bot game counts for the bot profile', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const g = await twoPlayerGame(url, ann.token, bob.token, { rated: false });
+        await resign(g, 0);
+        const annP = await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.recent.length === 1,
+        );
+        expect(annP.body.recent[0]).toMatchObject({ won: false, rated: false });
+        expect(annP.body.ratings).toEqual([]);
+        for (const c of g.clients) c.close();
+
+        // Solo against the easy bot, Ann as agents, resigns at once.
+        const s = await authApi(url, 'POST', '/api/games', ann.token, {
+          name: 'Ann',
+          mode: 'training',
+          players: 1,
+          solo: { role: 'agents', level: 'easy' },
+        });
+        expect(s.status, s.text).toBe(200);
+        const cl = new Client(url);
+        await cl.hello(s.body.gameId, s.body.token);
+        const started = cl.wait((m) => m.t === 'state');
+        expect(
+          (await authApi(url, 'POST', `/api/games/${s.body.gameId}/start`, null, { token: s.body.token })).status,
+        ).toBe(200);
+        await started;
+        await cl.waitSeq(0);
+        await resign({ gameId: s.body.gameId, clients: [cl] }, cl.seat as number);
+        const bot = await eventually(
+          () => authApi(url, 'GET', '/api/players/bot-easy', null),
+          (r) => r.body.recent?.length === 1,
+        );
+        expect(bot.body.player).toMatchObject({ id: 'bot-easy', bot: 'easy' });
+        expect(bot.body.recent[0]).toMatchObject({ gameId: s.body.gameId, role: 'recruiter', won: true });
+        cl.close();
+        const board = await authApi(url, 'GET', '/api/leaderboard?role=recruiter', null);
+        expect(board.status).toBe(200);
+        expect(board.body).toMatchObject({ role: 'recruiter', minGames: 5, players: [] });
+        expect((await authApi(url, 'GET', '/api/leaderboard?role=boss', null)).status).toBe(400);
+      }));
+  });
+}

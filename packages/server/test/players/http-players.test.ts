@@ -1,0 +1,18 @@
+// The player routes over real HTTP on the memory twin and a SQLite file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MemoryStore } from '../../src/store/memory.js';
+import { MemoryPlayerStore } from '../../src/store/players/memory.js';
+import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { httpPlayersSuite } from './http-players-suite.js';
+
+httpPlayersSuite('memory', async () => {
+  const games = new MemoryStore();
+  return { games, players: new MemoryPlayerStore(games) };
+});
+httpPlayersSuite('sqlite file', async () => {
+  const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-http-players-')));
+  return { games, players: sqlitePlayerStore(games) };
+});

@@ -1,0 +1,342 @@
+// The player pages (issue 13): my profile (#/me: rename, password, sign-in on this device, sign
+// out, export, delete), anyone's public profile (#/p/<id>) and the leaderboard (#/leaders).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { call } from '../api.js';
+import { useI18n } from '../i18n.js';
+import { authHeader, playerSession, setPlayerSession } from './session.js';
+
+interface Stat {
+  role: 'recruiter' | 'agents';
+  mode: 'full' | 'training';
+  played: number;
+  won: number;
+}
+interface GameEntry {
+  gameId: string;
+  finishedAt: number;
+  role: 'recruiter' | 'agents';
+  mode: 'full' | 'training';
+  won: boolean;
+  rated: boolean;
+}
+export interface ProfileData {
+  player: { id: string; name: string; bot: string | null };
+  stats: Stat[];
+  ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number }[];
+  recent: GameEntry[];
+  hasPassword?: boolean;
+}
+
+function History({ p }: { p: ProfileData }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h3>{t('pl_stats')}</h3>
+      {p.stats.length ? (
+        <table className="stats" aria-label={t('pl_stats')}>
+          <thead>
+            <tr>
+              <th>{t('pl_role')}</th>
+              <th>{t('pl_mode')}</th>
+              <th>{t('pl_played')}</th>
+              <th>{t('pl_won')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.stats.map((s) => (
+              <tr key={`${s.role}/${s.mode}`}>
+                <td>{t(`pl_role_${s.role}`)}</td>
+                <td>{t(s.mode)}</td>
+                <td>{s.played}</td>
+                <td>{s.won}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">{t('pl_noGames')}</p>
+      )}
+      {p.ratings.length ? (
+        <>
+          <h3>{t('pl_ratings')}</h3>
+          <ul aria-label={t('pl_ratings')}>
+            {p.ratings.map((r) => (
+              <li key={r.role}>
+                {t(`pl_role_${r.role}`)}: {Math.round(r.rating)} ± {Math.round(2 * r.rd)} ({r.games})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {p.recent.length ? (
+        <>
+          <h3>{t('pl_recent')}</h3>
+          <ul aria-label={t('pl_recent')}>
+            {p.recent.map((g) => (
+              <li key={g.gameId}>
+                {new Date(g.finishedAt).toLocaleDateString()} · {t(`pl_role_${g.role}`)} · {t(g.mode)} ·{' '}
+                {t(g.won ? 'pl_win' : 'pl_loss')}
+                {g.rated ? '' : ` · ${t('pl_unrated')}`} ·{' '}
+                <a href={`#/g/${encodeURIComponent(g.gameId)}?watch`}>{t('pl_replay')}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Form({ label, onSubmit, children }: { label: string; onSubmit: () => Promise<void>; children: ReactNode }) {
+  return (
+    <form
+      className="row"
+      aria-label={label}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+      <button type="submit">{label}</button>
+    </form>
+  );
+}
+
+/** #/p/<id>: anyone's public profile. */
+export function PublicProfile({ id }: { id: string }) {
+  const { t } = useI18n();
+  const [p, setP] = useState<ProfileData | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  useEffect(() => {
+    call<ProfileData>('GET', `/api/players/${encodeURIComponent(id)}`).then(setP, (e: Error) => setErr(e.message));
+  }, [id]);
+  if (err) return <p className="panel error">{err}</p>;
+  if (!p) return <p className="panel">{t('connecting')}</p>;
+  return (
+    <section className="panel profile" aria-label={p.player.name}>
+      <h2>{p.player.name}</h2>
+      <History p={p} />
+    </section>
+  );
+}
+
+/** #/me: this browser's profile. */
+export function MyProfile() {
+  const { t } = useI18n();
+  const [rev, setRev] = useState(0);
+  const [p, setP] = useState<ProfileData | null>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  const [err, setErr] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [pw, setPw] = useState('');
+  const [current, setCurrent] = useState('');
+  const [signId, setSignId] = useState('');
+  const [signPw, setSignPw] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const session = playerSession();
+  useEffect(() => {
+    if (!session) return setP(null);
+    call<ProfileData>('GET', '/api/me').then(
+      (d) => {
+        setP(d);
+        setName(d.player.name);
+      },
+      (e: Error & { code?: string }) => {
+        if (e.code === 'signed_out') setPlayerSession(null);
+        setErr(e.message);
+        setP(null);
+      },
+    );
+  }, [rev]);
+  const run = (f: () => Promise<unknown>, done?: string) => async () => {
+    setErr(null);
+    setMsg(null);
+    try {
+      await f();
+      if (done) setMsg(done);
+      setRev((r) => r + 1);
+    } catch (e) {
+      setErr((e as Error).message);
+    }
+  };
+  const signInForm = (
+    <Form
+      label={t('pl_signIn')}
+      onSubmit={run(async () => {
+        const r = await call<{ player: { id: string }; token: string }>('POST', '/api/sessions', {
+          playerId: signId.trim(),
+          password: signPw,
+        });
+        setPlayerSession({ id: r.player.id, token: r.token });
+        setSignPw('');
+      })}
+    >
+      <span className="muted">{t('pl_signInHint')}</span>
+      <input aria-label={t('pl_id')} value={signId} onChange={(e) => setSignId(e.target.value)} />
+      <input
+        aria-label={t('pl_password')}
+        type="password"
+        autoComplete="current-password"
+        value={signPw}
+        onChange={(e) => setSignPw(e.target.value)}
+      />
+    </Form>
+  );
+  const status = (
+    <>
+      {msg ? <p role="status">{msg}</p> : null}
+      {err ? (
+        <p className="error" role="alert">
+          {err}
+        </p>
+      ) : null}
+    </>
+  );
+  if (!session || !p)
+    return (
+      <section className="panel profile" aria-label={t('pl_profile')}>
+        <h2>{t('pl_profile')}</h2>
+        {status}
+        <p>{t('pl_none')}</p>
+        <Form
+          label={t('pl_create')}
+          onSubmit={run(async () => {
+            const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', { name });
+            setPlayerSession({ id: r.player.id, token: r.token });
+          })}
+        >
+          <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+        </Form>
+        {signInForm}
+      </section>
+    );
+  return (
+    <section className="panel profile" aria-label={t('pl_profile')}>
+      <h2>{p.player.name}</h2>
+      {status}
+      <p>
+        {t('pl_id')}: <code data-testid="player-id">{p.player.id}</code>
+      </p>
+      <Form label={t('pl_rename')} onSubmit={run(() => call('PATCH', '/api/me', { name }), t('pl_saved'))}>
+        <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+      </Form>
+      <Form
+        label={t('pl_setPassword')}
+        onSubmit={run(async () => {
+          await call('POST', '/api/me/password', p.hasPassword ? { password: pw, current } : { password: pw });
+          setPw('');
+          setCurrent('');
+        }, t('pl_saved'))}
+      >
+        {p.hasPassword ? (
+          <input
+            aria-label={t('pl_currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        ) : null}
+        <input
+          aria-label={t('pl_password')}
+          type="password"
+          autoComplete="new-password"
+          value={pw}
+          onChange={(e) => setPw(e.target.value)}
+        />
+        <span className="muted">{t('pl_passwordHint')}</span>
+      </Form>
+      <div className="row">
+        <button
+          onClick={run(async () => {
+            const r = await call<{ ended: number }>('DELETE', '/api/sessions', { keepThisDevice: true });
+            setMsg(t('pl_signedOutAll', { n: r.ended }));
+          })}
+        >
+          {t('pl_signOutAll')}
+        </button>
+        <button
+          onClick={run(async () => {
+            await call('DELETE', '/api/sessions/current');
+            setPlayerSession(null);
+          })}
+        >
+          {t('pl_signOut')}
+        </button>
+        <button
+          onClick={run(async () => {
+            // The token stays in the header: fetched here and saved as a file, not opened by URL.
+            const res = await fetch('/api/me/export', { headers: authHeader() });
+            const url = URL.createObjectURL(await res.blob());
+            const a = document.createElement('a');
+            a.href = url;
+            a.download = 'mindmgmt-player.json';
+            a.click();
+            URL.revokeObjectURL(url);
+          })}
+        >
+          {t('pl_export')}
+        </button>
+      </div>
+      <History p={p} />
+      <Form
+        label={t('pl_delete')}
+        onSubmit={run(async () => {
+          await call('DELETE', '/api/me', { confirm });
+          setPlayerSession(null);
+        }, t('pl_deleted'))}
+      >
+        <input aria-label={t('pl_deleteConfirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Form>
+    </section>
+  );
+}
+
+interface Leader {
+  id: string;
+  name: string;
+  bot: string | null;
+  rating: number;
+  rd: number;
+  games: number;
+}
+
+/** #/leaders: one board per role. */
+export function Leaderboard() {
+  const { t } = useI18n();
+  const [boards, setBoards] = useState<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }[]>([]);
+  useEffect(() => {
+    void Promise.all(
+      (['recruiter', 'agents'] as const).map((role) =>
+        call<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }>(
+          'GET',
+          `/api/leaderboard?role=${role}`,
+        ),
+      ),
+    ).then(setBoards, () => setBoards([]));
+  }, []);
+  return (
+    <section className="panel leaders" aria-label={t('pl_leaders')}>
+      <h2>{t('pl_leaders')}</h2>
+      {boards[0] ? <p className="muted">{t('pl_boardMin', { n: boards[0].minGames })}</p> : null}
+      {boards.map((b) => (
+        <div key={b.role}>
+          <h3>{t(`pl_role_${b.role}`)}</h3>
+          {b.players.length ? (
+            <ol aria-label={t(`pl_role_${b.role}`)}>
+              {b.players.map((x) => (
+                <li key={x.id}>
+                  <a href={`#/p/${encodeURIComponent(x.id)}`}>{x.name}</a> {Math.round(x.rating)} ±{' '}
+                  {Math.round(2 * x.rd)} ({x.games})
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted">{t('pl_boardEmpty')}</p>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+// This browser's player (issue 13; docs/protocol.md "Players"): the player id and the session
+// token the server gave at the first visit, kept in localStorage. The token goes only in the
+// Authorization header, never in a URL.
+const KEY = 'mm.player';
+
+export interface PlayerSession {
+  id: string;
+  token: string;
+}
+
+export function playerSession(): PlayerSession | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? 'null') as PlayerSession | null;
+    return v && typeof v.id === 'string' && typeof v.token === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setPlayerSession(s: PlayerSession | null): void {
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+}
+
+export function authHeader(): Record<string, string> {
+  const s = playerSession();
+  return s ? { authorization: `Bearer ${s.token}` } : {};
+}

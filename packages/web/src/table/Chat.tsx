@@ -1,0 +1,124 @@
+// The table chat panel (issue 13): the messages, the input with the notice that everyone at the
+// table reads it (the recruiter included), and the host's controls (spectators may write, mute a
+// seat). Refusals from the server (rate, muted, closed) show under the input.
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../i18n.js';
+import { call } from '../api.js';
+import type { ChatMessage, ChatState } from './chat-state.js';
+
+export const CHAT_MAX = 300;
+
+export function Chat({
+  chat,
+  send,
+  seat,
+  isHost,
+  seats,
+}: {
+  chat: ChatState;
+  send: (frame: Record<string, unknown>) => void;
+  seat: number | 'spectator' | null;
+  isHost: boolean;
+  /** Engine seats with their names (for the host's mute buttons). */
+  seats: { seat: number; name: string }[];
+}) {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo?.({ top: list.current.scrollHeight });
+  }, [chat.messages.length]);
+  const spectator = typeof seat !== 'number';
+  const mayWrite = spectator ? chat.spectatorsWrite : !chat.muted.includes(seat);
+  return (
+    <section className="panel chat" aria-label={t('chat_title')}>
+      <h3>{t('chat_title')}</h3>
+      <ol ref={list} className="chat-log" aria-live="polite">
+        {chat.messages.length === 0 ? <li className="muted">{t('chat_empty')}</li> : null}
+        {chat.messages.map((m) => (
+          <li key={m.n} data-n={m.n}>
+            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+            {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
+          </li>
+        ))}
+      </ol>
+      {mayWrite ? (
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const v = text.trim();
+            if (!v) return;
+            send({ t: 'chat', text: v });
+            setText('');
+          }}
+        >
+          <input
+            aria-label={t('chat_input')}
+            aria-describedby="chat-notice"
+            value={text}
+            maxLength={CHAT_MAX}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit">{t('chat_send')}</button>
+        </form>
+      ) : null}
+      <p id="chat-notice" className="muted small">
+        {spectator && !chat.spectatorsWrite ? t('chat_spectatorsRead') : t('chat_notice')}
+      </p>
+      {chat.error ? (
+        <p className="error" role="alert">
+          {chat.error.message}
+        </p>
+      ) : null}
+      {isHost ? (
+        <div className="chat-host">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={chat.spectatorsWrite}
+              onChange={(e) => send({ t: 'chatPolicy', spectatorsWrite: e.target.checked })}
+            />{' '}
+            {t('chat_letSpectators')}
+          </label>
+          {seats
+            .filter((s) => s.seat !== seat)
+            .map((s) => {
+              const muted = chat.muted.includes(s.seat);
+              return (
+                <button key={s.seat} onClick={() => send({ t: 'mute', seat: s.seat, muted: !muted })}>
+                  {muted ? t('chat_unmute') : t('chat_mute')} {s.name}
+                </button>
+              );
+            })}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The stored chat of a table, read-only (the replay): GET /api/games/:id/chat. */
+export function ChatTranscript({ gameId }: { gameId: string }) {
+  const { t } = useI18n();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  useEffect(() => {
+    call<{ messages: ChatMessage[] }>('GET', `/api/games/${encodeURIComponent(gameId)}/chat?limit=500`).then(
+      (r) => setMessages(r.messages),
+      () => setMessages([]),
+    );
+  }, [gameId]);
+  if (!messages.length) return null;
+  return (
+    <section className="panel chat" aria-label={t('chat_title')}>
+      <h3>{t('chat_title')}</h3>
+      <ol className="chat-log">
+        {messages.map((m) => (
+          <li key={m.n}>
+            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+            {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// Table chat between browsers in real Chromium (issue 13): both players read each other, the
+// recruiter included; a spectator reads but has no input until the host allows; the host mutes
+// a seat; a late page gets the stored messages.
+import { describe, expect, it } from 'vitest';
+import { createTwoPlayerGame, newPage, serverAndBrowser, shot } from './helpers.js';
+
+const env = serverAndBrowser();
+
+describe('table chat', () => {
+  it('two browsers talk; a spectator reads; the host opens it to spectators and mutes a seat', async () => {
+    const { server, browser } = env();
+    const host = await newPage(browser);
+    const guest = await newPage(browser);
+    const gameId = await createTwoPlayerGame(server, host.page, guest.page, { mode: 'Training Mission' });
+    const hostChat = host.page.getByRole('region', { name: 'Table chat' });
+    const guestChat = guest.page.getByRole('region', { name: 'Table chat' });
+    await hostChat.getByText('Everyone at this table reads the chat, the recruiter included.').waitFor();
+
+    await guestChat.getByLabel('Message').fill('Good luck, recruiter');
+    await guestChat.getByRole('button', { name: 'Send' }).click();
+    await hostChat.getByText('Good luck, recruiter').waitFor();
+    await hostChat.getByLabel('Message').fill('You will need it');
+    await hostChat.getByLabel('Message').press('Enter');
+    await guestChat.getByText('You will need it').waitFor();
+
+    // A spectator reads the stored messages, cannot write.
+    const watcher = await newPage(browser);
+    await watcher.page.goto(`${server.url}/#/g/${gameId}?watch`);
+    const wChat = watcher.page.getByRole('region', { name: 'Table chat' });
+    await wChat.getByText('Good luck, recruiter').waitFor();
+    await wChat.getByText('You will need it').waitFor();
+    expect(await wChat.getByLabel('Message').count()).toBe(0);
+    await wChat.getByText('Spectators read the chat; the host has not opened it to them.').waitFor();
+
+    // The box follows the server's chatPolicy frame (not an optimistic toggle): click, then wait.
+    await hostChat.getByLabel('Spectators may write').click();
+    await expect.poll(() => hostChat.getByLabel('Spectators may write').isChecked()).toBe(true);
+    await wChat.getByLabel('Message').fill('Watching closely');
+    await wChat.getByRole('button', { name: 'Send' }).click();
+    await guestChat.getByText('Watching closely').waitFor();
+
+    await hostChat.getByRole('button', { name: 'Mute Alex' }).click();
+    await expect.poll(() => guestChat.getByLabel('Message').count()).toBe(0);
+    await hostChat.getByRole('button', { name: 'Unmute Alex' }).click();
+    await guestChat.getByLabel('Message').waitFor();
+    await shot(host.page, 'table-chat.png');
+
+    // After the game the replay shows the stored chat.
+    await host.page.getByRole('button', { name: 'Resign' }).click();
+    await host.page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    await host.page.locator('[role=status][data-phase="over"]').waitFor();
+    await host.page.getByRole('button', { name: 'Replay', exact: true }).click();
+    const replay = host.page.locator('section.replay');
+    await replay.getByRole('region', { name: 'Table chat' }).getByText('Watching closely').waitFor();
+    for (const x of [host, guest, watcher]) expect(x.errors).toEqual([]);
+    for (const x of [host, guest, watcher]) await x.ctx.close();
+  }, 180_000);
+});
