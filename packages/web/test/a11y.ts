@@ -59,20 +59,7 @@ export interface PendingFix {
   readonly file: string;
   readonly fix: string;
 }
-export const PENDING_FIXES: readonly PendingFix[] = [
-  {
-    rule: 'label-content-name-mismatch',
-    element: /^\S+ <g class="cell[^"]*"[^>]* role="button"/,
-    file: 'packages/web/src/Board.tsx',
-    fix: 'a cell <g> has aria-label={name} while showing other text (path number, confirmed note, mental note): delete the aria-label; its <title>{name}</title> child gives the same name',
-  },
-  {
-    rule: 'color-contrast',
-    element: /^\S+ <figcaption>/,
-    file: 'packages/web/src/styles.css',
-    fix: '.track figcaption { color: var(--muted) } is #6c757d on #f4f1e8, 4.2:1 (needs 4.5:1): use color: #495057 (7.3:1)',
-  },
-];
+export const PENDING_FIXES: readonly PendingFix[] = [];
 export const pendingSeen = new Set<PendingFix>();
 
 function pendingFor(v: A11yViolation, target: string): PendingFix | undefined {

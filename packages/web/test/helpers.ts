@@ -251,7 +251,7 @@ export async function createTwoPlayerGame(
   server: Server,
   host: Page,
   guest: Page,
-  o: { mode: 'Training Mission' | 'Full Game'; recruiterCard?: string },
+  o: { mode: 'Training Mission' | 'Full Game'; recruiterCard?: string; assistant?: 'off' | 'count' | 'full' },
 ): Promise<string> {
   await host.goto(`${server.url}/#/`);
   await host.getByLabel('Your name').first().fill('Rita');
@@ -260,6 +260,7 @@ export async function createTwoPlayerGame(
   if (o.recruiterCard) await form.getByLabel('Recruiter card').selectOption({ label: o.recruiterCard });
   await form.getByLabel('Who is the recruiter').selectOption({ label: 'The host' });
   await form.getByLabel('Players').first().selectOption('2');
+  if (o.assistant) await form.locator('select[name=assistant]').selectOption(o.assistant);
   await form.getByRole('button', { name: 'Create' }).click();
   await host.waitForURL(/#\/g\//);
   const invite = await host.getByLabel('invite').inputValue();
