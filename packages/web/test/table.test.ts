@@ -230,8 +230,8 @@ describe('plan, then confirm', () => {
       // every destination whose features an immortal's location shows blocks that Ask
       const featuresOf = (l: string) =>
         page
-          .locator(`svg.board g.cell[data-loc="${l}"]`)
-          .getAttribute('aria-label')
+          .locator(`svg.board g.cell[data-loc="${l}"] > title`)
+          .textContent()
           .then((x) => (x ?? '').split(': ')[1]?.split(', ') ?? []);
       const immFeatures = new Set((await Promise.all(blocked.map(featuresOf))).flat());
       for (const t of await targets(page)) {
@@ -577,6 +577,9 @@ describe('players, assistant, attention', () => {
     await page.locator('.error[role=alert]').getByText('not connected').waitFor();
     await page.evaluate(() => ((window as unknown as { __block: boolean }).__block = false));
     await page.getByText('Connection lost').waitFor({ state: 'detached', timeout: 20000 });
+    // the banner goes while the socket is connecting; the stale refusal goes once it is open
+    await page.locator('.error[role=alert]').waitFor({ state: 'detached', timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor();
     expect(await page.locator('.error[role=alert]').count()).toBe(0);
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 120_000);
