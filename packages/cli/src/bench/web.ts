@@ -98,7 +98,7 @@ async function serveBuild(dist: string): Promise<{ base: string; stop: () => voi
   return {
     base: `http://127.0.0.1:${port}`,
     stop: () => {
-      proc.kill('SIGTERM');
+      proc.kill('SIGKILL'); // a static-file server: nothing to drain, and a clean exit would be reported as a crash
       fs.rmSync(data, { recursive: true, force: true });
     },
   };
