@@ -142,8 +142,11 @@ describe('plan, then confirm', () => {
       await waitSeq(page, s2.seq);
     }
     // the next recruiter turn starts with the default tool again (the step), not the immortal
-    // the bots' whole agents turn comes first: slow on a loaded machine
-    if ((await untilMine(page, ['recruiterTurn'], 120_000)) === 'over') return;
+    // the bots' whole agents turn comes first (slow on a loaded machine); their Asks are answered
+    let ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000);
+    for (; ph === 'answerAsk'; ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000))
+      await recruiterMove(page);
+    if (ph === 'over') return;
     expect(await actions(page).getAttribute('data-tool')).toBe('step');
     expect(await page.locator('[role=status]').innerText()).toMatch(/one step or mind slip/);
     expect(await page.locator('.stage-bar').count()).toBe(0);
