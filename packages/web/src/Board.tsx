@@ -100,7 +100,6 @@ export function Board(p: BoardProps): ReactElement {
         transform={`translate(${x} ${y})`}
         role={clickable ? 'button' : 'img'}
         tabIndex={clickable ? 0 : undefined}
-        aria-label={name}
         data-loc={info.label}
         onClick={fire}
         onKeyDown={onActivateKey(fire)}

@@ -31,14 +31,7 @@ function errText(e: unknown): string {
 }
 
 async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): Promise<void> {
-  const r = await api.create(o).catch((e: unknown) => {
-    // a server without the `assistant` option (issue 12) knows only the boolean `deduction`
-    if (o.assistant && e instanceof ApiError && /assistant/.test(e.message)) {
-      const { assistant: _a, ...old } = o;
-      return api.create(old);
-    }
-    throw e;
-  });
+  const r = await api.create(o);
   saveGame(r.gameId, { token: r.token, place: r.place, name: me, at: Date.now() });
   if (autoStart) {
     try {
@@ -69,7 +62,7 @@ export function Home() {
     players: 2,
     bots: {},
     turnTimerSec: null,
-    deduction: true,
+    assistant: 'off',
   });
   // null: the default for the number of people at the table (off between people, on alone)
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);
@@ -164,7 +157,8 @@ export function Home() {
                   bots: {},
                   solo: { role: soloRole, level: soloLevel },
                   turnTimerSec: null,
-                  deduction: true,
+                  // alone against bots the assistant is on (issue 12); a solo table has no form for it
+                  assistant: 'full',
                 },
                 me,
                 true,
@@ -190,9 +184,7 @@ export function Home() {
                   name: me,
                   title: o.name,
                   bots,
-                  deduction: assist !== 'off',
-                  // `deduction` says on/off to every server; only 'count' needs the newer option
-                  ...(assist === 'count' ? { assistant: assist } : {}),
+                  assistant: assist,
                 },
                 me,
                 false,

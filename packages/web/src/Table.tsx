@@ -28,6 +28,7 @@ import { PlayerPanel } from './table/PlayerPanel.js';
 import { Chat } from './table/Chat.js';
 import { CampaignPanel } from './players/Campaign.js';
 import type { ChatState } from './table/chat-state.js';
+import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
 
 export interface TableProps {
   gameId: string;
@@ -142,7 +143,7 @@ export function Table(p: TableProps) {
           data-mine={mine ? 'yes' : 'no'}
         >
           {mine ? <span className="dot" aria-hidden="true" /> : null}
-          {prompt(i18n, view, p.seat)}
+          {prompt(i18n, view, p.seat)} <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
         </div>
         {p.error?.code === 'offline' ? (
@@ -177,7 +178,9 @@ export function Table(p: TableProps) {
         {view.result && !endSeen ? (
           <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
             <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
-            <p>{resultText(i18n, view.result)}</p>
+            <p>
+              {resultText(i18n, view.result)} <RuleLink chapter="winning" />
+            </p>
             {sec ? (
               <p className="reveal-cards">
                 {sec.card ? <b>{t(`card_${sec.card}`)}</b> : null}{' '}
@@ -252,7 +255,9 @@ export function Table(p: TableProps) {
         ) : null}
         {role === 'agents' && p.assistant !== 'off' ? (
           <section className="panel deduction" aria-label={t('dedTitle')} data-assistant={p.assistant}>
-            <h3>{t('dedTitle')}</h3>
+            <h3>
+              {t('dedTitle')} <RuleLinkFor k="dedTitle" />
+            </h3>
             {p.assistant === 'full' ? (
               <label className="check">
                 <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}

@@ -2,6 +2,7 @@
 import type { View } from '@mindmgmt/engine';
 import { ImmortalToken, MindSlipToken } from './icons.js';
 import { useI18n } from './i18n.js';
+import { RuleLink } from './rulebook/RuleLink.js';
 
 const SPACES = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 const W = 50;
@@ -83,7 +84,9 @@ export function TimeTrack({ view }: { view: View }) {
       </svg>
       <figcaption>
         {t('recruitsTotal', { n: view.recruits.total, max: view.recruitsToWin })} · {t('time')}{' '}
-        {view.time >= 5 ? `${String(view.time).padStart(2, '0')}:00` : '—'}
+        {view.time >= 5 ? `${String(view.time).padStart(2, '0')}:00` : '—'}{' '}
+        {/* the time track and the red alerts are explained with the recruiter's turn */}
+        <RuleLink chapter="recruiter-turn" />
       </figcaption>
     </figure>
   );

@@ -18,9 +18,8 @@ export interface CreateOptions {
   bots: Record<string, BotLevel>;
   solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
   turnTimerSec: number | null;
-  deduction: boolean;
-  /** The deduction assistant (newer servers; older ones know only `deduction`). */
-  assistant?: 'off' | 'count' | 'full';
+  /** The deduction assistant the table offers, shown to everyone at it (issue 12). */
+  assistant: 'off' | 'count' | 'full';
 }
 
 /** The lobby as the server describes it; read defensively (fields may be missing). */

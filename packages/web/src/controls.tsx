@@ -17,6 +17,7 @@ import {
 import type { ClientAction } from './api.js';
 import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
+import { RuleLinkFor } from './rulebook/RuleLink.js';
 import { describeAction } from './table/describe.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
@@ -244,7 +245,9 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     const by = <T extends ActionType>(ty: T) => legal.filter((a): a is Extract<Action, { type: T }> => a.type === ty);
     const rows: ReactElement[] = [];
     // cards
-    for (const a of by('chooseRecruiterCard'))
+    const cards = by('chooseRecruiterCard');
+    if (cards.length) rows.push(<RuleLinkFor key="card-rules" k="recruiterCard" />);
+    for (const a of cards)
       rows.push(
         <button key={`card-${a.card}`} className="big" onClick={() => plan(a)}>
           <b>{t(`card_${a.card}`)}</b>
@@ -261,6 +264,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
               <AgentIcon a={a.agent} /> {t('t_activate', { agent: i18n.agent(a.agent) })}
             </button>
           ))}
+          <RuleLinkFor k="t_activate" />
         </div>,
       );
     // board tools
@@ -321,7 +325,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
             ? `${t('t_placeAgent', { agent: i18n.agent(effPartial.agent) })}: `
             : ''}
           {current === 'dustyMove' && typeof effPartial.agent === 'string' ? `${i18n.agent(effPartial.agent)}: ` : ''}
-          {t(hint)}
+          {t(hint)} <RuleLinkFor k={`t_${current}`} />
           {Object.keys(partial).length ? (
             <button className="link" onClick={() => setPartial({})}>
               {t('t_resetMove')}
@@ -334,9 +338,10 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     for (const a of by('answerAsk'))
       if (a.at === null)
         rows.push(
-          <button key="cannot" onClick={() => plan(a)}>
-            {t('t_cannotPlace')}
-          </button>,
+          <div key="cannot" className="btnrow">
+            <button onClick={() => plan(a)}>{t('t_cannotPlace')}</button>
+            <RuleLinkFor k="t_cannotPlace" />
+          </div>,
         );
     // ask (+ dolphin)
     const asks = by('ask');
@@ -374,6 +379,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
               {t('t_withDolphin')}
             </label>
           ) : null}
+          <RuleLinkFor k="t_ask" />
         </div>,
       );
     }
@@ -381,7 +387,9 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     if (shakes.length)
       rows.push(
         <fieldset key="shake" className="features">
-          <legend>{t('t_shakedown')}</legend>
+          <legend>
+            {t('t_shakedown')} <RuleLinkFor k="t_shakedown" />
+          </legend>
           {shakes.map((a) => (
             <button
               key={a.feature}
@@ -397,15 +405,16 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
       );
     const simple: ActionType[] = ['reveal', 'scan', 'capture', 'endTurn', 'endActivation'];
     const simpleRow = simple.flatMap((ty) =>
-      by(ty).map((a) => (
+      by(ty).flatMap((a) => [
         <button
           key={ty}
           className={ty === 'capture' ? 'danger' : ty.startsWith('end') ? 'primary' : ''}
           onClick={() => plan(a)}
         >
           {t(`t_${ty}` as 't_reveal')}
-        </button>
-      )),
+        </button>,
+        ty.startsWith('end') ? null : <RuleLinkFor key={`${ty}-rules`} k={`t_${ty}`} />,
+      ]),
     );
     if (simpleRow.length)
       rows.push(

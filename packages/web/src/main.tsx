@@ -115,7 +115,7 @@ function App() {
             <circle cx="16" cy="16" r="5" fill="#1d2b3a" />
           </svg>
           <span>
-            <b>{t('title')}</b>
+            <h1>{t('title')}</h1>
             <small>{t('subtitle')}</small>
           </span>
         </a>

@@ -48,6 +48,12 @@ describe('deduction assistant (real engine)', () => {
     });
     const panel = page.locator('section.deduction');
     await panel.waitFor({ timeout: 30000 });
+    // the worker's answer comes after the position (slower on a loaded machine)
+    await page.waitForFunction(
+      () => /on \d+ locations/.test(document.querySelector('section.deduction')?.textContent ?? ''),
+      null,
+      { timeout: 30000 },
+    );
     const { text, heatCells } = await page.evaluate(() => ({
       text: document.querySelector('section.deduction')?.textContent ?? '',
       heatCells: document.querySelectorAll('svg.board rect.heat').length,

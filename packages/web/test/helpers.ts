@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
 
 export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(WEB, '../..');
@@ -78,6 +79,9 @@ export async function startServer(): Promise<Server> {
     cwd: ROOT,
     env: {
       ...process.env,
+      // Every test of a file plays from 127.0.0.1: the per-IP caps of a public server (10 tables
+      // at once, 8 bot games) would refuse the later ones. The caps have their own server tests.
+      ...BENCH_LIMITS_ENV,
       WEB_DIST: dist,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -251,7 +255,7 @@ export async function createTwoPlayerGame(
   server: Server,
   host: Page,
   guest: Page,
-  o: { mode: 'Training Mission' | 'Full Game'; recruiterCard?: string },
+  o: { mode: 'Training Mission' | 'Full Game'; recruiterCard?: string; assistant?: 'off' | 'count' | 'full' },
 ): Promise<string> {
   await host.goto(`${server.url}/#/`);
   await host.getByLabel('Your name').first().fill('Rita');
@@ -260,6 +264,7 @@ export async function createTwoPlayerGame(
   if (o.recruiterCard) await form.getByLabel('Recruiter card').selectOption({ label: o.recruiterCard });
   await form.getByLabel('Who is the recruiter').selectOption({ label: 'The host' });
   await form.getByLabel('Players').first().selectOption('2');
+  if (o.assistant) await form.locator('select[name=assistant]').selectOption(o.assistant);
   await form.getByRole('button', { name: 'Create' }).click();
   await host.waitForURL(/#\/g\//);
   const invite = await host.getByLabel('invite').inputValue();

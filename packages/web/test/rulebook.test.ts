@@ -2,10 +2,11 @@
 // contents links that jump, search, deep links, links from the game, diagrams drawn from the board
 // rules, and the on-demand chunk (the lobby does not download it; the bench's first-load list is
 // exactly what Chromium fetches). Screenshots: artifacts/screenshots/rulebook-*.png.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstLoadFiles } from '../../cli/src/bench/web.js';
+import { bytesOnWire, firstLoadFiles } from '../../cli/src/bench/web.js';
 import { buildAll, launch, newPage, shot, SHOTS, startServer, type Server } from './helpers.js';
 
 let server: Server;
@@ -185,6 +186,59 @@ describe('rulebook', () => {
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   });
 
+  it('the live table’s prompt links its chapter and opens it over the table; tools and time track link too', async () => {
+    // The chapter each phase's prompt (p_<phase>) explains, written out here so a change in
+    // chapterFor's table shows as a failure rather than being mirrored.
+    const PHASE_CHAPTER: Record<string, string> = {
+      mayhem: 'mayhem',
+      recruiterCard: 'recruiter-cards',
+      start: 'setup',
+      setupSteps: 'setup',
+      immortals: 'setup',
+      agents: 'setup',
+      mindSlipToken: 'setup',
+      recruiterTurn: 'recruiter-turn',
+      agentsTurn: 'agents-turn',
+      answerAsk: 'ask',
+      over: 'winning',
+    };
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${server.url}/#/`);
+    const solo = page.locator('section.solo');
+    await solo.getByLabel('I play').selectOption({ label: 'Recruiter' });
+    await solo.getByLabel('Game type').selectOption({ label: 'Full Game' });
+    await solo.getByRole('button', { name: 'Play solo' }).click();
+    const status = page.locator('[role=status][data-phase]');
+    await status.waitFor({ timeout: 20000 });
+    const hash = new URL(page.url()).hash;
+    const phase = (await status.getAttribute('data-phase'))!;
+    const chapter = PHASE_CHAPTER[phase]!;
+    expect(await status.locator('a.rule-link').getAttribute('href')).toBe(`#/rules/${chapter}`);
+    expect(await page.locator('figure.track a.rule-link').getAttribute('href')).toBe('#/rules/recruiter-turn');
+    await status.locator('a.rule-link').click();
+    await page.waitForFunction((c) => document.activeElement?.closest(`#rb-${c}`) !== null, chapter);
+    expect(new URL(page.url()).hash).toBe(hash);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe(hash);
+    expect(await status.count()).toBe(1);
+    // the recruiter's first choice (the recruiter card) has its own link, to the cards' chapter
+    await page.waitForFunction(
+      () => document.querySelector('[role=status]')?.getAttribute('data-mine') === 'yes',
+      null,
+      {
+        timeout: 30000,
+      },
+    );
+    const toolLinks = await page
+      .locator('section.actions a.rule-link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-chapter')));
+    expect(toolLinks.length).toBeGreaterThan(0);
+    const mine = (await status.getAttribute('data-phase'))!;
+    if (mine === 'recruiterCard') expect(toolLinks).toContain('recruiter-cards');
+    expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  });
+
   it('diagrams show the legal destinations of the rules they illustrate (R2, R3, R16, R26)', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${server.url}/#/rules/recruiter-turn`);
@@ -219,5 +273,19 @@ describe('rulebook', () => {
     await page.locator('section.solo').waitFor();
     await page.waitForLoadState('networkidle');
     expect([...new Set(fetched)].sort()).toEqual(firstLoadFiles(buildAll()).sort());
+    // and the bytes the bench counts are Chromium's own: the compressed bodies as our server sent
+    // them (brotli here), not the files' sizes
+    const chromium = await page.evaluate(() =>
+      [
+        ...performance.getEntriesByType('navigation'),
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.startsWith(location.origin) && !/\/(api|ws)\b/.test(new URL(e.name).pathname)),
+      ].reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0),
+    );
+    const files = firstLoadFiles(buildAll());
+    expect(chromium).toBe(await bytesOnWire(server.url, files));
+    const raw = files.reduce((n, f) => n + fs.statSync(path.join(buildAll(), f)).size, 0);
+    expect(chromium).toBeLessThan(raw / 2);
   });
 });

@@ -142,7 +142,11 @@ describe('plan, then confirm', () => {
       await waitSeq(page, s2.seq);
     }
     // the next recruiter turn starts with the default tool again (the step), not the immortal
-    if ((await untilMine(page, ['recruiterTurn'])) === 'over') return;
+    // the bots' whole agents turn comes first (slow on a loaded machine); their Asks are answered
+    let ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000);
+    for (; ph === 'answerAsk'; ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000))
+      await recruiterMove(page);
+    if (ph === 'over') return;
     expect(await actions(page).getAttribute('data-tool')).toBe('step');
     expect(await page.locator('[role=status]').innerText()).toMatch(/one step or mind slip/);
     expect(await page.locator('.stage-bar').count()).toBe(0);
@@ -229,8 +233,8 @@ describe('plan, then confirm', () => {
       // every destination whose features an immortal's location shows blocks that Ask
       const featuresOf = (l: string) =>
         page
-          .locator(`svg.board g.cell[data-loc="${l}"]`)
-          .getAttribute('aria-label')
+          .locator(`svg.board g.cell[data-loc="${l}"] > title`)
+          .textContent()
           .then((x) => (x ?? '').split(': ')[1]?.split(', ') ?? []);
       const immFeatures = new Set((await Promise.all(blocked.map(featuresOf))).flat());
       for (const t of await targets(page)) {
@@ -576,6 +580,9 @@ describe('players, assistant, attention', () => {
     await page.locator('.error[role=alert]').getByText('not connected').waitFor();
     await page.evaluate(() => ((window as unknown as { __block: boolean }).__block = false));
     await page.getByText('Connection lost').waitFor({ state: 'detached', timeout: 20000 });
+    // the banner goes while the socket is connecting; the stale refusal goes once it is open
+    await page.locator('.error[role=alert]').waitFor({ state: 'detached', timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor();
     expect(await page.locator('.error[role=alert]').count()).toBe(0);
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 120_000);

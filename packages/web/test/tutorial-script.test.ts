@@ -2,7 +2,7 @@
 // lesson asks for it, each lesson reaches the result it teaches, and clicks are judged right.
 import { describe, expect, it } from 'vitest';
 import { label, legalActions, locOf, view } from '@mindmgmt/engine';
-import { AGENTS_SCRIPT, RECRUITER_SCRIPT, SCRIPTS } from '../src/tutorial/script.js';
+import { AGENTS_SCRIPT, lessonChapter, RECRUITER_SCRIPT, SCRIPTS } from '../src/tutorial/script.js';
 import { judge, positionAt } from '../src/tutorial/run.js';
 import { TUTORIAL_STRINGS } from '../src/tutorial/strings.js';
 
@@ -89,5 +89,21 @@ describe('tutorial scripts (Training Mission, R31)', () => {
           expect(holes(t), `${lang} ${st.key}`).toEqual(holes(en!));
         }
       }
+  });
+});
+
+describe('tutorial lessons link their rulebook chapter (issue 12: every rule text links to its chapter)', () => {
+  it('every lesson of both scripts has a chapter', () => {
+    const keys = [...RECRUITER_SCRIPT.steps, ...AGENTS_SCRIPT.steps].map((s) => s.key);
+    expect(keys.filter((k) => lessonChapter(k) === null)).toEqual([]);
+  });
+
+  it('the lessons point at the chapter of the rule they teach', () => {
+    expect(lessonChapter('r_start')).toBe('setup');
+    expect(lessonChapter('r_alert')).toBe('recruiter-turn');
+    expect(lessonChapter('a_askHenry')).toBe('ask');
+    expect(lessonChapter('a_reveal2')).toBe('reveal');
+    expect(lessonChapter('a_note')).toBe('mental-notes');
+    expect(lessonChapter('a_capture')).toBe('capture');
   });
 });

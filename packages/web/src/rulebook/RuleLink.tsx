@@ -2,7 +2,7 @@
 // over the table; the href is the chapter's deep link (new tab, copy link).
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n.js';
-import { CHAPTER_TITLES, RULEBOOK_TITLE, openRulebook, rulebookLink, type ChapterId } from './chapters.js';
+import { CHAPTER_TITLES, RULEBOOK_TITLE, chapterFor, openRulebook, rulebookLink, type ChapterId } from './chapters.js';
 
 // Inline: this link is on first-load screens, before the rulebook's stylesheet is loaded.
 const LINK_STYLE = {
@@ -44,4 +44,11 @@ export function RuleLink({ chapter, children }: { chapter: ChapterId; children?:
       )}
     </a>
   );
+}
+
+/** The link for a rule text known by its i18n key (`p_*` prompts, `t_*` tools, result keys);
+ * nothing when no chapter explains that key. */
+export function RuleLinkFor({ k }: { k: string }) {
+  const chapter = chapterFor(k);
+  return chapter ? <RuleLink chapter={chapter} /> : null;
 }

@@ -67,7 +67,7 @@ const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^p_mayhem|^t_placeMayhem$|^mayhem$/, 'mayhem'],
   [/^p_recruiterCard|^(recruiterCard|yourCard|potential|exposed|cardPower_\w+)$/, 'recruiter-cards'],
   [
-    /^p_(start|setupSteps|immortals|agents|mindSlipToken)(_me)?$|^t_(chooseStart|placeImmortal|placeMindSlip|placeAgent\w*)$/,
+    /^p_(start|setupSteps|immortals|agents|mindSlipToken)(_public)?(_me)?$|^t_(chooseStart|placeImmortal|placeMindSlip|placeAgent\w*)$/,
     'setup',
   ],
   [/^p_recruiterTurn|^t_(step|mindSlip|token|endTurn)$|^(timeTrack|secondMindSlip|mindSlip)$/, 'recruiter-turn'],

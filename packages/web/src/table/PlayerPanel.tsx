@@ -4,6 +4,7 @@ import { agentsOfSeat, type View } from '@mindmgmt/engine';
 import type { LobbyInfo } from '../api.js';
 import { AgentIcon, BotIcon } from '../icons.js';
 import { useI18n } from '../i18n.js';
+import { assistantMode } from './assistant.js';
 
 interface SeatRow {
   seat: number;
@@ -58,6 +59,7 @@ export function PlayerPanel({
     .sort((a, b) => a.seat - b.seat);
   if (!rows.length) return null;
   const hostPlace = lobby?.hostPlace ?? null;
+  const assistant = assistantMode(lobby);
   return (
     <section className="panel players" aria-label={t('pl_title')}>
       <ul>
@@ -79,6 +81,10 @@ export function PlayerPanel({
           );
         })}
       </ul>
+      {/* the assistant is a table option: everyone sees what the agents get (issue 12) */}
+      <p className="table-option" data-assistant={assistant}>
+        {t('as_label', { mode: t(`as_${assistant}`) })}
+      </p>
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { eventText } from '../log.js';
 import { AgentIcon, FeatureIcon } from '../icons.js';
 import { useI18n, type I18n } from '../i18n.js';
 import { judge, positionAt, type Click } from './run.js';
-import { SCRIPTS, type TutorialSide, type TutorialStep } from './script.js';
+import { RuleLink } from '../rulebook/RuleLink.js';
+import { lessonChapter, SCRIPTS, type TutorialSide, type TutorialStep } from './script.js';
 import { fill, TUTORIAL_STRINGS, type TutorialKey } from './strings.js';
 import './tutorial.css';
 
@@ -136,6 +137,11 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
                   tx('playSolo', { solo: i18n.t('playSolo') }),
                 ].join(i18n.lang === 'en' ? ' ' : '')}
           </p>
+          {step && lessonChapter(step.key) ? (
+            <p className="tut-rule">
+              <RuleLink chapter={lessonChapter(step.key)!} />
+            </p>
+          ) : null}
           {buttons.length ? (
             <div className="btnrow tut-buttons">
               {buttons.map((id) => (

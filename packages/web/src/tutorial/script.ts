@@ -10,6 +10,7 @@ import {
   type GameOptions,
   type Loc,
 } from '@mindmgmt/engine';
+import type { ChapterId } from '../rulebook/chapters.js';
 
 export type TutorialSide = 'recruiter' | 'agents';
 
@@ -201,3 +202,21 @@ export const SCRIPTS: Readonly<Record<TutorialSide, TutorialScript>> = {
   recruiter: RECRUITER_SCRIPT,
   agents: AGENTS_SCRIPT,
 };
+
+/** The rulebook chapter each lesson teaches (every lesson text links to it). */
+const LESSON_CHAPTERS: readonly [RegExp, ChapterId][] = [
+  [/_intro$/, 'overview'],
+  [/^r_(start|hidden\d|setupRevealed)$|^a_place/, 'setup'],
+  [/^r_cards$/, 'recruiter-cards'],
+  [/^r_(timeTrack|alert|alertResult|step\d+)$/, 'recruiter-turn'],
+  [/^r_answer$|^a_ask|^a_answered$/, 'ask'],
+  [/^a_(activate|move|round)/, 'agents-turn'],
+  [/^a_note$/, 'mental-notes'],
+  [/^a_reveal/, 'reveal'],
+  [/^a_capture$/, 'capture'],
+  [/^r_win$/, 'winning'],
+];
+
+export function lessonChapter(key: string): ChapterId | null {
+  return LESSON_CHAPTERS.find(([re]) => re.test(key))?.[1] ?? null;
+}
