@@ -107,7 +107,7 @@ export const PLAYERS_ZH: PlayersDict = {
   pl_loss: '负',
   pl_unrated: '不计分',
   pl_replay: '回放',
-  pl_role_recruiter: '招募者',
+  pl_role_recruiter: '招募员',
   pl_role_agents: '特工',
   pl_boardMin: '至少有 {n} 场计分对局的玩家，按等级分减两倍偏差排序。',
   pl_boardEmpty: '还没有人有足够的计分对局。',
@@ -128,7 +128,7 @@ export const PLAYERS_ZH: PlayersDict = {
   cp_rematchSwap: '再战（交换阵营）',
   cp_next: '前往战役的下一局',
   chat_title: '桌边聊天',
-  chat_notice: '这桌所有人都能看到聊天，包括招募者。',
+  chat_notice: '这桌所有人都能看到聊天，包括招募员。',
   chat_input: '消息',
   chat_send: '发送',
   chat_spectatorsRead: '观众可以看聊天；房主尚未允许他们发言。',
@@ -139,7 +139,7 @@ export const PLAYERS_ZH: PlayersDict = {
   chat_empty: '还没有消息。',
   chat_removed: '（已删除）',
   chat_spectator: '观众',
-  pl_allBeginners: '这桌所有人都是新手：招募者从所有玩家中随机抽出。',
+  pl_allBeginners: '这桌所有人都是新手：招募员从所有玩家中随机抽出。',
 };
 
 export const PLAYERS_JA: PlayersDict = {
@@ -177,7 +177,7 @@ export const PLAYERS_JA: PlayersDict = {
   pl_loss: '負け',
   pl_unrated: 'レートなし',
   pl_replay: 'リプレイ',
-  pl_role_recruiter: 'リクルーター',
+  pl_role_recruiter: '採用官',
   pl_role_agents: 'エージェント',
   pl_boardMin: 'レート対局が {n} 局以上のプレイヤー。レーティング − 2×偏差の順。',
   pl_boardEmpty: 'まだ十分なレート対局をした人がいません。',
@@ -198,7 +198,7 @@ export const PLAYERS_JA: PlayersDict = {
   cp_rematchSwap: '再戦（陣営を交代）',
   cp_next: 'キャンペーンの次の対局へ',
   chat_title: 'テーブルチャット',
-  chat_notice: 'この卓の全員がチャットを読めます。リクルーターも含みます。',
+  chat_notice: 'この卓の全員がチャットを読めます。採用官も含みます。',
   chat_input: 'メッセージ',
   chat_send: '送信',
   chat_spectatorsRead: '観戦者は読むだけです。ホストはまだ発言を許可していません。',
@@ -209,5 +209,5 @@ export const PLAYERS_JA: PlayersDict = {
   chat_empty: 'まだメッセージはありません。',
   chat_removed: '（削除済み）',
   chat_spectator: '観戦者',
-  pl_allBeginners: 'この卓は全員が初めてです。リクルーターは全員の中からランダムに選ばれました。',
+  pl_allBeginners: 'この卓は全員が初めてです。採用官は全員の中からランダムに選ばれました。',
 };
