@@ -551,6 +551,9 @@ describe('players, assistant, attention', () => {
 
   it('regression "stale not connected": the refusal from a moment offline goes once the connection is back', async () => {
     const { page, errors } = await newPage(browser);
+    // In front: after the hidden-tab test this page would open behind another, and Chromium
+    // throttles a background tab's timers, so the reconnect timer would wait far longer.
+    await page.bringToFront();
     // while `__block` is set, new connections go nowhere (as when the network is down)
     await page.addInitScript(() => {
       const w = window as unknown as { __sockets: WebSocket[]; __block: boolean };
