@@ -18,13 +18,11 @@ export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
   'not-text': 'is not valid text',
 };
 
-const CONTROL = /\p{Cc}/u;
-// LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM.
-const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+// Which characters count as control, bidi or invisible is decided once, in input/text.ts, for
+// every text shown to others (names, titles, notes, chat).
+import { hasBidi, hasControl, invisibleOnly } from '../input/text.js';
+
 const LONE_SURROGATE = /\p{Surrogate}/u;
-// Whitespace, format characters (zero-width space/joiners, word joiner, BOM, tags...), and the
-// characters that render as blanks although Unicode calls them letters or symbols.
-const INVISIBLE = /[\p{White_Space}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5]/gu;
 
 export function codePoints(s: string): number {
   let n = 0;
@@ -41,11 +39,11 @@ export function checkText(raw: unknown, maxCodePoints: number): TextCheck {
   if (LONE_SURROGATE.test(raw)) return { ok: false, problem: 'not-text' };
   // Bounded before normalising: NFC of a huge input is work we do not owe anyone.
   if (raw.length > maxCodePoints * 4) return { ok: false, problem: 'too-long' };
-  if (CONTROL.test(raw)) return { ok: false, problem: 'control' };
-  if (BIDI.test(raw)) return { ok: false, problem: 'bidi' };
+  if (hasControl(raw)) return { ok: false, problem: 'control' };
+  if (hasBidi(raw)) return { ok: false, problem: 'bidi' };
   const text = raw.normalize('NFC').trim();
   if (!text.length) return { ok: false, problem: 'empty' };
   if (codePoints(text) > maxCodePoints) return { ok: false, problem: 'too-long' };
-  if (!text.replace(INVISIBLE, '').length) return { ok: false, problem: 'invisible' };
+  if (invisibleOnly(text)) return { ok: false, problem: 'invisible' };
   return { ok: true, text };
 }
