@@ -105,9 +105,17 @@ function rule<T extends ActionType>(type: T): Rule<T> {
 /** Why `action` is illegal now, or null. Never throws; never looks past what the seat may know
  * before the seat is known to be the one expected (so errors cannot leak hidden facts). */
 export function check(s: GameState, action: unknown): GameError | null {
+  return checkWith(s, action, false);
+}
+
+function checkWith(s: GameState, action: unknown, logged: boolean): GameError | null {
   const shape = checkShape(action);
   if (shape) return shape;
   const a = action as Action;
+  // Notes are table state beside the game (rules/notes.ts): a new one never becomes a move, so
+  // the log grows only with moves (issue 10 item 2). Old logs still hold some (applyLogged).
+  if (a.type === 'note' && !logged)
+    return err('not_allowed', 'A mental note is not a move: it is changed beside the game (R30, D8).');
   if (a.type !== 'note' && a.type !== 'resign' && a.type !== 'timeout') {
     if (s.result) return err('game_over', 'The game is over.');
     if (!isSeat(s, a.seat)) return err('not_allowed', `Seat ${a.seat} is not at this table.`);
@@ -145,7 +153,6 @@ function draft(s: GameState): GameState {
     immortalDiscards: s.immortalDiscards.slice(),
     stepTokens: s.stepTokens.slice(),
     confirmed: s.confirmed.slice(),
-    notes: s.notes.slice(),
     turn: s.turn && { ...s.turn },
     activation: s.activation && { ...s.activation },
     history: s.history.slice(),
@@ -154,7 +161,20 @@ function draft(s: GameState): GameState {
 
 /** Applies an action: a new state and its events, or a typed error with the state untouched. */
 export function apply(s: GameState, action: unknown): ApplyResult {
-  const e = check(s, action);
+  return applyWith(s, action, false);
+}
+
+/**
+ * `apply` for an action read back from a stored log or record. The same, except that it also
+ * accepts a `note` action written before notes left the log: it takes its seq and its
+ * `noteChanged` log entry as it did then (the notes themselves: `notesFromActions`).
+ */
+export function applyLogged(s: GameState, action: unknown): ApplyResult {
+  return applyWith(s, action, true);
+}
+
+function applyWith(s: GameState, action: unknown, logged: boolean): ApplyResult {
+  const e = checkWith(s, action, logged);
   if (e) return e;
   const a = action as Action;
   const next = draft(s);

@@ -7,7 +7,7 @@ export type { ErrorCode, GameError } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
 export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
 export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';
-export { apply, check, legalActions, type ApplyResult, type Applied } from './game.js';
+export { apply, applyLogged, check, legalActions, type ApplyResult, type Applied } from './game.js';
 export { newGame, validateOptions } from './rules/setup.js';
 export { agentControllers, agentsOfSeat, controls, expectedSeats } from './rules/seats.js';
 export {
@@ -21,7 +21,18 @@ export {
 } from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
 export { declareBoxedIn, immortalWinReachable, type ImmortalWinInput } from './rules/boxedIn.js';
-export { NOTE_TEXT_MAX } from './rules/table.js';
+export {
+  applyNote,
+  checkNote,
+  checkNoteBody,
+  notesFromActions,
+  sameNote,
+  NOTE_TEXT_MAX,
+  NOTES_MAX,
+  type NoteChange,
+  type NoteEntry,
+  type Notes,
+} from './rules/notes.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
 export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
 export {
@@ -29,6 +40,7 @@ export {
   replay,
   gameFromRecord,
   checkRecord,
+  recordNotes,
   actionToRecord,
   actionFromRecord,
   RECORD_FORMAT,
@@ -36,6 +48,7 @@ export {
   ENGINE_VERSION,
   type GameRecord,
   type RecordAction,
+  type RecordNote,
   type ReplayResult,
 } from './record/record.js';
 

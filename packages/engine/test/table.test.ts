@@ -9,11 +9,19 @@ import {
   agentControllers,
   agentsOfSeat,
   apply,
+  applyNote,
   check,
+  checkNote,
   expectedSeats,
   FEATURES,
   type GameState,
+  type GameRecord,
   newGame,
+  type NoteChange,
+  type Notes,
+  NOTES_MAX,
+  notesFromActions,
+  replay,
   view,
 } from '../src/index.js';
 import { A, Game, L, R, setupFull, setupTraining } from './helpers/game.js';
@@ -27,14 +35,21 @@ const note = (text: string, from: number | null = 6, to: number | null = 8) => (
 });
 
 describe('notes', () => {
-  test('R30 mental notes are unlimited and public to every seat and spectators; step tokens are unlimited too', () => {
+  /** Changes `notes` as a table does: the pure validator first, then the pure apply. */
+  const write = (s: GameState, notes: Notes, change: unknown): Notes => {
+    const e = checkNote(s, notes, change);
+    if (e) throw new Error(`${e.code}: ${e.message}`);
+    return applyNote(notes, change as NoteChange);
+  };
+  const code = (s: GameState, notes: Notes, change: unknown) => checkNote(s, notes, change)?.code ?? null;
+
+  test('R30 mental notes are unlimited (one per location, all 42) and any agent seat writes them; step tokens are unlimited too', () => {
     const g = setupFull({ ...base, agentSeats: 2 });
-    for (let at = 0; at < 42; at++) g.do({ type: 'note', seat: 1 + (at % 2), at, note: note(`n${at}`) });
-    for (const viewer of [0, 1, 2, 'spectator'] as const) {
-      const v = view(g.state, viewer);
-      expect(v.notes).toHaveLength(42);
-      expect(v.notes.find((n) => n.at === L('F7'))?.note).toEqual(note('n41'));
-    }
+    let notes: Notes = [];
+    for (let at = 0; at < 42; at++) notes = write(g.state, notes, { seat: 1 + (at % 2), at, note: note(`n${at}`) });
+    expect(notes).toHaveLength(42);
+    expect(NOTES_MAX).toBe(42);
+    expect(notes.find((n) => n.at === L('F7'))?.note).toEqual(note('n41'));
     // Step tokens: an extra immortal move every turn puts one more on the board.
     const h = setupFull({ start: 'A2', steps: ['A3', 'A4', 'A5', 'A6'] });
     const path = ['B6', 'B5', 'B4', 'B3', 'B2', 'C2', 'D2', 'D3', 'D4', 'D5'];
@@ -46,28 +61,75 @@ describe('notes', () => {
     expect(view(h.state, 1).stepTokens).toHaveLength(10);
   });
 
-  test('D8 one white note per location; any agent seat may change or remove it; the recruiter may not write', () => {
+  test('D8 one white note per location: a change replaces it, any agent seat may change or remove it, the recruiter and spectators may not write (R30)', () => {
     const g = setupFull({ ...base, agentSeats: 3 });
-    g.do({ type: 'note', seat: 1, at: L('B2'), note: note('first') });
-    g.do({ type: 'note', seat: 3, at: L('B2'), note: note('second', 7, 9) }); // out of turn is fine
-    expect(view(g.state, 2).notes).toEqual([{ at: L('B2'), note: note('second', 7, 9) }]);
-    g.do({ type: 'note', seat: 2, at: L('B2'), note: null });
-    expect(view(g.state, 2).notes).toEqual([]);
-    expect(g.code({ type: 'note', seat: 2, at: L('B2'), note: null })).toBe('not_here');
-    expect(g.code({ type: 'note', seat: 0, at: L('B2'), note: note('x') })).toBe('not_allowed');
-    expect(g.code({ type: 'note', seat: 1, at: L('B2'), note: note('x', 9, 7) })).toBe('malformed');
-    expect(g.code({ type: 'note', seat: 1, at: L('B2'), note: note('x', 0, 7) })).toBe('malformed');
-    expect(g.code({ type: 'note', seat: 1, at: L('B2'), note: note('x'.repeat(201)) })).toBe('malformed');
-    expect(g.code({ type: 'note', seat: 1, at: L('B2'), note: { ...note('x'), crossed: ['pool', 'pool'] } })).toBe(
+    let notes = write(g.state, [], { seat: 1, at: L('B2'), note: note('first') });
+    notes = write(g.state, notes, { seat: 3, at: L('B2'), note: note('second', 7, 9) }); // out of turn is fine
+    expect(notes).toEqual([{ at: L('B2'), note: note('second', 7, 9) }]);
+    const before = notes;
+    notes = write(g.state, notes, { seat: 2, at: L('B2'), note: null });
+    expect(notes).toEqual([]);
+    expect(before).toEqual([{ at: L('B2'), note: note('second', 7, 9) }]); // applyNote is pure
+    expect(code(g.state, notes, { seat: 2, at: L('B2'), note: null })).toBe('not_here');
+    expect(code(g.state, notes, { seat: 0, at: L('B2'), note: note('x') })).toBe('not_allowed');
+    expect(code(g.state, notes, { seat: 'spectator', at: L('B2'), note: note('x') })).toBe('not_allowed');
+    expect(code(g.state, notes, { seat: 4, at: L('B2'), note: note('x') })).toBe('not_allowed');
+    expect(code(g.state, notes, { seat: 1, at: 42, note: note('x') })).toBe('bad_location');
+    expect(code(g.state, notes, { seat: 1, at: L('B2'), note: note('x', 9, 7) })).toBe('malformed');
+    expect(code(g.state, notes, { seat: 1, at: L('B2'), note: note('x', 0, 7) })).toBe('malformed');
+    expect(code(g.state, notes, { seat: 1, at: L('B2'), note: note('x'.repeat(201)) })).toBe('malformed');
+    expect(code(g.state, notes, { seat: 1, at: L('B2'), note: { ...note('x'), crossed: ['pool', 'pool'] } })).toBe(
       'malformed',
     );
-    expect(g.code({ type: 'note', seat: 4, at: L('B2'), note: note('x') })).toBe('not_allowed');
+    expect(code(g.state, notes, { seat: 1, at: L('B2') })).toBe('malformed');
+    expect(code(g.state, notes, null)).toBe('malformed');
+    // Only the four fields of a body are kept.
+    const extra = write(g.state, [], { seat: 1, at: L('B2'), note: { ...note('x'), evil: 1 } });
+    expect(Object.keys(extra[0]!.note).sort()).toEqual(['crossed', 'from', 'text', 'to']);
+  });
+
+  test('R30 D8 a note is not a move: apply refuses it, so the log and seq grow only with moves', () => {
+    const g = setupFull({ ...base, agentSeats: 2 });
+    const r = g.try({ type: 'note', seat: 1, at: L('B2'), note: note('x') });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.code).toBe('not_allowed');
+    expect(check(g.state, { type: 'note', seat: 1, at: L('B2'), note: note('x') })?.code).toBe('not_allowed');
+  });
+
+  test('R30 D8 a legacy logged note action still replays: it keeps its seq and log entry, and its note is read from the actions', () => {
+    const g = setupFull({ ...base, agentSeats: 2 });
+    const seq = g.state.seq;
+    g.logged({ type: 'note', seat: 1, at: L('B2'), note: note('old') });
+    g.logged({ type: 'note', seat: 2, at: L('C3'), note: note('older') });
+    g.logged({ type: 'note', seat: 2, at: L('C3'), note: null });
+    expect(g.state.seq).toBe(seq + 3);
+    expect(g.events[0]?.pub).toMatchObject({ kind: 'noteChanged', at: L('C3'), note: null });
+    expect(notesFromActions(g.actions)).toEqual([{ at: L('B2'), note: note('old') }]);
+    const rec = g.record();
+    expect(rec.notes).toEqual([{ at: 'B2', note: note('old') }]);
+    // A record without `notes` (written before they existed) takes them from its note actions.
+    const { notes: _drop, ...old } = rec;
+    const r = replay(JSON.parse(JSON.stringify(old)) as GameRecord);
+    expect(r.ok && r.notes).toEqual([{ at: L('B2'), note: note('old') }]);
+    expect(r.ok && r.state.seq).toBe(g.state.seq);
+    // A record's own `notes` are the final notes.
+    const r2 = replay({ ...rec, notes: [{ at: 'F7', note: note('final') }] });
+    expect(r2.ok && r2.notes).toEqual([{ at: L('F7'), note: note('final') }]);
+    expect(replay({ ...rec, notes: [{ at: 'Z9', note: note('x') }] }).ok).toBe(false);
+    expect(replay({ ...rec, notes: [{ at: 'F7', note: note('x', 9, 1) }] }).ok).toBe(false);
+  });
+
+  test('R30 the notes are final once the game is over', () => {
+    const g = setupFull({ ...base, agentSeats: 2 });
+    g.do({ type: 'resign', seat: 1 });
+    expect(code(g.state, [], { seat: 1, at: L('B2'), note: note('late') })).toBe('game_over');
   });
 
   test('D8 confirmed notes are separate from white notes and never change', () => {
     const g = setupTraining(base);
-    g.do({ type: 'note', seat: 1, at: L('C4'), note: note('start') });
-    g.do({ type: 'note', seat: 1, at: L('C4'), note: null });
+    let notes = write(g.state, [], { seat: 1, at: L('C4'), note: note('start') });
+    notes = write(g.state, notes, { seat: 1, at: L('C4'), note: null });
+    expect(notes).toEqual([]);
     expect(view(g.state, 1).confirmed).toEqual([{ at: L('C4'), visitTime: 1 }]);
   });
 });
@@ -144,7 +206,7 @@ describe('end of the game', () => {
     expect(g.result).toEqual({ winner, reason: 'resign', time: 5 });
     expect(g.phase).toBe('over');
     expect(g.code({ type: 'resign', seat: 0 })).toBe('game_over');
-    expect(g.code({ type: 'note', seat: 1, at: 0, note: note('late') })).toBe('game_over');
+    expect(checkNote(g.state, [], { seat: 1, at: 0, note: note('late') })?.code).toBe('game_over');
     expect(g.code(R.step('C1'))).toBe('game_over');
   });
 

@@ -1,7 +1,6 @@
 // The whole game as the server holds it. Plain JSON (snapshots store it as is); never sent to a
 // client: seats get `view(state, seat)`.
 import type { Edge, FeatureId, Loc } from '../board/board.js';
-import type { NoteBody } from './actions.js';
 import type { GameEvent } from './events.js';
 import type { AgentId, GameResult, Mode, RecruiterCardId, Seat } from './pieces.js';
 
@@ -105,7 +104,6 @@ export interface GameState {
   immortalDiscards: FeatureId[];
   stepTokens: StepToken[];
   confirmed: Confirmed[];
-  notes: { readonly at: Loc; readonly note: NoteBody }[];
   allyUsed: boolean;
 
   turn: RecruiterTurn | null;

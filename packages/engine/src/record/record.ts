@@ -1,12 +1,13 @@
 // Game records (docs/game-record.md): versioned JSON with the explicit deck and recruiter card,
 // one entry per action with locations as labels, and the result.
 import { FEATURES, type FeatureId, label, locOf } from '../board/board.js';
-import type { Action } from '../model/actions.js';
+import type { Action, NoteBody } from '../model/actions.js';
 import { err, type GameError } from '../model/errors.js';
 import { type GameResult, RECRUITER_CARDS, type RecruiterCardId } from '../model/pieces.js';
 import { checkShape } from '../model/shape.js';
 import type { GameOptions, GameState, RecruiterCardRule } from '../model/state.js';
-import { apply } from '../game.js';
+import { applyLogged } from '../game.js';
+import { applyNote, checkNoteBody, type Notes, notesFromActions } from '../rules/notes.js';
 import { newGame, validateOptions } from '../rules/setup.js';
 
 export const RECORD_FORMAT = 'mindmgmt-record';
@@ -32,6 +33,16 @@ export interface GameRecord {
   readonly recruiterCard: RecruiterCardId | null;
   readonly actions: readonly RecordAction[];
   readonly result: GameResult | null;
+  /** The agents' white notes when the record was written (R30, D8), locations as labels. Notes are
+   * table state, not moves, so they are not among `actions`; records written before that have
+   * `note` actions instead and no `notes`. */
+  readonly notes?: readonly RecordNote[];
+}
+
+/** A white note as written in a record. */
+export interface RecordNote {
+  readonly at: string;
+  readonly note: NoteBody;
 }
 
 const LOC_FIELDS = ['at', 'to', 'from', 'stepToken'] as const;
@@ -59,7 +70,9 @@ export function actionFromRecord(r: unknown): Action | GameError {
   return o as unknown as Action;
 }
 
-export function exportRecord(s: GameState, actions: readonly Action[]): GameRecord {
+/** `notes`: the game's white notes now (kept beside the game, not in its log); without them, the
+ * ones the log's legacy `note` actions wrote. */
+export function exportRecord(s: GameState, actions: readonly Action[], notes?: Notes): GameRecord {
   return {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
@@ -70,11 +83,12 @@ export function exportRecord(s: GameState, actions: readonly Action[]): GameReco
     recruiterCard: s.recruiterCardRule === 'choose' ? null : s.recruiterCard,
     actions: actions.map(actionToRecord),
     result: s.result,
+    notes: (notes ?? notesFromActions(actions)).map((n) => ({ at: label(n.at), note: n.note })),
   };
 }
 
 export type ReplayResult =
-  | { readonly ok: true; readonly state: GameState; readonly actions: number }
+  | { readonly ok: true; readonly state: GameState; readonly actions: number; readonly notes: Notes }
   | { readonly ok: false; readonly index: number; readonly code: string; readonly message: string };
 
 /** Checks that a parsed JSON value is a record; returns the reason if not. */
@@ -108,6 +122,18 @@ export function checkRecord(x: unknown): string | null {
   if (!Array.isArray(r.actions)) return '"actions" must be a list';
   if (r.seed !== undefined && (typeof r.seed !== 'number' || !Number.isInteger(r.seed)))
     return '"seed" must be a whole number';
+  if (r.notes !== undefined) {
+    if (!Array.isArray(r.notes)) return '"notes" must be a list';
+    const seen = new Set<number>();
+    for (const n of r.notes as unknown[]) {
+      const e = typeof n === 'object' && n !== null ? (n as Record<string, unknown>) : {};
+      const at = typeof e.at === 'string' ? locOf(e.at) : undefined;
+      if (at === undefined || seen.has(at)) return '"notes" holds one note per location, `at` a label';
+      seen.add(at);
+      const bad = checkNoteBody(e.note) ?? (e.note === null ? err('malformed', 'a note is an object') : null);
+      if (bad) return `notes: ${bad.message}`;
+    }
+  }
   return null;
 }
 
@@ -135,12 +161,22 @@ export function replay(record: GameRecord): ReplayResult {
   const problem = checkRecord(record);
   if (problem) return { ok: false, index: -1, code: 'malformed', message: problem };
   let s = gameFromRecord(record);
+  const legacy: Action[] = [];
   for (let i = 0; i < record.actions.length; i++) {
     const a = actionFromRecord(record.actions[i]);
     if ('ok' in a) return { ok: false, index: i, code: a.code, message: a.message };
-    const r = apply(s, a);
+    const r = applyLogged(s, a);
     if (!r.ok) return { ok: false, index: i, code: r.code, message: r.message };
     s = r.state;
+    if (a.type === 'note') legacy.push(a);
   }
-  return { ok: true, state: s, actions: record.actions.length };
+  return { ok: true, state: s, actions: record.actions.length, notes: recordNotes(record) ?? notesFromActions(legacy) };
+}
+
+/** The notes a record gives (checked by `checkRecord`), or undefined when it has none. */
+export function recordNotes(record: GameRecord): Notes | undefined {
+  let notes: Notes = [];
+  if (!record.notes) return undefined;
+  for (const n of record.notes) notes = applyNote(notes, { seat: 1, at: locOf(n.at)!, note: n.note });
+  return notes;
 }

@@ -93,7 +93,6 @@ export function newGame(options: GameOptions, seed: number): GameState {
     immortalDiscards: [],
     stepTokens: [],
     confirmed: [],
-    notes: [],
     allyUsed: false,
     turn: null,
     activation: null,

@@ -1,7 +1,6 @@
 // Per-seat projections of state and events, each built up from what that seat may know
 // (never by deleting fields from the full state). After the game ends everything is public.
 import type { Edge, FeatureId, Loc } from '../board/board.js';
-import type { NoteBody } from '../model/actions.js';
 import type { GameEvent, PublicEvent, SecretDetail } from '../model/events.js';
 import {
   AGENTS,
@@ -59,7 +58,6 @@ export interface View {
   }[];
   readonly stepTokens: readonly StepToken[];
   readonly confirmed: readonly Confirmed[];
-  readonly notes: readonly { readonly at: Loc; readonly note: NoteBody }[];
   readonly recruits: {
     readonly revealed: readonly { readonly time: number; readonly count: number }[];
     readonly immortal: readonly { readonly feature: FeatureId; readonly time: number }[];
@@ -147,7 +145,6 @@ export function view(s: GameState, viewer: Viewer): View {
     })),
     stepTokens: s.stepTokens.map((t) => ({ at: t.at, time: t.time, source: t.source })),
     confirmed: s.confirmed.map((c) => ({ at: c.at, visitTime: c.visitTime })),
-    notes: s.notes.map((n) => ({ at: n.at, note: { ...n.note, crossed: [...n.note.crossed] } })),
     recruits: {
       revealed: s.revealed.map((r) => ({ time: r.time, count: r.count })),
       immortal: s.immortalRecruits.map((r) => ({ feature: r.feature, time: r.time })),

@@ -6,6 +6,7 @@ import {
   type AgentId,
   agentControllers,
   apply,
+  applyLogged,
   type ApplyResult,
   exportRecord,
   FEATURES,
@@ -57,6 +58,20 @@ export class Game {
     for (const a of actions) {
       const r = apply(this.state, a);
       if (!r.ok) throw new Error(`illegal ${JSON.stringify(a)} at seq ${this.state.seq}: ${r.code}: ${r.message}`);
+      this.state = r.state;
+      this.events = r.events;
+      this.allEvents.push(...r.events);
+      this.actions.push(a);
+    }
+    return this;
+  }
+
+  /** Applies actions as read back from a log written before mental notes left it (a `note`
+   * action there is legacy: `applyLogged`); throws if any is refused. */
+  logged(...actions: Action[]): this {
+    for (const a of actions) {
+      const r = applyLogged(this.state, a);
+      if (!r.ok) throw new Error(`refused ${JSON.stringify(a)} at seq ${this.state.seq}: ${r.code}: ${r.message}`);
       this.state = r.state;
       this.events = r.events;
       this.allEvents.push(...r.events);

@@ -47,9 +47,10 @@ export function propertySuite(mode: Mode, part: 'all' | 'a' | 'b' = 'all'): void
             });
             actions += g.actions.length;
             reasons[g.state.result!.reason] = (reasons[g.state.result!.reason] ?? 0) + 1;
-            const r = replay(roundTrip(exportRecord(g.state, g.actions)));
+            const r = replay(roundTrip(exportRecord(g.state, g.actions, g.notes)));
             if (!r.ok) throw new Error(`replay failed at ${r.index}: ${r.code} ${r.message}`);
             expect(r.actions).toBe(g.actions.length);
+            expect(r.notes).toEqual(g.notes);
             expect(JSON.stringify(r.state)).toBe(JSON.stringify(g.state));
           }),
           { numRuns: PER_CHUNK, seed: 7000 + chunk + (mode === 'full' ? 0 : 100) },

@@ -3,12 +3,15 @@
 import {
   type Action,
   apply,
+  applyNote,
+  checkNote,
   expectedSeats,
   type GameEvent,
   type GameState,
   legalActions,
   type Mode,
   newGame,
+  type Notes,
   type Rng,
   rngFrom,
 } from '../../src/index.js';
@@ -21,13 +24,16 @@ export interface RandomGameOptions {
   onStep?: (s: GameState, action: Action | null, events: readonly GameEvent[], prev: GameState | null) => void;
   /** Safety cap; a game never needs this many actions. */
   maxActions?: number;
-  /** Probability that an agent seat adds a mental note before its move (R30). */
+  /** Probability that an agent seat changes a mental note before a move (R30, D8): table state
+   * beside the game, never one of its actions. */
   noteRate?: number;
 }
 
 export interface RandomGame {
   state: GameState;
   actions: Action[];
+  /** The white notes at the end (noteRate). */
+  notes: Notes;
 }
 
 function pick<T>(rng: Rng, xs: readonly T[]): T {
@@ -56,13 +62,22 @@ export function playRandom(o: RandomGameOptions): RandomGame {
   o.onStep?.(s, null, s.history, null);
   const actions: Action[] = [];
   const max = o.maxActions ?? 5000;
+  let notes: Notes = [];
   while (!s.result && actions.length < max) {
-    let a: Action | null = null;
     if (o.noteRate && rng() < o.noteRate && s.phase !== 'mayhem') {
       const seat = 1 + Math.floor(rng() * o.agentSeats);
       const at = Math.floor(rng() * 42);
-      a = { type: 'note', seat, at, note: { from: 6, to: 9, crossed: ['pool'], text: `seen ${at}` } };
-    } else a = randomAction(s, rng);
+      const remove = rng() < 0.3 && notes.some((n) => n.at === at);
+      const change = {
+        seat,
+        at,
+        note: remove ? null : { from: 6, to: 9, crossed: ['pool' as const], text: `seen ${at}` },
+      };
+      const e = checkNote(s, notes, change);
+      if (e) throw new Error(`note refused: ${e.code}: ${e.message}`);
+      notes = applyNote(notes, change);
+    }
+    const a = randomAction(s, rng);
     if (!a) throw new Error(`no legal action in phase ${s.phase} (seq ${s.seq})`);
     const r = apply(s, a);
     if (!r.ok) throw new Error(`legal action refused: ${JSON.stringify(a)}: ${r.code}: ${r.message}`);
@@ -72,5 +87,5 @@ export function playRandom(o: RandomGameOptions): RandomGame {
     o.onStep?.(s, a, r.events, prev);
   }
   if (!s.result) throw new Error(`game did not end within ${max} actions`);
-  return { state: s, actions };
+  return { state: s, actions, notes };
 }
