@@ -6,12 +6,14 @@
 import {
   type Action,
   apply,
+  applyLogged,
   ENGINE_VERSION,
   expectedSeats,
   exportRecord,
   type GameEvent,
   type GameRecord,
   type GameState,
+  type NoteBody,
   type Seat,
 } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
@@ -22,6 +24,7 @@ import { Mutex } from './lock.js';
 import { drawStart, initialState } from './play/setup.js';
 import { catchUpFrame, eventsFrames, stateFrame } from './play/frames.js';
 import { type Conn, type Live, seatRow, type Viewer, viewerFor } from './play/live.js';
+import { changeNote, notesFrame, refreshNotes, withNotes } from './play/notes.js';
 import { lobbyInfo, lobbySummary } from './lobby/info.js';
 import { newTableRow } from './lobby/create.js';
 import { deadlineFor, shownDeadline } from './timers.js';
@@ -205,7 +208,7 @@ export class GameService {
   // ---------------------------------------------------------------- cluster
   /** A committed change on any instance (this one included): bring the cached game up to date
    * and send this instance's connections their own views of what happened. */
-  private onNotify(id: string, what: number | 'lobby'): void {
+  private onNotify(id: string, what: number | 'lobby' | 'notes'): void {
     const have = this.live.get(id);
     const p = have ? Promise.resolve(have) : this.loading.get(id);
     if (!p) return; // not in memory here: it is loaded fresh when needed
@@ -213,6 +216,7 @@ export class GameService {
       .then((g) => {
         if (!g) return;
         return g.lock.run(async () => {
+          if (what === 'notes') return refreshNotes(this.store, g);
           if (what !== 'lobby' && g.state && g.state.seq >= what) return;
           await this.refresh(g);
         });
@@ -225,7 +229,10 @@ export class GameService {
     this.log.warn({ games: this.live.size }, 'bus reconnected; resyncing games');
     for (const g of this.live.values())
       void g.lock
-        .run(() => this.refresh(g))
+        .run(async () => {
+          await this.refresh(g);
+          await refreshNotes(this.store, g);
+        })
         .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'refresh failed'));
   }
 
@@ -259,7 +266,7 @@ export class GameService {
     if (row.seq > st.seq) {
       const missed = (got?.actions ?? (await this.bus!.actionsAfter(g.id, st.seq))).filter((a) => a.seq <= row.seq);
       for (const { seq, action } of missed) {
-        const r = seq === st.seq + 1 ? apply(st, action) : null;
+        const r = seq === st.seq + 1 ? applyLogged(st, action) : null;
         if (!r?.ok) {
           this.log.error({ gameId: g.id, seq }, 'missed action does not apply; reloading');
           g.state = st = await this.replay(row);
@@ -288,7 +295,8 @@ export class GameService {
     const logd = await this.store.loadLog(id);
     let state = logd.snapshot?.state ?? initialState(row.start!);
     for (const { seq, action } of logd.actions) {
-      const r = apply(state, action);
+      // Read back from the log: legacy `note` actions of games stored before notes left it replay.
+      const r = applyLogged(state, action);
       if (!r.ok) {
         this.log.error({ gameId: id, seq, code: r.code }, 'stored action no longer applies');
         throw new Error(`game ${id}: stored action ${seq} does not replay (${r.code})`);
@@ -361,6 +369,8 @@ export class GameService {
       subs: new Set(),
       botBusy: false,
       lastActive: Date.now(),
+      notes: state ? await this.store.notesOf(id) : [],
+      notesText: null,
       frames: { seq: -1, byViewer: new Map() },
       logLenAt: new Map(state ? [[state.seq, state.history.length]] : []),
       botBudgetIp: null,
@@ -574,7 +584,7 @@ export class GameService {
   }
 
   stateFrame(g: Live, viewer: Viewer): string {
-    return stateFrame(g, viewer, shownDeadline(g.row));
+    return withNotes(g, stateFrame(g, viewer, shownDeadline(g.row)));
   }
 
   /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
@@ -599,8 +609,10 @@ export class GameService {
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
-      if (missed === null) c.send(this.stateFrame(g, c.viewer));
-      else if (missed !== '') c.send(missed);
+      if (missed === null) return c.send(this.stateFrame(g, c.viewer));
+      if (missed !== '') c.send(missed);
+      // Notes are not in the log: a connection catching up gets them whole (at most 42).
+      c.send(notesFrame(g));
     });
   }
 
@@ -637,10 +649,19 @@ export class GameService {
       if (viewer === 'spectator') throw new ApiError(403, 'forbidden', 'Spectators cannot act.');
       if (action.seat !== undefined && action.seat !== viewer)
         throw new ApiError(403, 'forbidden', 'A token can act only for its own seat.');
+      // Older clients sent notes as actions: they change the notes, never the log (play/notes.ts).
+      if (action.type === 'note') return changeNote(this.store, g, c, action.at as number, action.note as NoteBody, id);
       if (seq !== g.state.seq) throw new StaleError();
       const full = { ...action, seat: viewer } as unknown as Action;
       await this.submit(g, full, { by: 'player', conn: c, seq, id });
     });
+  }
+
+  /** A mental note change from a connection (R30, D8): table state, not a move (play/notes.ts). */
+  async note(c: Conn, gameId: string, at: number, note: NoteBody | null, id: string | undefined): Promise<void> {
+    if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
+    const g = await this.mustGet(gameId);
+    await g.lock.run(() => changeNote(this.store, g, c, at, note, id));
   }
 
   /**
@@ -783,7 +804,7 @@ export class GameService {
     const g = await this.mustGet(id);
     if (!g.state || !g.state.result)
       throw new ApiError(403, 'not_over', 'The record is published once the game is over.');
-    const text = JSON.stringify(exportRecord(g.state, await this.store.allActions(id)));
+    const text = JSON.stringify(exportRecord(g.state, await this.store.allActions(id), g.notes));
     this.records.set(id, text);
     if (this.records.size > RECORDS_KEPT) this.records.delete(this.records.keys().next().value!);
     return text;

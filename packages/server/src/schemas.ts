@@ -122,6 +122,14 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     action: z.unknown(),
     id: z.string().max(64).optional(),
   }),
+  // A mental note change (R30, D8): table state beside the game, not a move (no seq).
+  z.strictObject({
+    t: z.literal('note'),
+    gameId,
+    at: loc,
+    note: noteBody,
+    id: z.string().max(64).optional(),
+  }),
   z.strictObject({ t: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -9,8 +9,8 @@ export function shownDeadline(r: GameRow): number | null {
   return r.options.turnTimerSec ? (r.deadline?.at ?? null) : null;
 }
 
-/** The deadline after an action (null = none: the game is over or waits only on bots). A note
- * does not restart the clock. */
+/** The deadline after an action (null = none: the game is over or waits only on bots). Notes are
+ * not actions (play/notes.ts): they never reach here and never restart the clock. */
 export function deadlineFor(
   inactiveMs: number,
   r: GameRow,
@@ -22,7 +22,6 @@ export function deadlineFor(
   if (s.result || !r.start) return null;
   const humans = expectedSeats(s).filter((seat) => r.start!.seats.find((x) => x.seat === seat)?.bot === null);
   if (!humans.length) return null;
-  if (action?.type === 'note' && prev && humans.includes(prev.seat)) return prev;
   // Without a turn timer the inactivity limit is the deadline: a game nobody plays on ends by
   // the timeout rules (R33, D7) instead of staying active forever (issue 10 item 5).
   const sec = r.options.turnTimerSec;

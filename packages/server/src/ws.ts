@@ -189,6 +189,9 @@ export function attachWebSockets(
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
             if (chat) await chat.hello(conn, m.gameId);
             return;
+          case 'note':
+            if (!notes.take('c')) return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return error('malformed', `Action: ${describeZodError(a.error)}`, m.id);
@@ -202,7 +205,7 @@ export function attachWebSockets(
         }
       } catch (e) {
         if (e instanceof ApiError) {
-          error(e.code, e.message, m.t === 'act' ? m.id : undefined);
+          error(e.code, e.message, m.t === 'act' || m.t === 'note' ? m.id : undefined);
           if (e.code === 'stale') {
             const fresh = await service.freshState(conn);
             if (fresh) conn.send(fresh);
@@ -210,7 +213,11 @@ export function attachWebSockets(
           return;
         }
         log.error({ err: e instanceof Error ? e.name : 'error', msg: m.t, cid: conn.cid }, 'unexpected failure');
-        error('internal', 'The server could not handle that message.', m.t === 'act' ? m.id : undefined);
+        error(
+          'internal',
+          'The server could not handle that message.',
+          m.t === 'act' || m.t === 'note' ? m.id : undefined,
+        );
       }
     }
   });

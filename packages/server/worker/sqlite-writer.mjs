@@ -33,6 +33,8 @@ export function createWriter(db, Q) {
     'insertAction',
     'insertSnapshot',
     'pruneSnapshots',
+    'upsertNote',
+    'deleteNote',
   ])
     st[k] = db.prepare(Q[k]);
   const insertPlace = (id, p) => {
@@ -66,6 +68,12 @@ export function createWriter(db, Q) {
       if (r.changes !== 1) return false;
       for (const h of a.tokenHashes) st.insertToken.run(h, a.id);
       return true;
+    },
+    /** The white note on one location replaced (or removed: note null); never touches the log. */
+    setNote(a) {
+      if (a.note === null) st.deleteNote.run(a.gameId, a.at);
+      else st.upsertNote.run(a.gameId, a.at, a.seat, a.note, a.now);
+      return null;
     },
     /** Compare-and-set on the game's seq, then the action (and maybe a snapshot). */
     append(a) {

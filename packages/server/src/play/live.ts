@@ -1,5 +1,5 @@
 // One game as a server instance holds it in memory: its row, state, lock and subscribers.
-import type { GameState, Seat } from '@mindmgmt/engine';
+import type { GameState, NoteEntry, Seat } from '@mindmgmt/engine';
 import type { Mutex } from '../lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
 
@@ -28,6 +28,11 @@ export interface Live {
   /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
    * frame with only the entries it missed. */
   readonly logLenAt: Map<number, number>;
+  /** The agents' white notes (R30, D8): table state beside `state`, never in its log
+   * (play/notes.ts); loaded with the game, at most one per location. */
+  notes: readonly NoteEntry[];
+  /** `notes` serialised, or null until needed after a change. */
+  notesText: string | null;
   /** Set while this game counts against its starter's bot-game budget. */
   botBudgetIp: string | null;
 }

@@ -1,11 +1,13 @@
 // In-memory twin of the SQLite store, with the same semantics (used by unit tests).
-import type { Action, GameState } from '@mindmgmt/engine';
+import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
 
 interface Entry {
   row: GameRow;
   actions: { seq: number; json: string }[];
   snapshots: { seq: number; json: string }[];
+  /** White notes by location (JSON bodies). */
+  notes: Map<number, string>;
 }
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -15,7 +17,7 @@ export class MemoryStore implements GameStore {
 
   async createGame(row: GameRow): Promise<void> {
     if (this.games.has(row.id)) throw new Error('duplicate game id');
-    this.games.set(row.id, { row: clone(row), actions: [], snapshots: [] });
+    this.games.set(row.id, { row: clone(row), actions: [], snapshots: [], notes: new Map() });
   }
   async getGame(id: string): Promise<GameRow | null> {
     const e = this.games.get(id);
@@ -94,6 +96,18 @@ export class MemoryStore implements GameStore {
   }
   async allActions(id: string): Promise<Action[]> {
     return (this.games.get(id)?.actions ?? []).map((x) => JSON.parse(x.json) as Action);
+  }
+  async notesOf(id: string): Promise<NoteEntry[]> {
+    const notes = this.games.get(id)?.notes ?? new Map<number, string>();
+    return [...notes.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([at, json]) => ({ at, note: JSON.parse(json) as NoteEntry['note'] }));
+  }
+  async setNote(id: string, change: NoteChange): Promise<void> {
+    const e = this.games.get(id);
+    if (!e) return;
+    if (change.note) e.notes.set(change.at, JSON.stringify(change.note));
+    else e.notes.delete(change.at);
   }
   async dueDeadlines(now: number, limit: number) {
     return [...this.games.values()]

@@ -6,7 +6,7 @@
 //   of the game id, compare-and-set on the game's seq, append, snapshot, pg_notify - committed
 //   (synchronous_commit, fsync) before the server acknowledges anything. The notification
 //   "<gameId> <seq>" reaches every instance only if the transaction commits; it carries no game
-//   content. Lobby changes notify "<gameId> L".
+//   content. Lobby changes notify "<gameId> L", note changes (game_notes, migration 102) "<gameId> N".
 // - Once-only work is claimed through the database: bot moves by a lease row per game (owner +
 //   expiry, renewed while the owner lives, taken over when it expires), turn-timer deadlines by a
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
@@ -15,7 +15,7 @@
 import { gameRow, type RawGame, type RawPlace } from './rows.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Action, GameState } from '@mindmgmt/engine';
+import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
 import type { AppendInput, ClusterBus, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
 
@@ -342,6 +342,29 @@ export class PgStore implements GameStore, ClusterBus {
     return (await this.actionsAfter(id, 0)).map((x) => x.action);
   }
 
+  async notesOf(id: string): Promise<NoteEntry[]> {
+    const r = await this.pool.query<{ at: number; note: string }>(
+      'SELECT at, note FROM game_notes WHERE game_id = $1 ORDER BY at',
+      [id],
+    );
+    return r.rows.map((x) => ({ at: x.at, note: JSON.parse(x.note) as NoteEntry['note'] }));
+  }
+
+  /** One transaction: the upsert (or delete) and the notification "<id> N" commit together. */
+  async setNote(id: string, change: NoteChange, at: number): Promise<void> {
+    await this.tx(async (c) => {
+      if (change.note)
+        await c.query(
+          `INSERT INTO game_notes (game_id, at, seat, note, updated_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (game_id, at) DO UPDATE SET seat = excluded.seat, note = excluded.note,
+             updated_at = excluded.updated_at`,
+          [id, change.at, change.seat, JSON.stringify(change.note), at],
+        );
+      else await c.query('DELETE FROM game_notes WHERE game_id = $1 AND at = $2', [id, change.at]);
+      await c.query('SELECT pg_notify($1, $2)', [this.channel, `${id} N`]);
+    });
+  }
+
   /** Due deadlines, CLAIMED for this instance for deadlineClaimMs (SKIP LOCKED: instances sweeping
    * at the same moment get disjoint sets; a claim left by a dead instance expires). */
   async dueDeadlines(now: number, limit: number) {
@@ -357,7 +380,10 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   // ---------------------------------------------------------------- ClusterBus
-  async listen(onGame: (gameId: string, what: number | 'lobby') => void, onResync: () => void): Promise<void> {
+  async listen(
+    onGame: (gameId: string, what: number | 'lobby' | 'notes') => void,
+    onResync: () => void,
+  ): Promise<void> {
     const connect = async (): Promise<void> => {
       const c = new pg.Client(this.connConfig());
       c.on('notification', (n) => {
@@ -365,7 +391,7 @@ export class PgStore implements GameStore, ClusterBus {
         const sp = n.payload.lastIndexOf(' ');
         const id = n.payload.slice(0, sp);
         const what = n.payload.slice(sp + 1);
-        onGame(id, what === 'L' ? 'lobby' : Number(what));
+        onGame(id, what === 'L' ? 'lobby' : what === 'N' ? 'notes' : Number(what));
       });
       let failed = false;
       const retry = () => {

@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { Action, GameState } from '@mindmgmt/engine';
+import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
+import { applySqliteMigrations } from './migrations/sqlite/index.js';
 import { createWriter, runBatch, WRITER_ROLE, type Outcome, type Writer } from '../../worker/sqlite-writer.mjs';
 import { Q, SCHEMA_VERSION, SQLITE_SCHEMA, sqlitePragmas, type SyncMode } from './sql/sqlite.js';
 import {
@@ -44,7 +45,16 @@ interface Thread {
   readonly pending: Map<number, Pending>;
 }
 type Kind =
-  'createGame' | 'addPlace' | 'removePlace' | 'startGame' | 'append' | 'config' | 'pragma' | 'stats' | 'close';
+  | 'createGame'
+  | 'addPlace'
+  | 'removePlace'
+  | 'startGame'
+  | 'append'
+  | 'setNote'
+  | 'config'
+  | 'pragma'
+  | 'stats'
+  | 'close';
 
 /** Commit durations (ms) and batch sizes since the last call (diagnostics). */
 export interface WriterStats {
@@ -82,6 +92,9 @@ export class SqliteStore implements GameStore {
     this.db = new Database(file);
     for (const p of this.pragmas) this.db.pragma(p);
     this.db.exec(SQLITE_SCHEMA);
+    // Migrations 100+ (players, game notes) build on the base schema; the player store applies
+    // them too (a no-op by then).
+    applySqliteMigrations(this.db);
     this.st = Object.fromEntries(Object.entries(Q).map(([k, sql]) => [k, this.db.prepare(sql)])) as SqliteStore['st'];
     const v = this.st.getMeta.get('schema_version') as { value: string } | undefined;
     if (!v) this.st.setMeta.run('schema_version', String(SCHEMA_VERSION));
@@ -239,6 +252,16 @@ export class SqliteStore implements GameStore {
     }).then(acked);
   }
 
+  async setNote(gameId: string, change: NoteChange, at: number): Promise<void> {
+    await this.write('setNote', {
+      gameId,
+      at: change.at,
+      seat: change.seat,
+      note: change.note ? JSON.stringify(change.note) : null,
+      now: at,
+    });
+  }
+
   /** A pragma's value on the WRITE connection (tests, diagnostics). */
   async writerPragma(name: string): Promise<unknown> {
     if (this.writerMode === 'inline') return this.db.pragma(name, { simple: true });
@@ -296,6 +319,13 @@ export class SqliteStore implements GameStore {
       }));
       return { snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.state) as GameState } : null, actions };
     });
+  }
+
+  async notesOf(id: string): Promise<NoteEntry[]> {
+    return (this.st.notesOf.all(id) as { at: number; note: string }[]).map((r) => ({
+      at: r.at,
+      note: JSON.parse(r.note) as NoteEntry['note'],
+    }));
   }
 
   async allActions(id: string): Promise<Action[]> {

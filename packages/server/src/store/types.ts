@@ -6,7 +6,16 @@
 // `appendAction` is additionally a compare-and-set on the game's seq inside ONE transaction, so a
 // second process (or PostgreSQL with pg_advisory_xact_lock(gameKey) at the top of the transaction)
 // can never append two actions at the same seq.
-import type { Action, FeatureId, GameResult, GameState, RecruiterCardId, Seat } from '@mindmgmt/engine';
+import type {
+  Action,
+  FeatureId,
+  GameResult,
+  GameState,
+  NoteChange,
+  NoteEntry,
+  RecruiterCardId,
+  Seat,
+} from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
@@ -136,6 +145,12 @@ export interface GameStore {
   appendAction(input: AppendInput): Promise<'ok' | 'stale'>;
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
+  /** The agents' white notes of a game (R30, D8: at most one per location), in location order.
+   * Table state beside the game, not part of its log (issue 10 item 2). */
+  notesOf(id: string): Promise<NoteEntry[]>;
+  /** Replaces the note on one location (upsert), or removes it (`note` null); `at` is the time.
+   * A shared store also tells every instance ("game G's notes changed"). */
+  setNote(id: string, change: NoteChange, at: number): Promise<void>;
   /** Due turn-timer deadlines. A shared store (PostgreSQL) also CLAIMS them for a while, so
    * instances sweeping together do not pick the same ones. */
   dueDeadlines(now: number, limit: number): Promise<{ gameId: string; deadline: Deadline }[]>;
@@ -151,9 +166,10 @@ export interface GameStore {
  */
 export interface ClusterBus {
   readonly instanceId: string;
-  /** Calls onGame for every committed change (also this instance's own); onResync after the
-   * listening connection was lost and re-established (notifications may have been missed). */
-  listen(onGame: (gameId: string, what: number | 'lobby') => void, onResync: () => void): Promise<void>;
+  /** Calls onGame for every committed change (also this instance's own): the game's new seq, its
+   * lobby, or its notes; onResync after the listening connection was lost and re-established
+   * (notifications may have been missed). */
+  listen(onGame: (gameId: string, what: number | 'lobby' | 'notes') => void, onResync: () => void): Promise<void>;
   actionsAfter(id: string, seq: number): Promise<{ seq: number; action: Action }[]>;
   /** The game row and the actions after `seq`, read together (one consistent snapshot). */
   changesAfter(id: string, seq: number): Promise<{ row: GameRow | null; actions: { seq: number; action: Action }[] }>;

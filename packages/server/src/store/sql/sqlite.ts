@@ -90,6 +90,11 @@ export const Q = {
   pruneSnapshots: `DELETE FROM snapshots WHERE game_id = ? AND seq < ?`,
   latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`,
   actionsAfter: `SELECT seq, action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`,
+  // game_notes: migration 102 (store/migrations/game-notes-schema.ts)
+  notesOf: `SELECT at, note FROM game_notes WHERE game_id = ? ORDER BY at`,
+  upsertNote: `INSERT INTO game_notes (game_id, at, seat, note, updated_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (game_id, at) DO UPDATE SET seat = excluded.seat, note = excluded.note, updated_at = excluded.updated_at`,
+  deleteNote: `DELETE FROM game_notes WHERE game_id = ? AND at = ?`,
   due: `SELECT id, deadline_at, deadline_seat FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'active'
     ORDER BY deadline_at LIMIT ?`,
 } as const;
