@@ -23,6 +23,29 @@ describePg('PostgreSQL store', (url) => {
     for (const s of stores) await s.close();
   });
 
+  it('migration 102 moves the notes of legacy note actions into game_notes (last per location wins, a removal leaves none)', async () => {
+    const schema = freshSchema();
+    const st = await openPg(url, schema);
+    await st.createGame(lobbyRow('old'));
+    await st.addPlace('old', { place: 2, name: 'Bo', tokenHash: 'h-old-2', bot: null, volunteer: false, joinedAt: 2 });
+    await st.startGame('old', startInfo('old'));
+    const body = (text: string) => ({ from: null, to: 4, crossed: [], text });
+    const legacy = [
+      { type: 'note', seat: 1, at: 4, note: body('first') },
+      { type: 'note', seat: 1, at: 5, note: body('removed later') },
+      { type: 'note', seat: 1, at: 4, note: body('last wins') },
+      { type: 'note', seat: 1, at: 5, note: null },
+    ] as const;
+    for (let i = 0; i < legacy.length; i++)
+      await st.appendAction({ gameId: 'old', expectedSeq: i, action: legacy[i]!, deadline: null, result: null, at: i });
+    // As an older server left it: no game_notes, migration 102 not applied.
+    await st.pool.query('DROP TABLE game_notes; DELETE FROM schema_migrations WHERE version = 102');
+    expect(await st.migrate()).toEqual([102]);
+    expect(await st.notesOf('old')).toEqual([{ at: 4, note: body('last wins') }]);
+    expect(await st.allActions('old')).toHaveLength(4); // the log keeps its entries and seqs
+    await st.close();
+  });
+
   it('notifies committed changes (seq and lobby) to every listener, without game content', async () => {
     const schema = freshSchema();
     const a = await openPg(url, schema);

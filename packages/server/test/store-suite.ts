@@ -200,5 +200,26 @@ export function storeSuite(name: string, factory: () => Promise<GameStore> | Gam
       ).toBe('stale');
       await st.close();
     });
+
+    it('R30 D8 notes: one row per location, replaced by upsert, removed by null, never in the log (issue 10 item 2)', async () => {
+      const st = await factory();
+      await st.createGame(lobbyRow('n'));
+      await st.addPlace('n', { place: 2, name: 'Bo', tokenHash: 'h-n-2', bot: null, volunteer: false, joinedAt: 2 });
+      expect(await st.startGame('n', startInfo('n'))).toBe(true);
+      const body = (text: string) => ({ from: 2, to: 5, crossed: ['pool' as const], text });
+      expect(await st.notesOf('n')).toEqual([]);
+      for (let i = 0; i < 500; i++) await st.setNote('n', { seat: 1, at: (i * 5) % 42, note: body(`v${i}`) }, i);
+      await st.setNote('n', { seat: 1, at: 0, note: null }, 600);
+      await st.setNote('n', { seat: 1, at: 0, note: null }, 601); // nothing there is fine
+      const notes = await st.notesOf('n');
+      expect(notes).toHaveLength(41);
+      expect(notes.map((x) => x.at)).toEqual([...Array(41).keys()].map((i) => i + 1));
+      // Each location holds its last change (5 * 497 = 7 mod 42).
+      expect(notes.find((x) => x.at === 7)).toEqual({ at: 7, note: body('v497') });
+      expect(await st.notesOf('other')).toEqual([]);
+      expect(await st.allActions('n')).toEqual([]);
+      expect((await st.getGame('n'))!.seq).toBe(0);
+      await st.close();
+    });
   });
 }
