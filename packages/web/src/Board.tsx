@@ -1,7 +1,7 @@
 // The Zanzibar board in SVG: 6x7 locations with both features, temples, mayhem, pieces, tokens,
 // notes, the recruiter's secret map, highlights of legal targets and the deduction heatmap.
 import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type View } from '@mindmgmt/engine';
+import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type Notes, type View } from '@mindmgmt/engine';
 import { FeatureGlyph, MindSlipToken } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
 import type { EventPlace } from './table/event-locs.js';
@@ -13,6 +13,8 @@ export const S = 100;
 
 export interface BoardProps {
   view: View;
+  /** The agents' white notes (R30, D8): table state beside the view, not part of it. */
+  notes?: Notes;
   /** The recruiter's path to draw (secret map); null hides it. */
   path?: readonly Loc[] | null;
   circled?: readonly FeatureId[];
@@ -66,7 +68,7 @@ export function Board(p: BoardProps): ReactElement {
   const immortals = new Set(view.immortals);
   const steps = new Map(view.stepTokens.map((s) => [s.at, s]));
   const confirmed = new Map(view.confirmed.map((c) => [c.at, c.visitTime]));
-  const notes = new Map(view.notes.map((n) => [n.at, n.note]));
+  const notes = new Map((p.notes ?? []).map((n) => [n.at, n.note]));
   const pathIndex = new Map<Loc, number>();
   (p.path ?? []).forEach((l, i) => pathIndex.set(l, i + 1));
   const current = p.path && p.path.length ? p.path[p.path.length - 1] : null;

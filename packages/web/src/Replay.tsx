@@ -4,9 +4,12 @@ import { ChatTranscript } from './table/Chat.js';
 import { useEffect, useMemo, useState } from 'react';
 import {
   actionFromRecord,
-  apply,
+  applyLogged,
+  applyNote,
   checkRecord,
   gameFromRecord,
+  type Notes,
+  recordNotes,
   view as viewOf,
   type GameRecord,
   type GameState,
@@ -21,6 +24,9 @@ import { TimeTrack } from './TimeTrack.js';
 
 interface Frame {
   agents: View;
+  /** The white notes at this point: from legacy `note` actions as they come, and the record's
+   * final notes on the last frame (notes are not moves, so newer records keep only those). */
+  notes: Notes;
   path: readonly number[];
   time: number;
 }
@@ -29,19 +35,26 @@ function framesOf(record: GameRecord): Frame[] | string {
   const bad = checkRecord(record);
   if (bad) return bad;
   let s: GameState = gameFromRecord(record);
+  let notes: Notes = [];
   const frames: Frame[] = [];
-  const snap = (st: GameState) => frames.push({ agents: viewOf(st, 1), path: [...st.path], time: st.time });
+  const snap = (st: GameState) => frames.push({ agents: viewOf(st, 1), notes, path: [...st.path], time: st.time });
   for (let i = 0; i < record.actions.length; i++) {
     const a = actionFromRecord(record.actions[i]);
     if ('ok' in a) return a.message;
-    const r = apply(s, a);
+    // A record's actions are a stored log: older ones hold `note` actions (applyLogged).
+    const r = applyLogged(s, a);
     if (!r.ok) return r.message;
     const before = s;
     s = r.state;
+    if (a.type === 'note') notes = applyNote(notes, a);
+    if (i === record.actions.length - 1) notes = recordNotes(record) ?? notes;
     // one frame each time the time token moves (each setup step, then each recruiter turn)
     if (s.time !== before.time || i === record.actions.length - 1) snap(s);
   }
-  if (!frames.length) snap(s);
+  if (!frames.length) {
+    notes = recordNotes(record) ?? notes;
+    snap(s);
+  }
   return frames;
 }
 
@@ -95,7 +108,7 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
       <div className="replay-boards">
         <div>
           <h3>{t('agentsKnew')}</h3>
-          <Board view={f.agents} heat={belief?.weights ?? null} label={t('agentsKnew')} />
+          <Board view={f.agents} notes={f.notes} heat={belief?.weights ?? null} label={t('agentsKnew')} />
           {belief ? <p className="replay-candidates">{t('dedCandidates', { n: belief.candidates })}</p> : null}
         </div>
         <div>

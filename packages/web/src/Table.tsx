@@ -8,6 +8,7 @@ import {
   type FeatureId,
   type Loc,
   type NoteBody,
+  type Notes,
   type View,
 } from '@mindmgmt/engine';
 import type { ClientAction, LobbyInfo } from './api.js';
@@ -50,6 +51,10 @@ export interface TableProps {
   /** Table chat (issue 13); absent: no chat panel. */
   chat?: ChatState;
   chatSend?: (frame: Record<string, unknown>) => void;
+  /** The agents' white notes (R30, D8), kept beside the view (api.ts `note` frames). */
+  notes?: Notes;
+  /** Writes (or with null removes) this agent seat's note on a location. */
+  writeNote?: (at: Loc, note: NoteBody | null) => void;
 }
 
 export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
@@ -158,6 +163,7 @@ export function Table(p: TableProps) {
         <TimeTrack view={view} />
         <Board
           view={view}
+          notes={p.notes}
           path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
           circled={circled}
           crossedOut={crossed}
@@ -239,7 +245,14 @@ export function Table(p: TableProps) {
           />
         ) : null}
         {inspect !== null ? (
-          <LocationPanel view={view} loc={inspect} role={role} act={p.act} onClose={() => setInspect(null)} />
+          <LocationPanel
+            view={view}
+            notes={p.notes ?? []}
+            loc={inspect}
+            role={role}
+            writeNote={p.writeNote}
+            onClose={() => setInspect(null)}
+          />
         ) : null}
         {showHints && !view.result ? (
           <Hints
@@ -527,19 +540,21 @@ function LocationPanel({
   view,
   loc,
   role,
-  act,
+  notes,
+  writeNote,
   onClose,
 }: {
   view: View;
+  notes: Notes;
   loc: Loc;
   role: string;
-  act: (a: ClientAction) => void;
+  writeNote: ((at: Loc, note: NoteBody | null) => void) | undefined;
   onClose: () => void;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
   const info = LOCATIONS[loc]!;
-  const note = view.notes.find((n) => n.at === loc)?.note ?? null;
+  const note = notes.find((n) => n.at === loc)?.note ?? null;
   const [edit, setEdit] = useState(false);
   const [draft, setDraft] = useState<NoteBody>(note ?? { from: null, to: null, crossed: [], text: '' });
   useEffect(() => {
@@ -552,7 +567,7 @@ function LocationPanel({
   const step = view.stepTokens.find((s) => s.at === loc);
   const visited = view.recruiter?.path.indexOf(loc) ?? -1;
   const num = (v: string) => (v === '' ? null : Math.max(1, Math.min(16, Number(v) | 0)));
-  const canNote = role === 'agents';
+  const canNote = role === 'agents' && !!writeNote && !view.result;
   return (
     <section className="panel location" aria-label={locName(i18n, loc)}>
       <div className="panel-head">
@@ -603,7 +618,7 @@ function LocationPanel({
           aria-label={t('noteAt', { loc: info.label })}
           onSubmit={(e) => {
             e.preventDefault();
-            act({ type: 'note', at: loc, note: draft });
+            writeNote?.(loc, draft);
             setEdit(false);
           }}
         >
@@ -666,7 +681,7 @@ function LocationPanel({
               <button
                 type="button"
                 onClick={() => {
-                  act({ type: 'note', at: loc, note: null });
+                  writeNote?.(loc, null);
                   setEdit(false);
                 }}
               >

@@ -1,6 +1,14 @@
 // The server contract (docs/protocol.md): HTTP for the lobby, one WebSocket per open game.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Action, SeenEvent, View } from '@mindmgmt/engine';
+import {
+  type Action,
+  applyNote,
+  type Loc,
+  type NoteBody,
+  type Notes,
+  type SeenEvent,
+  type View,
+} from '@mindmgmt/engine';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, isChatFrame, type ChatState } from './table/chat-state.js';
 
@@ -173,6 +181,11 @@ export interface Live {
   chat: ChatState;
   /** Sends a chat, mute or chatPolicy frame for this game. */
   chatSend: (frame: Record<string, unknown>) => void;
+  /** The agents' white notes (R30, D8): table state beside the view, from the `state` frame and
+   * then each `note` frame (docs/protocol.md). */
+  notes: Notes;
+  /** Writes (or with null removes) the note on a location (a `note` frame, not an action). */
+  writeNote: (at: Loc, note: NoteBody | null) => void;
 }
 
 /**
@@ -208,6 +221,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   const [error, setError] = useState<Live['error']>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [chat, setChat] = useState<ChatState>(EMPTY_CHAT);
+  const [notes, setNotes] = useState<Notes>([]);
   const ws = useRef<WebSocket | null>(null);
   const seqRef = useRef(0);
   /** The whole game log as this connection has it: from the last `state` frame plus the entries
@@ -226,6 +240,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     logRef.current = [];
     seqRef.current = 0;
     setChat(EMPTY_CHAT);
+    setNotes([]);
     const connect = () => {
       resync = false;
       setStatus('connecting');
@@ -279,8 +294,15 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
               events: [],
             });
             setDeadline((msg.deadline as number | null) ?? null);
+            setNotes((msg.notes as Notes | undefined) ?? []);
             break;
           }
+          case 'notes':
+            setNotes((msg.notes as Notes | undefined) ?? []);
+            break;
+          case 'note':
+            setNotes((n) => applyNote(n, { at: msg.at as Loc, note: (msg.note as NoteBody | null) ?? null }));
+            break;
           case 'events': {
             if (resync) break;
             const part = msg.view as View;
@@ -340,6 +362,18 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     },
     [gameId],
   );
+  const writeNote = useCallback(
+    (at: Loc, note: NoteBody | null) => {
+      const sock = ws.current;
+      if (!sock || sock.readyState !== WebSocket.OPEN) {
+        setError({ code: 'offline', message: 'not connected' });
+        return;
+      }
+      setError(null);
+      sock.send(JSON.stringify({ t: 'note', gameId, at, note }));
+    },
+    [gameId],
+  );
   const clearError = useCallback(() => setError(null), []);
   const chatSend = useCallback(
     (frame: Record<string, unknown>) => {
@@ -348,5 +382,20 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     },
     [gameId],
   );
-  return { status, lobby, seat, view, legal, lastEvents, deadline, error, act, clearError, chat, chatSend };
+  return {
+    status,
+    lobby,
+    seat,
+    view,
+    legal,
+    lastEvents,
+    deadline,
+    error,
+    act,
+    clearError,
+    chat,
+    chatSend,
+    notes,
+    writeNote,
+  };
 }

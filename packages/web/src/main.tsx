@@ -87,6 +87,8 @@ function GameBody({
           setPace={pacer.setPace}
           chat={live.chat}
           chatSend={live.chatSend}
+          notes={live.notes}
+          writeNote={live.writeNote}
         />
       </>
     );

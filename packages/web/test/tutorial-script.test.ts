@@ -21,14 +21,17 @@ describe('tutorial scripts (Training Mission, R31)', () => {
   });
 
   it('the agents lesson ends in a capture at 08:00 (R25), after an ask, a reveal and a note', () => {
-    const end = positionAt(AGENTS_SCRIPT, AGENTS_SCRIPT.steps.length).state;
+    const done = positionAt(AGENTS_SCRIPT, AGENTS_SCRIPT.steps.length);
+    const end = done.state;
     expect(end.result).toEqual({ winner: 'agents', reason: 'capture', time: 8 });
     expect(end.confirmed.map((c) => [label(c.at), c.visitTime])).toEqual([
       ['C4', 1],
       ['D6', 4],
       ['C6', 5],
     ]);
-    expect(end.notes.map((n) => [label(n.at), n.note.crossed])).toEqual([['C7', ['torches']]]);
+    // R30 D8: the note is table state beside the game, not one of its moves.
+    expect(done.notes.map((n) => [label(n.at), n.note.crossed])).toEqual([['C7', ['torches']]]);
+    expect(end.history.some((e) => e.pub.kind === 'noteChanged')).toBe(false);
   });
 
   it('every step waits on the player: the player is the seat the engine expects (or a Next step)', () => {

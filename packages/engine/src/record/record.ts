@@ -177,6 +177,6 @@ export function replay(record: GameRecord): ReplayResult {
 export function recordNotes(record: GameRecord): Notes | undefined {
   let notes: Notes = [];
   if (!record.notes) return undefined;
-  for (const n of record.notes) notes = applyNote(notes, { seat: 1, at: locOf(n.at)!, note: n.note });
+  for (const n of record.notes) notes = applyNote(notes, { at: locOf(n.at)!, note: n.note });
   return notes;
 }

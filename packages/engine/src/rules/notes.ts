@@ -82,8 +82,9 @@ function copyBody(n: NoteBody): NoteBody {
   return { from: n.from, to: n.to, crossed: [...n.crossed], text: n.text };
 }
 
-/** The notes after `change` (which `checkNote` accepted): a new list, `notes` untouched. */
-export function applyNote(notes: Notes, change: NoteChange): Notes {
+/** The notes after `change` (which `checkNote` accepted): a new list, `notes` untouched. The
+ * writer does not matter here: a note is the table's, whoever wrote it (D8). */
+export function applyNote(notes: Notes, change: Pick<NoteChange, 'at' | 'note'>): Notes {
   const out = notes.filter((n) => n.at !== change.at);
   if (change.note) out.push({ at: change.at, note: copyBody(change.note) });
   return out.sort((a, b) => a.at - b.at);

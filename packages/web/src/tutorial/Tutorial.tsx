@@ -122,6 +122,7 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
       <div className="tut-body">
         <Board
           view={v}
+          notes={pos.notes}
           path={v.recruiter?.path ?? null}
           circled={cards}
           targets={targets}

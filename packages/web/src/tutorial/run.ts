@@ -1,33 +1,56 @@
 // Plays a tutorial script on the real engine. The state at step i is always rebuilt from the
 // start (prelude, then each earlier step's move and reply), so Back and Restart are exact.
-import { apply, check, LOCATIONS, newGame, type Action, type GameState, type Loc } from '@mindmgmt/engine';
+import {
+  apply,
+  applyNote,
+  check,
+  checkNote,
+  LOCATIONS,
+  newGame,
+  type Action,
+  type GameError,
+  type GameState,
+  type Loc,
+  type Notes,
+} from '@mindmgmt/engine';
 import type { Expect, TutorialScript, TutorialStep } from './script.js';
 
 export interface Position {
   readonly state: GameState;
+  /** The agents' white notes (R30, D8): beside the state, as on a real table (a lesson's note
+   * step changes them, not the game). */
+  readonly notes: Notes;
   /** The step the player is on; equals steps.length once the lesson is done. */
   readonly index: number;
 }
 
-function must(s: GameState, a: Action): GameState {
-  const r = apply(s, a);
-  if (!r.ok) throw new Error(`tutorial script: ${a.type} refused at seq ${s.seq}: ${r.message}`);
-  return r.state;
+/** Why a scripted move is refused here: a note change is checked as one, anything else as a move. */
+function refusal(p: Omit<Position, 'index'>, a: Action): GameError | null {
+  return a.type === 'note' ? checkNote(p.state, p.notes, a) : check(p.state, a);
+}
+
+function must(p: Omit<Position, 'index'>, a: Action): Omit<Position, 'index'> {
+  const e = refusal(p, a);
+  if (e) throw new Error(`tutorial script: ${a.type} refused at seq ${p.state.seq}: ${e.message}`);
+  if (a.type === 'note') return { ...p, notes: applyNote(p.notes, a) };
+  const r = apply(p.state, a);
+  if (!r.ok) throw new Error(`tutorial script: ${a.type} refused at seq ${p.state.seq}: ${r.message}`);
+  return { ...p, state: r.state };
 }
 
 /** Applies one step's move and the opponent's reply. */
-export function playStep(s: GameState, st: TutorialStep): GameState {
-  let out = st.action ? must(s, st.action) : s;
+export function playStep(p: Omit<Position, 'index'>, st: TutorialStep): Omit<Position, 'index'> {
+  let out = st.action ? must(p, st.action) : p;
   for (const a of st.reply ?? []) out = must(out, a);
   return out;
 }
 
 export function positionAt(script: TutorialScript, index: number): Position {
-  let s = newGame(script.options, script.seed);
-  for (const a of script.prelude) s = must(s, a);
+  let p: Omit<Position, 'index'> = { state: newGame(script.options, script.seed), notes: [] };
+  for (const a of script.prelude) p = must(p, a);
   const to = Math.max(0, Math.min(index, script.steps.length));
-  for (let i = 0; i < to; i++) s = playStep(s, script.steps[i]!);
-  return { state: s, index: to };
+  for (let i = 0; i < to; i++) p = playStep(p, script.steps[i]!);
+  return { ...p, index: to };
 }
 
 export type Click = { readonly kind: 'cell'; readonly at: Loc } | { readonly kind: 'button'; readonly id: string };
@@ -65,7 +88,7 @@ export function judge(pos: Position, step: TutorialStep, click: Click): Verdict 
   if (same(step.expect, click)) return { ok: true };
   const a = actionFor(step, click);
   if (a) {
-    const e = check(pos.state, a);
+    const e = refusal(pos, a);
     if (e) return { ok: false, why: 'illegal', engine: e.message };
   } else if (click.kind === 'cell' && !LOCATIONS[click.at]) return { ok: false, why: 'illegal' };
   return { ok: false, why: 'notNow' };
