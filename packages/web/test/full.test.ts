@@ -164,7 +164,9 @@ describe('Full Game by clicking', () => {
     await click(a, 'Reveal');
     await a.locator('svg.board g.cell[data-loc="A5"] .confirmed').waitFor();
     await endActivationIfOpen(a);
-    // a mental note on B7
+    // a mental note on B7, written in one browser, appears in the other; it is not a move
+    // (R30, D8): neither browser's seq moves
+    const seqBeforeNote = (await status(r))!.seq;
     await clickCell(a, 'B7');
     await a.locator('section.location').getByRole('button', { name: 'Add note' }).click();
     await a.getByLabel('from time').fill('4');
@@ -173,6 +175,8 @@ describe('Full Game by clicking', () => {
     await a.getByLabel('Text', { exact: true }).fill('maybe');
     await a.locator('section.location').getByRole('button', { name: 'Save' }).click();
     await r.locator('svg.board g.cell[data-loc="B7"] .note').waitFor();
+    expect((await status(r))!.seq).toBe(seqBeforeNote);
+    expect((await status(a))!.seq).toBe(seqBeforeNote);
 
     // ---- recruiter to C7 (07, red alert)
     await recruiterTurn(r, ['C7']);
