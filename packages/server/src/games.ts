@@ -661,7 +661,11 @@ export class GameService {
   async note(c: Conn, gameId: string, at: number, note: NoteBody | null, id: string | undefined): Promise<void> {
     if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
     const g = await this.mustGet(gameId);
-    await g.lock.run(() => changeNote(this.store, g, c, at, note, id));
+    await g.lock.run(async () => {
+      // Cluster: the game may have ended on another instance; the notes are final then.
+      if (this.bus) await this.refresh(g);
+      await changeNote(this.store, g, c, at, note, id);
+    });
   }
 
   /**
