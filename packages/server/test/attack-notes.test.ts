@@ -154,6 +154,26 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
     }
   });
 
+  it('notes come back after the game was evicted from memory', async () => {
+    const s1 = await testServer(undefined, { service: { idleEvictMs: 50 } });
+    try {
+      const t = await openTable(s1.url, { mode: 'training', players: 2 });
+      const agent = t.bySeat.get(1)!;
+      await agent.request({ t: 'note', gameId: t.gameId, at: 12, note: body('evicted'), id: '1' }, (m) => m.id === '1');
+      for (const c of [...t.clients, t.spectator]) c.close();
+      const until = Date.now() + 10_000;
+      while (s1.service.gamesInMemory > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(s1.service.gamesInMemory).toBe(0);
+      const c = new Client(s1.url);
+      await c.hello(t.gameId, null);
+      const st = await c.wait((m) => m.t === 'state', 5000, true);
+      expect(st.notes).toEqual([{ at: 12, note: body('evicted') }]);
+      c.close();
+    } finally {
+      await s1.close();
+    }
+  });
+
   it('a game stored with legacy note actions in its log still loads and replays; migration 102 moved its notes', async () => {
     const dir = tmpDir();
     const s1 = await testServer(SqliteStore.inDir(dir));
