@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applySqliteMigrations, SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
+import { SQLITE_SCHEMA } from '../../src/store/sql/sqlite.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
@@ -37,6 +38,7 @@ playerFlowsSuite('sqlite (file, beside the writer thread)', sqliteFile);
 it('sqlite migrations: applied once, recorded, safe to run again; a newer database is refused', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-')), 'db.sqlite');
   const db = new Database(file);
+  db.exec(SQLITE_SCHEMA); // the game tables come first (migration 103 queues their finished games)
   expect(applySqliteMigrations(db)).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
   expect(applySqliteMigrations(new Database(file))).toEqual([]);
   const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();

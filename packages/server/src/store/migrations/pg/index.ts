@@ -3,6 +3,7 @@
 import * as m001 from './001_init.js';
 import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
+import * as m103 from './103_chat_record.js';
 
 export interface Migration {
   readonly version: number;
@@ -14,4 +15,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, ...m001 },
   { version: 100, ...m100 },
   { version: 101, ...m101 },
+  { version: 103, ...m103 },
 ];
