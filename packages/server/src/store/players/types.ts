@@ -8,6 +8,7 @@
 // Hidden information: a history row exists only once its game is over (recordFinishedGame), so
 // nothing here can tell anything about a running game.
 import type { Campaign } from '../../players/campaign.js';
+import type { ChatPolicy } from '../../players/chat.js';
 
 export type Role = 'recruiter' | 'agents';
 export type Mode = 'full' | 'training';
@@ -100,11 +101,7 @@ export interface ChatRow {
 }
 
 /** The host's chat policy of one table (migration 103). */
-export interface ChatSettings {
-  readonly spectatorsWrite: boolean;
-  /** Muted engine seats, ascending. */
-  readonly muted: readonly number[];
-}
+export type ChatSettings = ChatPolicy;
 
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
 
