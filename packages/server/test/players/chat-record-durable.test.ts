@@ -87,7 +87,7 @@ function durableSuite(make: () => Backend): void {
     const ann = await newPlayer(s.url, 'Ann');
     const bob = await newPlayer(s.url, 'Bob');
     const g = await twoPlayerGame(s.url, ann.token, bob.token);
-    const [rec, agent] = [g.clients.find((c) => c.seat === 0)!, g.clients.find((c) => c.seat === 1)!];
+    const rec = g.clients.find((c) => c.seat === 0)!;
     await rec.request({ t: 'chatPolicy', gameId: g.gameId, spectatorsWrite: true }, (m) => m.t === 'chatPolicy');
     await rec.request({ t: 'mute', gameId: g.gameId, seat: 1, muted: true }, (m) => m.t === 'chatPolicy');
     await rec.request({ t: 'chat', gameId: g.gameId, text: 'before eviction' }, said('before eviction'));
@@ -122,7 +122,6 @@ function durableSuite(make: () => Backend): void {
       again.close();
     };
     await check(s);
-    void agent;
     await s.close();
     // A restart: new stores over the same database.
     const st2 = await backend.open();
@@ -189,11 +188,12 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
   durableSuite(() => pgBackend(url));
 
   /** Two servers (instances A and B) on one schema. */
-  async function cluster(o: { sweepMs?: number } = {}) {
+  async function cluster(o: { sweepMs?: number; aSweepMs?: number; aPlayers?: (p: PlayerStore) => PlayerStore } = {}) {
     const backend = pgBackend(url);
     const a = await backend.open('A');
     const b = await backend.open('B');
-    const A = await testServer(a.games, { players: a.players, recordSweepMs: o.sweepMs ?? 30_000 });
+    const aPlayers = o.aPlayers ? o.aPlayers(a.players) : a.players;
+    const A = await testServer(a.games, { players: aPlayers, recordSweepMs: o.aSweepMs ?? o.sweepMs ?? 30_000 });
     const B = await testServer(b.games, { players: b.players, recordSweepMs: o.sweepMs ?? 30_000 });
     return { A, B, a, b, close: async () => Promise.all([A.close(), B.close()]) };
   }
@@ -275,6 +275,28 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
       }
       expect(annP.recent[0]).toMatchObject({ gameId: g.gameId, won: true });
       expect(await a.players.unrecordedGames(10)).toEqual([]);
+      for (const c of g.clients) c.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it("a game that ended on an instance unable to record it is recorded by the other instance's sweep", async () => {
+    const { A, close } = await cluster({
+      sweepMs: 100,
+      aSweepMs: 3_600_000,
+      aPlayers: (p) => failingRecords(p, 1_000),
+    });
+    try {
+      const ann = await newPlayer(A.url, 'Ann');
+      const bob = await newPlayer(A.url, 'Bob');
+      const g = await twoPlayerGame(A.url, ann.token, bob.token);
+      await resign(g, 1); // ended on A, whose recording fails
+      const p = await eventually(
+        () => profile(A.url, ann.id),
+        (x) => x.recent?.length === 1,
+      );
+      expect(p.recent[0]).toMatchObject({ gameId: g.gameId, role: 'recruiter', won: true });
       for (const c of g.clients) c.close();
     } finally {
       await close();
