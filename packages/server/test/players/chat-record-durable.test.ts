@@ -216,9 +216,9 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
       const heard = [agentB, spectatorB].map((c) => c.wait(said('said on A')));
       await rec.request({ t: 'chat', gameId: g.gameId, text: 'said on A' }, said('said on A'));
       for (const m of await Promise.all(heard)) expect(m).toMatchObject({ seat: 0, n: 1, name: 'Host' });
-      const back = rec.wait(said('said on B'));
+      const back = [rec, spectatorB].map((c) => c.wait(said('said on B')));
       await agentB.request({ t: 'chat', gameId: g.gameId, text: 'said on B' }, said('said on B'));
-      expect(await back).toMatchObject({ seat: 1, n: 2 });
+      for (const m of await Promise.all(back)) expect(m).toMatchObject({ seat: 1, n: 2 });
 
       // The rail is closed on B until the host, on A, opens it.
       const closed = await spectatorB.request({ t: 'chat', gameId: g.gameId, text: 'rail' }, (m) => m.t === 'error');
@@ -226,10 +226,12 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
       const policyOnB = spectatorB.wait((m) => m.t === 'chatPolicy' && m.spectatorsWrite === true);
       await rec.request({ t: 'chatPolicy', gameId: g.gameId, spectatorsWrite: true }, (m) => m.t === 'chatPolicy');
       await policyOnB;
+      const railOnA = rec.wait(said('rail'));
       const rail = await spectatorB.request({ t: 'chat', gameId: g.gameId, text: 'rail' }, (m) =>
         ['chat', 'error'].includes(m.t),
       );
       expect(rail).toMatchObject({ t: 'chat', seat: null, n: 3 });
+      expect(await railOnA).toMatchObject({ seat: null, n: 3 });
 
       const mutedOnB = agentB.wait((m) => m.t === 'chatPolicy' && m.muted.includes(1));
       await rec.request({ t: 'mute', gameId: g.gameId, seat: 1, muted: true }, (m) => m.t === 'chatPolicy');

@@ -41,15 +41,13 @@ INSERT INTO unrecorded_games (game_id, over_at)
     return `${tables}
 CREATE FUNCTION queue_game_over() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
 BEGIN
-  IF NEW.status = 'over' THEN
-    INSERT INTO unrecorded_games (game_id, over_at) VALUES (NEW.id, NEW.updated_at)
-      ON CONFLICT (game_id) DO NOTHING;
-  END IF;
+  INSERT INTO unrecorded_games (game_id, over_at) VALUES (NEW.id, NEW.updated_at)
+    ON CONFLICT (game_id) DO NOTHING;
   RETURN NEW;
 END
 $fn$;
 CREATE TRIGGER games_queue_over AFTER INSERT OR UPDATE OF status ON games
-  FOR EACH ROW EXECUTE FUNCTION queue_game_over();
+  FOR EACH ROW WHEN (NEW.status = 'over') EXECUTE FUNCTION queue_game_over();
 `;
   const queue = `INSERT OR IGNORE INTO unrecorded_games (game_id, over_at) VALUES (NEW.id, NEW.updated_at);`;
   return `${tables}
