@@ -26,6 +26,7 @@ describe('table chat', () => {
     // The game log shows the talk where it was said, set apart from the game's events.
     const hostLog = host.page.locator('ol.log');
     await hostLog.locator('li.log-chat', { hasText: 'Good luck, recruiter' }).waitFor();
+    await hostLog.locator('li.log-chat', { hasText: 'You will need it' }).waitFor();
     const lines = async () =>
       hostLog
         .locator('li')
