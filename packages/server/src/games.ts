@@ -337,6 +337,11 @@ export class GameService {
   }
 
   // ---------------------------------------------------------------- loading
+  /** The game if this instance holds it in memory now (never loads it). */
+  inMemory(id: string): Live | null {
+    return this.live.get(id) ?? null;
+  }
+
   async getLive(id: string): Promise<Live | null> {
     const have = this.live.get(id);
     if (have) return have;

@@ -32,6 +32,8 @@ export interface ServerOptions {
   limits?: Partial<LimitsConfig>;
   /** Collects act -> acknowledgement times (benchmarks). */
   acks?: AckTimes;
+  /** How often finished games whose result is not recorded yet are retried (players; default 30 s). */
+  recordSweepMs?: number;
 }
 
 export interface RunningServer {
@@ -55,6 +57,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   }
   await service.start();
   const chat = o.players ? new TableChat(service, o.players, log) : null;
+  await chat?.start();
   const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players, chat);
   const server = http.createServer((req, res) => void handler(req, res));
   server.requestTimeout = 30_000;
@@ -84,6 +87,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // Listen first, then find the stored games that wait on a bot (startup does not grow with the
   // number of stored games).
   void service.resumeBots();
+  players?.startSweep(o.recordSweepMs ?? 30_000);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -97,6 +101,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await service.close();
+      await players?.stop();
       await o.players?.close();
       await o.store.close();
     },

@@ -1,6 +1,7 @@
 // End-of-game replay: steps through the game record turn by turn, showing what the agents knew
 // (their view at that moment) beside where the recruiter really was (the path so far).
-import { ChatTranscript } from './table/Chat.js';
+import { ChatLine, ChatTranscript, useStoredChat } from './table/Chat.js';
+import { interleave } from './table/chat-in-log.js';
 import { useEffect, useMemo, useState } from 'react';
 import {
   actionFromRecord,
@@ -64,6 +65,7 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
   const [record, setRecord] = useState<GameRecord | null>(null);
   const [err, setErr] = useState<string | null>(null);
   const [i, setI] = useState(0);
+  const chat = useStoredChat(gameId);
   useEffect(() => {
     api.record(gameId).then(
       (r) => setRecord(r as GameRecord),
@@ -78,7 +80,10 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
   if (!frames) return <div className="panel">…</div>;
   const f = frames[Math.min(i, frames.length - 1)]!;
   const n = frames.length;
-  const lastEvents = f.agents.log.slice(-6);
+  // The frame's last 6 events, with what the table said among them (and since them) by then.
+  const items = interleave(f.agents.log, chat, 'until');
+  const firstShown = Math.max(0, f.agents.log.length - 6);
+  const lastItems = items.filter((x) => (x.kind === 'chat' ? (x.m.logAt ?? 0) >= firstShown : x.i >= firstShown));
   return (
     <section className="replay" aria-label={t('replayTitle')}>
       <div className="panel-head">
@@ -117,11 +122,11 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
         </div>
       </div>
       <ol className="log small">
-        {lastEvents.map((e, k) => (
-          <li key={k}>{eventText(i18n, e)}</li>
-        ))}
+        {lastItems.map((x) =>
+          x.kind === 'chat' ? <ChatLine key={`c${x.m.n}`} m={x.m} /> : <li key={x.i}>{eventText(i18n, x.e)}</li>,
+        )}
       </ol>
-      <ChatTranscript gameId={gameId} />
+      <ChatTranscript messages={chat} />
     </section>
   );
 }

@@ -26,9 +26,10 @@ import { TableSettings, useAttention } from './table/attention.js';
 import { lastTurnFrom, lastTurnPlaces, placesOf, type EventPlace } from './table/event-locs.js';
 import type { Pace } from './table/pacing.js';
 import { PlayerPanel } from './table/PlayerPanel.js';
-import { Chat } from './table/Chat.js';
+import { Chat, ChatLine } from './table/Chat.js';
+import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
-import type { ChatState } from './table/chat-state.js';
+import type { ChatMessage, ChatState } from './table/chat-state.js';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
 
 export interface TableProps {
@@ -293,7 +294,7 @@ export function Table(p: TableProps) {
         <CardsPanel view={view} />
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} onHover={setHoverLog} />
+          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} />
         </section>
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
         {!showHints ? (
@@ -333,16 +334,26 @@ function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
   return t('dedCandidates', { n: belief.candidates });
 }
 
-function LogList({ view, onHover }: { view: View; onHover: (p: EventPlace | null) => void }) {
+function LogList({
+  view,
+  chat,
+  onHover,
+}: {
+  view: View;
+  chat: readonly ChatMessage[];
+  onHover: (p: EventPlace | null) => void;
+}) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
-  }, [view.log.length]);
+  }, [view.log.length, chat.length]);
   const from = lastTurnFrom(view.log);
   return (
     <ol className="log" ref={ref} onMouseLeave={() => onHover(null)}>
-      {view.log.map((e, i) => {
+      {interleave(view.log, chat).map((item) => {
+        if (item.kind === 'chat') return <ChatLine key={`c${item.m.n}`} m={item.m} />;
+        const { e, i } = item;
         if (e.pub.kind === 'recruiterTurnStarted') return null;
         const place = placesOf(e);
         const has = place.locs.length > 0 || place.edges.length > 0;

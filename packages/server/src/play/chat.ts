@@ -4,35 +4,37 @@
 // starts (seats are known then) and stays open after it ends. Messages are stored beside the game
 // (PlayerStore.addChat) and never enter the engine, its records or a bot's input.
 //
-// The per-game policy (spectators may write, muted seats) lives in this instance's memory, keyed
-// by game, and goes when the game leaves memory; messages themselves are stored.
+// The host's policy (spectators may write, muted seats) is stored with the table (migration 103)
+// and read from the store each time it decides something, so it survives the game leaving memory
+// and a restart, and every instance of a cluster sees the same one. In a cluster, the instance
+// that stores a message or a policy change tells the others through the store's ChatBus; each
+// sends it to its own subscribers.
 import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
 import type { GameService } from '../games.js';
-import type { ChatRow, PlayerStore } from '../store/players/types.js';
-import {
-  CHAT_MAX_PER_GAME,
-  CHAT_NOTICE,
-  ChatBuckets,
-  DEFAULT_POLICY,
-  mayWrite,
-  setMuted,
-  type ChatPolicy,
-  type Writer,
-} from '../players/chat.js';
+import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/players/types.js';
+import { CHAT_MAX_PER_GAME, CHAT_NOTICE, ChatBuckets, mayWrite, type Writer } from '../players/chat.js';
 import type { ChatFrame } from '../players/schemas.js';
 import type { Conn, Live } from './live.js';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat). */
 export const CHAT_ON_HELLO = 200;
-/** Games whose chat policy is held (beyond it the oldest policy is dropped: back to default). */
-const POLICIES_MAX = 20_000;
 
-const shown = (m: ChatRow) => ({ n: m.n, at: m.at, seat: m.seat, name: m.name, text: m.text, removed: m.removed });
+const shown = (m: ChatRow) => ({
+  n: m.n,
+  at: m.at,
+  seat: m.seat,
+  name: m.name,
+  text: m.text,
+  removed: m.removed,
+  logAt: m.logAt,
+});
+
+const policyFrame = (gameId: string, p: ChatSettings) =>
+  JSON.stringify({ t: 'chatPolicy', gameId, spectatorsWrite: p.spectatorsWrite, muted: p.muted });
 
 export class TableChat {
   private readonly buckets = new ChatBuckets();
-  private readonly policies = new Map<string, ChatPolicy>();
 
   constructor(
     private readonly games: GameService,
@@ -40,14 +42,37 @@ export class TableChat {
     private readonly log: Logger,
   ) {}
 
-  private policy(gameId: string): ChatPolicy {
-    return this.policies.get(gameId) ?? DEFAULT_POLICY;
+  /** Cluster: follow the other instances' chat. */
+  async start(): Promise<void> {
+    await this.store.chatBus?.listen(
+      (n) =>
+        void this.fromElsewhere(n).catch((e) =>
+          this.log.error({ gameId: n.gameId, err: String(e) }, 'chat fan-out failed'),
+        ),
+      () => this.log.warn('chat bus reconnected; messages sent meanwhile reach clients when they reconnect'),
+    );
   }
 
-  private setPolicy(gameId: string, p: ChatPolicy): void {
-    this.policies.delete(gameId);
-    if (this.policies.size >= POLICIES_MAX) this.policies.delete(this.policies.keys().next().value!);
-    this.policies.set(gameId, p);
+  /** Another instance stored a message or changed the policy: this instance's subscribers of
+   * that table hear of it (a game not in memory here has no subscribers here). */
+  private async fromElsewhere(n: ChatNotice): Promise<void> {
+    if (n.from === this.store.chatBus?.instanceId) return;
+    const g = this.games.inMemory(n.gameId);
+    if (!g || g.subs.size === 0) return;
+    if (n.what === 'p') return this.fanOut(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
+    const [m] = await this.store.chatOf(g.id, n.n - 1, 1);
+    if (m && m.n === n.n) this.fanOut(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(m) }));
+  }
+
+  private fanOut(g: Live, frame: string): void {
+    for (const s of g.subs) s.send(frame);
+  }
+
+  /** Tells the other instances; a lost notice costs them the live frame, never the message. */
+  private tellOthers(gameId: string, what: 'm' | 'p', n: number): void {
+    this.store.chatBus
+      ?.publish({ gameId, what, n })
+      .catch((e) => this.log.warn({ gameId, err: String(e) }, 'chat notice not sent'));
   }
 
   private async table(c: Conn, gameId: string): Promise<Live> {
@@ -62,17 +87,12 @@ export class TableChat {
     return !!host?.tokenHash && host.tokenHash === c.tokenHash;
   }
 
-  private policyFrame(gameId: string): string {
-    const p = this.policy(gameId);
-    return JSON.stringify({ t: 'chatPolicy', gameId, spectatorsWrite: p.spectatorsWrite, muted: p.muted });
-  }
-
   /** After a successful hello: the table's recent messages and its policy, to this connection. */
   async hello(c: Conn, gameId: string): Promise<void> {
     if (c.gameId !== gameId) return;
     const all = await this.store.chatOf(gameId, 0, CHAT_MAX_PER_GAME);
     const messages = all.slice(-CHAT_ON_HELLO).map(shown);
-    const p = this.policy(gameId);
+    const p = await this.store.chatSettings(gameId);
     c.send(
       JSON.stringify({
         t: 'chatLog',
@@ -89,45 +109,40 @@ export class TableChat {
     const g = await this.table(c, f.gameId);
     if (f.t === 'chat') return this.say(g, c, f.text);
     if (!this.isHost(g, c)) throw new ApiError(403, 'not_host', 'Only the host can change who may write.');
-    const p = this.policy(g.id);
     if (f.t === 'mute') {
       if (!g.row.start!.seats.some((s) => s.seat === f.seat))
         throw new ApiError(400, 'no_seat', 'There is no such seat.');
-      this.setPolicy(g.id, setMuted(p, f.seat, f.muted));
-    } else this.setPolicy(g.id, { ...p, spectatorsWrite: f.spectatorsWrite });
-    const frame = this.policyFrame(g.id);
-    for (const s of g.subs) s.send(frame);
+      await this.store.setSeatMuted(g.id, f.seat, f.muted);
+    } else await this.store.setSpectatorsWrite(g.id, f.spectatorsWrite, Date.now());
+    this.fanOut(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
+    this.tellOthers(g.id, 'p', 0);
   }
 
   private async say(g: Live, c: Conn, text: string): Promise<void> {
     const seat = c.viewer !== null && c.viewer !== 'spectator' ? c.viewer : null;
     const writer: Writer = seat === null ? { spectator: true } : { seat };
-    const may = mayWrite(this.policy(g.id), writer);
+    const may = mayWrite(await this.store.chatSettings(g.id), writer);
     if (!may.ok) throw new ApiError(403, may.code.replace(/-/g, '_'), may.message);
     const now = Date.now();
     const took = this.buckets.take(g.id, seat ?? `s${c.cid}`, now);
     if (!took.ok) throw new ApiError(429, 'chat_rate', took.message);
     const seatRow = seat === null ? null : g.row.start!.seats.find((s) => s.seat === seat);
     const playerId = seatRow?.place != null ? ((await this.store.placePlayers(g.id)).get(seatRow.place) ?? null) : null;
+    // Where the log stands now: every seat's log has this length (only secret details differ).
+    const logAt = g.state?.history.length ?? 0;
     const row = await this.store.addChat(
-      { gameId: g.id, at: now, seat, playerId, name: seatRow?.name ?? 'Spectator', text },
+      { gameId: g.id, at: now, seat, playerId, name: seatRow?.name ?? 'Spectator', text, logAt },
       CHAT_MAX_PER_GAME,
     );
     if (row === 'full')
       throw new ApiError(409, 'chat_full', `This table's chat holds its ${CHAT_MAX_PER_GAME} messages; it is full.`);
     this.log.debug({ gameId: g.id, n: row.n }, 'chat'); // never the text
-    const frame = JSON.stringify({ t: 'chat', gameId: g.id, ...shown(row) });
-    for (const s of g.subs) s.send(frame);
+    this.fanOut(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(row) }));
+    this.tellOthers(g.id, 'm', row.n);
   }
 
   /** GET /api/games/:id/chat: what anyone subscribed to the table could read. */
   async read(gameId: string, after: number, limit: number) {
     return (await this.store.chatOf(gameId, after, limit)).map(shown);
-  }
-
-  /** A game left memory or ended long ago: forget its policy and buckets. */
-  forget(gameId: string): void {
-    this.policies.delete(gameId);
-    this.buckets.dropGame(gameId);
   }
 }

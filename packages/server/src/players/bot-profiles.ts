@@ -9,6 +9,9 @@ import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 /** Stable and outside the random id space (random ids start "p_"). */
 export const botPlayerId = (level: BotLevel): string => `bot-${level}`;
 
+/** A bot's profile id (bots choose no campaign modules: campaign-tables.ts). */
+export const isBotPlayerId = (id: string): boolean => id.startsWith('bot-');
+
 export const botProfile = (level: BotLevel): PlayerRow => ({
   id: botPlayerId(level),
   name: botName(level),

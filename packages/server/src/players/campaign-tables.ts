@@ -9,7 +9,7 @@ import { createGameSchema } from '../schemas.js';
 import { hashToken } from '../tokens.js';
 import type { GameRow } from '../store/types.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
-import { botPlayerId } from './bot-profiles.js';
+import { botPlayerId, isBotPlayerId } from './bot-profiles.js';
 import {
   allowance,
   chooseModules,
@@ -32,6 +32,18 @@ export function campaignView(id: string, ledger: Campaign) {
     ledger,
     allowance: { recruiter: allowance(ledger, 'recruiter'), agents: allowance(ledger, 'agents') },
   };
+}
+
+/**
+ * A losing side played only by bots (a solo campaign) writes down no modules: the bots play
+ * without them (the packages' contents are not in our sources, so a bot could not use them).
+ * Recorded at once as 0, so the person on the winning side is not left waiting for a choice that
+ * never comes; by seed 001 they then choose fewer than 0, that is none.
+ */
+function botsChooseNone(c: Campaign): CampaignResult {
+  const loser = c.lastLoser;
+  if (!loser || c.next[loser] || !c.seating[loser].every(isBotPlayerId)) return { ok: true, campaign: c };
+  return chooseModules(c, loser, 0, '');
 }
 
 export class CampaignTables {
@@ -95,7 +107,8 @@ export class CampaignTables {
       // The game-over step may not have run yet: record the result here (idempotent).
       const recorded = recordResult(c, oldId, winner);
       const base = recorded.ok ? recorded.campaign : c;
-      return rematch(base, swap ? swappedSeating(base) : base.seating);
+      const r = rematch(base, swap ? swappedSeating(base) : base.seating);
+      return r.ok ? botsChooseNone(r.campaign) : r;
     });
 
     const o = row.options;

@@ -127,9 +127,10 @@ export class ChatBuckets {
 /** A writer: an engine seat (0 = recruiter, 1-4 agents) or a spectator. */
 export type Writer = { readonly seat: number } | { readonly spectator: true };
 
+/** The host's chat policy of a table (stored with it: PlayerStore.chatSettings). */
 export interface ChatPolicy {
   readonly spectatorsWrite: boolean;
-  /** Muted seats (the host's decision, for the rest of the game). */
+  /** Muted engine seats, ascending (the host's decision, until undone). */
   readonly muted: readonly number[];
 }
 
@@ -142,12 +143,6 @@ export function mayWrite(p: ChatPolicy, w: Writer): { readonly ok: true } | Chat
       : { ok: false, code: 'chat-closed', message: 'Spectators read the chat; the host has not opened it to them.' };
   if (p.muted.includes(w.seat)) return { ok: false, code: 'chat-muted', message: 'The host has muted this seat.' };
   return { ok: true };
-}
-
-/** The host mutes or unmutes a seat; muting one's own seat is allowed (and harmless). */
-export function setMuted(p: ChatPolicy, seat: number, muted: boolean): ChatPolicy {
-  const rest = p.muted.filter((s) => s !== seat);
-  return { ...p, muted: muted ? [...rest, seat].sort((a, b) => a - b) : rest };
 }
 
 /** Shown next to the chat input, so nobody thinks the chat is private to the agents. */

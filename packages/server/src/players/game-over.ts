@@ -1,6 +1,7 @@
 // What happens to players when a game is over (docs/players.md, "Integration"): one history row
 // per player, Glicko-2 ratings when the table was rated, and the campaign's next step. Called by
-// whichever instance sees the game end; recording is idempotent, so several may try.
+// whichever instance sees the game end, and retried by every instance's sweep until it is
+// recorded; recording is idempotent, so several may try.
 import type { GameRow } from '../store/types.js';
 import type { PlayerGameRow, PlayerStore, Role } from '../store/players/types.js';
 import { recordResult } from './campaign.js';
@@ -47,16 +48,23 @@ export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
 
 export type GameOverOutcome = 'recorded' | 'already-recorded' | 'not-over';
 
-/** History and ratings in one transaction, then the campaign (compare-and-set, retried). */
+/**
+ * The campaign first (compare-and-set, retried; a game already in its ledger is left alone), then
+ * history and ratings in one transaction that also takes the game off the unrecorded queue. In
+ * this order a failure anywhere leaves the game queued, and the retry (players/service.ts sweep)
+ * finds each step done at most once: the ledger holds the game or not, recorded_games holds it or
+ * not. Two instances recording together: one campaign update wins the compare-and-set, one insert
+ * into recorded_games wins the key.
+ */
 export async function recordGameOver(store: PlayerStore, game: GameRow, o: GameOverInput): Promise<GameOverOutcome> {
   if (game.status !== 'over' || !game.result) return 'not-over';
+  if (o.campaignId) await advanceCampaign(store, o.campaignId, game.id, game.result.winner, o.now);
   const rows = historyRows(game, o);
   const first = await store.recordFinishedGame(
     game.id,
     rows,
     o.rated ? glickoRateFn(rows, o.fixed ?? new Set(), o.now) : null,
   );
-  if (o.campaignId) await advanceCampaign(store, o.campaignId, game.id, game.result.winner, o.now);
   return first ? 'recorded' : 'already-recorded';
 }
 

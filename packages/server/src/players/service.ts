@@ -9,7 +9,7 @@ import type { GameRow, GameStore } from '../store/types.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
 import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
-import { recordGameOver } from './game-over.js';
+import { recordGameOver, type GameOverOutcome } from './game-over.js';
 import { CampaignTables } from './campaign-tables.js';
 import type { GameService } from '../games.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
@@ -28,8 +28,13 @@ export function bearer(req: IncomingMessage): string | null {
 /** How many of a player's tables the deletion check looks at (newest first). */
 const DELETE_CHECK_TABLES = 200;
 
+/** Unrecorded games one sweep looks at. */
+const SWEEP_BATCH = 50;
+
 export class PlayerService {
   readonly campaigns: CampaignTables;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<unknown> | null = null;
 
   constructor(
     readonly store: PlayerStore,
@@ -110,20 +115,64 @@ export class PlayerService {
   }
 
   /** At game over: history, ratings when the table is rated, the campaign's next step. Never
-   * throws into play; a failure is logged (recording is idempotent, a later call may retry). */
+   * throws into play; a failure is logged and the game stays queued for the sweep. */
   async gameOver(row: GameRow): Promise<void> {
     try {
-      await recordGameOver(this.store, row, {
-        seatPlayers: await this.seatPlayers(row),
-        rated: row.options.rated ?? true,
-        campaignId: await this.campaigns.campaignOf(row.id),
-        now: Date.now(),
-      });
+      await this.record(row);
     } catch (e) {
       this.log.error(
         { gameId: row.id, err: e instanceof Error ? e.message.slice(0, 200) : 'error' },
-        'game over: players not recorded',
+        'game over: players not recorded (the sweep retries)',
       );
     }
+  }
+
+  private async record(row: GameRow): Promise<GameOverOutcome> {
+    return recordGameOver(this.store, row, {
+      seatPlayers: await this.seatPlayers(row),
+      rated: row.options.rated ?? true,
+      campaignId: await this.campaigns.campaignOf(row.id),
+      now: Date.now(),
+    });
+  }
+
+  /**
+   * Finished games whose result is not recorded yet (the instance that saw the end failed or died,
+   * or another instance ended them): records them. Idempotent with gameOver and with the sweeps of
+   * other instances. Returns how many this call recorded.
+   */
+  async recordPending(limit = SWEEP_BATCH): Promise<number> {
+    let n = 0;
+    for (const id of await this.store.unrecordedGames(limit)) {
+      try {
+        const row = await this.games.getGame(id);
+        // A game the game store no longer holds has nobody to record: take it off the queue.
+        const r = row ? await this.record(row) : await this.store.recordFinishedGame(id, [], null);
+        if (r === 'recorded' || r === true) n++;
+      } catch (e) {
+        this.log.error({ gameId: id, err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'recording failed');
+      }
+    }
+    return n;
+  }
+
+  /** Sweeps the unrecorded games now (a restart finds what the last run left) and every `ms`. */
+  startSweep(ms: number): void {
+    const run = () => {
+      if (this.sweeping) return;
+      this.sweeping = this.recordPending()
+        .catch((e) => this.log.error({ err: String(e) }, 'game-over sweep failed'))
+        .finally(() => (this.sweeping = null));
+    };
+    run();
+    this.sweepTimer = setInterval(run, ms);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops the sweep and waits for a running one. */
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.sweeping;
   }
 }

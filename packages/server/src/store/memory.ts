@@ -115,6 +115,10 @@ export class MemoryStore implements GameStore {
       .slice(0, limit)
       .map((e) => ({ gameId: e.row.id, deadline: e.row.deadline! }));
   }
+  /** Finished games, for the player store's twin (the SQL stores queue them with a trigger). */
+  finishedGames(): GameRow[] {
+    return [...this.games.values()].filter((e) => e.row.status === 'over').map((e) => clone(e.row));
+  }
   /** Used by the player store's twin to rename a deleted player's seats (SQL stores do it in SQL). */
   renameSeat(gameId: string, place: number | null, seat: number, name: string): void {
     const e = this.games.get(gameId);

@@ -113,8 +113,14 @@ describe('table chat over WebSockets', () => {
       const record = await authApi(s.url, 'GET', `/api/games/${g.gameId}/record`, null);
       expect(record.status).toBe(200);
       expect(record.text).not.toContain('north');
-      // After the game the table may still talk.
-      expect((await say(agent, g.gameId, 'good game')).t).toBe('chat');
+      // After the game the table may still talk; the message sits after the whole log (its
+      // position is the log's length, the same for every seat and the spectator: nothing secret).
+      await rec.waitSeq(agent.view.seq);
+      await spectator.waitSeq(agent.view.seq);
+      const gg = await say(agent, g.gameId, 'good game');
+      expect(gg).toMatchObject({ t: 'chat', logAt: agent.log.length });
+      expect([rec.log.length, spectator.log.length]).toEqual([agent.log.length, agent.log.length]);
+      expect(log.messages[0].logAt).toBeLessThanOrEqual(gg.logAt);
       late.close();
     } finally {
       for (const c of [...g.clients, spectator]) c.close();

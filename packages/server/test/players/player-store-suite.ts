@@ -276,7 +276,15 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     it(
       'chat: numbered per game, capped per game, paged; concurrent writers get distinct numbers',
       withStores(async ({ players }) => {
-        const msg = (gameId: string, text: string) => ({ gameId, at: 1, seat: 0, playerId: null, name: 'Ann', text });
+        const msg = (gameId: string, text: string) => ({
+          gameId,
+          at: 1,
+          seat: 0,
+          playerId: null,
+          name: 'Ann',
+          text,
+          logAt: 7,
+        });
         const sent = await Promise.all(['a', 'b', 'c', 'd'].map((t) => players.addChat(msg('g1', t), 5)));
         expect(sent.map((m) => (m === 'full' ? 0 : m.n)).sort()).toEqual([1, 2, 3, 4]);
         expect(await players.addChat(msg('g2', 'other game'), 5)).toMatchObject({ n: 1 });
@@ -300,9 +308,12 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         await players.createPlayer(bo, null);
         const rows = [gameRow(ann, 'ge'), gameRow(bo, 'ge', { role: 'agents', seat: 1, place: 2, won: false })];
         await players.recordFinishedGame('ge', rows, glickoRateFn(rows, new Set(), 6000));
-        await players.addChat({ gameId: 'ge', at: 7000, seat: 0, playerId: ann.id, name: 'Ann', text: 'gg' }, 10);
         await players.addChat(
-          { gameId: 'ge', at: 7001, seat: 1, playerId: bo.id, name: 'Bo', text: 'secret of Bo' },
+          { gameId: 'ge', at: 7000, seat: 0, playerId: ann.id, name: 'Ann', text: 'gg', logAt: 0 },
+          10,
+        );
+        await players.addChat(
+          { gameId: 'ge', at: 7001, seat: 1, playerId: bo.id, name: 'Bo', text: 'secret of Bo', logAt: 0 },
           10,
         );
         const ledger = ok(recordResult(ok(newCampaign({ recruiter: [ann.id], agents: [bo.id] })), 'ge', 'recruiter'));
@@ -369,6 +380,61 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
+      'the game that ends is queued for recording by its own commit, and leaves the queue once recorded (never twice)',
+      withStores(async ({ players, games }) => {
+        await games.createGame(lobbyRow('gq'));
+        await games.addPlace('gq', {
+          place: 2,
+          name: 'Bo',
+          tokenHash: 'h-gq-2',
+          bot: null,
+          volunteer: false,
+          joinedAt: 2,
+        });
+        await games.createGame(lobbyRow('gr'));
+        expect(await games.startGame('gq', startInfo('gq'))).toBe(true);
+        expect(await players.unrecordedGames(10)).toEqual([]); // lobby and running games are not
+        await games.appendAction({
+          gameId: 'gq',
+          expectedSeq: 0,
+          action: { type: 'resign', seat: 1 },
+          deadline: null,
+          result: { winner: 'recruiter', reason: 'resign', time: 0 },
+          at: 5,
+        });
+        expect(await players.unrecordedGames(10)).toEqual(['gq']);
+        const [ann, bo] = [person('Ann'), person('Bo')];
+        await players.createPlayer(ann, null);
+        await players.createPlayer(bo, null);
+        const rows = [gameRow(ann, 'gq'), gameRow(bo, 'gq', { role: 'agents', seat: 1, place: 2, won: false })];
+        const both = await Promise.all([
+          players.recordFinishedGame('gq', rows, glickoRateFn(rows, new Set(), 1)),
+          players.recordFinishedGame('gq', rows, glickoRateFn(rows, new Set(), 1)),
+        ]);
+        expect(both.filter(Boolean)).toHaveLength(1);
+        expect(await players.unrecordedGames(10)).toEqual([]);
+        expect((await players.ratingsOf(ann.id))[0]).toMatchObject({ games: 1 });
+        expect(await players.statsOf(ann.id)).toEqual([{ role: 'recruiter', mode: 'full', played: 1, won: 1 }]);
+      }),
+    );
+
+    it(
+      'chat policy: stored per table, spectators flag and muted seats, default closed to spectators',
+      withStores(async ({ players }) => {
+        expect(await players.chatSettings('gp')).toEqual({ spectatorsWrite: false, muted: [] });
+        await players.setSpectatorsWrite('gp', true, 1);
+        await players.setSeatMuted('gp', 3, true);
+        await players.setSeatMuted('gp', 1, true);
+        await players.setSeatMuted('gp', 1, true);
+        expect(await players.chatSettings('gp')).toEqual({ spectatorsWrite: true, muted: [1, 3] });
+        await players.setSeatMuted('gp', 3, false);
+        await players.setSpectatorsWrite('gp', false, 2);
+        expect(await players.chatSettings('gp')).toEqual({ spectatorsWrite: false, muted: [1] });
+        expect(await players.chatSettings('other')).toEqual({ spectatorsWrite: false, muted: [] });
+      }),
+    );
+
+    it(
       'deleting a profile: its data goes, its past games keep a neutral name, others are untouched',
       withStores(async ({ players, games }) => {
         const [ann, bo] = [person('Ann'), person('Bo')];
@@ -404,7 +470,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
           at: 5,
         });
         expect(await players.recordFinishedGame('gd', rows, glickoRateFn(rows, new Set(), 1))).toBe(true);
-        const chatMsg = { gameId: 'gd', at: 1, seat: 0, name: 'Ann' };
+        const chatMsg = { gameId: 'gd', at: 1, seat: 0, name: 'Ann', logAt: 0 };
         await players.addChat({ ...chatMsg, playerId: ann.id, text: 'my phone is 555-0100' }, 10);
         await players.addChat({ ...chatMsg, seat: 1, playerId: bo.id, name: 'Bo', text: 'hi' }, 10);
         const ledger = ok(newCampaign({ recruiter: [ann.id], agents: [bo.id] }));

@@ -97,9 +97,21 @@ export function Chat({
   );
 }
 
-/** The stored chat of a table, read-only (the replay): GET /api/games/:id/chat. */
-export function ChatTranscript({ gameId }: { gameId: string }) {
+/** One chat message as a line of the game log: set apart from the game's events (who said it,
+ * marked as chat) so nobody takes talk for a fact of the game. */
+export function ChatLine({ m }: { m: ChatMessage }) {
   const { t } = useI18n();
+  return (
+    <li className="log-chat" data-n={m.n}>
+      <span className="sr">{t('chat_title')}: </span>
+      <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+      {m.removed ? <i className="muted">{t('chat_removed')}</i> : <q>{m.text}</q>}
+    </li>
+  );
+}
+
+/** The stored chat of a table (the replay): GET /api/games/:id/chat. */
+export function useStoredChat(gameId: string): ChatMessage[] {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   useEffect(() => {
     call<{ messages: ChatMessage[] }>('GET', `/api/games/${encodeURIComponent(gameId)}/chat?limit=500`).then(
@@ -107,6 +119,12 @@ export function ChatTranscript({ gameId }: { gameId: string }) {
       () => setMessages([]),
     );
   }, [gameId]);
+  return messages;
+}
+
+/** The whole stored chat of a table, read-only (under the replay). */
+export function ChatTranscript({ messages }: { messages: readonly ChatMessage[] }) {
+  const { t } = useI18n();
   if (!messages.length) return null;
   return (
     <section className="panel chat" aria-label={t('chat_title')}>

@@ -10,6 +10,8 @@ export interface ChatMessage {
   name: string;
   text: string;
   removed: boolean;
+  /** Log entries there were when it was said (the log shows it after them); null if unknown. */
+  logAt?: number | null;
 }
 
 export interface ChatState {
@@ -54,7 +56,15 @@ export function chatReduce(s: ChatState, m: Record<string, unknown>): ChatState 
     if (s.messages.some((x) => x.n === msg.n)) return s;
     const messages = [
       ...s.messages,
-      { n: msg.n, at: msg.at, seat: msg.seat, name: msg.name, text: msg.text, removed: msg.removed },
+      {
+        n: msg.n,
+        at: msg.at,
+        seat: msg.seat,
+        name: msg.name,
+        text: msg.text,
+        removed: msg.removed,
+        logAt: msg.logAt ?? null,
+      },
     ]
       .sort((a, b) => a.n - b.n)
       .slice(-KEEP);

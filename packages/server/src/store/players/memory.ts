@@ -8,6 +8,7 @@ import {
   type CampaignRow,
   type HistoryCursor,
   type ChatRow,
+  type ChatSettings,
   type LeaderRow,
   type NewChat,
   type PlayerGameRow,
@@ -24,6 +25,7 @@ import {
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 export class MemoryPlayerStore implements PlayerStore {
+  readonly chatBus = null;
   private readonly players = new Map<string, PlayerRow>();
   private readonly sessions = new Map<string, SessionRow>();
   private readonly recorded = new Set<string>();
@@ -31,6 +33,7 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly ratings = new Map<string, RatingRow>();
   private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
   private chat: ChatRow[] = [];
+  private readonly chatPolicy = new Map<string, { spectatorsWrite: boolean; muted: Set<number> }>();
   private readonly tables = new Map<string, { campaignId: string; after: string }>();
   /** "gameId/place" -> player id and when. */
   private readonly places = new Map<string, { gameId: string; place: number; playerId: string; at: number }>();
@@ -217,6 +220,32 @@ export class MemoryPlayerStore implements PlayerStore {
       .sort((a, b) => a.at - b.at || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.n - b.n))
       .slice(0, limit)
       .map(clone);
+  }
+  async chatSettings(gameId: string): Promise<ChatSettings> {
+    const p = this.chatPolicy.get(gameId);
+    return { spectatorsWrite: p?.spectatorsWrite ?? false, muted: [...(p?.muted ?? [])].sort((a, b) => a - b) };
+  }
+  private policyOf(gameId: string) {
+    let p = this.chatPolicy.get(gameId);
+    if (!p) this.chatPolicy.set(gameId, (p = { spectatorsWrite: false, muted: new Set() }));
+    return p;
+  }
+  async setSpectatorsWrite(gameId: string, on: boolean): Promise<void> {
+    this.policyOf(gameId).spectatorsWrite = on;
+  }
+  async setSeatMuted(gameId: string, seat: number, muted: boolean): Promise<void> {
+    const p = this.policyOf(gameId);
+    if (muted) p.muted.add(seat);
+    else p.muted.delete(seat);
+  }
+
+  /** Without a trigger here: the game store's finished games that are not recorded. */
+  async unrecordedGames(limit: number): Promise<string[]> {
+    return (this.gameStore?.finishedGames() ?? [])
+      .filter((g) => !this.recorded.has(g.id))
+      .sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((g) => g.id);
   }
 
   async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {

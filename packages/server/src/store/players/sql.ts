@@ -6,7 +6,9 @@ import {
   ratingKey,
   type CampaignRow,
   type HistoryCursor,
+  type ChatBus,
   type ChatRow,
+  type ChatSettings,
   type LeaderRow,
   type NewChat,
   type PlayerGameRow,
@@ -106,6 +108,7 @@ interface RawChat {
   name: string;
   text: string;
   removed: Bool;
+  log_at: number | null;
 }
 const chat = (r: RawChat): ChatRow => ({
   gameId: r.game_id,
@@ -116,6 +119,7 @@ const chat = (r: RawChat): ChatRow => ({
   name: r.name,
   text: r.text,
   removed: bool(r.removed),
+  logAt: r.log_at === null ? null : Number(r.log_at),
 });
 
 interface RawCampaign {
@@ -138,7 +142,10 @@ const ledgerPeople = (l: Campaign) =>
   ]);
 
 export class SqlPlayerStore implements PlayerStore {
-  constructor(private readonly db: SqlDb) {}
+  constructor(
+    private readonly db: SqlDb,
+    readonly chatBus: ChatBus | null = null,
+  ) {}
 
   async createPlayer(p: PlayerRow, first: SessionRow | null): Promise<void> {
     await this.db.tx(async (c) => {
@@ -227,6 +234,7 @@ export class SqlPlayerStore implements PlayerStore {
         [gameId, Date.now()],
       );
       if (!first) return false;
+      await c.run('DELETE FROM unrecorded_games WHERE game_id = $1', [gameId]);
       for (const r of rows) {
         if (r.gameId !== gameId) throw new Error('history row of another game');
         await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
@@ -401,9 +409,9 @@ export class SqlPlayerStore implements PlayerStore {
       );
       if (Number(top[0]?.k ?? 0) >= maxPerGame) return 'full';
       const n = Number(top[0]?.n ?? 0) + 1;
-      const args: Param[] = [m.gameId, n, m.at, m.seat, m.playerId, m.name, m.text, false];
+      const args: Param[] = [m.gameId, n, m.at, m.seat, m.playerId, m.name, m.text, false, m.logAt];
       await c.run(
-        'INSERT INTO chat (game_id, n, at, seat, player_id, name, text, removed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        'INSERT INTO chat (game_id, n, at, seat, player_id, name, text, removed, log_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         args,
       );
       return { ...m, n, removed: false };
@@ -427,6 +435,41 @@ export class SqlPlayerStore implements PlayerStore {
         limit,
       ])
     ).map(chat);
+  }
+  async chatSettings(gameId: string): Promise<ChatSettings> {
+    const on = await this.db.all<{ spectators_write: Bool }>(
+      'SELECT spectators_write FROM chat_settings WHERE game_id = $1',
+      [gameId],
+    );
+    const muted = await this.db.all<{ seat: number }>('SELECT seat FROM chat_mutes WHERE game_id = $1 ORDER BY seat', [
+      gameId,
+    ]);
+    return { spectatorsWrite: on[0] ? bool(on[0].spectators_write) : false, muted: muted.map((m) => m.seat) };
+  }
+
+  async setSpectatorsWrite(gameId: string, on: boolean, at: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO chat_settings (game_id, spectators_write, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (game_id) DO UPDATE SET spectators_write = excluded.spectators_write, updated_at = excluded.updated_at`,
+      [gameId, on, at],
+    );
+  }
+
+  async setSeatMuted(gameId: string, seat: number, muted: boolean): Promise<void> {
+    if (muted)
+      await this.db.run('INSERT INTO chat_mutes (game_id, seat) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        gameId,
+        seat,
+      ]);
+    else await this.db.run('DELETE FROM chat_mutes WHERE game_id = $1 AND seat = $2', [gameId, seat]);
+  }
+
+  async unrecordedGames(limit: number): Promise<string[]> {
+    const rows = await this.db.all<{ game_id: string }>(
+      'SELECT game_id FROM unrecorded_games ORDER BY over_at, game_id LIMIT $1',
+      [limit],
+    );
+    return rows.map((r) => r.game_id);
   }
 
   async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {
@@ -519,7 +562,8 @@ export class SqlPlayerStore implements PlayerStore {
     });
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  async close(): Promise<void> {
+    await this.chatBus?.close();
+    await this.db.close();
   }
 }

@@ -8,6 +8,7 @@
 // Hidden information: a history row exists only once its game is over (recordFinishedGame), so
 // nothing here can tell anything about a running game.
 import type { Campaign } from '../../players/campaign.js';
+import type { ChatPolicy } from '../../players/chat.js';
 
 export type Role = 'recruiter' | 'agents';
 export type Mode = 'full' | 'training';
@@ -94,9 +95,33 @@ export interface ChatRow {
   /** Empty when its writer deleted their profile (removed: true). */
   readonly text: string;
   readonly removed: boolean;
+  /** Game-log entries there were when it was said (the log shows it after them); null for
+   * messages stored before migration 103. */
+  readonly logAt: number | null;
 }
 
+/** The host's chat policy of one table (migration 103). */
+export type ChatSettings = ChatPolicy;
+
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
+
+/** A chat change one instance tells the others (a cluster on PostgreSQL): message n was stored,
+ * or the policy changed ('p', n = 0). */
+export interface ChatNotice {
+  readonly from: string;
+  readonly gameId: string;
+  readonly what: 'm' | 'p';
+  readonly n: number;
+}
+
+export interface ChatBus {
+  readonly instanceId: string;
+  publish(n: Omit<ChatNotice, 'from'>): Promise<void>;
+  /** Calls `on` for every notice (this instance's own included: compare `from`); onResync after
+   * the listening connection came back (notices may have been missed). */
+  listen(on: (n: ChatNotice) => void, onResync: () => void): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** What recordFinishedGame asks of the caller inside its transaction: given the ratings as they are
  * now (null = none yet), the ratings to store. Lets Glicko-2 run on current values, never on a
@@ -110,6 +135,8 @@ export const NOT_OVER = "only a finished game can be recorded in players' histor
 export const ratingKey = (playerId: string, role: Role): string => `${playerId}/${role}`;
 
 export interface PlayerStore {
+  /** Cluster mode: how chat reaches the other instances (null for a single instance). */
+  readonly chatBus: ChatBus | null;
   /** A new player with its first session, in one transaction. */
   createPlayer(p: PlayerRow, first: SessionRow | null): Promise<void>;
   getPlayer(id: string): Promise<PlayerRow | null>;
@@ -128,7 +155,7 @@ export interface PlayerStore {
   /**
    * A finished game, once: the history rows of every participant with a player, and (when the game
    * is rated) the ratings `rate` returns, in ONE transaction. False, and nothing changes, if rows of
-   * this game were recorded before. Throws (StoreError, NOT_OVER) when the game store holds this
+   * this game were recorded before. Takes the game off the unrecorded queue. Throws (StoreError, NOT_OVER) when the game store holds this
    * game and it is not over.
    */
   recordFinishedGame(gameId: string, rows: readonly PlayerGameRow[], rate: RateFn | null): Promise<boolean>;
@@ -155,6 +182,14 @@ export interface PlayerStore {
   chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
   /** A player's own messages, oldest first. */
   chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
+  /** The table's chat policy (default: spectators read only, nobody muted). */
+  chatSettings(gameId: string): Promise<ChatSettings>;
+  setSpectatorsWrite(gameId: string, on: boolean, at: number): Promise<void>;
+  setSeatMuted(gameId: string, seat: number, muted: boolean): Promise<void>;
+
+  /** Finished games whose result is not recorded yet (queued by the commit that ended them),
+   * oldest first: the game-over sweep retries them. */
+  unrecordedGames(limit: number): Promise<string[]>;
 
   /** Ties a table place to a player (creating or joining a table; migration 101). */
   linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void>;

@@ -4,6 +4,7 @@ import * as m001 from './001_init.js';
 import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
+import * as m103 from './103_chat_record.js';
 
 export interface Migration {
   readonly version: number;
@@ -16,4 +17,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 100, ...m100 },
   { version: 101, ...m101 },
   { version: 102, ...m102 },
+  { version: 103, ...m103 },
 ];

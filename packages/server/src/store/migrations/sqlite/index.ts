@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
+import * as m103 from './103_chat_record.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -17,6 +18,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 100, ...m100 },
   { version: 101, ...m101 },
   { version: 102, ...m102 },
+  { version: 103, ...m103 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write

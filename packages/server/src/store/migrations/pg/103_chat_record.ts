@@ -1,0 +1,5 @@
+// Migration 103: chat position and policy, the queue of unrecorded finished games (issue 13).
+import { chatRecordSchema } from '../chat-record-schema.js';
+
+export const name = 'chat_record';
+export const sql = chatRecordSchema('pg');
