@@ -9,7 +9,7 @@ import { expectedSeats, isAgentSeat, isSeat } from './seats.js';
 export const NOTE_TEXT_MAX = 200;
 
 function notOver(s: GameState): GameError | null {
-  return s.result ? err('game_over', 'The game is over.') : null;
+  return s.result ? err('game_over', 'The game is over.', {}) : null;
 }
 
 function checkNoteBody(n: unknown): GameError | null {
