@@ -1,18 +1,14 @@
 // Language switch (English, 简体中文, 日本語) on a solo table, screenshots of each language, the
 // deduction overlay hook, keyboard use, and a phone-sized viewport (375x812).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickTarget, commit, launch, newPage, shot, startServer, status, waitSeq, type Server } from './helpers.js';
+import { clickTarget, commit, newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 /** A fake deduction assistant, plugged in through the hook the table reads. */

@@ -67,11 +67,12 @@ async function main(): Promise<void> {
     // the lobby, the rulebook and a tutorial step
     const { page } = await newPage(browser, { ...SIZES[0] });
     for (const lang of LANGS) {
-      await page.goto(`${server.url}/#/`);
+      await page.goto(`${server.url}/?l=${lang}#/`);
       await setLang(page, lang);
       await page.locator('section.solo').waitFor();
       await save(page, `lobby-${lang}`);
-      await page.goto(`${server.url}/#/tutorial/agents`);
+      // a new query each time: a real page load, not a hash change of the page before
+      await page.goto(`${server.url}/?t=${lang}#/tutorial/agents`);
       await page.locator('svg.board').waitFor();
       // the first lesson move: a step that waits on a click on the board
       for (let i = 0; i < 3; i++) {
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         if (await next.count()) await next.first().click();
       }
       await save(page, `tutorial-agents-${lang}`);
-      await page.goto(`${server.url}/#/rules/agents-turn`);
+      await page.goto(`${server.url}/?r=${lang}#/rules/agents-turn`);
       await page.locator('nav.rb-toc').waitFor();
       await save(page, `rulebook-${lang}`);
       await page.keyboard.press('Escape');

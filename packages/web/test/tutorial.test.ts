@@ -2,22 +2,18 @@
 // Japanese by clicking the board and the lesson's buttons as a player would (following the
 // highlighted location or button), at 1280x800 and 390x844; wrong clicks refused with a reason;
 // Back, Restart and Exit; the tutorial is its own chunk, downloaded only when opened.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './a11y.js';
-import { launch, newPage, shot, startServer, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
 import { SCRIPTS } from '../src/tutorial/script.js';
 import { TUTORIAL_STRINGS } from '../src/tutorial/strings.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 const LOCALES = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' } as const;
