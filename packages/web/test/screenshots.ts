@@ -46,13 +46,16 @@ async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Ro
   for (let k = 0; k < 400; k++) {
     const s = await status(page);
     if (!s || s.phase === 'over') break;
+    // a turn of this side starts: the phase becomes its turn phase (the other side's turn and the
+    // answers to asks lie between)
+    const turnPhase = role === 'Recruiter' ? 'recruiterTurn' : 'agentsTurn';
+    const starts = s.phase === turnPhase && last !== turnPhase;
+    last = s.phase;
+    if (starts && ++seen > turns) break;
     if (!s.mine) {
       await page.waitForTimeout(100);
       continue;
     }
-    const turnPhase = role === 'Recruiter' ? 'recruiterTurn' : 'agentsTurn';
-    if (s.phase === turnPhase && last !== turnPhase && ++seen > turns) break;
-    last = s.phase;
     if (role === 'Recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4', 'B5', 'E5']);
     else await agentsMove(page, k, ['A1', 'F1', 'A7', 'F7']);
   }
@@ -87,8 +90,8 @@ async function main(): Promise<void> {
     }
     // the table from both sides, in the middle of a game
     for (const [role, name, turns] of [
-      ['Rogue agents', 'agents', 5],
-      ['Recruiter', 'recruiter', 5],
+      ['Rogue agents', 'agents', 4],
+      ['Recruiter', 'recruiter', 4],
     ] as const) {
       const table = await midGame(server, browser, role, turns);
       for (const lang of LANGS) {

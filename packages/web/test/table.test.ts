@@ -220,18 +220,24 @@ describe('plan, then confirm', () => {
     await solo(page, 'Rogue agents', 'Full Game');
     await setupUntil(page, 'agents', ['agentsTurn']);
     // find an agent and a destination showing a feature that an immortal's location shows
-    const blocked = await page.evaluate(() => {
-      const imm = [...document.querySelectorAll('svg.board .piece[data-at]')]
-        .filter((e) => e.getAttribute('data-piece')!.startsWith('immortal'))
-        .map((e) => e.getAttribute('data-at')!);
-      return imm;
-    });
-    expect(blocked.length).toBe(4);
+    // (the immortals' places are read at each activation: the recruiter moves them between turns)
+    const immortalsAt = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('svg.board .piece[data-at]')]
+          .filter((e) => e.getAttribute('data-piece')!.startsWith('immortal'))
+          .map((e) => e.getAttribute('data-at')!),
+      );
+    expect((await immortalsAt()).length).toBe(4);
     let found = false;
-    for (let k = 0; k < 4 && !found; k++) {
+    for (let k = 0; k < 8 && !found; k++) {
       const s = (await status(page))!;
-      if (s.phase !== 'agentsTurn' || !s.mine) break;
+      if (s.phase === 'over') break;
+      if (s.phase !== 'agentsTurn' || !s.mine) {
+        await untilMine(page, ['agentsTurn'], 60000);
+        continue;
+      }
       await activateFirst(page);
+      const blocked = await immortalsAt();
       // every destination whose features an immortal's location shows blocks that Ask
       const featuresOf = (l: string) =>
         page
