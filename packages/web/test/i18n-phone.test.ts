@@ -52,7 +52,13 @@ describe('languages', () => {
     await page.goto(`${server.url}/#/`);
     // the default follows the browser
     expect(await page.locator('section.solo h2').innerText()).toBe('ひとりで遊ぶ');
-    await page.getByLabel('言語').selectOption('en');
+    // regression: the untouched table name follows the language (it stayed in the first one)
+    const tableName = page.locator('section.create input[name=gameName]');
+    expect(await tableName.inputValue()).toBe('ザンジバルの卓');
+    await page.getByLabel('言語').selectOption('zh');
+    expect(await tableName.inputValue()).toBe('桑给巴尔牌桌');
+    await page.getByLabel('语言').selectOption('en');
+    expect(await tableName.inputValue()).toBe('Zanzibar table');
     await soloTable(page, 'Rogue agents', 'Training Mission');
     // place the four agents by keyboard: focus a target and press Enter
     for (let i = 0; i < 4; i++) {
