@@ -196,7 +196,7 @@ describe('tutorial refusals and navigation', () => {
     await ctx.close();
   });
 
-  it('agents: a wrong button is refused (in Chinese), with the rules reason-free line', async () => {
+  it('agents: a wrong button is refused (in Chinese); an illegal move with the engine’s reason in Chinese (R20)', async () => {
     const { page, ctx } = await newPage(browser, { locale: 'zh-CN' });
     await page.goto(`${server.url}/#/tutorial/agents`);
     await page.locator('.tutorial[data-step="0"]').waitFor();
@@ -209,9 +209,11 @@ describe('tutorial refusals and navigation', () => {
     expect(await page.locator('.tut-refusal').innerText()).toBe('这一步要点按钮，不是版图。点击“激活梅鲁”。');
     expect(await stepOf(page)).toBe(5);
     await followLesson(page, false);
-    // moving Meru (B7) three locations away is refused by the rules (R20)
+    // moving Meru (B7) three locations away is refused by the rules (R20), said in Chinese
     await page.locator('svg.board g.cell[data-loc="E7"]').click();
-    expect(await page.locator('.tut-refusal').innerText()).toBe('规则不允许这样做。点击版图上的 C7。');
+    const why = await page.locator('.tut-refusal').innerText();
+    expect(why).toMatch(/^规则不允许：E7 不在 B7 两步之内：.*（R20, R21）。/);
+    expect(why).not.toMatch(/[A-Za-z]{3}/);
     await ctx.close();
   });
 });
