@@ -435,7 +435,7 @@ function SecretPanel({
             <div style={{ width: `${Math.round(exposure * 100)}%` }} />
           </div>
           <small>{t('dedExposureText')}</small>
-          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
+          <p>{belief!.candidates === 1 ? t('agentsConsiderOne') : t('dedAgentsConsider', { n: belief!.candidates })}</p>
           <label className="check">
             <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
             {t('dedShowTheirs')}

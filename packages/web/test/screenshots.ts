@@ -37,7 +37,8 @@ async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Ro
   await page.getByLabel('Your name').first().fill('Rita');
   const box = page.locator('section.solo');
   await box.getByLabel('I play').selectOption({ label: role });
-  await box.locator('select[name=soloLevel]').selectOption('easy');
+  // random bots: the game lasts into the middle (easy ones end it early against this script)
+  await box.locator('select[name=soloLevel]').selectOption('random');
   await box.getByLabel('Game type').selectOption({ label: 'Full Game' });
   await box.getByRole('button', { name: 'Play solo' }).click();
   await page.locator('[role=status][data-phase]').waitFor({ timeout: 30000 });
@@ -90,8 +91,8 @@ async function main(): Promise<void> {
     }
     // the table from both sides, in the middle of a game
     for (const [role, name, turns] of [
-      ['Rogue agents', 'agents', 4],
-      ['Recruiter', 'recruiter', 4],
+      ['Rogue agents', 'agents', 3],
+      ['Recruiter', 'recruiter', 3],
     ] as const) {
       const table = await midGame(server, browser, role, turns);
       for (const lang of LANGS) {
