@@ -3,7 +3,7 @@ export * from './board/board.js';
 export * from './model/pieces.js';
 export type { Action, ActionType, ActionOf, NoteBody } from './model/actions.js';
 export { ACTION_TYPES } from './model/actions.js';
-export type { ErrorCode, GameError } from './model/errors.js';
+export type { ErrorCode, ErrorParams, GameError } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
 export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
 export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The engine's parameters of the refusal (the client says it in the player's language). */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }

@@ -686,7 +686,7 @@ export class GameService {
     const id = origin.by === 'player' ? origin.id : undefined;
     if (state.seq !== expectedSeq) throw new StaleError();
     const r = apply(state, action);
-    if (!r.ok) throw new ApiError(422, r.code, r.message);
+    if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
     const now = Date.now();
     const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
     const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;

@@ -103,8 +103,16 @@ export function attachWebSockets(
     const notes = new RateBudget(limits.notesPerConn, 1);
     // Frames of one connection are handled one after the other, in order.
     let queue: Promise<void> = Promise.resolve();
-    const error = (code: string, message: string, id?: string) =>
-      conn.send(JSON.stringify(id === undefined ? { t: 'error', code, message } : { t: 'error', code, message, id }));
+    const error = (code: string, message: string, id?: string, params?: ApiError['params']) =>
+      conn.send(
+        JSON.stringify({
+          t: 'error',
+          code,
+          message,
+          ...(id === undefined ? {} : { id }),
+          ...(params ? { params } : {}),
+        }),
+      );
 
     // Only a pong carrying the payload of our own last ping counts (unsolicited pongs keep nothing alive).
     ws.on('pong', (data: Buffer) => {
@@ -205,7 +213,7 @@ export function attachWebSockets(
         }
       } catch (e) {
         if (e instanceof ApiError) {
-          error(e.code, e.message, m.t === 'act' || m.t === 'note' ? m.id : undefined);
+          error(e.code, e.message, m.t === 'act' || m.t === 'note' ? m.id : undefined, e.params);
           if (e.code === 'stale') {
             const fresh = await service.freshState(conn);
             if (fresh) conn.send(fresh);

@@ -42,8 +42,20 @@ export function locName(i18n: I18n, l: Loc): string {
 }
 
 const edgeRect = (e: Edge) => edgeBox(e, 12, 8);
-/** The clickable area of a mayhem choice: 64 x 84 board units, >= 40 px on a 390 px phone. */
-const edgeHit = (e: Edge) => edgeBox(e, 64, 8);
+/** The mark of a mayhem choice: the middle of its edge only, so the location labels in the
+ * cells' corners stay readable (it covered them on a phone). */
+const edgeMark = (e: Edge) => edgeBox(e, 18, 30);
+/** The clickable area of a mayhem choice: the diamond between its edge's two ends and the two
+ * cells' centres. The diamonds of all edges tile the board without overlapping, and each holds a
+ * 70-unit square (44 px on a 390 px phone, WCAG 2.5.5 guidance). */
+function edgeDiamond(e: Edge): string {
+  const [ax, ay] = centre(e[0]);
+  const [bx, by] = centre(e[1]);
+  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
+  // the edge's two ends: from the middle, half a cell along the edge
+  const [dx, dy] = ay === by ? [0, S / 2] : [S / 2, 0];
+  return `${ax},${ay} ${mx + dx},${my + dy} ${bx},${by} ${mx - dx},${my - dy}`;
+}
 
 const centre = (l: Loc): [number, number] => {
   const i = LOCATIONS[l]!;
@@ -225,8 +237,7 @@ export function Board(p: BoardProps): ReactElement {
         {p.highlight ? <Marks place={p.highlight} className="log-hl" /> : null}
         {p.ghost ? <GhostLayer ghost={p.ghost} /> : null}
         {(p.edgeTargets ?? []).map((e) => {
-          const r = edgeRect(e);
-          const hit = edgeHit(e);
+          const r = edgeMark(e);
           const a = LOCATIONS[e[0]]!.label;
           const b = LOCATIONS[e[1]]!.label;
           const fire = () => p.onEdge?.(e);
@@ -242,8 +253,8 @@ export function Board(p: BoardProps): ReactElement {
               onKeyDown={onActivateKey(fire)}
             >
               <title>{`${i18n.t('mayhem')}: ${a}–${b}`}</title>
-              <rect className="hit" x={hit.x} y={hit.y} width={hit.w} height={hit.h} />
-              <rect x={r.x - 4} y={r.y - 4} width={r.w + 8} height={r.h + 8} rx="4" />
+              <polygon className="hit" points={edgeDiamond(e)} />
+              <rect className="mark" x={r.x} y={r.y} width={r.w} height={r.h} rx="4" />
             </g>
           );
         })}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useI18n } from './i18n.js';
 import { chapterOfHash, OPEN_RULEBOOK, RULEBOOK_TITLE, type ChapterId } from './rulebook/chapters.js';
 import { RuleLink } from './rulebook/RuleLink.js';
+import { Modal } from './Modal.js';
 
 const Rulebook = lazy(() => import('./rulebook/Rulebook.js'));
 
@@ -40,9 +41,9 @@ export function RulebookHost() {
   return (
     <Suspense
       fallback={
-        <div className="modal" role="dialog" aria-modal="true" aria-label={RULEBOOK_TITLE[lang]} aria-busy="true">
-          <div className="modal-box">…</div>
-        </div>
+        <Modal label={RULEBOOK_TITLE[lang]} onClose={close} busy>
+          …
+        </Modal>
       }
     >
       <Rulebook lang={lang} chapter={open} jump={jump} onClose={close} />

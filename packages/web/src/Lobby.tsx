@@ -15,7 +15,7 @@ import {
   type CreateOptions,
   type LobbyInfo,
 } from './api.js';
-import { useI18n } from './i18n.js';
+import { DICTS, useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
@@ -64,6 +64,12 @@ export function Home() {
     turnTimerSec: null,
     assistant: 'off',
   });
+  // An untouched table name is the default of the language shown: it follows a language change
+  // (it stayed in the language the page was loaded in).
+  const defaultName = t('defaultGameName');
+  useEffect(() => {
+    setO((x) => (Object.values(DICTS).some((d) => d.defaultGameName === x.name) ? { ...x, name: defaultName } : x));
+  }, [defaultName]);
   // null: the default for the number of people at the table (off between people, on alone)
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);
   const humans = Array.from({ length: o.players }, (_, i) => String(i + 1)).filter((k) => !o.bots[k]).length;

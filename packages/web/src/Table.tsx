@@ -31,6 +31,8 @@ import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
 import type { ChatMessage, ChatState } from './table/chat-state.js';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
+import { refusalText, type Refusal } from './i18n/refusals.js';
+import { Modal } from './Modal.js';
 
 export interface TableProps {
   gameId: string;
@@ -38,7 +40,7 @@ export interface TableProps {
   legal: Action[];
   seat: number | 'spectator' | null;
   act: (a: ClientAction) => void;
-  error: { code: string; message: string } | null;
+  error: Refusal | null;
   clearError: () => void;
   /** The deduction assistant table option (the recruiter's exposure meter shows in any case). */
   assistant: AssistantMode;
@@ -120,7 +122,7 @@ export function Table(p: TableProps) {
   const att = useAttention(mine, view.result !== null);
   const lastTurn = useMemo(() => lastTurnPlaces(view.log), [view.log]);
   const refusal =
-    c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: p.error.message }) : null);
+    c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
 
   if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
 
@@ -183,43 +185,46 @@ export function Table(p: TableProps) {
       </div>
       <div className="col-side">
         {view.result && !endSeen ? (
-          <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
-            <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
-            <p>
-              {resultText(i18n, view.result)} <RuleLink chapter="winning" />
-            </p>
-            {sec ? (
-              <p className="reveal-cards">
-                {sec.card ? <b>{t(`card_${sec.card}`)}</b> : null}{' '}
-                {sec.cards.map((c) => (
-                  <span key={c.feature} className="share">
-                    <FeatureIcon f={c.feature} size={18} /> {i18n.feature(c.feature)}{' '}
-                  </span>
-                ))}
+          <Modal label={t('p_over')} onClose={() => setEndSeen(true)} boxClass="modal-box end-box">
+            <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
+              <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
+              <p>
+                {resultText(i18n, view.result)} <RuleLink chapter="winning" />
               </p>
-            ) : null}
-            {role !== 'spectator' ? (
-              <p className="big-result">
-                {(view.result.winner === 'recruiter') === (role === 'recruiter') ? t('youWon') : t('youLost')}
-              </p>
-            ) : null}
-            <div className="btnrow">
-              <button className="primary" onClick={() => setReplay(true)}>
-                {t('replay')}
-              </button>
-              <a
-                className="button"
-                href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
-                download={`mindmgmt-${p.gameId}.json`}
-              >
-                {t('exportRecord')}
-              </a>
-              <button onClick={() => setEndSeen(true)}>{t('close')}</button>
-            </div>
-            <CampaignPanel gameId={p.gameId} over />
-          </section>
+              {sec ? (
+                <p className="reveal-cards">
+                  {sec.card ? <b>{t(`card_${sec.card}`)}</b> : null}{' '}
+                  {sec.cards.map((c) => (
+                    <span key={c.feature} className="share">
+                      <FeatureIcon f={c.feature} size={18} /> {i18n.feature(c.feature)}{' '}
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+              {role !== 'spectator' ? (
+                <p className="big-result">
+                  {(view.result.winner === 'recruiter') === (role === 'recruiter') ? t('youWon') : t('youLost')}
+                </p>
+              ) : null}
+              <div className="btnrow">
+                <button className="primary" onClick={() => setReplay(true)}>
+                  {t('replay')}
+                </button>
+                <a
+                  className="button"
+                  href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
+                  download={`mindmgmt-${p.gameId}.json`}
+                >
+                  {t('exportRecord')}
+                </a>
+                <button onClick={() => setEndSeen(true)}>{t('close')}</button>
+              </div>
+              <CampaignPanel gameId={p.gameId} over />
+            </section>
+          </Modal>
         ) : null}
-        {view.result && endSeen ? (
+        {/* kept while the dialog is open: closing it gives focus back here */}
+        {view.result ? (
           <button className="show-result" onClick={() => setEndSeen(false)}>
             {t('showResult')}
           </button>
@@ -454,7 +459,7 @@ function SecretPanel({
             <div style={{ width: `${Math.round(exposure * 100)}%` }} />
           </div>
           <small>{t('dedExposureText')}</small>
-          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
+          <p>{belief!.candidates === 1 ? t('agentsConsiderOne') : t('dedAgentsConsider', { n: belief!.candidates })}</p>
           <label className="check">
             <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
             {t('dedShowTheirs')}

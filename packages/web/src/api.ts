@@ -10,6 +10,7 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, isChatFrame, type ChatState } from './table/chat-state.js';
 
 export type BotLevel = 'random' | 'easy' | 'hard' | 'expert';
@@ -174,7 +175,8 @@ export interface Live {
   lastEvents: SeenEvent[];
   /** Turn timer: when the seat the game waits on runs out (ms epoch), or null. */
   deadline: number | null;
-  error: { code: string; message: string } | null;
+  /** The last refusal (code, English text, the engine's parameters), or 'offline'. */
+  error: Refusal | null;
   act: (a: ClientAction) => void;
   clearError: () => void;
   /** Table chat (issue 13). */
@@ -208,6 +210,19 @@ export interface FrameInfo {
   events: SeenEvent[];
 }
 
+/** How long a connection attempt may stay "connecting" before it is given up and retried. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A refusal's parameters as the server sends them: a flat object of strings and numbers. */
+function isParams(p: unknown): p is Refusal['params'] {
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    !Array.isArray(p) &&
+    Object.values(p).every((x) => typeof x === 'string' || typeof x === 'number')
+  );
+}
+
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
@@ -223,6 +238,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   const [chat, setChat] = useState<ChatState>(EMPTY_CHAT);
   const [notes, setNotes] = useState<Notes>([]);
   const ws = useRef<WebSocket | null>(null);
+  /** Starts the next connection attempt now instead of after its backoff (no-op while one is open
+   * or under way). */
+  const reconnectNow = useRef<() => void>(() => {});
   const seqRef = useRef(0);
   /** The whole game log as this connection has it: from the last `state` frame plus the entries
    * of every `events` frame since (those carry only the entries from `logFrom` on). */
@@ -242,12 +260,48 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     setChat(EMPTY_CHAT);
     setNotes([]);
     const connect = () => {
+      clearTimeout(timer);
+      timer = undefined;
       resync = false;
       setStatus('connecting');
       const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const sock = new WebSocket(`${proto}//${location.host}/ws`);
+      let sock: WebSocket;
+      try {
+        sock = new WebSocket(`${proto}//${location.host}/ws`);
+      } catch {
+        // refused before any attempt (a blocked port, too many sockets): try again later
+        setStatus('closed');
+        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        return;
+      }
       ws.current = sock;
+      // The end of this socket, whichever event reports it first, schedules the next attempt once.
+      // Regression "stale not connected": the loop hung on `close` alone, and Chromium (after many
+      // pages in one browser) reported a failed attempt with `error` and readyState CLOSED but
+      // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
+      // and the "not connected" refusal stayed up.
+      let ended = false;
+      const lost = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(ping);
+        clearTimeout(giveUp);
+        if (closed || ws.current !== sock) return;
+        if (sock.readyState !== WebSocket.CLOSED) sock.close();
+        setStatus('closed');
+        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+      };
+      // An attempt that neither opens nor fails (a half-open network) is given up.
+      const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
+      reconnectNow.current = () => {
+        // only when this socket is over and the next attempt waits on its backoff
+        if (!closed && ended && ws.current === sock && timer !== undefined) {
+          retry = 0;
+          connect();
+        }
+      };
       sock.onopen = () => {
+        clearTimeout(giveUp);
         retry = 0;
         setStatus('open');
         // a refusal from the time the socket was down is stale now
@@ -330,22 +384,31 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             break;
           }
           case 'error':
-            if (msg.code !== 'stale') setError({ code: String(msg.code), message: String(msg.message ?? '') });
+            if (msg.code !== 'stale')
+              setError({
+                code: String(msg.code),
+                message: String(msg.message ?? ''),
+                ...(isParams(msg.params) ? { params: msg.params } : {}),
+              });
             break;
         }
       };
-      sock.onclose = () => {
-        clearInterval(ping);
-        if (closed) return;
-        setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
-      };
+      sock.onerror = lost;
+      sock.onclose = lost;
     };
     connect();
+    // Back online, or back in front (a background tab's timers are throttled): try at once.
+    const now = () => reconnectNow.current();
+    const onVisible = () => document.visibilityState === 'visible' && now();
+    addEventListener('online', now);
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       closed = true;
       clearTimeout(timer);
       clearInterval(ping);
+      removeEventListener('online', now);
+      document.removeEventListener('visibilitychange', onVisible);
+      reconnectNow.current = () => {};
       ws.current?.close();
     };
   }, [gameId, token]);
@@ -355,6 +418,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       const sock = ws.current;
       if (!sock || sock.readyState !== WebSocket.OPEN) {
         setError({ code: 'offline', message: 'not connected' });
+        // the player wants to play: do not wait out the backoff
+        reconnectNow.current();
         return;
       }
       setError(null);

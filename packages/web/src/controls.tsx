@@ -18,6 +18,7 @@ import type { ClientAction } from './api.js';
 import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
 import { RuleLinkFor } from './rulebook/RuleLink.js';
+import { Modal } from './Modal.js';
 import { describeAction } from './table/describe.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
@@ -426,25 +427,23 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   }
 
   const confirm = asking ? (
-    <div className="modal" role="dialog" aria-modal="true" aria-label={t('confirm')}>
-      <div className="modal-box">
-        <p>{asking.text}</p>
-        <div className="btnrow">
-          <button
-            className="primary"
-            autoFocus
-            onClick={() => {
-              const a = asking.action;
-              setAsking(null);
-              send(a, false);
-            }}
-          >
-            {t('confirm')}
-          </button>
-          <button onClick={() => setAsking(null)}>{t('cancel')}</button>
-        </div>
+    <Modal label={t('confirm')} onClose={() => setAsking(null)}>
+      <p>{asking.text}</p>
+      <div className="btnrow">
+        <button
+          className="primary"
+          autoFocus
+          onClick={() => {
+            const a = asking.action;
+            setAsking(null);
+            send(a, false);
+          }}
+        >
+          {t('confirm')}
+        </button>
+        <button onClick={() => setAsking(null)}>{t('cancel')}</button>
       </div>
-    </div>
+    </Modal>
   ) : null;
 
   const stageBar =

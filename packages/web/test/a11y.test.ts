@@ -1,19 +1,15 @@
 // axe-core in real Chromium on the lobby, the table (a started game, both roles), the tutorial
 // and the rulebook: no serious or critical violation (issue 12).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousViolations, PENDING_FIXES, pendingSeen } from './a11y.js';
-import { launch, newPage, startServer, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 async function startSolo(page: Page, role: 'recruiter' | 'agents', mode: 'training' | 'full'): Promise<void> {

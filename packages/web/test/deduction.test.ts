@@ -1,19 +1,15 @@
 // The deduction assistant with the real exact engine (in its Web Worker): agents on a solo
 // Training table see a heatmap that covers exactly the Training start once the start is public
 // (R31), and the recruiter sees the exposure meter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { commit, launch, newPage, shot, startServer, type Server } from './helpers.js';
+import { commit, newPage, serverAndBrowser, shot, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 async function solo(page: Page, role: 'Rogue agents' | 'Recruiter'): Promise<void> {

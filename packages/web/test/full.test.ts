@@ -1,20 +1,19 @@
 // A Full Game by clicking, two contexts: setup (mayhem, recruiter card, start, hidden steps,
 // immortals, agents, 2nd mind slip token) and rounds with an ask the recruiter answers, a
 // reveal, a shakedown, a capture, mental notes and ended activations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   clickCell,
   clickTarget,
   commit,
   confirmDialog,
-  playTarget,
   createTwoPlayerGame,
-  launch,
   newPage,
+  playTarget,
   recruiterMove,
+  serverAndBrowser,
   shot,
-  startServer,
   status,
   targets,
   waitSeq,
@@ -22,15 +21,11 @@ import {
   type Server,
 } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 const actions = (p: Page) => p.locator('section.actions');

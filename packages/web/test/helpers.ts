@@ -6,8 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
+
+// Vitest's hooks exist only under vitest; the screenshot script (run by vite-node) uses these
+// helpers too.
+const hooks = process.env.VITEST ? await import('vitest') : null;
 
 export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(WEB, '../..');
@@ -128,11 +131,12 @@ export async function startServer(): Promise<Server> {
 export function serverAndBrowser(): () => { server: Server; browser: Browser } {
   let server: Server | undefined;
   let browser: Browser | undefined;
-  beforeAll(async () => {
+  if (!hooks) throw new Error('serverAndBrowser() registers vitest hooks: call it from a test file');
+  hooks.beforeAll(async () => {
     server = await startServer();
     browser = await launch();
   }, 300_000);
-  afterAll(async () => {
+  hooks.afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });

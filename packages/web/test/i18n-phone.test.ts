@@ -1,18 +1,14 @@
 // Language switch (English, 简体中文, 日本語) on a solo table, screenshots of each language, the
 // deduction overlay hook, keyboard use, and a phone-sized viewport (375x812).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickTarget, commit, launch, newPage, shot, startServer, status, waitSeq, type Server } from './helpers.js';
+import { clickTarget, commit, newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 /** A fake deduction assistant, plugged in through the hook the table reads. */
@@ -56,7 +52,13 @@ describe('languages', () => {
     await page.goto(`${server.url}/#/`);
     // the default follows the browser
     expect(await page.locator('section.solo h2').innerText()).toBe('ひとりで遊ぶ');
-    await page.getByLabel('言語').selectOption('en');
+    // regression: the untouched table name follows the language (it stayed in the first one)
+    const tableName = page.locator('section.create input[name=gameName]');
+    expect(await tableName.inputValue()).toBe('ザンジバルの卓');
+    await page.getByLabel('言語').selectOption('zh');
+    expect(await tableName.inputValue()).toBe('桑给巴尔牌桌');
+    await page.getByLabel('语言').selectOption('en');
+    expect(await tableName.inputValue()).toBe('Zanzibar table');
     await soloTable(page, 'Rogue agents', 'Training Mission');
     // place the four agents by keyboard: focus a target and press Enter
     for (let i = 0; i < 4; i++) {

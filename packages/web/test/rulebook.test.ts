@@ -4,20 +4,16 @@
 // exactly what Chromium fetches). Screenshots: artifacts/screenshots/rulebook-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bytesOnWire, firstLoadFiles } from '../../cli/src/bench/web.js';
-import { buildAll, launch, newPage, shot, SHOTS, startServer, type Server } from './helpers.js';
+import { buildAll, newPage, serverAndBrowser, shot, SHOTS, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 /** Same-origin static files the page fetched, as dist-relative paths ('/' is index.html). */

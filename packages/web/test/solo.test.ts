@@ -1,19 +1,15 @@
 // Issue 6: "Play solo" works end to end in the browser at each bot level, for either role: one
 // click starts a Training Mission against bots on the other side, which is then played to a
 // result by clicking.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { agentsMove, launch, newPage, recruiterMove, startServer, status, type Server } from './helpers.js';
+import { agentsMove, newPage, recruiterMove, serverAndBrowser, status, type Server } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 async function startSolo(page: Page, role: 'Recruiter' | 'Rogue agents', level: string): Promise<void> {

@@ -5,7 +5,7 @@
 // are the ones the issue asks a person to look at.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
+import { agentsMove, newPage, serverAndBrowser, shot, status, type Server } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -27,7 +27,7 @@ const LANGS = [
 
 describe('the table in three languages at three sizes (Full Game)', () => {
   for (const { lang, script } of LANGS)
-    it(`${lang}: prompt in ${lang}, board and prompt on screen at 1280x800, 1920x1080 and 390x844`, async () => {
+    it(`${lang}: prompt in ${lang}, board and prompt on screen at 1280x800, 1920x1080 and 390x844; the engine’s refusal in ${lang}`, async () => {
       const { page, errors } = await newPage(browser, SIZES[0]);
       await page.goto(`${server.url}/#/`);
       await page.getByLabel('Your name').first().fill('Rita');
@@ -69,6 +69,23 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         }
         expect(m.scrollW).toBeLessThanOrEqual(m.vw);
       }
+      // The engine's refusal in this language (by its code and parameters), not its English
+      // text: an agent placed inside the board (R8, agents start on the outside edge).
+      await page.setViewportSize(SIZES[0]);
+      for (let i = 0; i < 40; i++) {
+        const s = await status(page);
+        if (s?.mine && s.phase === 'agents') break;
+        if (s?.mine) await agentsMove(page, i, ['A1', 'F1', 'A7', 'F7']);
+        else await page.waitForTimeout(200);
+      }
+      await page.locator('svg.board g.cell[data-loc="C4"]').click();
+      const refusal = page.locator('.refusal');
+      await refusal.waitFor();
+      const text = await refusal.innerText();
+      expect(text).toMatch(script);
+      expect(text).toContain('R8');
+      if (lang !== 'en') expect(text).not.toMatch(/outside edge|Not possible/);
+      await shot(page, `table-refusal-${lang}-1280x800.png`, false);
       expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
     }, 180_000);
 });

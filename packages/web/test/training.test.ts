@@ -1,28 +1,23 @@
 // Two browser contexts (recruiter and agents) play a Training Mission to a result by clicking.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   agentsMove,
   createTwoPlayerGame,
-  launch,
   newPage,
   recruiterMove,
+  serverAndBrowser,
   shot,
-  startServer,
   status,
   whoseTurn,
   type Server,
 } from './helpers.js';
 
+const env = serverAndBrowser();
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 describe('Training Mission, two players, by clicking', () => {

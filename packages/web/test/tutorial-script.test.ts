@@ -64,7 +64,7 @@ describe('tutorial scripts (Training Mission, R31)', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.why).toBe('illegal');
-      expect(bad.engine).toMatch(/F7/);
+      expect(bad.engine?.message).toMatch(/F7/);
     }
     // a legal step that is not the lesson's: refused as "not now"
     expect(judge(pos, st, { kind: 'cell', at: L('D1') })).toEqual({ ok: false, why: 'notNow' });

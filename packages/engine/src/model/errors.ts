@@ -26,12 +26,20 @@ export type ErrorCode =
   | 'must_act' // an action must be taken before this
   | 'bad_answer';
 
+/**
+ * What a client needs to say `message` in the player's language: `v` tells apart the sentences
+ * one code has (a step's "not adjacent" from an agent's), the rest fills it in (locations as
+ * their labels, agent and feature ids, ruling ids). Only what `message` already says.
+ */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
 export interface GameError {
   readonly ok: false;
   readonly code: ErrorCode;
   readonly message: string;
+  readonly params?: ErrorParams;
 }
 
-export function err(code: ErrorCode, message: string): GameError {
-  return { ok: false, code, message };
+export function err(code: ErrorCode, message: string, params?: ErrorParams): GameError {
+  return params ? { ok: false, code, message, params } : { ok: false, code, message };
 }

@@ -116,6 +116,7 @@ export const move: Rule<'move'> = {
       return err(
         'not_adjacent',
         `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem (R20, R21).`,
+        { v: 'agentMove', from: label(here(s)), to: label(a.to), rule: 'R20, R21' },
       );
     return null;
   },
@@ -151,6 +152,7 @@ export const ask: Rule<'ask'> = {
       return err(
         'feature_blocked',
         `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it (R22).`,
+        { feature: a.feature, rule: 'R22' },
       );
     if (a.dolphin) {
       const fe = needFull(s, 'The Black Ops Dolphin');
@@ -248,6 +250,7 @@ export const push: Rule<'push'> = {
       return err(
         'not_allowed',
         `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R24, R3).`,
+        { v: 'push', loc: label(a.to), rule: 'R24, R3' },
       );
     return null;
   },
@@ -318,11 +321,13 @@ export const nudge: Rule<'nudge'> = {
       return err(
         'not_allowed',
         `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)} (R27).`,
+        { v: 'nudgeFrom', loc: label(a.from), rule: 'R27' },
       );
     if (!pushTargets(s, a.from).includes(a.to))
       return err(
         'not_allowed',
         `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R27, R3).`,
+        { v: 'push', loc: label(a.to), rule: 'R27, R3' },
       );
     return null;
   },
@@ -360,6 +365,7 @@ export const dustyMove: Rule<'dustyMove'> = {
       return err(
         'not_adjacent',
         `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach (R28).`,
+        { v: 'dusty', agent: a.agent, n: range, loc: label(a.to), rule: 'R28' },
       );
     return null;
   },

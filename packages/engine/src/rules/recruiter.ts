@@ -79,6 +79,7 @@ export const mindSlip: Rule<'mindSlip'> = {
       return err(
         'not_allowed',
         `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited (R16).`,
+        { v: 'mindSlip', loc: label(a.to), rule: 'R16' },
       );
     return null;
   },
@@ -105,14 +106,22 @@ export const mindSlip: Rule<'mindSlip'> = {
 function checkImmortalMove(s: GameState, from: number, to: number): GameError | null {
   const e = badLoc(from) ?? badLoc(to);
   if (e) return e;
-  if (!s.immortals.includes(from)) return err('not_here', `There is no immortal on ${label(from)}.`);
-  if (s.immortals.includes(to)) return err('occupied', `Another immortal is on ${label(to)} (R3).`);
+  if (!s.immortals.includes(from))
+    return err('not_here', `There is no immortal on ${label(from)}.`, { v: 'immortal', loc: label(from) });
+  if (s.immortals.includes(to))
+    return err('occupied', `Another immortal is on ${label(to)} (R3).`, { v: 'immortal', loc: label(to), rule: 'R3' });
   if (!immortalNeighbours(from, s.mayhem).includes(to)) {
     return immortalNeighbours(from, []).includes(to)
-      ? err('blocked_by_mayhem', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`)
+      ? err('blocked_by_mayhem', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`, {
+          v: 'immortal',
+          from: label(from),
+          to: label(to),
+          rule: 'R3',
+        })
       : err(
           'not_adjacent',
           `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)} (R3).`,
+          { v: 'immortal', from: label(from), to: label(to), rule: 'R3' },
         );
   }
   return null;
@@ -217,6 +226,7 @@ export const answerAsk: Rule<'answerAsk'> = {
         : err(
             'bad_answer',
             `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it (R22).`,
+            { v: 'mustPlace', locs: options.map(label).join(', '), rule: 'R22' },
           );
     }
     const bl = badLoc(a.at);
@@ -225,6 +235,9 @@ export const answerAsk: Rule<'answerAsk'> = {
       return err(
         'bad_answer',
         `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'} (R22).`,
+        options.length
+          ? { v: 'options', locs: options.map(label).join(', '), rule: 'R22' }
+          : { v: 'none', rule: 'R22' },
       );
     return null;
   },

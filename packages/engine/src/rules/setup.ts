@@ -112,7 +112,7 @@ function afterMayhem(s: GameState): 'recruiterCard' | 'start' {
 }
 
 function needSeat(s: GameState, seat: Seat, who: Seat): GameError | null {
-  return seat === who ? null : err('not_your_turn', 'Another seat is expected to act now.');
+  return seat === who ? null : err('not_your_turn', 'Another seat is expected to act now.', {});
 }
 
 function needRecruiter(seat: Seat): GameError | null {
@@ -139,7 +139,9 @@ export const placeMayhem: Rule<'placeMayhem'> = {
     const edge = edgeOf(x, y);
     if (s.mayhem.some((m) => sameEdge(m, edge))) return err('occupied', 'A mayhem token already lies on that edge.');
     if (s.mayhem.some((m) => edgesTouch(m, edge)))
-      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token (R4).');
+      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token (R4).', {
+        rule: 'R4',
+      });
     return null;
   },
   run(s, a, out) {
@@ -215,8 +217,10 @@ export const placeImmortal: Rule<'placeImmortal'> = {
   check(s, a) {
     const e = needPhase(s, 'immortals') ?? needRecruiter(a.seat) ?? badLoc(a.at);
     if (e) return e;
-    if (info(a.at).edge) return err('edge_location', 'Immortals may not start on the outside edge (R7).');
-    if (s.immortals.includes(a.at)) return err('occupied', 'Another immortal is already there (R7).');
+    if (info(a.at).edge)
+      return err('edge_location', 'Immortals may not start on the outside edge (R7).', { rule: 'R7' });
+    if (s.immortals.includes(a.at))
+      return err('occupied', 'Another immortal is already there (R7).', { v: 'immortalStart', rule: 'R7' });
     return null;
   },
   run(s, a, out) {
@@ -241,7 +245,7 @@ export const placeAgent: Rule<'placeAgent'> = {
       return err('already_done', `${AGENT_NAMES[a.agent]} is already placed.`);
     const bl = badLoc(a.at);
     if (bl) return bl;
-    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).');
+    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).', { rule: 'R8' });
     return null;
   },
   run(s, a, out) {
@@ -269,6 +273,7 @@ export const placeMindSlip: Rule<'placeMindSlip'> = {
       return err(
         'not_near_temple',
         'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it (R9).',
+        { rule: 'R9' },
       );
     return null;
   },

@@ -8,7 +8,7 @@ import { checkNoteBody, checkNoteWriter } from './notes.js';
 import { expectedSeats, isSeat } from './seats.js';
 
 function notOver(s: GameState): GameError | null {
-  return s.result ? err('game_over', 'The game is over.') : null;
+  return s.result ? err('game_over', 'The game is over.', {}) : null;
 }
 
 // R30, D8. A `note` action as logged before notes became table state (rules/notes.ts): `apply`

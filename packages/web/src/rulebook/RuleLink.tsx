@@ -12,6 +12,8 @@ const LINK_STYLE = {
   minWidth: 24,
   minHeight: 24,
   verticalAlign: 'middle',
+  // a phone widens its tap area beyond the 24 px it shows (styles.css)
+  position: 'relative',
 } as const;
 
 export function RuleLink({ chapter, children }: { chapter: ChapterId; children?: ReactNode }) {

@@ -6,6 +6,7 @@ import { CHAPTERS, CHAPTER_TITLES, RULEBOOK_TITLE, rulebookLink, type ChapterId 
 import type { Block, RulebookText } from './content.js';
 import { Diagram } from './Diagram.js';
 import { GLOSSARY } from './glossary.js';
+import { Modal } from '../Modal.js';
 import './rulebook.css';
 
 const LOAD: Record<Lang, () => Promise<{ default: RulebookText }>> = {
@@ -184,75 +185,73 @@ export default function Rulebook({
 
   const title = RULEBOOK_TITLE[lang];
   return (
-    <div
-      className="modal rb-modal"
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    <Modal
+      className="rb-modal"
+      boxClass="modal-box rulebook"
+      label={title}
+      onClose={onClose}
+      lang={lang === 'zh' ? 'zh-CN' : lang}
     >
-      <div className="modal-box rulebook" lang={lang === 'zh' ? 'zh-CN' : lang}>
-        <div className="rb-head">
-          <h1>{title}</h1>
-          <input
-            type="search"
-            className="rb-search"
-            placeholder={t?.ui.search ?? ''}
-            aria-label={t?.ui.search ?? title}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-          <button onClick={onClose} autoFocus>
-            {t?.ui.close ?? '×'}
-          </button>
-        </div>
-        {!t ? (
-          <p aria-busy="true">…</p>
-        ) : (
-          <div className="rb-main">
-            <nav className="rb-toc" aria-label={t.ui.contents}>
-              <h2 className="rb-toc-title">{t.ui.contents}</h2>
-              <ol>
-                {CHAPTERS.map((id) => (
-                  <li key={id} aria-current={id === current ? 'true' : undefined}>
-                    <Link id={id} lang={lang} go={go} />
-                  </li>
-                ))}
-              </ol>
-            </nav>
-            <div className="rb-body" ref={body}>
-              {results ? (
-                <section className="rb-results" aria-live="polite">
-                  <p>{results.length ? t.ui.matches.replace('{n}', String(results.length)) : t.ui.noMatch}</p>
-                  <ul>
-                    {results.map((r) => (
-                      <li key={r.id}>
-                        <Link id={r.id} lang={lang} go={go} />
-                        <div className="rb-snip">
-                          {r.snip.before}
-                          <mark>{r.snip.hit}</mark>
-                          {r.snip.after}
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-              {CHAPTERS.map((id) => (
-                <section key={id} id={`rb-${id}`} className="rb-chapter" data-chapter={id}>
-                  <h2 tabIndex={-1}>
-                    <Mark text={CHAPTER_TITLES[id][lang]} q={q.trim()} />
-                  </h2>
-                  {t.chapters[id].map((b, i) => (
-                    <BlockView key={i} b={b} lang={lang} q={q.trim()} go={go} />
-                  ))}
-                  {id === 'words' ? <Words text={t} /> : null}
-                </section>
-              ))}
-            </div>
-          </div>
-        )}
+      <div className="rb-head">
+        <h1>{title}</h1>
+        <input
+          type="search"
+          className="rb-search"
+          placeholder={t?.ui.search ?? ''}
+          aria-label={t?.ui.search ?? title}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <button onClick={onClose} autoFocus>
+          {t?.ui.close ?? '×'}
+        </button>
       </div>
-    </div>
+      {!t ? (
+        <p aria-busy="true">…</p>
+      ) : (
+        <div className="rb-main">
+          <nav className="rb-toc" aria-label={t.ui.contents}>
+            <h2 className="rb-toc-title">{t.ui.contents}</h2>
+            <ol>
+              {CHAPTERS.map((id) => (
+                <li key={id} aria-current={id === current ? 'true' : undefined}>
+                  <Link id={id} lang={lang} go={go} />
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="rb-body" ref={body}>
+            {results ? (
+              <section className="rb-results" aria-live="polite">
+                <p>{results.length ? t.ui.matches.replace('{n}', String(results.length)) : t.ui.noMatch}</p>
+                <ul>
+                  {results.map((r) => (
+                    <li key={r.id}>
+                      <Link id={r.id} lang={lang} go={go} />
+                      <div className="rb-snip">
+                        {r.snip.before}
+                        <mark>{r.snip.hit}</mark>
+                        {r.snip.after}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {CHAPTERS.map((id) => (
+              <section key={id} id={`rb-${id}`} className="rb-chapter" data-chapter={id}>
+                <h2 tabIndex={-1}>
+                  <Mark text={CHAPTER_TITLES[id][lang]} q={q.trim()} />
+                </h2>
+                {t.chapters[id].map((b, i) => (
+                  <BlockView key={i} b={b} lang={lang} q={q.trim()} go={go} />
+                ))}
+                {id === 'words' ? <Words text={t} /> : null}
+              </section>
+            ))}
+          </div>
+        </div>
+      )}
+    </Modal>
   );
 }

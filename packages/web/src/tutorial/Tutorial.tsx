@@ -9,6 +9,7 @@ import { AgentIcon, FeatureIcon } from '../icons.js';
 import { useI18n, type I18n } from '../i18n.js';
 import { judge, positionAt, type Click } from './run.js';
 import { RuleLink } from '../rulebook/RuleLink.js';
+import { translatedRefusal } from '../i18n/refusals.js';
 import { lessonChapter, SCRIPTS, type TutorialSide, type TutorialStep } from './script.js';
 import { fill, TUTORIAL_STRINGS, type TutorialKey } from './strings.js';
 import './tutorial.css';
@@ -78,9 +79,11 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
     const h = hint(step);
     if (c.kind !== step.expect.kind) setRefusal(tx(c.kind === 'cell' ? 'refusedBoard' : 'refusedButton', { hint: h }));
     else if (verdict.why === 'notNow') setRefusal(tx('refusedNotNow', { hint: h }));
-    // The engine explains an illegal move in English; other languages get the rule-neutral line.
-    else if (verdict.engine && i18n.lang === 'en') setRefusal(tx('refusedIllegal', { reason: verdict.engine }));
-    else setRefusal(tx('refusedIllegalShort', { hint: h }));
+    else {
+      // The engine's reason in the player's language; without a translation the rule-neutral line.
+      const why = verdict.engine ? translatedRefusal(i18n, verdict.engine) : null;
+      setRefusal(why ? tx('refusedIllegal', { reason: why }) : tx('refusedIllegalShort', { hint: h }));
+    }
   };
 
   const target: Loc | null = step?.expect.kind === 'cell' ? step.expect.at : null;

@@ -58,7 +58,7 @@ export type Click = { readonly kind: 'cell'; readonly at: Loc } | { readonly kin
 export type Verdict =
   | { readonly ok: true }
   /** `illegal`: the rules refuse it here (with the engine's reason); `notNow`: legal, not this lesson's move. */
-  | { readonly ok: false; readonly why: 'illegal' | 'notNow'; readonly engine?: string };
+  | { readonly ok: false; readonly why: 'illegal' | 'notNow'; readonly engine?: GameError };
 
 function same(a: Expect, b: Click): boolean {
   return a.kind === 'cell' ? b.kind === 'cell' && b.at === a.at : b.kind === 'button' && b.id === a.id;
@@ -89,7 +89,7 @@ export function judge(pos: Position, step: TutorialStep, click: Click): Verdict 
   const a = actionFor(step, click);
   if (a) {
     const e = refusal(pos, a);
-    if (e) return { ok: false, why: 'illegal', engine: e.message };
+    if (e) return { ok: false, why: 'illegal', engine: e };
   } else if (click.kind === 'cell' && !LOCATIONS[click.at]) return { ok: false, why: 'illegal' };
   return { ok: false, why: 'notNow' };
 }

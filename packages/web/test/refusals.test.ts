@@ -1,0 +1,104 @@
+// The engine's refusals in the player's language (issue 12, clear refusals in zh/ja): real
+// refusals from real positions, said in Chinese and Japanese by code and parameters, with the
+// engine's English only for codes without a translation.
+import { describe, expect, it } from 'vitest';
+import {
+  apply,
+  check,
+  expectedSeats,
+  LOCATIONS,
+  legalActions,
+  newGame,
+  type Action,
+  type GameError,
+  type GameState,
+} from '@mindmgmt/engine';
+import { makeI18n } from '../src/i18n.js';
+import { refusalText, translatedRefusal } from '../src/i18n/refusals.js';
+
+function playUntil(s: GameState, stop: (s: GameState) => boolean): GameState {
+  for (let i = 0; i < 500 && !stop(s); i++) {
+    const seat = expectedSeats(s)[0]!;
+    const as = legalActions(s, seat);
+    const r = apply(s, as.find((a) => a.type !== 'endTurn' && a.type !== 'endActivation') ?? as[0]!);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+const L = (label: string) => LOCATIONS.findIndex((l) => l.label === label);
+const refuse = (s: GameState, a: Action): GameError => {
+  const e = check(s, a);
+  if (!e) throw new Error(`${a.type} was legal`);
+  return e;
+};
+
+/** Refusals a player meets by clicking a location that is not a choice, from real positions. */
+function realRefusals(): GameError[] {
+  const out: GameError[] = [];
+  let s = playUntil(newGame({ mode: 'full', agentSeats: 1 }, 11), (x) => x.phase === 'immortals');
+  const edge = LOCATIONS.findIndex((l) => l.edge);
+  const inner = LOCATIONS.findIndex((l) => !l.edge && !l.temple);
+  out.push(refuse(s, { type: 'placeImmortal', seat: 0, at: edge }));
+  s = playUntil(s, (x) => x.phase === 'agents');
+  out.push(refuse(s, { type: 'placeAgent', seat: 1, agent: 'meru', at: inner }));
+  s = playUntil(s, (x) => x.phase === 'mindSlipToken');
+  out.push(refuse(s, { type: 'placeMindSlip', seat: 1, at: L('A1') }));
+  s = playUntil(s, (x) => x.phase === 'recruiterTurn');
+  // a location more than one step away (not a visited one, not across mayhem)
+  const far = LOCATIONS.findIndex((_, l) => check(s, { type: 'step', seat: 0, to: l })?.code === 'not_adjacent');
+  out.push(refuse(s, { type: 'step', seat: 0, to: far }));
+  out.push(refuse(s, { type: 'step', seat: 0, to: s.path[0]! }));
+  const from = s.immortals[0]!;
+  const farImm = LOCATIONS.findIndex(
+    (_, l) => check(s, { type: 'moveImmortal', seat: 0, from, to: l })?.code === 'not_adjacent',
+  );
+  out.push(refuse(s, { type: 'moveImmortal', seat: 0, from, to: farImm }));
+  s = playUntil(s, (x) => x.phase === 'agentsTurn' && x.activation !== null);
+  const out2 = LOCATIONS.findIndex((_, l) => check(s, { type: 'move', seat: 1, to: l })?.code === 'not_adjacent');
+  out.push(refuse(s, { type: 'move', seat: 1, to: out2 }));
+  return out;
+}
+
+const LATIN_WORD = /[A-Za-z]{3,}/;
+
+describe('refusals in the player’s language', () => {
+  const errors = realRefusals();
+
+  it('the engine sends parameters with the refusals a click can cause', () => {
+    expect(errors.map((e) => e.code)).toEqual([
+      'edge_location',
+      'not_edge',
+      'not_near_temple',
+      'not_adjacent',
+      'already_visited',
+      'not_adjacent',
+      'not_adjacent',
+    ]);
+    for (const e of errors) expect(e.params, e.message).toBeDefined();
+  });
+
+  for (const lang of ['zh', 'ja'] as const)
+    it(`${lang}: each is said in ${lang}, with its locations and ruling ids, no English word left`, () => {
+      const i18n = makeI18n(lang);
+      for (const e of errors) {
+        const text = translatedRefusal(i18n, e);
+        expect(text, e.message).not.toBeNull();
+        expect(text!, e.message).not.toMatch(LATIN_WORD);
+        for (const id of e.message.match(/\bR\d+\b/g) ?? []) expect(text).toContain(id);
+        for (const loc of e.message.match(/\b[A-F][1-7]\b/g) ?? []) expect(text).toContain(loc);
+      }
+    });
+
+  it('English shows the engine’s own text; a code without a translation falls back to it', () => {
+    for (const e of errors) expect(refusalText(makeI18n('en'), e)).toBe(e.message);
+    const s = newGame({ mode: 'training', agentSeats: 1 }, 1);
+    const wrong = refuse(s, { type: 'endTurn', seat: 0 });
+    expect(wrong.code).toBe('wrong_phase');
+    expect(refusalText(makeI18n('zh'), wrong)).toBe(wrong.message);
+    expect(translatedRefusal(makeI18n('ja'), wrong)).toBeNull();
+    // parameters that do not fill the sentence: not half-translated
+    const odd = { code: 'not_adjacent', message: 'English.', params: { v: 'step', to: 'C4' } };
+    expect(refusalText(makeI18n('zh'), odd)).toBe('English.');
+  });
+});
