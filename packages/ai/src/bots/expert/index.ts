@@ -9,6 +9,7 @@
 // public view.
 import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } from '@mindmgmt/engine';
 import { Deduction, type Belief as ExactBelief } from '../../deduction/index.js';
+import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { YardstickAgentBot } from '../yardstick/agents.js';
 import { geoFor } from '../yardstick/geo.js';
@@ -34,6 +35,8 @@ const BUDGET_SHARE = 0.85;
 const PRIOR_SHARE = 0.6;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
+/** Sampled paths behind the agents' belief (both sides' searches start from it). */
+const BELIEF_SAMPLES = 300;
 const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn', 'answerAsk']);
 
 export class ExpertBot implements Bot {
@@ -45,6 +48,8 @@ export class ExpertBot implements Bot {
   private game = '';
   /** Playouts of the last decision (a figure for tests and tuning). */
   lastPlayouts = 0;
+  /** The last search's root statistics (for tuning runs and the loss analysis), null if none ran. */
+  lastSearch: { readonly prior: number; readonly chosen: number; readonly arms: readonly Arm[] } | null = null;
 
   private o: ExpertOptions;
 
@@ -65,12 +70,19 @@ export class ExpertBot implements Bot {
     const t0 = performance.now();
     const end = t0 + budgetMs * BUDGET_SHARE;
     this.lastPlayouts = 0;
+    this.lastSearch = null;
     this.followGame(v);
     if (legal.length === 1) {
       onBest?.(legal[0]!);
       return legal[0]!;
     }
     const fixed = this.o.iterations !== undefined;
+    // R37: immortal moves that bring the winning recruit need no search (even when boxed in)
+    const win = this.side === 'recruiter' ? immortalWinMove(v, legal) : null;
+    if (win) {
+      onBest?.(win);
+      return win;
+    }
     // The hard bot gets most of the budget: it stops by itself when its samples are done (a few
     // ms on an idle machine) and the search takes the rest; its own deadline (80% of what it gets)
     // leaves the search at least a third of the budget on a loaded machine. Measured: capping it
@@ -101,17 +113,26 @@ export class ExpertBot implements Bot {
     if (!fixed && timeUp()) return null;
     const exact = this.exact(v);
     const count = this.o.worlds ?? 32;
+    const beliefCut = () => !fixed && performance.now() >= end - 200;
+    // What the agents believe of the recruiter's location now (both sides: the recruiter models
+    // the agents by it, the agents chase it); public facts only.
+    const belief = this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut);
     const worlds =
       this.side === 'recruiter'
         ? recruiterWorlds(v, count, rng)
-        : this.agentWorlds.sample(v, rng, exact, count, 300, () => !fixed && performance.now() >= end - 200);
+        : this.agentWorlds.sample(v, rng, exact, count, BELIEF_SAMPLES, beliefCut);
     if (!worlds.length) return null;
 
     // root moves: distinct packed codes of the legal actions
     const arms: Arm[] = [];
     const actions: Action[] = [];
     let prior = -1;
+    const token = extraToken(v, legal, priorMove);
     for (const a of legal) {
+      // extra immortal moves differing only in the step token are one root move: the token the
+      // prior chose (or the oldest visit, which tells least about where the recruiter is now);
+      // otherwise ~150 arms share the playouts and none is measured
+      if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
@@ -124,6 +145,7 @@ export class ExpertBot implements Bot {
     const root = new Uint8Array(LOCATION_COUNT);
     if (exact && exact.histories > 0) exact.possible.forEach((p, l) => (root[l] = p ? 1 : 0));
     else root.fill(1);
+    const rootWeight = belief.worlds.length && belief.total > 0 ? Float64Array.from(belief.here) : undefined;
     const playout = new Playout(geoFor(v.mayhem));
     playout.rng.seed(Math.floor(rng() * 4294967296));
     const me = this.side === 'recruiter' ? FastCodes.W_RECRUITER : FastCodes.W_AGENTS;
@@ -135,6 +157,8 @@ export class ExpertBot implements Bot {
       arms,
       prior,
       root,
+      rootWeight,
+      escortedThisTurn(v),
       me,
       SEARCH.margin[this.side],
       playout,
@@ -150,6 +174,7 @@ export class ExpertBot implements Bot {
       (i) => onBest?.(actions[i]!),
     );
     this.lastPlayouts = out.playouts;
+    this.lastSearch = { prior, chosen: out.chosen, arms: out.arms };
     return actions[out.chosen] ?? null;
   }
 
@@ -182,6 +207,29 @@ export class ExpertBot implements Bot {
       return null;
     }
   }
+}
+
+/** The step token of the extra immortal moves the search compares (see searchFrom). */
+function extraToken(v: View, legal: readonly Action[], priorMove: Action): number {
+  if (priorMove.type === 'extraImmortalMove') return priorMove.stepToken;
+  const spots = new Set<number>();
+  for (const a of legal) if (a.type === 'extraImmortalMove') spots.add(a.stepToken);
+  const path = v.recruiter?.path ?? [];
+  for (const l of path) if (spots.has(l)) return l;
+  return spots.values().next().value ?? -1;
+}
+
+/** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */
+function escortedThisTurn(v: View): Uint8Array {
+  const out = new Uint8Array(LOCATION_COUNT);
+  if (!v.turn) return out;
+  for (let i = v.log.length - 1; i >= 0; i--) {
+    const e = v.log[i]!.pub;
+    if (e.kind === 'recruiterTurnStarted') break;
+    if (e.kind === 'immortalMoved') out[e.to] = 1;
+  }
+  for (let l = 0; l < LOCATION_COUNT; l++) if (out[l] && !v.immortals.includes(l)) out[l] = 0;
+  return out;
 }
 
 function pickLegal(a: Action, legal: readonly Action[]): Action {
