@@ -33,12 +33,22 @@ export class RecruiterBot implements Bot {
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
-    this.onBest = onBest;
+    let reported: Action | null = null;
+    this.onBest = onBest
+      ? (a) => {
+          reported = a;
+          onBest(a);
+        }
+      : undefined;
     try {
       const a = this.choose(v, legal, rng, budgetMs, dl);
       if (a) {
         const hit = legal.find((l) => same(l, a));
-        if (hit) return hit;
+        if (hit) {
+          // a choice made outside a scoring loop (a default, the end of the turn) is told too
+          if (reported !== hit) this.onBest?.(hit);
+          return hit;
+        }
       }
     } catch {
       // fall back below
