@@ -27,6 +27,8 @@ export interface ExpertOptions {
   readonly iterations?: number;
   /** Determinisations per decision. */
   readonly worlds?: number;
+  /** Standard errors by which a searched move must beat the prior (default SEARCH.margin[side]). */
+  readonly margin?: number;
 }
 
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
@@ -160,7 +162,7 @@ export class ExpertBot implements Bot {
       rootWeight,
       escortedThisTurn(v),
       me,
-      SEARCH.margin[this.side],
+      this.o.margin ?? SEARCH.margin[this.side],
       playout,
       {
         iterations,
