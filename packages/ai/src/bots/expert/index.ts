@@ -39,7 +39,15 @@ const PRIOR_SHARE = 0.6;
 const MAX_PLAYOUTS = 20_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
 const BELIEF_SAMPLES = 300;
-const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn', 'answerAsk']);
+const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn']);
+/**
+ * Moves whose value the playouts cannot measure: the playout agents learn nothing from an ask's
+ * answer but a marked location (not "the recruiter was here"), so playouts undervalue asking and
+ * cannot tell one answer from another. The search neither plays nor leaves such a move: when the
+ * prior is one, it is played; otherwise they are no challengers. (Answers are not searched: the
+ * phase is left out above.)
+ */
+const UNVALUED: ReadonlySet<string> = new Set(['ask', 'answerAsk']);
 
 export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
@@ -94,7 +102,7 @@ export class ExpertBot implements Bot {
     const priorBudget = fixed ? 600_000 : budgetMs * PRIOR_SHARE;
     const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
-    if (!SEARCHED.has(v.phase) || v.result) return priorMove;
+    if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
     try {
       return this.searchFrom(v, legal, rng, priorMove, fixed, end, onBest) ?? priorMove;
     } catch {
@@ -135,6 +143,7 @@ export class ExpertBot implements Bot {
       // prior chose (or the oldest visit, which tells least about where the recruiter is now);
       // otherwise ~150 arms share the playouts and none is measured
       if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
+      if (UNVALUED.has(a.type) && a !== priorMove) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
