@@ -11,9 +11,9 @@ import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } fro
 import { Deduction, type Belief as ExactBelief } from '../../deduction/index.js';
 import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
-import { YardstickAgentBot } from '../yardstick/agents.js';
+import { AgentBot } from '../agents.js';
+import { RecruiterBot } from '../recruiter.js';
 import { geoFor } from '../yardstick/geo.js';
-import { YardstickRecruiterBot } from '../yardstick/recruiter.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
@@ -33,8 +33,11 @@ export interface ExpertOptions {
 
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
 const BUDGET_SHARE = 0.85;
-/** Share of the budget handed to the hard bot for its move (the search's starting point). */
-const PRIOR_SHARE = 0.6;
+/**
+ * Share of the budget handed to the hard bot for its move (the search's starting point). At 700
+ * ms of budget its work limits are at their maximum (sampleWork), the same as in iteration mode.
+ */
+const PRIOR_SHARE = 0.7;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
@@ -68,7 +71,10 @@ export class ExpertBot implements Bot {
     o: ExpertOptions = {},
   ) {
     this.o = o;
-    this.prior = side === 'recruiter' ? new YardstickRecruiterBot() : new YardstickAgentBot();
+    // The live hard bot, not the frozen yardstick: it samples its cached beliefs with a random
+    // source derived from the cache key, so a session decides as a fresh bot would (the
+    // yardstick draws from the decision's rng and keeps that belief for later decisions).
+    this.prior = side === 'recruiter' ? new RecruiterBot('hard') : new AgentBot('hard');
   }
 
   /** Switches between iteration mode (a number) and the clock (undefined) for later decisions. */
