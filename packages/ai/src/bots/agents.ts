@@ -145,10 +145,21 @@ export class AgentBot implements Bot {
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
-    this.onBest = onBest;
+    let reported: Action | null = null;
+    this.onBest = onBest
+      ? (a) => {
+          reported = a;
+          onBest(a);
+        }
+      : undefined;
     try {
       const a = this.choose(v, legal, rng, budgetMs, dl);
-      if (a && legal.some((l) => same(l, a))) return legal.find((l) => same(l, a))!;
+      const hit = a ? legal.find((l) => same(l, a)) : undefined;
+      if (hit) {
+        // a choice made outside the activation loop (moves, actions, placements) is told too
+        if (reported !== hit) this.onBest?.(hit);
+        return hit;
+      }
     } catch {
       // fall through to a safe legal action
     } finally {
