@@ -107,9 +107,15 @@ export class AgentBot implements Bot {
   private key = '';
   private belief: Belief | null = null;
   private prep: Prepared | null = null;
-  private readonly exact = new ExactTracker();
   lastCutoff = false;
-  constructor(readonly level: 'easy' | 'hard') {}
+  /**
+   * `exact`: the session's exact deduction, shared with the expert that asks this bot for its
+   * prior move (one incremental deduction per session instead of two).
+   */
+  constructor(
+    readonly level: 'easy' | 'hard',
+    private readonly exact: ExactTracker = new ExactTracker(),
+  ) {}
 
   private params(budgetMs: number): Params {
     // Work limits, not time: the same budget gives the same belief on any machine (see sampleWork).

@@ -27,9 +27,15 @@ export const RECRUITER_WEIGHTS = { relative: 1, relScale: 1.2, relPow: 1 };
 export class RecruiterBot implements Bot {
   private key = '';
   private belief: Belief | null = null;
-  private readonly exact = new ExactTracker();
   lastCutoff = false;
-  constructor(readonly level: 'easy' | 'hard') {}
+  /**
+   * `exact`: the session's exact deduction, shared with the expert that asks this bot for its
+   * prior move (one incremental deduction per session instead of two).
+   */
+  constructor(
+    readonly level: 'easy' | 'hard',
+    private readonly exact: ExactTracker = new ExactTracker(),
+  ) {}
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);

@@ -8,7 +8,8 @@
 // model the agents by what they can know (playout.ts), starting from the exact deduction of the
 // public view.
 import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } from '@mindmgmt/engine';
-import { Deduction, type Belief as ExactBelief } from '../../deduction/index.js';
+import type { Belief as ExactBelief } from '../../deduction/index.js';
+import { ExactTracker } from '../exact.js';
 import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
@@ -34,10 +35,13 @@ export interface ExpertOptions {
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
 const BUDGET_SHARE = 0.85;
 /**
- * Share of the budget handed to the hard bot for its move (the search's starting point). At 700
- * ms of budget its work limits are at their maximum (sampleWork), the same as in iteration mode.
+ * Share of the budget handed to the hard bot for its move (the search's starting point). At the
+ * production budget (600 of 1,000 ms) its work limits are those of 700 ms and more except the
+ * sampler's node budget (90,000 instead of 105,000 nodes, sampleWork), so iteration mode (where
+ * it gets a budget its deadlines never reach) differs from play by that much. 0.7 made the
+ * whole decision overrun on a loaded machine (the prior's deduction update cannot be cut).
  */
-const PRIOR_SHARE = 0.7;
+const PRIOR_SHARE = 0.6;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
@@ -54,8 +58,9 @@ const UNVALUED: ReadonlySet<string> = new Set(['ask', 'answerAsk']);
 
 export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
-  private readonly prior: Bot;
-  private deduction = new Deduction();
+  private prior: Bot;
+  /** The exact deduction of the public view, shared with the prior (one per session). */
+  private tracker = new ExactTracker();
   private agentWorlds = new AgentWorlds();
   /** What identifies the game this session follows (a guard: sessions must not be shared). */
   private game = '';
@@ -74,7 +79,11 @@ export class ExpertBot implements Bot {
     // The live hard bot, not the frozen yardstick: it samples its cached beliefs with a random
     // source derived from the cache key, so a session decides as a fresh bot would (the
     // yardstick draws from the decision's rng and keeps that belief for later decisions).
-    this.prior = side === 'recruiter' ? new RecruiterBot('hard') : new AgentBot('hard');
+    this.prior = this.newPrior();
+  }
+
+  private newPrior(): Bot {
+    return this.side === 'recruiter' ? new RecruiterBot('hard', this.tracker) : new AgentBot('hard', this.tracker);
   }
 
   /** Switches between iteration mode (a number) and the clock (undefined) for later decisions. */
@@ -126,13 +135,20 @@ export class ExpertBot implements Bot {
     onBest?: (a: Action) => void,
   ): Action | null {
     const timeUp = () => performance.now() >= end;
-    if (!fixed && timeUp()) return null;
+    // no early return when the prior used the time: the search still runs its first check's
+    // worth of playouts (a few ms), so a loaded machine slows the expert but does not reduce it
+    // to its prior
     const exact = this.exact(v);
     const count = this.o.worlds ?? 32;
     const beliefCut = () => !fixed && performance.now() >= end - 200;
     // What the agents believe of the recruiter's location now (both sides: the recruiter models
     // the agents by it, the agents chase it); public facts only.
-    const belief = this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut);
+    // (The recruiter's playouts can start from the exact set alone: when the clock is short it
+    // skips the belief rather than overrun its budget.)
+    const belief =
+      this.side === 'agents' || fixed || !beliefCut()
+        ? this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut)
+        : null;
     const worlds =
       this.side === 'recruiter'
         ? recruiterWorlds(v, count, rng)
@@ -162,7 +178,7 @@ export class ExpertBot implements Bot {
     const root = new Uint8Array(LOCATION_COUNT);
     if (exact && exact.histories > 0) exact.possible.forEach((p, l) => (root[l] = p ? 1 : 0));
     else root.fill(1);
-    const rootWeight = belief.worlds.length && belief.total > 0 ? Float64Array.from(belief.here) : undefined;
+    const rootWeight = belief && belief.worlds.length && belief.total > 0 ? Float64Array.from(belief.here) : undefined;
     const playout = new Playout(geoFor(v.mayhem));
     playout.rng.seed(Math.floor(rng() * 4294967296));
     const me = this.side === 'recruiter' ? FastCodes.W_RECRUITER : FastCodes.W_AGENTS;
@@ -207,7 +223,8 @@ export class ExpertBot implements Bot {
       return;
     }
     if (this.game !== '') {
-      this.deduction = new Deduction();
+      this.tracker = new ExactTracker();
+      this.prior = this.newPrior();
       this.agentWorlds = new AgentWorlds();
     }
     this.game = key;
@@ -217,12 +234,7 @@ export class ExpertBot implements Bot {
 
   /** The exact deduction of the public view (what the agents can know); null if it fails. */
   private exact(v: View): ExactBelief | null {
-    try {
-      return this.deduction.update(v);
-    } catch {
-      this.deduction = new Deduction();
-      return null;
-    }
+    return this.tracker.full(v);
   }
 }
 

@@ -70,11 +70,19 @@ export class AgentWorlds {
   beliefFor(v: View, exact: ExactBelief | null, samples: number, deadline: () => boolean): Belief {
     const key = `${beliefKey(v, IGNORED)}|${samples}|${exact ? exact.histories : 0}`;
     if (this.belief && this.key === key) return this.belief;
-    let b = computeBelief(v, rngFrom(hashKey(key)), { samples, nodeBudget: samples * 400, weighCards: true, deadline });
+    let cut = false;
+    const stop = () => (cut ||= deadline());
+    let b = computeBelief(v, rngFrom(hashKey(key)), {
+      samples,
+      nodeBudget: samples * 400,
+      weighCards: true,
+      deadline: stop,
+    });
     if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
     b = applyModel(b, v, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
-    this.belief = b;
-    this.key = key;
+    // a belief cut short by the clock is not what a fresh bot computes: used once, not cached
+    this.belief = cut ? null : b;
+    this.key = cut ? '' : key;
     return b;
   }
 
