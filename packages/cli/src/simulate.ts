@@ -17,6 +17,12 @@ export interface SimulateOptions {
   readonly workers: number;
   /** Every decision through the server's BotPool (worker threads, sessions), as the server does. */
   readonly pool: boolean;
+  /**
+   * Work-limited mode: the expert runs this many playouts per decision and every bot gets a
+   * wall-clock budget its safety cutoffs never reach (the hard bots' work is the same from 700 ms
+   * on), so results do not depend on machine load. Undefined: the clock budget, as in play.
+   */
+  readonly iterations?: number;
 }
 
 export interface SimulateSummary {
@@ -43,10 +49,13 @@ interface Chunk {
   games: number;
 }
 
+/** The wall-clock budget of every bot in work-limited mode (--iterations): no cutoff ever fires. */
+const WORK_LIMITED_BUDGET_MS = 600_000;
+
 /** Levels simulate accepts: the players' levels plus the frozen yardstick (never offered to players). */
 const SIM_LEVELS: readonly Level[] = [...LEVELS, 'yardstick'];
 const LEVEL_LIST = SIM_LEVELS.join('|');
-const USAGE = `usage: simulate --mode full|training --games N --recruiter ${LEVEL_LIST} --agents ${LEVEL_LIST} --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] [--pool] --json`;
+const USAGE = `usage: simulate --mode full|training --games N --recruiter ${LEVEL_LIST} --agents ${LEVEL_LIST} --seed S [--budget-ms N] [--agent-seats 1..4] [--workers N] [--iterations N] [--pool] --json`;
 
 export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | string {
   const args = argv[0] === 'simulate' ? argv.slice(1) : argv.slice();
@@ -64,7 +73,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
       i++;
     }
   }
-  const known = ['mode', 'games', 'recruiter', 'agents', 'seed', 'budget-ms', 'agent-seats', 'workers'];
+  const known = ['mode', 'games', 'recruiter', 'agents', 'seed', 'budget-ms', 'agent-seats', 'workers', 'iterations'];
   for (const k of Object.keys(o)) if (!known.includes(k)) return `unknown option --${k}\n${USAGE}`;
   const mode = (o.mode ?? 'full') as Mode;
   if (mode !== 'full' && mode !== 'training') return `--mode must be full or training\n${USAGE}`;
@@ -86,8 +95,11 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
   if (games === null || seed === null || budgetMs === null || agentSeats === null)
     return `bad number in options\n${USAGE}`;
   const workers = int(o.workers, games >= 8 ? cores : 1, 1, 64);
-  if (workers === null) return `bad number in options\n${USAGE}`;
-  return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers, pool: args.includes('--pool') };
+  const iterations = o.iterations === undefined ? undefined : int(o.iterations, 0, 1, 1_000_000);
+  if (workers === null || iterations === null) return `bad number in options\n${USAGE}`;
+  const pool = args.includes('--pool');
+  if (pool && iterations !== undefined) return `--iterations is for in-process games (not --pool)\n${USAGE}`;
+  return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers, pool, iterations };
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
@@ -99,8 +111,9 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
       seed: (o.seed + i) >>> 0,
       recruiter: o.recruiter,
       agents: o.agents,
-      budgetMs: o.budgetMs,
+      budgetMs: o.iterations === undefined ? o.budgetMs : WORK_LIMITED_BUDGET_MS,
       agentSeats: o.agentSeats,
+      iterations: o.iterations,
     });
     c.games++;
     if (r.result.winner === 'recruiter') c.wins++;
@@ -222,7 +235,10 @@ export async function simulateCommand(argv: string[]): Promise<number> {
         'Defaults: --mode full --games 500 --recruiter easy --agents easy --seed 1 --budget-ms 1000 --agent-seats 1;\n' +
         'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n' +
         "--pool: every decision through the server's BotPool (--workers threads, games two or more at a time),\n" +
-        'as the server makes them; decision times then include queue waits.\n',
+        'as the server makes them; decision times then include queue waits.\n' +
+        '--iterations N: work-limited, deterministic mode: the expert runs N playouts per decision and no bot\n' +
+        'reads the clock to decide (the hard bots do the same work as at 1,000 ms), so a row is the same on a\n' +
+        'loaded machine; decision times are then what that work took, not the production budget.\n',
     );
     return 0;
   }

@@ -47,4 +47,32 @@ describe('simulate', () => {
     expect(Object.keys(s.decisionMsByLevel)).toEqual(['yardstick']);
     expect(s.decisionMsByLevel.yardstick!.decisions).toBeGreaterThan(0);
   });
+
+  it('--iterations: the work-limited mode parses, refuses --pool, and replays a row move for move', async () => {
+    const o = parseSimulateArgs(['--recruiter', 'expert', '--agents', 'random', '--iterations', '40']);
+    expect(typeof o === 'object' && o.iterations).toBe(40);
+    expect(typeof parseSimulateArgs(['--iterations', '0'])).toBe('string');
+    expect(typeof parseSimulateArgs(['--iterations', '40', '--pool'])).toBe('string');
+    const row = {
+      mode: 'training' as const,
+      games: 1,
+      recruiter: 'expert' as const,
+      agents: 'random' as const,
+      seed: 9,
+      budgetMs: 1000,
+      agentSeats: 1,
+      workers: 1,
+      pool: false,
+      iterations: 40,
+    };
+    const a = await runSimulation(row);
+    const b = await runSimulation(row);
+    expect({ ...b, decisionMsP50: 0, decisionMsP99: 0, decisionMsByLevel: {} }).toEqual({
+      ...a,
+      decisionMsP50: 0,
+      decisionMsP99: 0,
+      decisionMsByLevel: {},
+    });
+    expect(a.decisionMsByLevel.expert!.decisions).toBe(b.decisionMsByLevel.expert!.decisions);
+  });
 });

@@ -107,9 +107,15 @@ export class AgentBot implements Bot {
   private key = '';
   private belief: Belief | null = null;
   private prep: Prepared | null = null;
-  private readonly exact = new ExactTracker();
   lastCutoff = false;
-  constructor(readonly level: 'easy' | 'hard') {}
+  /**
+   * `exact`: the session's exact deduction, shared with the expert that asks this bot for its
+   * prior move (one incremental deduction per session instead of two).
+   */
+  constructor(
+    readonly level: 'easy' | 'hard',
+    private readonly exact: ExactTracker = new ExactTracker(),
+  ) {}
 
   private params(budgetMs: number): Params {
     // Work limits, not time: the same budget gives the same belief on any machine (see sampleWork).
@@ -145,10 +151,21 @@ export class AgentBot implements Bot {
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
-    this.onBest = onBest;
+    let reported: Action | null = null;
+    this.onBest = onBest
+      ? (a) => {
+          reported = a;
+          onBest(a);
+        }
+      : undefined;
     try {
       const a = this.choose(v, legal, rng, budgetMs, dl);
-      if (a && legal.some((l) => same(l, a))) return legal.find((l) => same(l, a))!;
+      const hit = a ? legal.find((l) => same(l, a)) : undefined;
+      if (hit) {
+        // a choice made outside the activation loop (moves, actions, placements) is told too
+        if (reported !== hit) this.onBest?.(hit);
+        return hit;
+      }
     } catch {
       // fall through to a safe legal action
     } finally {

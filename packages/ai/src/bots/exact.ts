@@ -3,7 +3,7 @@
 // worlds (belief.ts) are then re-weighted so their location marginal matches the exact one, and the
 // exact card shares replace the sampled ones. Returns null if the deduction fails on a view.
 import type { FeatureId, View } from '@mindmgmt/engine';
-import { Deduction } from '../deduction/index.js';
+import { type Belief as DeductionBelief, Deduction } from '../deduction/index.js';
 import { type Belief, beliefFrom } from './belief.js';
 import { N } from './geo.js';
 
@@ -23,11 +23,16 @@ export class ExactTracker {
   private d: Deduction | null = null;
 
   update(v: View): ExactBelief | null {
+    const b = this.full(v);
+    if (!b || !(b.histories > 0)) return null;
+    return { weights: b.weights, cardShares: b.cardShares };
+  }
+
+  /** The deduction's whole belief for `v` (an update on a view already seen is a cache hit). */
+  full(v: View): DeductionBelief | null {
     try {
       if (!this.d) this.d = new Deduction();
-      const b = this.d.update(v);
-      if (!(b.histories > 0)) return null;
-      return { weights: b.weights, cardShares: b.cardShares };
+      return this.d.update(v);
     } catch {
       // Not sticky: a fresh bot would try again on the next view, so this one does too.
       this.d = null;

@@ -2,7 +2,7 @@
 import { AgentBot } from './agents.js';
 import { RandomBot } from './random.js';
 import { RecruiterBot } from './recruiter.js';
-import { ExpertBot } from './expert/index.js';
+import { ExpertBot, type ExpertOptions } from './expert/index.js';
 import type { Bot, Level } from './types.js';
 import { makeYardstick } from './yardstick/index.js';
 
@@ -34,9 +34,10 @@ export {
 
 export type BotSide = 'recruiter' | 'agents';
 
-export function makeBot(level: Level, side: BotSide): Bot {
+/** `expert` options (playouts per decision for clock-free runs); the other levels ignore them. */
+export function makeBot(level: Level, side: BotSide, expert: ExpertOptions = {}): Bot {
   if (level === 'random') return new RandomBot();
-  if (level === 'expert') return new ExpertBot(side);
+  if (level === 'expert') return new ExpertBot(side, expert);
   if (level === 'yardstick') return makeYardstick(side);
   return side === 'recruiter' ? new RecruiterBot(level) : new AgentBot(level);
 }

@@ -18,6 +18,7 @@ import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
+import { immortalWinMove } from './immortal-win.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
 /** Scoring weights of the hard recruiter's danger model (exported for tuning runs). */
@@ -26,24 +27,60 @@ export const RECRUITER_WEIGHTS = { relative: 1, relScale: 1.2, relPow: 1 };
 export class RecruiterBot implements Bot {
   private key = '';
   private belief: Belief | null = null;
-  private readonly exact = new ExactTracker();
   lastCutoff = false;
-  constructor(readonly level: 'easy' | 'hard') {}
+  /**
+   * `exact`: the session's exact deduction, shared with the expert that asks this bot for its
+   * prior move (one incremental deduction per session instead of two).
+   */
+  constructor(
+    readonly level: 'easy' | 'hard',
+    private readonly exact: ExactTracker = new ExactTracker(),
+  ) {}
 
-  decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number): Action {
+  decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
+    let reported: Action | null = null;
+    this.onBest = onBest
+      ? (a) => {
+          reported = a;
+          onBest(a);
+        }
+      : undefined;
     try {
       const a = this.choose(v, legal, rng, budgetMs, dl);
       if (a) {
         const hit = legal.find((l) => same(l, a));
-        if (hit) return hit;
+        if (hit) {
+          // a choice made outside a scoring loop (a default, the end of the turn) is told too
+          if (reported !== hit) this.onBest?.(hit);
+          return hit;
+        }
       }
     } catch {
       // fall back below
     } finally {
       this.lastCutoff = dl.hit;
+      this.onBest = undefined;
     }
     return safeFallback(v, legal);
+  }
+
+  /** Anytime: told each better move as the scoring finds it (the server plays the last one on a timeout). */
+  private onBest: ((a: Action) => void) | undefined;
+
+  /** The best-scoring legal action, reporting each improvement to `onBest`. */
+  private best(legal: readonly Action[], f: (a: Action) => number): Action | null {
+    let b: Action | null = null;
+    let bv = -Infinity;
+    for (const a of legal) {
+      const v = f(a);
+      if (v > bv) {
+        bv = v;
+        b = a;
+        if (v > -Infinity) this.onBest?.(a);
+      }
+    }
+    return b;
   }
 
   private agentsBelief(v: View, _rng: BotRng, budgetMs: number, dl: Deadline): Belief {
@@ -77,7 +114,7 @@ export class RecruiterBot implements Bot {
       case 'recruiterCard':
         return legal[Math.floor(rng() * legal.length)] ?? null;
       case 'start':
-        return best(legal, (a) => {
+        return this.best(legal, (a) => {
           if (a.type !== 'chooseStart') return -Infinity;
           const i = info(a.at);
           return (i.edge ? 0 : 1) + (i.temple ? -0.5 : 0) + rng();
@@ -88,10 +125,14 @@ export class RecruiterBot implements Bot {
         return this.placeImmortal(v, legal, rng, g);
       case 'answerAsk':
         return this.answer(v, legal, rng, budgetMs, dl, g);
-      case 'recruiterTurn':
+      case 'recruiterTurn': {
         if (!sec) return null;
+        // R37: immortal moves that bring the winning recruit come first (even when boxed in)
+        const win = immortalWinMove(v, legal);
+        if (win) return win;
         if (!v.turn?.actionDone) return this.action(v, legal, rng, budgetMs, dl, g);
         return this.immortals(v, legal, rng, budgetMs, dl, g) ?? legal.find((a) => a.type === 'endTurn') ?? null;
+      }
       default:
         return null;
     }
@@ -106,7 +147,7 @@ export class RecruiterBot implements Bot {
     const live = this.live(v);
     const visited = visitedOf(sec.path);
     const need = 4 - (sec.path.length - 1) - 1 + (v.finalTime - 5);
-    return best(legal, (a) => {
+    return this.best(legal, (a) => {
       if (a.type !== 'step') return -Infinity;
       visited[a.to] = 1;
       const ok = canSurvive(g, a.to, visited, need, 0, null);
@@ -124,7 +165,7 @@ export class RecruiterBot implements Bot {
     const covered = new Set<FeatureId>();
     for (const l of v.immortals) for (const f of info(l).features) covered.add(f);
     const escortNear = v.immortals.some((l) => g.dist[here]![l]! <= 1 || l === here);
-    return best(legal, (a) => {
+    return this.best(legal, (a) => {
       if (a.type !== 'placeImmortal') return -Infinity;
       let s = 0;
       for (const f of info(a.at).features) if (!covered.has(f)) s += featCount.get(f) ?? 0;
@@ -192,10 +233,11 @@ export class RecruiterBot implements Bot {
     const hard = this.level === 'hard';
     let qStep: Float64Array | null = null;
     let qSlip: Float64Array | null = null;
-    if (hard) {
-      const b = this.agentsBelief(v, rng, budgetMs, dl);
-      [qStep, qSlip] = agentsNext(b, g, v);
-    }
+    const stepScore = (a: Action): number => {
+      if (a.type === 'step') return score(a.to, false);
+      if (a.type === 'mindSlip') return score(a.to, true) - (a.token === 2 ? 0.01 : 0);
+      return -Infinity;
+    };
     const blocked = blockedFeatures(v.immortals);
     const circledLeft: Loc[] = [];
     for (let l = 0; l < N; l++) if (!visited[l] && contacts(l, live) > 0) circledLeft.push(l);
@@ -224,11 +266,15 @@ export class RecruiterBot implements Bot {
       if (slip) s -= hard ? 0.25 : 0.4;
       return s + rng() * 0.01;
     };
-    return best(legal, (a) => {
-      if (a.type === 'step') return score(a.to, false);
-      if (a.type === 'mindSlip') return score(a.to, true) - (a.token === 2 ? 0.01 : 0);
-      return -Infinity;
-    });
+    if (hard) {
+      // anytime: the move without the agents' belief (the easy danger model) is reported first,
+      // then the belief (the slow part) refines it (always run, so the rng draws and the move do
+      // not depend on whether anyone listens)
+      this.best(legal, stepScore);
+      const b = this.agentsBelief(v, rng, budgetMs, dl);
+      [qStep, qSlip] = agentsNext(b, g, v);
+    }
+    return this.best(legal, stepScore);
   }
 
   private immortals(
@@ -265,6 +311,7 @@ export class RecruiterBot implements Bot {
         if (val > bestV) {
           bestV = val;
           bestA = a;
+          this.onBest?.(a);
         }
       }
     }
@@ -350,19 +397,6 @@ export class RecruiterBot implements Bot {
     const spot = this.leastTelling(v, spots, rng, budgetMs, dl, g);
     return legal.find((a) => a.type === 'answerAsk' && a.at === spot) ?? null;
   }
-}
-
-function best(legal: readonly Action[], f: (a: Action) => number): Action | null {
-  let b: Action | null = null;
-  let bv = -Infinity;
-  for (const a of legal) {
-    const v = f(a);
-    if (v > bv) {
-      bv = v;
-      b = a;
-    }
-  }
-  return b;
 }
 
 function visitedOf(path: readonly Loc[]): Uint8Array {

@@ -27,6 +27,8 @@ export interface PlayOptions {
   /** Per-decision budget for non-random bots (hard default 1000 ms, easy is fast anyway). */
   readonly budgetMs?: number;
   readonly agentSeats?: number;
+  /** Expert playouts per decision (deterministic, clock-free mode); undefined: the clock budget. */
+  readonly iterations?: number;
   /** Safety cap on the number of actions. */
   readonly maxActions?: number;
   /** Optional hook: every view handed to a bot (tests use it to check no secrets leak). */
@@ -62,7 +64,7 @@ export function playGame(o: PlayOptions): PlayResult {
   let s = newGame({ mode: o.mode, agentSeats, recruiterCard: 'choose' }, o.seed);
   const seats = Array.from({ length: agentSeats + 1 }, (_, i) => i);
   const bots: Bot[] = seats.map((seat) =>
-    makeBot(seat === 0 ? o.recruiter : o.agents, seat === 0 ? 'recruiter' : 'agents'),
+    makeBot(seat === 0 ? o.recruiter : o.agents, seat === 0 ? 'recruiter' : 'agents', { iterations: o.iterations }),
   );
   const rngs = seats.map((seat) => seatRng(o.seed, seat));
   const timings: Timing[] = [];

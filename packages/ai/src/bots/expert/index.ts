@@ -1,5 +1,5 @@
 // Level "expert" (issue 11), both sides: determinised Monte Carlo search on the fast engine
-// (search.ts), seeded with the frozen hard bot's move. One instance is one bot session for one
+// (search.ts), seeded with the (live) hard bot's move. One instance is one bot session for one
 // (game, seat): the exact deduction, the agents' sampled belief and the hard bot's caches are kept
 // between its decisions in that game and never shared with another game.
 //
@@ -8,11 +8,13 @@
 // model the agents by what they can know (playout.ts), starting from the exact deduction of the
 // public view.
 import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } from '@mindmgmt/engine';
-import { Deduction, type Belief as ExactBelief } from '../../deduction/index.js';
+import type { Belief as ExactBelief } from '../../deduction/index.js';
+import { ExactTracker } from '../exact.js';
+import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
-import { YardstickAgentBot } from '../yardstick/agents.js';
+import { AgentBot } from '../agents.js';
+import { RecruiterBot } from '../recruiter.js';
 import { geoFor } from '../yardstick/geo.js';
-import { YardstickRecruiterBot } from '../yardstick/recruiter.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
@@ -26,25 +28,46 @@ export interface ExpertOptions {
   readonly iterations?: number;
   /** Determinisations per decision. */
   readonly worlds?: number;
+  /** Standard errors by which a searched move must beat the prior (default SEARCH.margin[side]). */
+  readonly margin?: number;
 }
 
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
 const BUDGET_SHARE = 0.85;
-/** Share of the budget handed to the hard bot for its move (the search's starting point). */
+/**
+ * Share of the budget handed to the hard bot for its move (the search's starting point). At the
+ * production budget (600 of 1,000 ms) its work limits are those of 700 ms and more except the
+ * sampler's node budget (90,000 instead of 105,000 nodes, sampleWork), so iteration mode (where
+ * it gets a budget its deadlines never reach) differs from play by that much. 0.7 made the
+ * whole decision overrun on a loaded machine (the prior's deduction update cannot be cut).
+ */
 const PRIOR_SHARE = 0.6;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
-const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn', 'answerAsk']);
+/** Sampled paths behind the agents' belief (both sides' searches start from it). */
+const BELIEF_SAMPLES = 300;
+const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn']);
+/**
+ * Moves whose value the playouts cannot measure: the playout agents learn nothing from an ask's
+ * answer but a marked location (not "the recruiter was here"), so playouts undervalue asking and
+ * cannot tell one answer from another. The search neither plays nor leaves such a move: when the
+ * prior is one, it is played; otherwise they are no challengers. (Answers are not searched: the
+ * phase is left out above.)
+ */
+const UNVALUED: ReadonlySet<string> = new Set(['ask', 'answerAsk']);
 
 export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
-  private readonly prior: Bot;
-  private deduction = new Deduction();
+  private prior: Bot;
+  /** The exact deduction of the public view, shared with the prior (one per session). */
+  private tracker = new ExactTracker();
   private agentWorlds = new AgentWorlds();
   /** What identifies the game this session follows (a guard: sessions must not be shared). */
   private game = '';
   /** Playouts of the last decision (a figure for tests and tuning). */
   lastPlayouts = 0;
+  /** The last search's root statistics (for tuning runs and the loss analysis), null if none ran. */
+  lastSearch: { readonly prior: number; readonly chosen: number; readonly arms: readonly Arm[] } | null = null;
 
   private o: ExpertOptions;
 
@@ -53,7 +76,14 @@ export class ExpertBot implements Bot {
     o: ExpertOptions = {},
   ) {
     this.o = o;
-    this.prior = side === 'recruiter' ? new YardstickRecruiterBot() : new YardstickAgentBot();
+    // The live hard bot, not the frozen yardstick: it samples its cached beliefs with a random
+    // source derived from the cache key, so a session decides as a fresh bot would (the
+    // yardstick draws from the decision's rng and keeps that belief for later decisions).
+    this.prior = this.newPrior();
+  }
+
+  private newPrior(): Bot {
+    return this.side === 'recruiter' ? new RecruiterBot('hard', this.tracker) : new AgentBot('hard', this.tracker);
   }
 
   /** Switches between iteration mode (a number) and the clock (undefined) for later decisions. */
@@ -65,12 +95,19 @@ export class ExpertBot implements Bot {
     const t0 = performance.now();
     const end = t0 + budgetMs * BUDGET_SHARE;
     this.lastPlayouts = 0;
+    this.lastSearch = null;
     this.followGame(v);
     if (legal.length === 1) {
       onBest?.(legal[0]!);
       return legal[0]!;
     }
     const fixed = this.o.iterations !== undefined;
+    // R37: immortal moves that bring the winning recruit need no search (even when boxed in)
+    const win = this.side === 'recruiter' ? immortalWinMove(v, legal) : null;
+    if (win) {
+      onBest?.(win);
+      return win;
+    }
     // The hard bot gets most of the budget: it stops by itself when its samples are done (a few
     // ms on an idle machine) and the search takes the rest; its own deadline (80% of what it gets)
     // leaves the search at least a third of the budget on a loaded machine. Measured: capping it
@@ -80,7 +117,7 @@ export class ExpertBot implements Bot {
     const priorBudget = fixed ? 600_000 : budgetMs * PRIOR_SHARE;
     const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
-    if (!SEARCHED.has(v.phase) || v.result) return priorMove;
+    if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
     try {
       return this.searchFrom(v, legal, rng, priorMove, fixed, end, onBest) ?? priorMove;
     } catch {
@@ -98,20 +135,37 @@ export class ExpertBot implements Bot {
     onBest?: (a: Action) => void,
   ): Action | null {
     const timeUp = () => performance.now() >= end;
-    if (!fixed && timeUp()) return null;
+    // no early return when the prior used the time: the search still runs its first check's
+    // worth of playouts (a few ms), so a loaded machine slows the expert but does not reduce it
+    // to its prior
     const exact = this.exact(v);
     const count = this.o.worlds ?? 32;
+    const beliefCut = () => !fixed && performance.now() >= end - 200;
+    // What the agents believe of the recruiter's location now (both sides: the recruiter models
+    // the agents by it, the agents chase it); public facts only.
+    // (The recruiter's playouts can start from the exact set alone: when the clock is short it
+    // skips the belief rather than overrun its budget.)
+    const belief =
+      this.side === 'agents' || fixed || !beliefCut()
+        ? this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut)
+        : null;
     const worlds =
       this.side === 'recruiter'
         ? recruiterWorlds(v, count, rng)
-        : this.agentWorlds.sample(v, rng, exact, count, 300, () => !fixed && performance.now() >= end - 200);
+        : this.agentWorlds.sample(v, rng, exact, count, BELIEF_SAMPLES, beliefCut);
     if (!worlds.length) return null;
 
     // root moves: distinct packed codes of the legal actions
     const arms: Arm[] = [];
     const actions: Action[] = [];
     let prior = -1;
+    const token = extraToken(v, legal, priorMove);
     for (const a of legal) {
+      // extra immortal moves differing only in the step token are one root move: the token the
+      // prior chose (or the oldest visit, which tells least about where the recruiter is now);
+      // otherwise ~150 arms share the playouts and none is measured
+      if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
+      if (UNVALUED.has(a.type) && a !== priorMove) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
@@ -124,6 +178,7 @@ export class ExpertBot implements Bot {
     const root = new Uint8Array(LOCATION_COUNT);
     if (exact && exact.histories > 0) exact.possible.forEach((p, l) => (root[l] = p ? 1 : 0));
     else root.fill(1);
+    const rootWeight = belief && belief.worlds.length && belief.total > 0 ? Float64Array.from(belief.here) : undefined;
     const playout = new Playout(geoFor(v.mayhem));
     playout.rng.seed(Math.floor(rng() * 4294967296));
     const me = this.side === 'recruiter' ? FastCodes.W_RECRUITER : FastCodes.W_AGENTS;
@@ -135,8 +190,10 @@ export class ExpertBot implements Bot {
       arms,
       prior,
       root,
+      rootWeight,
+      escortedThisTurn(v),
       me,
-      SEARCH.margin[this.side],
+      this.o.margin ?? SEARCH.margin[this.side],
       playout,
       {
         iterations,
@@ -150,6 +207,7 @@ export class ExpertBot implements Bot {
       (i) => onBest?.(actions[i]!),
     );
     this.lastPlayouts = out.playouts;
+    this.lastSearch = { prior, chosen: out.chosen, arms: out.arms };
     return actions[out.chosen] ?? null;
   }
 
@@ -165,7 +223,8 @@ export class ExpertBot implements Bot {
       return;
     }
     if (this.game !== '') {
-      this.deduction = new Deduction();
+      this.tracker = new ExactTracker();
+      this.prior = this.newPrior();
       this.agentWorlds = new AgentWorlds();
     }
     this.game = key;
@@ -175,13 +234,31 @@ export class ExpertBot implements Bot {
 
   /** The exact deduction of the public view (what the agents can know); null if it fails. */
   private exact(v: View): ExactBelief | null {
-    try {
-      return this.deduction.update(v);
-    } catch {
-      this.deduction = new Deduction();
-      return null;
-    }
+    return this.tracker.full(v);
   }
+}
+
+/** The step token of the extra immortal moves the search compares (see searchFrom). */
+function extraToken(v: View, legal: readonly Action[], priorMove: Action): number {
+  if (priorMove.type === 'extraImmortalMove') return priorMove.stepToken;
+  const spots = new Set<number>();
+  for (const a of legal) if (a.type === 'extraImmortalMove') spots.add(a.stepToken);
+  const path = v.recruiter?.path ?? [];
+  for (const l of path) if (spots.has(l)) return l;
+  return spots.values().next().value ?? -1;
+}
+
+/** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */
+function escortedThisTurn(v: View): Uint8Array {
+  const out = new Uint8Array(LOCATION_COUNT);
+  if (!v.turn) return out;
+  for (let i = v.log.length - 1; i >= 0; i--) {
+    const e = v.log[i]!.pub;
+    if (e.kind === 'recruiterTurnStarted') break;
+    if (e.kind === 'immortalMoved') out[e.to] = 1;
+  }
+  for (let l = 0; l < LOCATION_COUNT; l++) if (out[l] && !v.immortals.includes(l)) out[l] = 0;
+  return out;
 }
 
 function pickLegal(a: Action, legal: readonly Action[]): Action {

@@ -5,7 +5,7 @@
 //    with a recruiter card, a feature-card triple that fits the revealed recruit counts (uniform
 //    over the fitting triples: the world weights already count them) and a shuffled deck.
 //  (The recruiter's own worlds, where only the deck order varies, are in world.ts.)
-import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, type View } from '@mindmgmt/engine';
+import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, rngFrom, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
 import type { BotRng } from '../types.js';
 import { AGENT_WEIGHTS } from '../yardstick/agents.js';
@@ -62,14 +62,27 @@ export class AgentWorlds {
   private key = '';
   private belief: Belief | null = null;
 
-  beliefFor(v: View, rng: BotRng, exact: ExactBelief | null, samples: number, deadline: () => boolean): Belief {
-    const key = beliefKey(v, IGNORED);
+  /**
+   * Sampled with a random source derived from the cache key, never the decision's: a cached belief
+   * is then exactly what a fresh bot computes for the same view, so a session's cache changes
+   * speed, never the move.
+   */
+  beliefFor(v: View, exact: ExactBelief | null, samples: number, deadline: () => boolean): Belief {
+    const key = `${beliefKey(v, IGNORED)}|${samples}|${exact ? exact.histories : 0}`;
     if (this.belief && this.key === key) return this.belief;
-    let b = computeBelief(v, rng, { samples, nodeBudget: samples * 400, weighCards: true, deadline });
+    let cut = false;
+    const stop = () => (cut ||= deadline());
+    let b = computeBelief(v, rngFrom(hashKey(key)), {
+      samples,
+      nodeBudget: samples * 400,
+      weighCards: true,
+      deadline: stop,
+    });
     if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
     b = applyModel(b, v, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
-    this.belief = b;
-    this.key = key;
+    // a belief cut short by the clock is not what a fresh bot computes: used once, not cached
+    this.belief = cut ? null : b;
+    this.key = cut ? '' : key;
     return b;
   }
 
@@ -82,7 +95,7 @@ export class AgentWorlds {
     samples: number,
     deadline: () => boolean,
   ): HiddenWorld[] {
-    const b = this.beliefFor(v, rng, exact, samples, deadline);
+    const b = this.beliefFor(v, exact, samples, deadline);
     if (!b.worlds.length || !(b.total > 0)) return [];
     const carl = exact ? exact.recruiterCardShares.carl : 0.5;
     const out: HiddenWorld[] = [];
@@ -111,6 +124,13 @@ export class AgentWorlds {
     }
     return out;
   }
+}
+
+/** FNV-1a of a cache key: the seed of the belief's own random source. */
+function hashKey(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
 function pickWeighted(worlds: readonly World[], total: number, rng: BotRng): World {
