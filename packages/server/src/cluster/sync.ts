@@ -11,7 +11,7 @@ import { stateFrame } from '../play/frames.js';
 import { type Live, viewerFor } from '../play/live.js';
 import type { GameMaster } from '../play/master.js';
 import type { ServiceConfig } from '../service-config.js';
-import type { ClusterBus } from '../store/types.js';
+import type { AnnouncedCommit, ClusterBus } from '../store/types.js';
 import { shownDeadline } from '../timers.js';
 
 export class ClusterSync {
@@ -63,19 +63,42 @@ export class ClusterSync {
   }
 
   /** A committed change on any instance (this one included): bring the cached game up to date
-   * and send this instance's connections their own views of what happened. */
-  private onNotify(id: string, what: number | 'lobby'): void {
+   * and send this instance's connections their own views of what happened. An announced action
+   * that follows the state held here is applied as it is (origin 'remote'); anything else (a
+   * gap, a lobby change, a seq without content) re-reads the store. */
+  private onNotify(id: string, what: number | 'lobby' | AnnouncedCommit): void {
+    const seq = what === 'lobby' ? null : typeof what === 'number' ? what : what.seq;
+    // This instance's own commits (and repeats) need nothing, not even a turn of the lock: a
+    // game's seq only grows.
+    const held = this.master.inMemory(id);
+    if (seq !== null && held?.state && held.state.seq >= seq) return;
     const p = this.master.peek(id);
     if (!p) return; // not in memory here: it is loaded fresh when needed
     void p
       .then((g) => {
         if (!g) return;
         return g.lock.run(async () => {
-          if (what !== 'lobby' && g.state && g.state.seq >= what) return;
+          if (seq !== null && g.state && g.state.seq >= seq) return;
+          if (typeof what === 'object' && g.state?.seq === what.seq - 1 && (await this.applyAnnounced(g, what))) return;
           await this.refresh(g);
         });
       })
       .catch((e) => this.log.error({ gameId: id, err: String(e) }, 'refresh failed'));
+  }
+
+  /** Under g.lock: an action another instance committed right after g.state, from its
+   * announcement; false when it does not apply here (then the store is read). */
+  private async applyAnnounced(g: Live, c: AnnouncedCommit): Promise<boolean> {
+    try {
+      const row = { ...g.row, deadline: c.deadline, updatedAt: c.at };
+      await this.master.submit(g, c.action, { by: 'remote', seq: c.seq - 1, row });
+    } catch (e) {
+      this.log.warn({ gameId: g.id, seq: c.seq, err: String(e) }, 'announced action does not apply; reading the store');
+      return false;
+    }
+    g.lastActive = Date.now();
+    this.master.kickBots(g);
+    return true;
   }
 
   /** The listening connection came back: notifications may have been missed. */
@@ -94,8 +117,8 @@ export class ClusterSync {
     const got = g.state ? await this.bus.changesAfter(g.id, g.state.seq) : null;
     const row = got ? got.row : await m.store.getGame(g.id);
     if (!row) return;
-    const before = JSON.stringify(m.lobbyInfo(g));
     if (!row.start || row.status === 'lobby' || row.status === 'closed') {
+      const before = JSON.stringify(m.lobbyInfo(g));
       g.row = row;
       for (const c of g.subs)
         if (c.tokenHash && !row.places.some((p) => p.tokenHash === c.tokenHash)) c.tokenHash = null;

@@ -23,8 +23,8 @@ import type { Conn, Live } from './live.js';
 import { initialState } from './setup.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
- * another instance at seq + 1 (the stored row after it in `row`); applied and fanned out here,
- * never appended again. */
+ * another instance at seq + 1 (`row`: the stored row's other fields); applied and fanned out
+ * here, never appended again. */
 export type Origin =
   | { readonly by: 'player'; readonly conn: Conn; readonly seq: number; readonly id: string | undefined }
   | { readonly by: 'bot' | 'timer'; readonly seq: number }
@@ -193,7 +193,13 @@ export class GameMaster {
     if (!r.ok) throw new ApiError(422, r.code, r.message);
     const now = Date.now();
     let row: GameRow;
-    if (origin.by === 'remote') row = { ...origin.row, seq: r.state.seq };
+    if (origin.by === 'remote')
+      row = {
+        ...origin.row,
+        seq: r.state.seq,
+        result: r.state.result,
+        status: r.state.result ? 'over' : 'active',
+      };
     else {
       const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;

@@ -4,9 +4,12 @@
 //   instances starting together do not race; recorded in schema_migrations.
 // - Each action is ONE statement, mm_append() (see 001_init.ts): pg_advisory_xact_lock on a hash
 //   of the game id, compare-and-set on the game's seq, append, snapshot, pg_notify - committed
-//   (synchronous_commit, fsync) before the server acknowledges anything. The notification
-//   "<gameId> <seq>" reaches every instance only if the transaction commits; it carries no game
-//   content. Lobby changes notify "<gameId> L".
+//   (synchronous_commit, fsync) before the server acknowledges anything. Notifications reach
+//   every instance only if the transaction commits: an action is announced on "mm_<schema>_c"
+//   with its content sealed (cluster/seal.ts, migration 002), so other instances apply it without
+//   reading it back, then as "<gameId> <seq>" on "mm_<schema>" (for instances of the previous
+//   version; dropped here when its sealed twin came just before). Lobby changes notify
+//   "<gameId> L" on "mm_<schema>", no game content.
 // - Once-only work is claimed through the database: bot moves by a lease row per game (owner +
 //   expiry, renewed while the owner lives, taken over when it expires), turn-timer deadlines by a
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
@@ -17,7 +20,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Action, GameState } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
-import type { AppendInput, ClusterBus, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
+import type {
+  AnnouncedCommit,
+  AppendInput,
+  ClusterBus,
+  GameLog,
+  GameRow,
+  GameStore,
+  PlaceRow,
+  StartInfo,
+} from './types.js';
 
 const INT8 = 20;
 const types = {
@@ -55,6 +68,8 @@ export class PgStore implements GameStore, ClusterBus {
   private readonly deadlineClaimMs: number;
   private listener: pg.Client | null = null;
   private closed = false;
+  /** The installation's key for sealed commit notifications (loaded at open). */
+  private key: Buffer = Buffer.alloc(0);
 
   private constructor(
     readonly url: string,
@@ -79,6 +94,7 @@ export class PgStore implements GameStore, ClusterBus {
     const s = new PgStore(url, o);
     try {
       await s.migrate();
+      await s.loadKey();
     } catch (e) {
       await s.pool.end();
       throw e;
@@ -125,6 +141,15 @@ export class PgStore implements GameStore, ClusterBus {
       c.release();
     }
     return applied;
+  }
+
+  /** The installation's sealing key: made by the first instance (node:crypto), read by all. */
+  private async loadKey(): Promise<void> {
+    await this.pool.query('INSERT INTO cluster_key (id, key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+      newClusterKey(),
+    ]);
+    const r = await this.pool.query<{ key: string }>('SELECT key FROM cluster_key WHERE id = 1');
+    this.key = Buffer.from(r.rows[0]!.key, 'base64');
   }
 
   // ---------------------------------------------------------------- helpers
@@ -286,7 +311,14 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
-    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
+    const seq = a.expectedSeq + 1;
+    const sealed = sealCommit(this.key, this.channel, a.gameId, {
+      seq,
+      action: a.action,
+      deadline: a.deadline,
+      at: a.at,
+    });
+    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append_sealed($1,$2,$3,$4,$5,$6,$7,$8,$9) AS ok', [
       a.gameId,
       a.expectedSeq,
       JSON.stringify(a.action),
@@ -295,6 +327,7 @@ export class PgStore implements GameStore, ClusterBus {
       a.deadline?.seat ?? null,
       a.result ? JSON.stringify(a.result) : null,
       a.snapshot ? JSON.stringify(a.snapshot) : null,
+      sealed,
     ]);
     return r.rows[0]!.ok ? 'ok' : 'stale';
   }
@@ -357,11 +390,25 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   // ---------------------------------------------------------------- ClusterBus
-  async listen(onGame: (gameId: string, what: number | 'lobby') => void, onResync: () => void): Promise<void> {
+  async listen(
+    onGame: (gameId: string, what: number | 'lobby' | AnnouncedCommit) => void,
+    onResync: () => void,
+  ): Promise<void> {
+    const sealedChannel = `${this.channel}_c`;
     const connect = async (): Promise<void> => {
       const c = new pg.Client(this.connConfig());
+      /** "<id> <seq>" of the last sealed commit: its seq-only twin follows it and is dropped. */
+      let lastSealed = '';
       c.on('notification', (n) => {
-        if (n.channel !== this.channel || !n.payload) return;
+        if (!n.payload) return;
+        if (n.channel === sealedChannel) {
+          const got = openCommit(this.key, this.channel, n.payload);
+          if (!got) return; // not ours (or tampered): its seq-only twin still brings the change
+          lastSealed = `${got.gameId} ${typeof got.what === 'number' ? got.what : got.what.seq}`;
+          return onGame(got.gameId, got.what);
+        }
+        if (n.channel !== this.channel) return;
+        if (n.payload === lastSealed) return;
         const sp = n.payload.lastIndexOf(' ');
         const id = n.payload.slice(0, sp);
         const what = n.payload.slice(sp + 1);
@@ -382,6 +429,7 @@ export class PgStore implements GameStore, ClusterBus {
       c.on('end', retry);
       await c.connect();
       await c.query(`LISTEN ${this.channel}`);
+      await c.query(`LISTEN ${sealedChannel}`);
       this.listener = c;
     };
     await connect();
