@@ -112,4 +112,37 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await sa.close();
     await sb.close();
   });
+  it('a commit whose announcement was lost is caught up by the next hello on another instance', async () => {
+    const schema = freshSchema();
+    const [sa, sb] = [await openPg(url, schema), await openPg(url, schema)];
+    const [A, B] = [service(sa), service(sb)];
+    await A.start();
+    await B.start();
+    const base = { mode: 'training', players: 2, bots: {}, recruiterCard: 'random', turnTimerSec: null } as const;
+    const { gameId, token } = await A.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
+    const { token: t2 } = await A.join(gameId, 'Bea', undefined, false);
+    await A.startGame(gameId, token);
+    const gB = (await B.getLive(gameId))!;
+    await until(() => gB.state !== null);
+    // A's notifier drops its announcements (as if its connection died right after the commit).
+    (sa as unknown as { announce: () => void }).announce = () => undefined;
+    const onA = conn(1, []);
+    await A.hello(onA, gameId, token);
+    const s = (await A.getLive(gameId))!.state!;
+    const seat = expectedSeats(s)[0]!;
+    const other = conn(2, []);
+    await A.hello(other, gameId, t2);
+    const actor = [onA, other].find((c) => c.viewer === seat)!;
+    await A.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(gB.state!.seq).toBe(s.seq); // nothing arrived
+    const seen: string[] = [];
+    await B.hello(conn(3, seen), gameId, t2);
+    const state = seen.map((t) => JSON.parse(t) as { t: string; view?: { seq: number } }).find((f) => f.t === 'state');
+    expect(state?.view?.seq).toBe(s.seq + 1);
+    await A.close();
+    await B.close();
+    await sa.close();
+    await sb.close();
+  });
 });

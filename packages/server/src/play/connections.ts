@@ -24,7 +24,10 @@ export class Connections {
     const h = token ? hashToken(token) : null;
     if (h && !g.row.places.some((p) => p.tokenHash === h) && !g.row.start?.seats.some((s) => s.tokenHash === h))
       throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
-    await g.lock.run(() => {
+    await g.lock.run(async () => {
+      // Cluster: a commit announced while this instance's listener was away (or lost with the
+      // instance that made it) is caught up here, before the client sees anything.
+      await m.fresh(g);
       const viewer = g.row.start ? viewerFor(g, h) : null;
       this.unsubscribe(c, gameId);
       c.gameId = gameId;

@@ -2,14 +2,14 @@
 //
 // - Schema: versioned migrations (store/migrations/pg), applied at open under an advisory lock so
 //   instances starting together do not race; recorded in schema_migrations.
-// - Each action is ONE statement, mm_append() (see 001_init.ts): pg_advisory_xact_lock on a hash
-//   of the game id, compare-and-set on the game's seq, append, snapshot, pg_notify - committed
-//   (synchronous_commit, fsync) before the server acknowledges anything. Notifications reach
-//   every instance only if the transaction commits: an action is announced on "mm_<schema>_c"
-//   with its content sealed (cluster/seal.ts, migration 002), so other instances apply it without
-//   reading it back, then as "<gameId> <seq>" on "mm_<schema>" (for instances of the previous
-//   version; dropped here when its sealed twin came just before). Lobby changes notify
-//   "<gameId> L" on "mm_<schema>", no game content.
+// - Each action is ONE statement, mm_append_quiet() (see 002_sealed_commits.ts): pg_advisory_xact_lock
+//   on a hash of the game id, compare-and-set on the game's seq, append, snapshot - committed
+//   (synchronous_commit, fsync) before the server acknowledges anything. Once it committed, the
+//   action is announced (not inside the transaction: migration 002 says why) on "mm_<schema>_c"
+//   with its content sealed (cluster/seal.ts), so other instances apply it without reading it
+//   back, then as "<gameId> <seq>" on "mm_<schema>" (for instances of the previous version;
+//   dropped here when its sealed twin came just before). Lobby changes notify "<gameId> L" on
+//   "mm_<schema>" from inside their (rare) transactions, no game content.
 // - Once-only work is claimed through the database: bot moves by a lease row per game (owner +
 //   expiry, renewed while the owner lives, taken over when it expires), turn-timer deadlines by a
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
@@ -70,6 +70,12 @@ export class PgStore implements GameStore, ClusterBus {
   private closed = false;
   /** The installation's key for sealed commit notifications (loaded at open). */
   private key: Buffer = Buffer.alloc(0);
+  /** Announcements of commits not sent yet: channel, payload, channel, payload, ... */
+  private readonly outbox: string[] = [];
+  private sending: Promise<void> | null = null;
+  private notifier: pg.Client | null = null;
+  /** Told when announcements were lost (the notifier connection failed). */
+  onNotifyLost: ((count: number, err: unknown) => void) | null = null;
 
   private constructor(
     readonly url: string,
@@ -311,14 +317,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
-    const seq = a.expectedSeq + 1;
-    const sealed = sealCommit(this.key, this.channel, a.gameId, {
-      seq,
-      action: a.action,
-      deadline: a.deadline,
-      at: a.at,
-    });
-    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append_sealed($1,$2,$3,$4,$5,$6,$7,$8,$9) AS ok', [
+    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
       a.gameId,
       a.expectedSeq,
       JSON.stringify(a.action),
@@ -327,9 +326,62 @@ export class PgStore implements GameStore, ClusterBus {
       a.deadline?.seat ?? null,
       a.result ? JSON.stringify(a.result) : null,
       a.snapshot ? JSON.stringify(a.snapshot) : null,
-      sealed,
     ]);
-    return r.rows[0]!.ok ? 'ok' : 'stale';
+    if (!r.rows[0]!.ok) return 'stale';
+    const seq = a.expectedSeq + 1;
+    this.announce(
+      sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
+      `${a.gameId} ${seq}`,
+    );
+    return 'ok';
+  }
+
+  /**
+   * Announces a committed action, after its commit (see migration 002 for why not inside it):
+   * the sealed commit on "mm_<schema>_c", then "<id> <seq>" on "mm_<schema>" for instances of the
+   * previous version. One notifier connection sends them in order, everything queued meanwhile
+   * in one statement. Not awaited by the append: the action is durable already. A notification
+   * lost to a dropped connection leaves the others behind on that game until its next commit (a
+   * gap: they read the store) or a `hello` (which catches up first).
+   */
+  private announce(sealed: string, plain: string): void {
+    this.outbox.push(this.channel + '_c', sealed, this.channel, plain);
+    this.sendOutbox();
+  }
+
+  private sendOutbox(): void {
+    if (this.sending || this.closed) return;
+    this.sending = this.flushOutbox().finally(() => {
+      this.sending = null;
+      if (this.outbox.length) this.sendOutbox();
+    });
+  }
+
+  private async flushOutbox(): Promise<void> {
+    while (this.outbox.length && !this.closed) {
+      const batch = this.outbox.splice(0);
+      const channels = batch.filter((_, i) => i % 2 === 0);
+      const payloads = batch.filter((_, i) => i % 2 === 1);
+      try {
+        if (!this.notifier) {
+          const c = new pg.Client(this.connConfig());
+          c.on('error', () => {
+            if (this.notifier === c) this.notifier = null;
+          });
+          await c.connect();
+          this.notifier = c;
+        }
+        await this.notifier.query(
+          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, n) ORDER BY n',
+          [channels, payloads],
+        );
+      } catch (e) {
+        this.onNotifyLost?.(channels.length / 2, e);
+        const c = this.notifier;
+        this.notifier = null;
+        await c?.end().catch(() => {});
+      }
+    }
   }
 
   async loadLog(id: string): Promise<GameLog> {
@@ -474,10 +526,13 @@ export class PgStore implements GameStore, ClusterBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Announce what was committed before going.
+    await this.sending;
     this.closed = true;
     const l = this.listener;
     this.listener = null;
     if (l) await l.end().catch(() => {});
+    await this.notifier?.end().catch(() => {});
     await this.pool.end();
   }
 }
