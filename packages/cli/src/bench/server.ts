@@ -218,9 +218,11 @@ async function echoLoad(
   return rtts;
 }
 
-/** Median and range of one figure over the repetitions. */
+/** Median and range of one figure over the repetitions that measured it (a repetition whose
+ * load never got going has no samples: NaN, left out rather than sorted at random). */
 function spread(xs: number[]): { median: number; min: number; max: number } {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
   return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
 }
 
