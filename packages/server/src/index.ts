@@ -2,6 +2,8 @@ export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer }
 export { GameService, ApiError, StaleError, DEFAULT_SERVICE_CONFIG, type ServiceConfig, type Conn } from './games.js';
 export type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
 export { assignSeats } from './seating.js';
+export { hashToken } from './tokens.js';
+export { initialState } from './play/setup.js';
 export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 export { SqliteStore } from './store/sqlite.js';
 export { MemoryStore } from './store/memory.js';

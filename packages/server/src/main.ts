@@ -72,6 +72,11 @@ if (pgUrl) {
     poolSize: num(env.PG_POOL, 10),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
   });
+  pg.onNotifyLost = (n, err) =>
+    log.warn(
+      { lost: n, err: String(err) },
+      'commit announcements lost; other instances catch up on the next commit or hello',
+    );
   store = pg;
   players = pgPlayerStore(pg);
 } else {

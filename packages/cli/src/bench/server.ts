@@ -3,12 +3,14 @@
 //
 // Method: N tables (500; quick: 50) in a mix (TABLE_MIX): 2-seat and 5-seat, Full and Training,
 // some with bot seats (played by the server's bot workers) and some with one or two spectators.
-// Human seats are played by scripted players in this process (random legal action from the
-// seat's own `legal`, thinking 0.5-1.5 s per move; a finished game is replaced by a new one).
-// Games start from the beginning (the server has no way to start from a recorded position), so
-// the load covers setup and play alike. We time every action from `act` to its `events`
-// acknowledgement; the server itself reports the time from frame arrival to acknowledgement
-// (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in memory.
+// Every table starts from a stored game already under way (bench/positions.ts: generated
+// deterministically, cut at 30-70% of its length, written with the server's store before the
+// server starts, so the server loads them as after a restart). Human seats are played by scripted
+// players in this process (random legal action from the seat's own `legal`, thinking 0.5-1.5 s
+// per move); a finished game is replaced by a new one played from the start. We time every
+// action from `act` to its `events` acknowledgement; the server itself reports the time from
+// frame arrival to acknowledgement (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in
+// memory.
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -17,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_LIMITS_ENV, connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
+import { type StoredTable, storeMidGames, type TableShape } from './positions.js';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
@@ -42,9 +45,8 @@ interface Stats {
   games: number;
 }
 
-/** Keeps one table going: plays games back to back until `until`. */
 /** The table shapes of the load, cycled through by table index. */
-const TABLE_MIX: { players: number; bots: number; spectators: number }[] = [
+const TABLE_MIX: TableShape[] = [
   { players: 2, bots: 0, spectators: 0 },
   { players: 2, bots: 0, spectators: 1 },
   { players: 5, bots: 0, spectators: 1 },
@@ -62,25 +64,36 @@ async function table(
   until: number,
   measureFrom: number,
   st: Stats,
-  shape: (typeof TABLE_MIX)[number],
+  shape: TableShape,
+  stored: StoredTable | null,
 ): Promise<void> {
   const names = ['Ann', 'Bea', 'Cy', 'Dee', 'Eve'];
+  let resume = stored;
   while (Date.now() < until) {
-    const bots: Record<string, string> = {};
-    for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = Math.random() < 0.5 ? 'easy' : 'random';
-    const c = await post(base, '/api/games', {
-      name: 'Ann',
-      mode: Math.random() < 0.5 ? 'training' : 'full',
-      players: shape.players,
-      bots,
-      recruiterCard: 'random',
-      recruiterChoice: 'random',
-      turnTimerSec: null,
-    });
-    const tokens: (string | null)[] = [c.token as string];
-    for (let k = 2; k <= shape.players - shape.bots; k++)
-      tokens.push((await post(base, `/api/games/${c.gameId}/join`, { name: names[k - 1] })).token as string);
-    for (let k = 0; k < shape.spectators; k++) tokens.push(null);
+    let gameId: string;
+    let tokens: (string | null)[];
+    if (resume) {
+      gameId = resume.gameId;
+      tokens = [...resume.tokens];
+    } else {
+      const bots: Record<string, string> = {};
+      for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = Math.random() < 0.5 ? 'easy' : 'random';
+      const c = await post(base, '/api/games', {
+        name: 'Ann',
+        mode: Math.random() < 0.5 ? 'training' : 'full',
+        players: shape.players,
+        bots,
+        recruiterCard: 'random',
+        recruiterChoice: 'random',
+        turnTimerSec: null,
+      });
+      gameId = c.gameId as string;
+      tokens = [c.token as string];
+      for (let k = 2; k <= shape.players - shape.bots; k++)
+        tokens.push((await post(base, `/api/games/${gameId}/join`, { name: names[k - 1] })).token as string);
+      for (let k = 0; k < shape.spectators; k++) tokens.push(null);
+    }
+    const c = { gameId };
     const socks = await Promise.all(tokens.map(() => connect(wsUrl)));
     let done!: () => void;
     const over = new Promise<void>((r) => (done = r));
@@ -149,7 +162,8 @@ async function table(
       });
       ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
     });
-    await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
+    if (!resume) await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
+    resume = null;
     await over;
     for (const ws of socks) ws.close();
     if (failed) throw failed;
@@ -204,9 +218,11 @@ async function echoLoad(
   return rtts;
 }
 
-/** Median and range of one figure over the repetitions. */
+/** Median and range of one figure over the repetitions that measured it (a repetition whose
+ * load never got going has no samples: NaN, left out rather than sorted at random). */
 function spread(xs: number[]): { median: number; min: number; max: number } {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
   return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
 }
 
@@ -215,8 +231,13 @@ function spread(xs: number[]): { median: number; min: number; max: number } {
 export async function benchServer(opts: { quick: boolean }): Promise<Record<string, number>> {
   if (!fs.existsSync(SERVER_MAIN))
     throw new Error(`build the server first: npx tsc -b packages/server (${SERVER_MAIN} missing)`);
+  const positions = await preparePositions(opts.quick ? 50 : 500);
   const runs: Record<string, number>[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await oneRun(opts));
+  try {
+    for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
+  } finally {
+    fs.rmSync(positions.dir, { recursive: true, force: true });
+  }
   const out: Record<string, number> = {};
   for (const k of Object.keys(runs[0]!)) out[k] = spread(runs.map((r) => r[k]!)).median;
   const ratio = spread(runs.map((r) => r['server.rttP99Ratio']!));
@@ -229,10 +250,33 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   return out;
 }
 
-async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>> {
-  const games = opts.quick ? 50 : 500;
+interface Positions {
+  /** A data folder holding the stored mid-game tables. */
+  readonly dir: string;
+  readonly shapes: readonly TableShape[];
+  readonly stored: readonly StoredTable[];
+}
+
+/** The mid-game tables of one bench invocation, stored once (bench/positions.ts). */
+async function preparePositions(games: number): Promise<Positions> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-positions-'));
+  const shapes = Array.from({ length: games }, (_, i) => TABLE_MIX[i % TABLE_MIX.length]!);
+  const t0 = performance.now();
+  const stored = await storeMidGames(dir, shapes, 1);
+  const seqs = stored.map((x) => x.seq).sort((a, b) => a - b);
+  process.stderr.write(
+    `[bench] ${stored.length} mid-game tables stored in ${((performance.now() - t0) / 1000).toFixed(1)} s (actions played: median ${seqs[seqs.length >> 1]}, range ${seqs[0]}-${seqs[seqs.length - 1]})\n`,
+  );
+  return { dir, shapes, stored };
+}
+
+async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
+  const games = positions.stored.length;
   const runMs = opts.quick ? 10_000 : 30_000;
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
+  // Every repetition starts from the same stored positions (a copy of the prepared database).
+  fs.cpSync(positions.dir, data, { recursive: true });
+  const { shapes, stored } = positions;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof`); the server is then stopped with SIGTERM so the profile is written.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -274,6 +318,15 @@ async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>>
       }
     }
   });
+  // The server resumes the stored bot games in the background after it listens: the load starts
+  // once the games it holds stop growing (two reports alike), so the figures measure play, not
+  // the restart.
+  for (let last = -1, end = Date.now() + 60_000; Date.now() < end;) {
+    await sleep(1100);
+    if (srvStats.games === last) break;
+    last = srvStats.games;
+  }
+  srvStats.games = 0;
   const st: Stats = { errors: 0, rtts: [], actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(proc.pid!))), 500);
@@ -298,7 +351,7 @@ async function oneRun(opts: { quick: boolean }): Promise<Record<string, number>>
     const tables = Array.from({ length: games }, async (_, i) => {
       await sleep((i / games) * 2000);
       // A table whose connection fails is counted (server.tableErrors), not fatal to the run.
-      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st, TABLE_MIX[i % TABLE_MIX.length]!).catch(
+      return table(base, `ws://127.0.0.1:${port}/ws`, until, measureFrom, st, shapes[i]!, stored[i]!).catch(
         (e: Error) => {
           if (st.errors++ === 0) process.stderr.write(`[bench] first table error: ${e.message.slice(0, 300)}\n`);
         },

@@ -6,6 +6,11 @@ import type { Live } from '../play/live.js';
 import type { GameRow } from '../store/types.js';
 import { shownDeadline } from '../timers.js';
 
+/** The invite link of a table (relative without a public URL). */
+export function inviteUrl(publicUrl: string | null, id: string): string {
+  return `${publicUrl ?? ''}/#/g/${id}`;
+}
+
 export function lobbyInfo(g: Live, invite: string): LobbyInfo {
   const r = g.row;
   const seatOfPlace = new Map<number, Seat>();

@@ -2,11 +2,15 @@
 //
 // - Schema: versioned migrations (store/migrations/pg), applied at open under an advisory lock so
 //   instances starting together do not race; recorded in schema_migrations.
-// - Each action is ONE statement, mm_append() (see 001_init.ts): pg_advisory_xact_lock on a hash
-//   of the game id, compare-and-set on the game's seq, append, snapshot, pg_notify - committed
-//   (synchronous_commit, fsync) before the server acknowledges anything. The notification
-//   "<gameId> <seq>" reaches every instance only if the transaction commits; it carries no game
-//   content. Lobby changes notify "<gameId> L", note changes (game_notes, migration 102) "<gameId> N".
+// - Each action is ONE statement, mm_append_quiet() (see 002_sealed_commits.ts): pg_advisory_xact_lock
+//   on a hash of the game id, compare-and-set on the game's seq, append, snapshot - committed
+//   (synchronous_commit, fsync) before the server acknowledges anything. Once it committed, the
+//   action is announced (not inside the transaction: migration 002 says why) on "mm_<schema>_c"
+//   with its content sealed (cluster/seal.ts), so other instances apply it without reading it
+//   back, then as "<gameId> <seq>" on "mm_<schema>" (for instances of the previous version;
+//   dropped here when its sealed twin came just before). Lobby changes notify "<gameId> L" on
+//   "mm_<schema>" from inside their (rare) transactions, note changes (game_notes, migration 102)
+//   "<gameId> N", no game content.
 // - Once-only work is claimed through the database: bot moves by a lease row per game (owner +
 //   expiry, renewed while the owner lives, taken over when it expires), turn-timer deadlines by a
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
@@ -17,7 +21,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
-import type { AppendInput, ClusterBus, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
+import type {
+  AnnouncedCommit,
+  AppendInput,
+  ClusterBus,
+  GameLog,
+  GameRow,
+  GameStore,
+  PlaceRow,
+  StartInfo,
+} from './types.js';
 
 const INT8 = 20;
 const types = {
@@ -55,6 +69,14 @@ export class PgStore implements GameStore, ClusterBus {
   private readonly deadlineClaimMs: number;
   private listener: pg.Client | null = null;
   private closed = false;
+  /** The installation's key for sealed commit notifications (loaded at open). */
+  private key: Buffer = Buffer.alloc(0);
+  /** Announcements of commits not sent yet: channel, payload, channel, payload, ... */
+  private readonly outbox: string[] = [];
+  private sending: Promise<void> | null = null;
+  private notifier: pg.Client | null = null;
+  /** Told when announcements were lost (the notifier connection failed). */
+  onNotifyLost: ((count: number, err: unknown) => void) | null = null;
 
   private constructor(
     readonly url: string,
@@ -79,6 +101,7 @@ export class PgStore implements GameStore, ClusterBus {
     const s = new PgStore(url, o);
     try {
       await s.migrate();
+      await s.loadKey();
     } catch (e) {
       await s.pool.end();
       throw e;
@@ -125,6 +148,15 @@ export class PgStore implements GameStore, ClusterBus {
       c.release();
     }
     return applied;
+  }
+
+  /** The installation's sealing key: made by the first instance (node:crypto), read by all. */
+  private async loadKey(): Promise<void> {
+    await this.pool.query('INSERT INTO cluster_key (id, key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+      newClusterKey(),
+    ]);
+    const r = await this.pool.query<{ key: string }>('SELECT key FROM cluster_key WHERE id = 1');
+    this.key = Buffer.from(r.rows[0]!.key, 'base64');
   }
 
   // ---------------------------------------------------------------- helpers
@@ -286,7 +318,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
-    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
+    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
       a.gameId,
       a.expectedSeq,
       JSON.stringify(a.action),
@@ -296,7 +328,61 @@ export class PgStore implements GameStore, ClusterBus {
       a.result ? JSON.stringify(a.result) : null,
       a.snapshot ? JSON.stringify(a.snapshot) : null,
     ]);
-    return r.rows[0]!.ok ? 'ok' : 'stale';
+    if (!r.rows[0]!.ok) return 'stale';
+    const seq = a.expectedSeq + 1;
+    this.announce(
+      sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
+      `${a.gameId} ${seq}`,
+    );
+    return 'ok';
+  }
+
+  /**
+   * Announces a committed action, after its commit (see migration 002 for why not inside it):
+   * the sealed commit on "mm_<schema>_c", then "<id> <seq>" on "mm_<schema>" for instances of the
+   * previous version. One notifier connection sends them in order, everything queued meanwhile
+   * in one statement. Not awaited by the append: the action is durable already. A notification
+   * lost to a dropped connection leaves the others behind on that game until its next commit (a
+   * gap: they read the store) or a `hello` (which catches up first).
+   */
+  private announce(sealed: string, plain: string): void {
+    this.outbox.push(this.channel + '_c', sealed, this.channel, plain);
+    this.sendOutbox();
+  }
+
+  private sendOutbox(): void {
+    if (this.sending || this.closed) return;
+    this.sending = this.flushOutbox().finally(() => {
+      this.sending = null;
+      if (this.outbox.length) this.sendOutbox();
+    });
+  }
+
+  private async flushOutbox(): Promise<void> {
+    while (this.outbox.length && !this.closed) {
+      const batch = this.outbox.splice(0);
+      const channels = batch.filter((_, i) => i % 2 === 0);
+      const payloads = batch.filter((_, i) => i % 2 === 1);
+      try {
+        if (!this.notifier) {
+          const c = new pg.Client(this.connConfig());
+          c.on('error', () => {
+            if (this.notifier === c) this.notifier = null;
+          });
+          await c.connect();
+          this.notifier = c;
+        }
+        await this.notifier.query(
+          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, n) ORDER BY n',
+          [channels, payloads],
+        );
+      } catch (e) {
+        this.onNotifyLost?.(channels.length / 2, e);
+        const c = this.notifier;
+        this.notifier = null;
+        await c?.end().catch(() => {});
+      }
+    }
   }
 
   async loadLog(id: string): Promise<GameLog> {
@@ -381,13 +467,24 @@ export class PgStore implements GameStore, ClusterBus {
 
   // ---------------------------------------------------------------- ClusterBus
   async listen(
-    onGame: (gameId: string, what: number | 'lobby' | 'notes') => void,
+    onGame: (gameId: string, what: number | 'lobby' | 'notes' | AnnouncedCommit) => void,
     onResync: () => void,
   ): Promise<void> {
+    const sealedChannel = `${this.channel}_c`;
     const connect = async (): Promise<void> => {
       const c = new pg.Client(this.connConfig());
+      /** "<id> <seq>" of the last sealed commit: its seq-only twin follows it and is dropped. */
+      let lastSealed = '';
       c.on('notification', (n) => {
-        if (n.channel !== this.channel || !n.payload) return;
+        if (!n.payload) return;
+        if (n.channel === sealedChannel) {
+          const got = openCommit(this.key, this.channel, n.payload);
+          if (!got) return; // not ours (or tampered): its seq-only twin still brings the change
+          lastSealed = `${got.gameId} ${typeof got.what === 'number' ? got.what : got.what.seq}`;
+          return onGame(got.gameId, got.what);
+        }
+        if (n.channel !== this.channel) return;
+        if (n.payload === lastSealed) return;
         const sp = n.payload.lastIndexOf(' ');
         const id = n.payload.slice(0, sp);
         const what = n.payload.slice(sp + 1);
@@ -408,6 +505,7 @@ export class PgStore implements GameStore, ClusterBus {
       c.on('end', retry);
       await c.connect();
       await c.query(`LISTEN ${this.channel}`);
+      await c.query(`LISTEN ${sealedChannel}`);
       this.listener = c;
     };
     await connect();
@@ -452,10 +550,13 @@ export class PgStore implements GameStore, ClusterBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Announce what was committed before going.
+    await this.sending;
     this.closed = true;
     const l = this.listener;
     this.listener = null;
     if (l) await l.end().catch(() => {});
+    await this.notifier?.end().catch(() => {});
     await this.pool.end();
   }
 }

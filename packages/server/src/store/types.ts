@@ -164,12 +164,25 @@ export interface GameStore {
  * ("game G is at seq N", "game G's lobby changed"; no game content), reading the actions an
  * instance missed, and leases for the work that must happen once (bot moves).
  */
+/** An appended action as the bus announces it: what another instance needs to apply it (the row
+ * fields an append sets besides seq and result, which follow from the action). */
+export interface AnnouncedCommit {
+  readonly seq: number;
+  readonly action: Action;
+  readonly deadline: Deadline | null;
+  readonly at: number;
+}
+
 export interface ClusterBus {
   readonly instanceId: string;
-  /** Calls onGame for every committed change (also this instance's own): the game's new seq, its
-   * lobby, or its notes; onResync after the listening connection was lost and re-established
-   * (notifications may have been missed). */
-  listen(onGame: (gameId: string, what: number | 'lobby' | 'notes') => void, onResync: () => void): Promise<void>;
+  /** Calls onGame for every committed change (also this instance's own): a lobby change, its notes, an
+   * action with its content (`AnnouncedCommit`), or only its seq (content too long to announce,
+   * or committed by an instance of an older version: read it with changesAfter); onResync after
+   * the listening connection was lost and re-established (notifications may have been missed). */
+  listen(
+    onGame: (gameId: string, what: number | 'lobby' | 'notes' | AnnouncedCommit) => void,
+    onResync: () => void,
+  ): Promise<void>;
   actionsAfter(id: string, seq: number): Promise<{ seq: number; action: Action }[]>;
   /** The game row and the actions after `seq`, read together (one consistent snapshot). */
   changesAfter(id: string, seq: number): Promise<{ row: GameRow | null; actions: { seq: number; action: Action }[] }>;

@@ -1,6 +1,7 @@
 // PostgreSQL schema migrations, in order. Each is a TS module exporting `name` and `sql`; add a
 // file NNN_what.ts and list it here. Applied once each, recorded in schema_migrations.
 import * as m001 from './001_init.js';
+import * as m002 from './002_sealed_commits.js';
 import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
@@ -14,6 +15,7 @@ export interface Migration {
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, ...m001 },
+  { version: 2, ...m002 },
   { version: 100, ...m100 },
   { version: 101, ...m101 },
   { version: 102, ...m102 },

@@ -1,0 +1,91 @@
+// Starting a table: the host's request turns places into engine seats (seating.ts, R32), draws
+// the secret setup (play/setup.ts), stores the start once (compare-and-set on the lobby status),
+// and sends every subscriber its first `state` frame.
+import { ENGINE_VERSION } from '@mindmgmt/engine';
+import { ApiError } from '../api-error.js';
+import { stateFrame } from '../play/frames.js';
+import { withNotes } from '../play/notes.js';
+import { viewerFor } from '../play/live.js';
+import type { GameMaster } from '../play/master.js';
+import { drawStart, initialState } from '../play/setup.js';
+import { assignSeats } from '../seating.js';
+import type { GameRow } from '../store/types.js';
+import { deadlineFor, shownDeadline } from '../timers.js';
+import { hashToken } from '../tokens.js';
+import { expired } from './tables.js';
+
+export interface StartHooks {
+  /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
+   * 'random-experienced' of seed 003); null: the table's own rule. */
+  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
+  /** Cluster: claims the new game's bot work for this instance. */
+  claimBots(id: string): Promise<void>;
+}
+
+export async function startGame(
+  m: GameMaster,
+  hooks: StartHooks,
+  id: string,
+  token: string,
+  ip: string,
+): Promise<void> {
+  const g = await m.mustGet(id);
+  const h = hashToken(token);
+  await g.lock.run(async () => {
+    await m.fresh(g);
+    const r = g.row;
+    if (r.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
+    const me = r.places.find((x) => x.tokenHash === h);
+    if (!me) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+    if (me.place !== r.hostPlace) throw new ApiError(403, 'not_host', 'Only the host can start the game.');
+    if (expired(r, m.limits.lobbyIdleMs))
+      throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
+    if (r.places.length < r.options.players)
+      throw new ApiError(409, 'not_full', 'Every place must be taken (by a person or a bot) first.');
+    const pick = !r.options.solo && hooks.pickRecruiter ? await hooks.pickRecruiter(r) : null;
+    const seats = assignSeats(r, pick?.place ?? null);
+    const withBots = seats.some((s) => s.bot !== null);
+    if (withBots && !m.botGames.acquire(ip))
+      throw new ApiError(
+        429,
+        'too_many_bot_games',
+        `Your address already runs ${m.limits.botGamesPerIp} games with bots; finish one first.`,
+      );
+    const { engineOptions, seed } = drawStart(
+      r.options.mode,
+      Math.max(1, r.options.players - 1),
+      r.options.recruiterCard,
+    );
+    const state = initialState({ engineOptions, seed });
+    const startedAt = Date.now();
+    const start = {
+      seed,
+      engineVersion: ENGINE_VERSION,
+      engineOptions,
+      seats,
+      startedAt,
+      ...(pick?.note ? { recruiterNote: pick.note } : {}),
+    };
+    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
+    try {
+      if (!(await m.store.startGame(id, { ...start, deadline })))
+        throw new ApiError(409, 'started', 'The game has already started.');
+      g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
+      m.started(g, state);
+    } catch (e) {
+      if (withBots) m.botGames.release(ip);
+      throw e;
+    }
+    if (withBots) {
+      g.botBudgetIp = ip;
+      await hooks.claimBots(id);
+    }
+    m.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');
+    m.pushLobby(g);
+    for (const c of g.subs) {
+      c.viewer = viewerFor(g, c.tokenHash);
+      c.send(withNotes(g, stateFrame(g, c.viewer, shownDeadline(g.row))));
+    }
+    m.kickBots(g);
+  });
+}

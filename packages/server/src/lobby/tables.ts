@@ -1,0 +1,123 @@
+// The lobby operations on tables before they start: create, list (open tables, a player's own
+// games), look at one, join, leave. Each change of a table runs under its game's lock, on the
+// shared store's latest row in a cluster, and is pushed to the table's subscribers.
+import { expectedSeats } from '@mindmgmt/engine';
+import { ApiError } from '../api-error.js';
+import type { LobbyInfo, LobbySummary } from '../lobby-types.js';
+import type { GameMaster } from '../play/master.js';
+import type { CreateGameBody } from '../schemas.js';
+import type { GameRow, PlaceRow } from '../store/types.js';
+import { hashToken, newGameId, newToken } from '../tokens.js';
+import { newTableRow } from './create.js';
+import { lobbySummary } from './info.js';
+
+/** A lobby table nobody touched for `lobbyIdleMs` has expired: it can no longer be joined or
+ * started and is not listed (issue 10 item 5). */
+export function expired(r: GameRow, lobbyIdleMs: number, now = Date.now()): boolean {
+  return r.status === 'lobby' && now - r.updatedAt > lobbyIdleMs;
+}
+
+export class Lobby {
+  constructor(private readonly master: GameMaster) {}
+
+  summary(r: GameRow): LobbySummary {
+    return lobbySummary(r, this.master.invite(r.id));
+  }
+
+  async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
+    const m = this.master;
+    const token = newToken();
+    const row = newTableRow(b, newGameId(), hashToken(token), Date.now());
+    const id = row.id;
+    await m.store.createGame(row);
+    m.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
+    return { gameId: id, token, place: 1, invite: m.invite(id) };
+  }
+
+  /** One page of the open (live: not expired) lobby tables, newest first. */
+  async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
+    const { limits, store } = this.master;
+    const size = limits.openPageSize;
+    const rows = await store.listOpen(size + 1, page * size, Date.now() - limits.lobbyIdleMs);
+    return { games: rows.slice(0, size).map((r) => this.summary(r)), page, more: rows.length > size };
+  }
+
+  async myGames(tokens: readonly string[]): Promise<LobbySummary[]> {
+    const hashes = tokens.map(hashToken);
+    const set = new Set(hashes);
+    const rows = await this.master.store.gamesForTokens(hashes);
+    const out: LobbySummary[] = [];
+    for (const stored of rows) {
+      if (stored.status === 'closed') continue;
+      const g = await this.master.getLive(stored.id);
+      const r = g?.row ?? stored;
+      const place = r.places.find((p) => p.tokenHash && set.has(p.tokenHash))?.place ?? null;
+      const seat = r.start?.seats.find((s) => s.tokenHash && set.has(s.tokenHash))?.seat ?? null;
+      const myTurn = seat !== null && !!g?.state && !g.state.result && expectedSeats(g.state).includes(seat);
+      out.push({ ...this.summary(r), myPlace: place, mySeat: seat, myTurn, result: g?.state?.result ?? r.result });
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async getLobby(id: string): Promise<LobbyInfo> {
+    return this.master.lobbyInfo(await this.master.mustGet(id));
+  }
+
+  async join(
+    id: string,
+    name: string,
+    place: number | undefined,
+    volunteer: boolean,
+  ): Promise<{ token: string; place: number }> {
+    const m = this.master;
+    const g = await m.mustGet(id);
+    return g.lock.run(async () => {
+      await m.fresh(g);
+      if (g.row.status !== 'lobby') throw new ApiError(409, 'started', 'The game has already started.');
+      if (expired(g.row, m.limits.lobbyIdleMs))
+        throw new ApiError(410, 'expired', 'This table expired unused; open a new one.');
+      const free = [];
+      for (let p = 1; p <= g.row.options.players; p++) if (!g.row.places.some((x) => x.place === p)) free.push(p);
+      if (!free.length) throw new ApiError(409, 'full', 'Every place at this table is taken.');
+      const at = place ?? free[0]!;
+      if (!free.includes(at)) throw new ApiError(409, 'place_taken', `Place ${at} is not free.`);
+      const token = newToken();
+      const p: PlaceRow = { place: at, name, tokenHash: hashToken(token), bot: null, volunteer, joinedAt: Date.now() };
+      if (!(await m.store.addPlace(id, p))) throw new ApiError(409, 'place_taken', `Place ${at} is not free.`);
+      g.row = { ...g.row, places: [...g.row.places, p].sort((a, b) => a.place - b.place), updatedAt: Date.now() };
+      m.log.info({ gameId: id, place: at }, 'joined');
+      m.pushLobby(g);
+      return { token, place: at };
+    });
+  }
+
+  /** Leaves a waiting table; answers the place that was left. */
+  async leave(id: string, token: string): Promise<number> {
+    const m = this.master;
+    const g = await m.mustGet(id);
+    const h = hashToken(token);
+    return g.lock.run(async () => {
+      await m.fresh(g);
+      const p = g.row.places.find((x) => x.tokenHash === h);
+      if (!p) throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+      if (g.row.status !== 'lobby')
+        throw new ApiError(409, 'started', 'Once the game has started you can resign, not leave.');
+      let host = g.row.hostPlace;
+      const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
+      if (host === p.place) host = humans[0]?.place ?? null;
+      const close = humans.length === 0;
+      if (!(await m.store.removePlace(id, p.place, host, close)))
+        throw new ApiError(409, 'started', 'The game has already started.');
+      g.row = {
+        ...g.row,
+        places: g.row.places.filter((x) => x.place !== p.place),
+        hostPlace: host,
+        status: close ? 'closed' : 'lobby',
+      };
+      m.log.info({ gameId: id, place: p.place, closed: close }, 'left');
+      for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
+      m.pushLobby(g);
+      return p.place;
+    });
+  }
+}

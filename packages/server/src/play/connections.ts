@@ -1,0 +1,112 @@
+// The transport side of play: WebSocket connections subscribing to a game (`hello`, with the
+// frames they missed), leaving it, and sending actions, which go into the master's one `submit`
+// path with the connection as origin (its acknowledgement goes first, with its request id).
+import type { Action, NoteBody } from '@mindmgmt/engine';
+import { ApiError, StaleError } from '../api-error.js';
+import { hashToken } from '../tokens.js';
+import { shownDeadline } from '../timers.js';
+import { catchUpFrame, stateFrame } from './frames.js';
+import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
+import type { GameMaster } from './master.js';
+import { changeNote, notesFrame, withNotes } from './notes.js';
+
+export class Connections {
+  constructor(private readonly master: GameMaster) {}
+
+  stateFrame(g: Live, viewer: Viewer): string {
+    return withNotes(g, stateFrame(g, viewer, shownDeadline(g.row)));
+  }
+
+  /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
+  async hello(c: Conn, gameId: string, token: string | null, lastSeq?: number): Promise<void> {
+    const m = this.master;
+    const g = await m.getLive(gameId);
+    if (!g || g.row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
+    const h = token ? hashToken(token) : null;
+    if (h && !g.row.places.some((p) => p.tokenHash === h) && !g.row.start?.seats.some((s) => s.tokenHash === h))
+      throw new ApiError(403, 'bad_token', 'That token holds no place at this table.');
+    await g.lock.run(async () => {
+      // Cluster: a commit announced while this instance's listener was away (or lost with the
+      // instance that made it) is caught up here, before the client sees anything.
+      await m.fresh(g);
+      const viewer = g.row.start ? viewerFor(g, h) : null;
+      this.unsubscribe(c, gameId);
+      c.gameId = gameId;
+      c.tokenHash = h;
+      c.viewer = viewer;
+      const wasOnline = h !== null && [...g.subs].some((x) => x.tokenHash === h);
+      g.subs.add(c);
+      g.lastActive = Date.now();
+      // A player coming online: everyone's lobby changes (presence); else only this one needs it.
+      if (h !== null && !wasOnline) m.pushLobby(g);
+      else c.send(JSON.stringify({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
+      if (!g.state || c.viewer === null) return;
+      // A lastSeq only ever selects part of the viewer's own view: no trust needed.
+      const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
+      if (missed === null) return c.send(this.stateFrame(g, c.viewer));
+      if (missed !== '') c.send(missed);
+      // Notes are not in the log: a connection catching up gets them whole (at most 42).
+      c.send(notesFrame(g));
+    });
+  }
+
+  /** Unsubscribes a connection; the others hear of it when its player went offline (presence). */
+  unsubscribe(c: Conn, next: string | null = null): void {
+    if (!c.gameId) return;
+    const g = this.master.inMemory(c.gameId);
+    const h = c.tokenHash;
+    c.gameId = null;
+    c.viewer = null;
+    if (!g) return;
+    g.subs.delete(c);
+    g.lastActive = Date.now();
+    if (h !== null && next !== g.id && ![...g.subs].some((x) => x.tokenHash === h)) this.master.pushLobby(g);
+  }
+
+  /**
+   * An action from a connection. Throws ApiError for refusals ('stale' carries a fresh state,
+   * sent by the caller). The action must already be shape-checked; the seat is the connection's.
+   */
+  async act(
+    c: Conn,
+    gameId: string,
+    seq: number,
+    action: Record<string, unknown>,
+    id: string | undefined,
+  ): Promise<void> {
+    if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
+    const g = await this.master.mustGet(gameId);
+    await g.lock.run(async () => {
+      if (!g.state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
+      const viewer = c.viewer ?? 'spectator';
+      if (viewer === 'spectator') throw new ApiError(403, 'forbidden', 'Spectators cannot act.');
+      if (action.seat !== undefined && action.seat !== viewer)
+        throw new ApiError(403, 'forbidden', 'A token can act only for its own seat.');
+      // Older clients sent notes as actions: they change the notes, never the log (play/notes.ts).
+      if (action.type === 'note')
+        return changeNote(this.master.store, g, c, action.at as number, action.note as NoteBody, id);
+      if (seq !== g.state.seq) throw new StaleError();
+      const full = { ...action, seat: viewer } as unknown as Action;
+      await this.master.submit(g, full, { by: 'player', conn: c, seq, id });
+    });
+  }
+
+  /** A mental note change from a connection (R30, D8): table state, not a move (play/notes.ts). */
+  async note(c: Conn, gameId: string, at: number, note: NoteBody | null, id: string | undefined): Promise<void> {
+    if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
+    const g = await this.master.mustGet(gameId);
+    await g.lock.run(async () => {
+      // Cluster: catch up first, so a note never lands after the game ended on another instance.
+      await this.master.fresh(g);
+      await changeNote(this.master.store, g, c, at, note, id);
+    });
+  }
+
+  /** The connection's current `state` frame (after a refusal that may have left it behind). */
+  async freshState(c: Conn): Promise<string | null> {
+    if (!c.gameId) return null;
+    const g = await this.master.getLive(c.gameId);
+    if (!g?.state) return null;
+    return this.stateFrame(g, c.viewer ?? 'spectator');
+  }
+}

@@ -1,0 +1,293 @@
+// The master of each game this instance holds: the games in memory (loaded from the store on
+// first use, replayed from the latest snapshot), their per-game lock, and the ONE path every
+// action takes, whoever sends it: `submit(g, action, origin)` = seq check -> engine `apply` ->
+// append to the store with the next seq (compare-and-set) -> fan-out of each viewer's frame.
+// Players (play/connections.ts), bots (bots/driver.ts), timers (timers.ts) and other instances'
+// commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
+// all come through here.
+import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type GameState } from '@mindmgmt/engine';
+import type { Logger } from 'pino';
+import { ApiError, StaleError } from '../api-error.js';
+import type { BotPool } from '../bots/pool.js';
+import { botSeatsExpected } from '../bots/driver.js';
+import { Mutex } from '../lock.js';
+import type { LobbyInfo } from '../lobby-types.js';
+import { inviteUrl, lobbyInfo } from '../lobby/info.js';
+import { ConcurrencyBudget } from '../limits/budget.js';
+import type { LimitsConfig } from '../limits/config.js';
+import type { ServiceConfig } from '../service-config.js';
+import type { GameRow, GameStore } from '../store/types.js';
+import { deadlineFor, shownDeadline } from '../timers.js';
+import { eventsFrames } from './frames.js';
+import type { Conn, Live } from './live.js';
+import { initialState } from './setup.js';
+
+/** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
+ * another instance at seq + 1 (`row`: the stored row's other fields); applied and fanned out
+ * here, never appended again. */
+export type Origin =
+  | { readonly by: 'player'; readonly conn: Conn; readonly seq: number; readonly id: string | undefined }
+  | { readonly by: 'bot' | 'timer'; readonly seq: number }
+  | { readonly by: 'remote'; readonly seq: number; readonly row: GameRow };
+
+/** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
+const LOG_LEN_MEMORY = 256;
+
+export class GameMaster {
+  private readonly live = new Map<string, Live>();
+  private readonly loading = new Map<string, Promise<Live | null>>();
+  /** Started games with bot seats per IP of the host who started them (not over yet). */
+  readonly botGames: ConcurrencyBudget;
+  closed = false;
+
+  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts; set by the service). */
+  kickBots: (g: Live) => void = () => undefined;
+  /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
+   * for a single instance, whose memory is the truth. */
+  catchUp: ((g: Live) => Promise<void>) | null = null;
+  /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
+  holdsBotWork: (g: Live) => boolean = (g) => botSeatsExpected(g).length > 0;
+  /** Players (issue 13): called once, by the instance whose action ended a game. */
+  onGameOver: ((row: GameRow) => Promise<void>) | null = null;
+
+  constructor(
+    readonly store: GameStore,
+    readonly log: Logger,
+    readonly cfg: ServiceConfig,
+    readonly limits: LimitsConfig,
+    readonly bots: BotPool,
+  ) {
+    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+  }
+
+  // ---------------------------------------------------------------- the games in memory
+  async getLive(id: string): Promise<Live | null> {
+    const have = this.live.get(id);
+    if (have) return have;
+    const p = this.loading.get(id);
+    if (p) return p;
+    const q = this.load(id).finally(() => this.loading.delete(id));
+    this.loading.set(id, q);
+    return q;
+  }
+
+  /** The game if it is in memory or being loaded (null: it is loaded fresh when needed). */
+  peek(id: string): Promise<Live | null> | null {
+    const have = this.live.get(id);
+    return have ? Promise.resolve(have) : (this.loading.get(id) ?? null);
+  }
+
+  /** The game if it is in memory now (no loading). */
+  inMemory(id: string): Live | undefined {
+    return this.live.get(id);
+  }
+
+  all(): IterableIterator<Live> {
+    return this.live.values();
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  async mustGet(id: string): Promise<Live> {
+    const g = await this.getLive(id);
+    if (!g || g.row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
+    return g;
+  }
+
+  private async load(id: string): Promise<Live | null> {
+    const row = await this.store.getGame(id);
+    if (!row) return null;
+    let state: GameState | null = null;
+    if (row.start && (row.status === 'active' || row.status === 'over')) {
+      if (row.start.engineVersion !== ENGINE_VERSION)
+        this.log.warn(
+          { gameId: id, stored: row.start.engineVersion, engine: ENGINE_VERSION },
+          'engine version differs; replaying anyway',
+        );
+      state = await this.replay(row);
+      if (state.seq !== row.seq)
+        this.log.error({ gameId: id, seq: state.seq, rowSeq: row.seq }, 'log and game row disagree');
+    }
+    const g: Live = {
+      id,
+      row,
+      state,
+      lock: new Mutex(),
+      subs: new Set(),
+      botBusy: false,
+      lastActive: Date.now(),
+      notes: state ? await this.store.notesOf(id) : [],
+      notesText: null,
+      frames: { seq: -1, byViewer: new Map() },
+      logLenAt: new Map(state ? [[state.seq, state.history.length]] : []),
+      botBudgetIp: null,
+    };
+    const raced = this.live.get(id);
+    if (raced) return raced;
+    this.live.set(id, g);
+    return g;
+  }
+
+  /** The state of a started game from its stored log (latest snapshot + the actions after it). */
+  async replay(row: GameRow): Promise<GameState> {
+    const id = row.id;
+    const logd = await this.store.loadLog(id);
+    let state = logd.snapshot?.state ?? initialState(row.start!);
+    for (const { seq, action } of logd.actions) {
+      // Read back from the log: legacy `note` actions of games stored before notes left it replay.
+      const r = applyLogged(state, action);
+      if (!r.ok) {
+        this.log.error({ gameId: id, seq, code: r.code }, 'stored action no longer applies');
+        throw new Error(`game ${id}: stored action ${seq} does not replay (${r.code})`);
+      }
+      state = r.state;
+    }
+    return state;
+  }
+
+  /** A game that started (here or elsewhere) now has `state`: reset what is remembered per seq. */
+  started(g: Live, state: GameState): void {
+    g.state = state;
+    g.logLenAt.clear();
+    g.logLenAt.set(state.seq, state.history.length);
+  }
+
+  /** Drops a game from memory (and its bot sessions). */
+  forget(g: Live): void {
+    if (this.live.get(g.id) === g) this.live.delete(g.id);
+    this.bots.forget(g.id);
+    // Out of memory, the game uses no bot work until someone comes back: its starter's
+    // bot-game slot is free again (it would otherwise leak until a restart).
+    if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
+    g.botBudgetIp = null;
+  }
+
+  /** Drops the games nobody watched for idleEvictMs whose bots this instance need not move. */
+  evictIdle(now = Date.now()): void {
+    for (const g of this.live.values())
+      if (g.subs.size === 0 && !g.botBusy && g.lock.idle && now - g.lastActive > this.cfg.idleEvictMs)
+        if (!this.holdsBotWork(g)) this.forget(g);
+  }
+
+  /** Waits for every game's lock to be free (in-flight commits finish before the store closes). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.live.values()].map((g) => g.lock.run(() => undefined)));
+  }
+
+  /** Under g.lock, before a decision that reads g.row: the shared store's latest (cluster). */
+  async fresh(g: Live): Promise<void> {
+    if (this.catchUp) await this.catchUp(g);
+  }
+
+  // ---------------------------------------------------------------- the action path
+  /**
+   * Under g.lock: the one path of every action, whoever sends it. Checks the seq, applies with
+   * the engine, persists in one transaction (not for 'remote': it is stored already), then fans
+   * out to every subscriber (a player's own copy first, with its request id). Throws StaleError
+   * when the game moved on, ApiError 422 when the engine refuses.
+   */
+  async submit(g: Live, action: Action, origin: Origin): Promise<void> {
+    const state = g.state;
+    if (!state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
+    if (state.seq !== origin.seq) throw new StaleError();
+    // Another instance's commit is read back from the log (it may be an older version's note).
+    const r = origin.by === 'remote' ? applyLogged(state, action) : apply(state, action);
+    if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
+    const now = Date.now();
+    let row: GameRow;
+    if (origin.by === 'remote')
+      row = {
+        ...origin.row,
+        seq: r.state.seq,
+        result: r.state.result,
+        status: r.state.result ? 'over' : 'active',
+      };
+    else {
+      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
+      const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
+      const res = await this.store.appendAction({
+        gameId: g.id,
+        expectedSeq: origin.seq,
+        action,
+        deadline,
+        result: r.state.result,
+        at: now,
+        ...(snapshot ? { snapshot } : {}),
+      });
+      if (res === 'stale') {
+        // Someone else (another instance) moved the game on: catch up from the store (cluster),
+        // or drop the cached copy so it is reloaded.
+        if (this.catchUp) await this.catchUp(g);
+        else this.forget(g);
+        throw new StaleError();
+      }
+      row = {
+        ...g.row,
+        seq: r.state.seq,
+        deadline,
+        result: r.state.result,
+        status: r.state.result ? 'over' : 'active',
+        updatedAt: now,
+      };
+      // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
+      this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
+      if (r.state.result)
+        this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
+    }
+    g.state = r.state;
+    g.row = row;
+    g.lastActive = now;
+    this.advanced(g);
+    const actor = origin.by === 'player' ? origin.conn : null;
+    this.broadcast(g, r.events, actor, origin.by === 'player' ? origin.id : undefined);
+    if (r.state.result) {
+      this.pushLobby(g);
+      if (origin.by !== 'remote' && this.onGameOver) void this.onGameOver(g.row);
+    }
+    // A remote batch kicks the bots once, after its last action (cluster/sync.ts).
+    if (origin.by !== 'remote') this.kickBots(g);
+  }
+
+  /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
+   * the actor's acknowledgement first (play/frames.ts). */
+  private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
+    if (!g.subs.size) return;
+    const frame = eventsFrames(g, events, shownDeadline(g.row));
+    if (actor && g.subs.has(actor)) {
+      const text = frame(actor.viewer ?? 'spectator');
+      actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
+    }
+    for (const c of g.subs) if (c !== actor) c.send(frame(c.viewer ?? 'spectator'));
+  }
+
+  /** After g.state moved on: remember the log length of the new seq; at the end, free the
+   * starter's bot-game budget and the game's bot sessions. */
+  private advanced(g: Live): void {
+    const s = g.state!;
+    g.logLenAt.set(s.seq, s.history.length);
+    if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
+    if (s.result) {
+      if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
+      g.botBudgetIp = null;
+      this.bots.forget(g.id);
+    }
+  }
+
+  // ---------------------------------------------------------------- lobby fan-out
+  invite(id: string): string {
+    return inviteUrl(this.cfg.publicUrl, id);
+  }
+
+  lobbyInfo(g: Live): LobbyInfo {
+    return lobbyInfo(g, this.invite(g.id));
+  }
+
+  /** Every subscriber of g its (shared) lobby frame. */
+  pushLobby(g: Live): void {
+    if (!g.subs.size) return;
+    const text = JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
+    for (const c of g.subs) c.send(text);
+  }
+}

@@ -1,0 +1,36 @@
+// The game service's tunables (defaults; server.ts and main.ts override them).
+export interface ServiceConfig {
+  /** Snapshot the state every N actions (and at game end). */
+  snapshotEvery: number;
+  /** Pause before a bot's move is applied, so people can follow. */
+  botPauseMs: number;
+  /** Hard limit for one bot decision (the worker is killed after it). */
+  botTimeLimitMs: number;
+  /** Thinking budget handed to the bot (< botTimeLimitMs). */
+  botBudgetMs: number;
+  /** A bot recruiter's answer to an ask always arrives this long after the ask (plus the pause),
+   * whatever the number of options, so timing tells the agents nothing (D2). */
+  botAskAnswerMs: number;
+  botWorkers: number;
+  /** Turn-timer sweep period. */
+  sweepMs: number;
+  /** Drop idle games from memory after this long without subscribers. */
+  idleEvictMs: number;
+  publicUrl: string | null;
+  /** Cluster mode (shared store): how long an instance's claim on a game's bot work lasts
+   * without renewal; another instance takes the work over after it (renewed every leaseMs/3). */
+  leaseMs: number;
+}
+
+export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
+  snapshotEvery: 25,
+  botPauseMs: 400,
+  botTimeLimitMs: 3000,
+  botBudgetMs: 1000,
+  botAskAnswerMs: 3000,
+  botWorkers: 2,
+  sweepMs: 1000,
+  idleEvictMs: 10 * 60_000,
+  publicUrl: null,
+  leaseMs: 10_000,
+};

@@ -1,0 +1,70 @@
+// The one action path (play/master.ts): players, bots, timers and other instances' commits all
+// go through GameMaster.submit; a remote commit is applied and fanned out but never stored again.
+import { expectedSeats, legalActions } from '@mindmgmt/engine';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { GameService, StaleError } from '../src/games.js';
+import { DEFAULT_LIMITS } from '../src/limits/config.js';
+import type { Conn } from '../src/play/live.js';
+import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
+import { MemoryStore } from '../src/store/memory.js';
+import { FAST } from './helpers.js';
+
+/** A started 2-player Training game with a spectator-free seat-1 connection subscribed. */
+async function startedGame() {
+  const store = new MemoryStore();
+  const svc = new GameService(
+    store,
+    pino({ level: 'silent' }),
+    { ...DEFAULT_SERVICE_CONFIG, ...FAST.service },
+    { ...DEFAULT_LIMITS, ...FAST.limits },
+  );
+  const { gameId, token } = await svc.createGame({
+    name: 'Ann',
+    mode: 'training',
+    players: 2,
+    bots: {},
+    recruiterCard: 'random',
+    recruiterChoice: 'host',
+    turnTimerSec: null,
+  });
+  const { token: t2 } = await svc.join(gameId, 'Bea', undefined, false);
+  await svc.startGame(gameId, token);
+  const sent: string[] = [];
+  const conn: Conn = { cid: 1, send: (t) => sent.push(t), gameId: null, tokenHash: null, viewer: null };
+  await svc.hello(conn, gameId, t2);
+  const g = (await svc.getLive(gameId))!;
+  const s = g.state!;
+  const action = legalActions(s, expectedSeats(s)[0]!)[0]!;
+  return { store, svc, g, s, action, sent };
+}
+
+describe('one action path (play/master.ts)', () => {
+  it('a commit of another instance goes through submit: applied and fanned out, not appended again', async () => {
+    const { store, svc, g, s, action, sent } = await startedGame();
+    // "Another instance" commits it to the shared store first.
+    const stored = { gameId: g.id, expectedSeq: s.seq, action, deadline: null, result: null, at: 1 };
+    expect(await store.appendAction(stored)).toBe('ok');
+    const row = { ...g.row, seq: s.seq + 1 };
+    const before = sent.length;
+    await g.lock.run(() => svc.master.submit(g, action, { by: 'remote', seq: s.seq, row }));
+    expect(g.state!.seq).toBe(s.seq + 1);
+    expect((await store.loadLog(g.id)).actions).toHaveLength(1);
+    const frames = sent.slice(before).map((t) => JSON.parse(t) as { t: string; seq: number });
+    expect(frames.map((f) => [f.t, f.seq])).toEqual([['events', s.seq + 1]]);
+    await svc.close();
+  });
+
+  it('a bot or timer action decided at an old seq is refused as stale and changes nothing', async () => {
+    const { store, svc, g, s, action, sent } = await startedGame();
+    const before = sent.length;
+    for (const by of ['bot', 'timer'] as const)
+      await expect(g.lock.run(() => svc.master.submit(g, action, { by, seq: s.seq + 1 }))).rejects.toBeInstanceOf(
+        StaleError,
+      );
+    expect(g.state).toBe(s);
+    expect(sent.length).toBe(before);
+    expect((await store.loadLog(g.id)).actions).toHaveLength(0);
+    await svc.close();
+  });
+});
