@@ -77,10 +77,16 @@ export async function twoPlayerGame(
 export async function resign(g: { gameId: string; clients: Client[] }, seat: number): Promise<void> {
   const cl = g.clients.find((c) => c.seat === seat)!;
   const over = g.clients.map((c) => c.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result));
-  const r = await cl.request(
-    { t: 'act', gameId: g.gameId, seq: cl.view.seq, action: { type: 'resign' }, id: 'resign' },
-    (m) => m.id === 'resign',
-  );
+  // Bots may move between reading the seq and the server receiving the resign: a `stale` refusal
+  // comes with the fresh state, and the resign is sent again at its seq.
+  let r: { t: string; code?: string } = { t: 'error', code: 'stale' };
+  for (let i = 0; i < 20 && r.t === 'error' && r.code === 'stale'; i++) {
+    if (i) await new Promise((ok) => setTimeout(ok, 50));
+    r = await cl.request(
+      { t: 'act', gameId: g.gameId, seq: cl.view.seq, action: { type: 'resign' }, id: `resign-${i}` },
+      (m) => m.id === `resign-${i}`,
+    );
+  }
   expect(r.t, JSON.stringify(r)).not.toBe('error');
   await Promise.all(over);
 }
