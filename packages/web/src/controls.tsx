@@ -349,7 +349,10 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     // R22: a feature shown where an immortal stands cannot be asked about. Those options stay on
     // screen, greyed, with the reason (only public facts: the agent's and the immortals' places).
     const blocked: { f: FeatureId; at: Loc }[] = [];
-    if (view.activation && !view.activation.actionDone && mover?.at != null)
+    // Only for the seat playing this activation: while the recruiter answers an Ask the activation
+    // is still open, and the recruiter was shown the agents' greyed options.
+    const ownActivation = view.phase === 'agentsTurn' && legal.some((a) => a.type === 'endActivation');
+    if (ownActivation && view.activation && !view.activation.actionDone && mover?.at != null)
       for (const f of LOCATIONS[mover.at]!.features) {
         const imm = view.immortals.find((l) => hasFeature(l, f));
         if (imm !== undefined && !asks.some((a) => a.feature === f)) blocked.push({ f, at: imm });

@@ -57,7 +57,18 @@ export function buildAll(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-web-dist-'));
   const vite = spawnSync(
     process.execPath,
-    [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
+    // each build writes its own directory: Vite's lock against a second build of the project (a
+    // test file and the screenshot script at once) does not apply
+    [
+      path.join(WEB, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--bypass-lock',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+    ],
     { cwd: WEB, encoding: 'utf8' },
   );
   if (vite.status !== 0) throw new Error(`web build failed:\n${vite.stdout}${vite.stderr}`);

@@ -29,9 +29,9 @@ async function setLang(page: Page, lang: string): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-/** A solo Full Game against easy bots, played by clicking until `turns` of this side's turns have
- * passed (the middle of a game: tokens, notes, exposed cards on the board). */
-async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Rogue agents', turns: number) {
+/** A solo Full Game against random bots, played by clicking until the game has reached action
+ * number `seq` (about three rounds after the setup: tokens, notes, exposed cards on the board). */
+async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Rogue agents', seq: number) {
   const { page } = await newPage(browser, { ...SIZES[0] });
   await page.goto(`${server.url}/#/`);
   await page.getByLabel('Your name').first().fill('Rita');
@@ -42,17 +42,9 @@ async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Ro
   await box.getByLabel('Game type').selectOption({ label: 'Full Game' });
   await box.getByRole('button', { name: 'Play solo' }).click();
   await page.locator('[role=status][data-phase]').waitFor({ timeout: 30000 });
-  let seen = 0;
-  let last = '';
   for (let k = 0; k < 400; k++) {
     const s = await status(page);
-    if (!s || s.phase === 'over') break;
-    // a turn of this side starts: the phase becomes its turn phase (the other side's turn and the
-    // answers to asks lie between)
-    const turnPhase = role === 'Recruiter' ? 'recruiterTurn' : 'agentsTurn';
-    const starts = s.phase === turnPhase && last !== turnPhase;
-    last = s.phase;
-    if (starts && ++seen > turns) break;
+    if (!s || s.phase === 'over' || (s.seq >= seq && s.mine)) break;
     if (!s.mine) {
       await page.waitForTimeout(100);
       continue;
@@ -90,11 +82,11 @@ async function main(): Promise<void> {
       await page.keyboard.press('Escape');
     }
     // the table from both sides, in the middle of a game
-    for (const [role, name, turns] of [
-      ['Rogue agents', 'agents', 3],
-      ['Recruiter', 'recruiter', 3],
+    for (const [role, name, seq] of [
+      ['Rogue agents', 'agents', 60],
+      ['Recruiter', 'recruiter', 60],
     ] as const) {
-      const table = await midGame(server, browser, role, turns);
+      const table = await midGame(server, browser, role, seq);
       for (const lang of LANGS) {
         await setLang(table, lang);
         await save(table, `table-${name}-${lang}`);

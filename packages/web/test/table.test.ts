@@ -146,8 +146,11 @@ describe('plan, then confirm', () => {
     // the next recruiter turn starts with the default tool again (the step), not the immortal
     // the bots' whole agents turn comes first (slow on a loaded machine); their Asks are answered
     let ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000);
-    for (; ph === 'answerAsk'; ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000))
+    for (; ph === 'answerAsk'; ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000)) {
+      // regression: the recruiter answering was shown the agents' greyed Ask options (R22)
+      expect(await actions(page).locator('.blocked-option').count()).toBe(0);
       await recruiterMove(page);
+    }
     if (ph === 'over') return;
     expect(await actions(page).getAttribute('data-tool')).toBe('step');
     expect(await page.locator('[role=status]').innerText()).toMatch(/one step or mind slip/);
