@@ -188,8 +188,15 @@ export async function newPage(
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Chromium's console says only "Failed to load resource: 400": name the request beside it.
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() !== 'error') return;
+    const t = m.text();
+    errors.push(t.startsWith('Failed to load resource') && failed.length ? `${t} [${failed.join('; ')}]` : t);
   });
   return { ctx, page, errors };
 }
