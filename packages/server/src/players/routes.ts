@@ -117,11 +117,13 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
   async function profile(id: string) {
     const p = await store.getPlayer(id);
     if (!p) throw new ApiError(404, 'not_found', 'There is no such player.');
-    const [stats, ratings, recent] = await Promise.all([
-      store.statsOf(id),
-      store.ratingsOf(id),
-      store.historyOf(id, RECENT_ON_PROFILE),
-    ]);
+    // One after the other, the history first: a game's history rows and its rating change commit
+    // together, so ratings and counts read after the history include every game it lists. Read
+    // in parallel on separate PostgreSQL connections, a profile could list a game whose rating
+    // was not there yet (regression: chat-record-durable, "a failure injected at record time").
+    const recent = await store.historyOf(id, RECENT_ON_PROFILE);
+    const stats = await store.statsOf(id);
+    const ratings = await store.ratingsOf(id);
     return {
       player: publicPlayer(p),
       stats,
