@@ -67,16 +67,34 @@ export function Replay({ gameId, onClose }: { gameId: string; onClose: () => voi
   const [i, setI] = useState(0);
   const chat = useStoredChat(gameId);
   useEffect(() => {
-    api.record(gameId).then(
-      (r) => setRecord(r as GameRecord),
-      (e: unknown) => setErr(e instanceof Error ? e.message : String(e)),
-    );
+    // A busy server or a dropped connection fails a fetch now and then: try twice more before
+    // showing the error (the record is the same every time).
+    let live = true;
+    const load = (left: number): void => {
+      api.record(gameId).then(
+        (r) => live && setRecord(r as GameRecord),
+        (e: unknown) => {
+          if (!live) return;
+          if (left > 0) setTimeout(() => load(left - 1), 1000);
+          else setErr(e instanceof Error ? e.message : String(e));
+        },
+      );
+    };
+    load(2);
+    return () => {
+      live = false;
+    };
   }, [gameId]);
   const frames = useMemo(() => (record ? framesOf(record) : null), [record]);
   const current = Array.isArray(frames) ? (frames[Math.min(i, frames.length - 1)] ?? null) : null;
   // The candidate set turn by turn: what the public facts proved at that moment.
   const belief = useBelief(`replay:${gameId}`, current?.agents ?? null, true);
-  if (err || typeof frames === 'string') return <div className="panel error">{err ?? String(frames)}</div>;
+  if (err || typeof frames === 'string')
+    return (
+      <div className="panel error">
+        {err ?? String(frames)} <button onClick={onClose}>{t('close')}</button>
+      </div>
+    );
   if (!frames) return <div className="panel">…</div>;
   const f = frames[Math.min(i, frames.length - 1)]!;
   const n = frames.length;
