@@ -65,13 +65,20 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // A request node cannot parse (bad request line, header bytes, sizes): 400 and close, never a
   // throw (issue 10 item 1).
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
-      const body = '{"error":{"code":"bad_request","message":"Malformed request."}}';
+    // A timed-out request (often a reused keep-alive socket) gets 408 as node itself would send:
+    // browsers retry a 408 on a reused connection, a 400 reaches the page as an error (suspected
+    // cause of the end panel's occasional 400 on its campaign poll).
+    const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (err.code === 'ECONNRESET') socket.destroy();
+    else if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
+      const body = timeout
+        ? '{"error":{"code":"timeout","message":"The request took too long to arrive."}}'
+        : '{"error":{"code":"bad_request","message":"Malformed request."}}';
       const head = Object.entries(SECURITY_HEADERS)
         .map(([k, v]) => `${k}: ${v}\r\n`)
         .join('');
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\n${head}content-length: ${body.length}\r\n\r\n${body}`,
+        `HTTP/1.1 ${timeout ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-type: application/json\r\n${head}content-length: ${body.length}\r\n\r\n${body}`,
       );
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
