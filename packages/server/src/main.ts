@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { startServer } from './server.js';
+import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
 import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
@@ -150,6 +150,11 @@ const server = await startServer({
   ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
   limits,
   recordSweepMs: num(env.RECORD_SWEEP_MS, 30_000),
+  httpTimeouts: {
+    headersMs: num(env.HTTP_HEADERS_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: num(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
+    checkMs: num(env.HTTP_TIMEOUT_CHECK_MS, DEFAULT_HTTP_TIMEOUTS.checkMs),
+  },
   ...(acks ? { acks } : {}),
 });
 if (acks)

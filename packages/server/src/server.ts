@@ -34,7 +34,18 @@ export interface ServerOptions {
   acks?: AckTimes;
   /** How often finished games whose result is not recorded yet are retried (players; default 30 s). */
   recordSweepMs?: number;
+  /** Node's request timers (defaults below); tests shorten them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/** A request's headers must arrive within `headersMs` of its socket opening or of its first byte,
+ * the whole request within `requestMs`; node checks every `checkMs`. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  checkMs: number;
+}
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 15_000, requestMs: 30_000, checkMs: 30_000 };
 
 export interface RunningServer {
   readonly port: number;
@@ -59,15 +70,21 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const chat = o.players ? new TableChat(service, o.players, log) : null;
   await chat?.start();
   const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players, chat);
-  const server = http.createServer((req, res) => void handler(req, res));
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
+  const server = http.createServer(
+    { connectionsCheckingInterval: timeouts.checkMs },
+    (req, res) => void handler(req, res),
+  );
+  server.requestTimeout = timeouts.requestMs;
+  server.headersTimeout = timeouts.headersMs;
   // A request node cannot parse (bad request line, header bytes, sizes): 400 and close, never a
   // throw (issue 10 item 1).
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    // A timed-out request (often a reused keep-alive socket) gets 408 as node itself would send:
-    // browsers retry a 408 on a reused connection, a 400 reaches the page as an error (suspected
-    // cause of the end panel's occasional 400 on its campaign poll).
+    // A timed-out request gets 408, as node itself would send. Node's timer starts when a socket
+    // opens, so a socket a browser opened ahead of need and left idle times out with no request on
+    // it; a browser that sends on it just then reads our answer as the answer to its request. It
+    // retries on a 408; a 400 reached the page as an error (regression: the end panel's campaign
+    // poll and the replay's record fetch failed now and then in CI).
     const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     if (err.code === 'ECONNRESET') socket.destroy();
     else if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {

@@ -105,3 +105,45 @@ describe('attack: malformed request targets and headers (issue 10 item 1)', () =
     await stillServing();
   });
 });
+
+describe('regression: the campaign poll and the replay fetch got 400 now and then (issue 13)', () => {
+  // Node times a socket from the moment it opens. Chromium opens sockets ahead of need and keeps
+  // them idle; when node's timer fires on one, the answer it writes is what the browser reads for
+  // the request it sends on that socket next. A 400 reached the page; a 408 is retried.
+  let quick: RunningServer;
+  beforeAll(async () => {
+    quick = await testServer(undefined, { httpTimeouts: { headersMs: 300, requestMs: 600, checkMs: 50 } });
+  });
+  afterAll(async () => {
+    await quick.close();
+  });
+
+  it('a socket opened ahead of need and left idle past the header timeout is answered 408, not 400', async () => {
+    const s = net.connect(quick.port, '127.0.0.1');
+    let out = '';
+    s.on('data', (d) => (out += d.toString('latin1')));
+    s.on('error', () => undefined);
+    const closed = new Promise<void>((r) => s.on('close', () => r()));
+    await new Promise((r) => setTimeout(r, 1000));
+    s.write('GET /api/games/abc/campaign HTTP/1.1\r\nHost: x\r\n\r\n');
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+    s.destroy();
+    expect(out).toMatch(/^HTTP\/1\.1 408 /);
+    expect(out).not.toMatch(/^HTTP\/1\.1 400/);
+    expect(out.toLowerCase()).toContain('connection: close');
+  });
+
+  it('a keep-alive socket idle between requests is not timed out', async () => {
+    const s = net.connect(quick.port, '127.0.0.1');
+    let out = '';
+    s.on('data', (d) => (out += d.toString('latin1')));
+    s.on('error', () => undefined);
+    s.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 1000));
+    s.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 300));
+    s.destroy();
+    expect(out.match(/HTTP\/1\.1 200 /g)?.length).toBe(2);
+    expect(out).not.toMatch(/HTTP\/1\.1 (400|408)/);
+  });
+});

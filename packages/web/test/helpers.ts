@@ -84,7 +84,7 @@ export interface Server {
 }
 
 /** Waits until the server package can be started (it is written in parallel), then starts it. */
-export async function startServer(): Promise<Server> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const dist = buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-web-test-'));
   const main = path.join(ROOT, 'packages/server/dist/main.js');
@@ -105,6 +105,7 @@ export async function startServer(): Promise<Server> {
       BOT_ASK_ANSWER_MS: '30',
       BOT_TIME_LIMIT_MS: '300',
       BOT_BUDGET_MS: '100',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -191,7 +192,13 @@ export async function newPage(
   // Chromium's console says only "Failed to load resource: 400": name the request beside it.
   const failed: string[] = [];
   page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    if (r.status() < 400) return;
+    failed.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    // The body says which check answered (an API error code, or the transport's own reply).
+    r.text().then(
+      (b) => console.error(`[http ${r.status()}] ${r.request().method()} ${r.url()}: ${b.slice(0, 300)}`),
+      () => undefined,
+    );
   });
   page.on('console', (m) => {
     if (m.type() !== 'error') return;

@@ -49,8 +49,23 @@ export class TableChat {
         void this.fromElsewhere(n).catch((e) =>
           this.log.error({ gameId: n.gameId, err: String(e) }, 'chat fan-out failed'),
         ),
-      () => this.log.warn('chat bus reconnected; messages sent meanwhile reach clients when they reconnect'),
+      () => void this.resync(),
     );
+  }
+
+  /** The bus listener came back: notices sent meanwhile are lost, so every subscriber of every
+   * table in memory here gets its table's chat again (a `chatLog` replaces the client's list). */
+  async resync(): Promise<void> {
+    let n = 0;
+    for (const g of this.games.master.all())
+      for (const c of g.subs)
+        if (c.gameId === g.id) {
+          n++;
+          await this.hello(c, g.id).catch((e) =>
+            this.log.error({ gameId: g.id, err: String(e) }, 'chat resync failed'),
+          );
+        }
+    this.log.warn({ connections: n }, 'chat bus reconnected; chat resent to subscribers');
   }
 
   /** Another instance stored a message or changed the policy: this instance's subscribers of

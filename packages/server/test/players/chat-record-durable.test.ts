@@ -14,6 +14,7 @@ import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { GameStore } from '../../src/store/types.js';
+import type { PgStore } from '../../src/store/pg.js';
 import { Client, testServer } from '../helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
 import { authApi, eventually, newPlayer, resign, twoPlayerGame } from './http-players-suite.js';
@@ -244,6 +245,34 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
       expect(spectatorB.msgs.filter((m) => m.t === 'chat').map((m) => m.n)).toEqual([1, 2, 3]);
       expect(rec.msgs.filter((m) => m.t === 'chat').map((m) => m.n)).toEqual([1, 2, 3]);
       for (const c of [rec, agentB, spectatorB]) c.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it("regression: a message said on A while B's chat listener was down reaches B's subscribers when it reconnects", async () => {
+    const { A, B, b, close } = await cluster();
+    try {
+      const ann = await newPlayer(A.url, 'Ann');
+      const bob = await newPlayer(B.url, 'Bob');
+      const g = await twoPlayerGame(A.url, ann.token, bob.token);
+      const rec = g.clients.find((c) => c.seat === 0)!;
+      const spectatorB = new Client(B.url);
+      await spectatorB.hello(g.gameId, null);
+      await chatLog(spectatorB);
+      spectatorB.msgs.length = 0;
+      // Cut B's LISTEN connection; it reconnects 500 ms later. The notice sent meanwhile is lost.
+      const listener = (b.players.chatBus as unknown as { listener: { processID: number } | null }).listener!;
+      await (b.games as PgStore).pool.query('SELECT pg_terminate_backend($1)', [listener.processID]);
+      await rec.request({ t: 'chat', gameId: g.gameId, text: 'said while B was deaf' }, said('said while B was deaf'));
+      const got = await spectatorB.wait(
+        (m) =>
+          (m.t === 'chat' && m.text === 'said while B was deaf') ||
+          (m.t === 'chatLog' && m.messages.some((x: any) => x.text === 'said while B was deaf')),
+        10_000,
+      );
+      expect(got.t).toBe('chatLog'); // the live notice was lost; the resync brought it
+      for (const c of [...g.clients, spectatorB]) c.close();
     } finally {
       await close();
     }
