@@ -10,7 +10,7 @@
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
-// of instances may share it); PG_SCHEMA (public), PG_POOL (10), LEASE_MS (10000), INSTANCE_ID.
+// of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
@@ -70,6 +70,7 @@ if (pgUrl) {
   const pg = await PgStore.open(pgUrl, {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
     poolSize: num(env.PG_POOL, 10),
+    actPoolSize: num(env.PG_ACT_POOL, 4),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
   });
   pg.onNotifyLost = (n, err) =>
@@ -157,9 +158,23 @@ const server = await startServer({
   },
   ...(acks ? { acks } : {}),
 });
+// The main thread's event-loop delay beside the acknowledgements: a slow acknowledgement with a
+// quiet loop waited on the store or for a core, not on this process's own work.
+const loop = acks ? monitorEventLoopDelay({ resolution: 5 }) : null;
+const appendWaits = acks && store instanceof PgStore ? (store.appendWaits = new AckTimes()) : null;
+loop?.enable();
 if (acks)
   setInterval(() => {
-    const line = { acksMs: acks.take().map((x) => Number(x.toFixed(2))), games: server.service.gamesInMemory };
+    const loopP99Ms = loop ? Number((loop.percentile(99) / 1e6).toFixed(2)) : null;
+    const loopMaxMs = loop ? Number((loop.max / 1e6).toFixed(2)) : null;
+    loop?.reset();
+    const line = {
+      acksMs: acks.take().map((x) => Number(x.toFixed(2))),
+      appendWaitMs: appendWaits?.take().map((x) => Number(x.toFixed(2))) ?? null,
+      games: server.service.gamesInMemory,
+      loopP99Ms,
+      loopMaxMs,
+    };
     process.stderr.write(`SERVER_STATS ${JSON.stringify(line)}\n`);
   }, serverStatsMs).unref();
 log.info(

@@ -114,6 +114,41 @@ describePg('PostgreSQL store', (url) => {
     for (const s of stores) await s.close();
   });
 
+  it('regression (cluster ack p99): an append does not wait while lobby work holds every pool connection', async () => {
+    // Under load, bursts of lobby transactions and game loads (several round trips each) held the
+    // whole pool and moves' acknowledgements waited behind them: appends have their own connections.
+    const st = await PgStore.open(url, { schema: freshSchema(), poolSize: 2, actPoolSize: 1 });
+    await st.createGame(
+      lobbyRow('q', {
+        places: [{ place: 1, name: 'Ann', tokenHash: 'h-q-1', bot: null, volunteer: false, joinedAt: 1 }],
+      }),
+    );
+    await st.addPlace('q', { place: 2, name: 'Bo', tokenHash: 'h-q-2', bot: null, volunteer: false, joinedAt: 2 });
+    await st.startGame('q', startInfo('q'));
+    const { actions } = randomRun(3);
+    const held = await Promise.all([st.pool.connect(), st.pool.connect()]);
+    const appends = (async () => {
+      const out: string[] = [];
+      for (let i = 0; i < actions.length; i++)
+        out.push(
+          await st.appendAction({
+            gameId: 'q',
+            expectedSeq: i,
+            action: actions[i]!,
+            deadline: null,
+            result: null,
+            at: i,
+          }),
+        );
+      return out;
+    })();
+    const timeout = new Promise((r) => setTimeout(() => r('waited for the held pool'), 3000));
+    expect(await Promise.race([appends, timeout])).toEqual(['ok', 'ok', 'ok']);
+    for (const c of held) c.release();
+    expect(await st.allActions('q')).toEqual(actions);
+    await st.close();
+  });
+
   it('bot-work leases: one owner, renewed, taken over after expiry; deadline claims are exclusive', async () => {
     const schema = freshSchema();
     const a = await openPg(url, schema, { instanceId: 'A' });

@@ -185,7 +185,15 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cluster-'));
   const procs: ChildProcess[] = [];
   try {
-    const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, PG_POOL: '10' };
+    const verbose = !!process.env.BENCH_VERBOSE;
+    // Verbose: the instances report their own act -> acknowledgement times and event-loop delay,
+    // to tell the store's and the machine's share of the client-side figures apart.
+    const pgEnv = {
+      DATABASE_URL: url,
+      PG_SCHEMA: schema,
+      PG_POOL: '10',
+      ...(verbose ? { SERVER_STATS_MS: '1000' } : {}),
+    };
     // The first instance applies the migrations; the second then finds them done.
     const a = await launchServer({ ...pgEnv, INSTANCE_ID: 'bench-A' });
     procs.push(a.proc);
@@ -194,6 +202,35 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
       launchServer({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full' }),
     ]);
     procs.push(b.proc, s.proc);
+    const inServer = {
+      A: { acks: [] as number[], waits: [] as number[], loopP99: [] as number[], loopMax: 0 },
+      B: { acks: [] as number[], waits: [] as number[], loopP99: [] as number[], loopMax: 0 },
+    };
+    const follow = (proc: ChildProcess, into: (typeof inServer)['A']) => {
+      let buf = '';
+      proc.stderr!.on('data', (d: Buffer) => {
+        buf += String(d);
+        for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          if (!line.startsWith('SERVER_STATS ') || Date.now() < measureFrom) continue;
+          const x = JSON.parse(line.slice(13)) as {
+            acksMs: number[];
+            appendWaitMs: number[] | null;
+            loopP99Ms: number | null;
+            loopMaxMs: number | null;
+          };
+          into.acks.push(...x.acksMs);
+          into.waits.push(...(x.appendWaitMs ?? []));
+          if (x.loopP99Ms !== null) into.loopP99.push(x.loopP99Ms);
+          into.loopMax = Math.max(into.loopMax, x.loopMaxMs ?? 0);
+        }
+      });
+    };
+    if (verbose) {
+      follow(a.proc, inServer.A);
+      follow(b.proc, inServer.B);
+    }
     const A = `http://127.0.0.1:${a.port}`;
     const B = `http://127.0.0.1:${b.port}`;
     const S = `http://127.0.0.1:${s.port}`;
@@ -250,6 +287,11 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
           errors: { cluster: cluster.errors, sqlite: single.errors },
           gamesFinished: { cluster: cluster.games, sqlite: single.games },
           peakRssMb: { A: Math.round(peak.a), B: Math.round(peak.b), sqlite: Math.round(peak.s) },
+          // measured inside the instances: act frame received -> acknowledgement sent
+          serverAck: { A: q(inServer.A.acks), B: q(inServer.B.acks) },
+          loopDelayP99Ms: { A: q(inServer.A.loopP99), B: q(inServer.B.loopP99) },
+          appendPoolWaitMs: { A: q(inServer.A.waits), B: q(inServer.B.waits) },
+          loopMaxMs: { A: inServer.A.loopMax, B: inServer.B.loopMax },
           ...out,
         }),
       );

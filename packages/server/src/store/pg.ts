@@ -19,6 +19,7 @@
 import { gameRow, type RawGame, type RawPlace } from './rows.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { AckTimes } from '../stats.js';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
 import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
@@ -55,6 +56,9 @@ export interface PgStoreOptions {
   schema?: string;
   /** Connection pool size (default 10). */
   poolSize?: number;
+  /** Connections kept for appending actions only (default 4): the acknowledgement of a move never
+   * waits behind lobby transactions or game loads, which hold a connection for several round trips. */
+  actPoolSize?: number;
   /** This instance's name in lease rows (default: random). */
   instanceId?: string;
   /** How long a claimed turn-timer deadline stays claimed by one instance (ms). */
@@ -63,6 +67,8 @@ export interface PgStoreOptions {
 
 export class PgStore implements GameStore, ClusterBus {
   readonly pool: pg.Pool;
+  /** Appends only (see PgStoreOptions.actPoolSize). */
+  private readonly actPool: pg.Pool;
   readonly schema: string;
   readonly instanceId: string;
   readonly channel: string;
@@ -75,6 +81,8 @@ export class PgStore implements GameStore, ClusterBus {
   private readonly outbox: string[] = [];
   private sending: Promise<void> | null = null;
   private notifier: pg.Client | null = null;
+  /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
+  appendWaits: AckTimes | null = null;
   /** Told when announcements were lost (the notifier connection failed). */
   onNotifyLost: ((count: number, err: unknown) => void) | null = null;
 
@@ -90,6 +98,8 @@ export class PgStore implements GameStore, ClusterBus {
     this.pool = new pg.Pool({ ...this.connConfig(), max: o.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
+    this.actPool = new pg.Pool({ ...this.connConfig(), max: o.actPoolSize ?? 4 });
+    this.actPool.on('error', () => {});
   }
 
   private connConfig(): pg.ClientConfig {
@@ -103,7 +113,7 @@ export class PgStore implements GameStore, ClusterBus {
       await s.migrate();
       await s.loadKey();
     } catch (e) {
-      await s.pool.end();
+      await Promise.all([s.pool.end(), s.actPool.end()]);
       throw e;
     }
     return s;
@@ -318,16 +328,31 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
-    const r = await this.pool.query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
-      a.gameId,
-      a.expectedSeq,
-      JSON.stringify(a.action),
-      a.at,
-      a.deadline?.at ?? null,
-      a.deadline?.seat ?? null,
-      a.result ? JSON.stringify(a.result) : null,
-      a.snapshot ? JSON.stringify(a.snapshot) : null,
-    ]);
+    const t0 = performance.now();
+    const c = await this.actPool.connect();
+    this.appendWaits?.add(performance.now() - t0);
+    const r = await c
+      .query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
+        a.gameId,
+        a.expectedSeq,
+        JSON.stringify(a.action),
+        a.at,
+        a.deadline?.at ?? null,
+        a.deadline?.seat ?? null,
+        a.result ? JSON.stringify(a.result) : null,
+        a.snapshot ? JSON.stringify(a.snapshot) : null,
+      ])
+      .then(
+        (x) => {
+          c.release();
+          return x;
+        },
+        (e: unknown) => {
+          // A broken connection is dropped from the pool, not handed out again.
+          c.release(e instanceof Error ? e : true);
+          throw e;
+        },
+      );
     if (!r.rows[0]!.ok) return 'stale';
     const seq = a.expectedSeq + 1;
     this.announce(
@@ -557,6 +582,6 @@ export class PgStore implements GameStore, ClusterBus {
     this.listener = null;
     if (l) await l.end().catch(() => {});
     await this.notifier?.end().catch(() => {});
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.actPool.end()]);
   }
 }
