@@ -76,8 +76,9 @@ if (pgUrl) {
   pg.onNotifyLost = (n, err) =>
     log.warn(
       { lost: n, err: String(err) },
-      'commit announcements lost; other instances catch up on the next commit or hello',
+      'commit announcements dropped; other instances catch up on the next commit or hello',
     );
+  pg.onNotifyRetry = (n, err) => log.warn({ count: n, err: String(err) }, 'commit announcements not sent; retrying');
   store = pg;
   players = pgPlayerStore(pg);
 } else {

@@ -112,6 +112,40 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await sa.close();
     await sb.close();
   });
+  it('regression: an announcement whose send failed is sent again, so players on another instance see the move without a hello', async () => {
+    const schema = freshSchema();
+    const [sa, sb] = [await openPg(url, schema), await openPg(url, schema)];
+    const [A, B] = [service(sa), service(sb)];
+    await A.start();
+    await B.start();
+    const base = { mode: 'training', players: 2, bots: {}, recruiterCard: 'random', turnTimerSec: null } as const;
+    const { gameId, token } = await A.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
+    const { token: t2 } = await A.join(gameId, 'Bea', undefined, false);
+    await A.startGame(gameId, token);
+    const gB = (await B.getLive(gameId))!;
+    await until(() => gB.state !== null);
+    const onA = conn(1, []);
+    await A.hello(onA, gameId, token);
+    const other = conn(2, []);
+    await A.hello(other, gameId, t2);
+    // A's notifier fails its next send, as a connection dropped mid-statement does.
+    let failed = 0;
+    (sa as unknown as { notifier: unknown }).notifier = {
+      query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
+      end: async () => undefined,
+    };
+    const s = (await A.getLive(gameId))!.state!;
+    const seat = expectedSeats(s)[0]!;
+    const actor = [onA, other].find((c) => c.viewer === seat)!;
+    await A.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
+    await until(() => gB.state!.seq === s.seq + 1);
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await A.close();
+    await B.close();
+    await sa.close();
+    await sb.close();
+  });
+
   it('a commit whose announcement was lost is caught up by the next hello on another instance', async () => {
     const schema = freshSchema();
     const [sa, sb] = [await openPg(url, schema), await openPg(url, schema)];

@@ -142,7 +142,7 @@ export function runBatch(db, writer, ops, group) {
 }
 
 // ------------------------------------------------------------------ the writer thread
-async function serve({ file, pragmas, Q, groupCommit }) {
+async function serve({ file, pragmas, Q, groupCommit, gate }) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(file);
   for (const p of pragmas) db.pragma(p);
@@ -182,6 +182,20 @@ async function serve({ file, pragmas, Q, groupCommit }) {
         out.push({ id: m.id, ok: true, value: { commits, sizes } });
         commits = [];
         sizes = [];
+      } else if (m.kind === 'pause') {
+        // Another connection to this file (the player store, on the main thread) writes now: the
+        // writes before this are committed and answered, then this thread starts no transaction
+        // until the main thread counts the pause done (or maxMs passed, so games never stall for
+        // good). SQLite's lock is free meanwhile, so that writer neither waits nor fails.
+        runWrites();
+        out.push({ id: m.id, ok: true, value: null });
+        parentPort.postMessage(out.splice(0));
+        const until = Date.now() + m.args.maxMs;
+        for (let v = Atomics.load(gate, 0); v < m.args.k; v = Atomics.load(gate, 0)) {
+          const left = until - Date.now();
+          if (left <= 0) break;
+          Atomics.wait(gate, 0, v, left);
+        }
       } else if (m.kind === 'close') {
         runWrites();
         closing = true;

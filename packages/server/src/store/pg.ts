@@ -65,6 +65,9 @@ export interface PgStoreOptions {
   deadlineClaimMs?: number;
 }
 
+/** Announcements kept waiting while the notifier cannot send (about 1 KB each). */
+const OUTBOX_MAX = 20_000;
+
 export class PgStore implements GameStore, ClusterBus {
   readonly pool: pg.Pool;
   /** Appends only (see PgStoreOptions.actPoolSize). */
@@ -83,8 +86,10 @@ export class PgStore implements GameStore, ClusterBus {
   private notifier: pg.Client | null = null;
   /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
   appendWaits: AckTimes | null = null;
-  /** Told when announcements were lost (the notifier connection failed). */
+  /** Told when announcements were dropped (backlog over OUTBOX_MAX, or unsent at close). */
   onNotifyLost: ((count: number, err: unknown) => void) | null = null;
+  /** Told when sending announcements failed and will be tried again. */
+  onNotifyRetry: ((count: number, err: unknown) => void) | null = null;
 
   private constructor(
     readonly url: string,
@@ -366,12 +371,20 @@ export class PgStore implements GameStore, ClusterBus {
    * Announces a committed action, after its commit (see migration 002 for why not inside it):
    * the sealed commit on "mm_<schema>_c", then "<id> <seq>" on "mm_<schema>" for instances of the
    * previous version. One notifier connection sends them in order, everything queued meanwhile
-   * in one statement. Not awaited by the append: the action is durable already. A notification
-   * lost to a dropped connection leaves the others behind on that game until its next commit (a
-   * gap: they read the store) or a `hello` (which catches up first).
+   * in one statement. Not awaited by the append: the action is durable already. A batch that
+   * fails is sent again on a new connection (with backoff) until it goes through: a lost
+   * announcement left another instance's players waiting on a move they never saw (regression:
+   * pg-bus.test.ts). A repeat is harmless (receivers skip a seq they hold). Only beyond
+   * OUTBOX_MAX waiting announcements are the oldest dropped; the others then catch up on the
+   * game's next commit (a gap: they read the store) or a `hello`.
    */
   private announce(sealed: string, plain: string): void {
     this.outbox.push(this.channel + '_c', sealed, this.channel, plain);
+    if (this.outbox.length > 2 * OUTBOX_MAX) {
+      const drop = this.outbox.length - 2 * OUTBOX_MAX;
+      this.outbox.splice(0, drop);
+      this.onNotifyLost?.(drop / 2, new Error('announcement backlog full'));
+    }
     this.sendOutbox();
   }
 
@@ -379,11 +392,12 @@ export class PgStore implements GameStore, ClusterBus {
     if (this.sending || this.closed) return;
     this.sending = this.flushOutbox().finally(() => {
       this.sending = null;
-      if (this.outbox.length) this.sendOutbox();
+      if (this.outbox.length && !this.closed) this.sendOutbox();
     });
   }
 
   private async flushOutbox(): Promise<void> {
+    let failures = 0;
     while (this.outbox.length && !this.closed) {
       const batch = this.outbox.splice(0);
       const channels = batch.filter((_, i) => i % 2 === 0);
@@ -401,11 +415,15 @@ export class PgStore implements GameStore, ClusterBus {
           'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, n) ORDER BY n',
           [channels, payloads],
         );
+        failures = 0;
       } catch (e) {
-        this.onNotifyLost?.(channels.length / 2, e);
+        // Back in front, in order, for the next attempt on a new connection.
+        this.outbox.unshift(...batch);
+        this.onNotifyRetry?.(channels.length / 2, e);
         const c = this.notifier;
         this.notifier = null;
         await c?.end().catch(() => {});
+        await new Promise((r) => setTimeout(r, Math.min(5000, 50 * 2 ** failures++)));
       }
     }
   }
@@ -575,9 +593,10 @@ export class PgStore implements GameStore, ClusterBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    // Announce what was committed before going.
-    await this.sending;
+    // Announce what was committed before going (a database that does not answer gets 3 s).
+    await Promise.race([this.sending, new Promise((r) => setTimeout(r, 3000).unref())]);
     this.closed = true;
+    if (this.outbox.length) this.onNotifyLost?.(this.outbox.length / 2, new Error('closed before sent'));
     const l = this.listener;
     this.listener = null;
     if (l) await l.end().catch(() => {});

@@ -54,7 +54,11 @@ type Kind =
   | 'config'
   | 'pragma'
   | 'stats'
+  | 'pause'
   | 'close';
+
+/** Longest the writer thread holds back for one `exclusive` section (then games go on). */
+const EXCLUSIVE_MAX_MS = 10_000;
 
 /** Commit durations (ms) and batch sizes since the last call (diagnostics). */
 export interface WriterStats {
@@ -80,6 +84,10 @@ export class SqliteStore implements GameStore {
   private queue: { id: number; kind: Kind; args: unknown; p: Pending }[] = [];
   private flushScheduled = false;
   private group = true;
+  /** Shared with the writer thread: the number of the last `exclusive` section that ended. */
+  private readonly gate = new Int32Array(new SharedArrayBuffer(4));
+  private sections = 0;
+  private exclusiveChain: Promise<unknown> = Promise.resolve();
 
   /** `file` is a path, or ':memory:' (always inline). Creates the folder if needed. */
   constructor(
@@ -128,7 +136,14 @@ export class SqliteStore implements GameStore {
   // ---------------------------------------------------------------- writing
   private spawn(): Thread {
     const worker = new Worker(WRITER_URL, {
-      workerData: { role: WRITER_ROLE, file: this.file, pragmas: this.pragmas, Q, groupCommit: this.group },
+      workerData: {
+        role: WRITER_ROLE,
+        file: this.file,
+        pragmas: this.pragmas,
+        Q,
+        groupCommit: this.group,
+        gate: this.gate,
+      },
     });
     const t: Thread = { worker, pending: new Map() };
     const failAll = (why: string) => {
@@ -154,6 +169,31 @@ export class SqliteStore implements GameStore {
     });
     worker.unref();
     return t;
+  }
+
+  /**
+   * Runs f while the writer thread is between transactions and starts none: for writes made on
+   * another connection to this file (the player store's, on the main thread). Without it such a
+   * write waited for SQLite's lock inside SQLite's busy handler, which blocks the main thread, and
+   * failed with "database is locked" when the writer's group commits followed each other for
+   * longer than busy_timeout (regression: joins at high load). Sections run one at a time; f
+   * should only touch the database (it holds back every game's writes while it runs).
+   */
+  exclusive<T>(f: () => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      if (this.writerMode !== 'thread' || this.closed) return f();
+      const k = ++this.sections;
+      await this.write('pause', { k, maxMs: EXCLUSIVE_MAX_MS });
+      try {
+        return await f();
+      } finally {
+        Atomics.store(this.gate, 0, k);
+        Atomics.notify(this.gate, 0);
+      }
+    };
+    const r = this.exclusiveChain.then(run, run);
+    this.exclusiveChain = r.catch(() => undefined);
+    return r;
   }
 
   private write<T>(kind: Kind, args: unknown): Promise<T> {

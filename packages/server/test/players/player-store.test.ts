@@ -13,6 +13,8 @@ import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { playerFlowsSuite } from './player-flows-suite.js';
 import { playerStoreSuite, type Stores } from './player-store-suite.js';
+import { lobbyRow, randomRun, startInfo } from '../store-suite.js';
+import { newPlayerId } from '../../src/players/identity.js';
 
 const memory = async (): Promise<Stores> => {
   const games = new MemoryStore();
@@ -47,3 +49,61 @@ it('sqlite migrations: applied once, recorded, safe to run again; a newer databa
   expect(() => applySqliteMigrations(db)).toThrow(/newer than this server/);
   db.close();
 });
+
+it('regression: player writes beside a writer thread that never stops committing meet no "database is locked" (join at high load)', async () => {
+  // The player store writes on its own connection to the game store's file. Under load the writer
+  // thread's group commits followed each other with no gap, so a player write waited in SQLite's
+  // busy handler (blocking the main thread) and failed after busy_timeout. Here busy_timeout is 0,
+  // so any wait for the lock fails at once: player writes must never meet the lock.
+  const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-busy-')));
+  const players = sqlitePlayerStore(games, 'full', { busyTimeoutMs: 0 });
+  const ids = Array.from({ length: 8 }, (_, i) => `busy${i}`);
+  for (const id of ids) {
+    await games.createGame(lobbyRow(id));
+    await games.addPlace(id, {
+      place: 2,
+      name: 'Bo',
+      tokenHash: `h-${id}-2`,
+      bot: null,
+      volunteer: false,
+      joinedAt: 2,
+    });
+    await games.startGame(id, startInfo(id));
+  }
+  const { actions } = randomRun(60);
+  let appended = 0;
+  // Eight games appending back to back: the writer thread is almost always inside a transaction.
+  const load = Promise.all(
+    ids.map(async (id) => {
+      for (let i = 0; i < actions.length; i++) {
+        expect(
+          await games.appendAction({
+            gameId: id,
+            expectedSeq: i,
+            action: actions[i]!,
+            deadline: null,
+            result: null,
+            at: i,
+          }),
+        ).toBe('ok');
+        appended++;
+      }
+    }),
+  );
+  const failures: string[] = [];
+  let written = 0;
+  const until = Date.now() + 20_000;
+  while (appended < ids.length * actions.length && Date.now() < until) {
+    const p = { id: newPlayerId(), name: `P${written}`, createdAt: 1, passwordHash: null, bot: null };
+    await players.createPlayer(p, null).then(
+      () => written++,
+      (e: Error) => failures.push(e.message),
+    );
+    await new Promise((r) => setImmediate(r));
+  }
+  expect(failures.slice(0, 3)).toEqual([]);
+  await load;
+  expect(written).toBeGreaterThan(20);
+  await players.close();
+  await games.close();
+}, 60_000);

@@ -38,7 +38,12 @@ function sqliteArgs(params: readonly Param[], order: readonly number[]): unknown
  * statements), and a promise chain serialises this driver's transactions and single statements, so
  * nothing else on this connection runs inside an open transaction.
  */
-export function sqliteDriver(db: Database.Database, closeDb: boolean): SqlDb {
+export function sqliteDriver(
+  db: Database.Database,
+  closeDb: boolean,
+  /** Runs a write where no other connection holds the file's write lock (SqliteStore.exclusive). */
+  exclusive: <T>(f: () => Promise<T>) => Promise<T> = (f) => f(),
+): SqlDb {
   const cache = new Map<string, { st: Database.Statement; order: number[] }>();
   const prep = (sql: string) => {
     let p = cache.get(sql);
@@ -69,20 +74,22 @@ export function sqliteDriver(db: Database.Database, closeDb: boolean): SqlDb {
   };
   return {
     all: (sql, params) => serial(() => conn.all(sql, params)),
-    run: (sql, params) => serial(() => conn.run(sql, params)),
+    run: (sql, params) => serial(() => exclusive(() => conn.run(sql, params))),
     lock: async () => {},
     tx: (fn) =>
-      serial(async () => {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const r = await fn(conn);
-          db.exec('COMMIT');
-          return r;
-        } catch (e) {
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw e;
-        }
-      }),
+      serial(() =>
+        exclusive(async () => {
+          db.exec('BEGIN IMMEDIATE');
+          try {
+            const r = await fn(conn);
+            db.exec('COMMIT');
+            return r;
+          } catch (e) {
+            if (db.inTransaction) db.exec('ROLLBACK');
+            throw e;
+          }
+        }),
+      ),
     close: async () => {
       await chain;
       if (closeDb && db.open) db.close();
