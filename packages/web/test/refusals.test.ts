@@ -90,15 +90,38 @@ describe('refusals in the player’s language', () => {
       }
     });
 
-  it('English shows the engine’s own text; a code without a translation falls back to it', () => {
+  it('English shows the engine’s own text; a code the client does not know falls back to it', () => {
     for (const e of errors) expect(refusalText(makeI18n('en'), e)).toBe(e.message);
-    const s = newGame({ mode: 'training', agentSeats: 1 }, 1);
-    const wrong = refuse(s, { type: 'endTurn', seat: 0 });
-    expect(wrong.code).toBe('wrong_phase');
-    expect(refusalText(makeI18n('zh'), wrong)).toBe(wrong.message);
-    expect(translatedRefusal(makeI18n('ja'), wrong)).toBeNull();
-    // parameters that do not fill the sentence: not half-translated
-    const odd = { code: 'not_adjacent', message: 'English.', params: { v: 'step', to: 'C4' } };
-    expect(refusalText(makeI18n('zh'), odd)).toBe('English.');
+    const unknown = { code: 'from_a_newer_engine', message: 'English.' };
+    expect(refusalText(makeI18n('zh'), unknown)).toBe('English.');
+    expect(translatedRefusal(makeI18n('ja'), unknown)).toBeNull();
   });
+
+  // Refusals no click can cause (a hand-made frame): each code's general sentence, with the
+  // ruling ids the engine cited, never English (left open in issue 12: wrong_phase, already_done,
+  // must_act, not_controlled, not_in_mode, bad_location were English in zh/ja).
+  for (const lang of ['zh', 'ja'] as const)
+    it(`${lang}: refusals a click cannot cause get their code's sentence and ruling ids, no English`, () => {
+      const i18n = makeI18n(lang);
+      const training = newGame({ mode: 'training', agentSeats: 1 }, 1);
+      const turn = playUntil(newGame({ mode: 'full', agentSeats: 1 }, 11), (x) => x.phase === 'recruiterTurn');
+      const agentsTurn = playUntil(turn, (x) => x.phase === 'agentsTurn' && x.activation === null);
+      const crafted: GameError[] = [
+        refuse(training, { type: 'endTurn', seat: 0 }), // wrong_phase
+        refuse(turn, { type: 'endTurn', seat: 0 }), // must_act (R15)
+        refuse(turn, { type: 'step', seat: 0, to: 99 }), // malformed (no such location)
+        refuse(agentsTurn, { type: 'move', seat: 1, to: 0 }), // must_act (R20)
+      ];
+      expect(crafted.map((e) => e.code)).toEqual(['wrong_phase', 'must_act', 'malformed', 'must_act']);
+      for (const e of crafted) {
+        const text = translatedRefusal(i18n, e);
+        expect(text, e.message).not.toBeNull();
+        expect(text!, e.message).not.toMatch(LATIN_WORD);
+        for (const id of e.message.match(/\bR\d+\b/g) ?? []) expect(text).toContain(id);
+      }
+      // a crafted code with parameters that do not fill its own sentence: the general one
+      const odd = { code: 'not_adjacent', message: 'English (R9).', params: { v: 'step', to: 'C4' } };
+      expect(refusalText(i18n, odd)).not.toMatch(LATIN_WORD);
+      expect(refusalText(i18n, odd)).toContain('R9');
+    });
 });

@@ -1,9 +1,10 @@
 // The engine's refusals in the player's language (issue 12: "clear refusals", zh/ja passes).
 // The engine answers an illegal action with a stable code, an English sentence and, where the
 // sentence is one a player can meet by clicking, its parameters (`v` picks which of the code's
-// sentences). A translation is used when it exists for that code (and `v`) and the engine sent
-// parameters; otherwise the engine's English text is shown. Game terms come in as {params} from
+// sentences). That sentence is translated with its details; every other refusal gets its code's
+// general sentence (and the ruling ids it cited); only an unknown code shows the English text. Game terms come in as {params} from
 // the main dictionaries, so the glossary decides them.
+import type { ErrorCode } from '@mindmgmt/engine';
 import type { I18n } from '../i18n.js';
 
 export interface Refusal {
@@ -74,10 +75,67 @@ const JA: Sentences = {
   'not_adjacent.dusty': '{agent}はエージェントの移動ルールで最大 {n} マスまでです。{loc} は届きません（{rule}）。',
 };
 
-const SENTENCES: Readonly<Record<string, Sentences>> = { zh: ZH, ja: JA };
+// One sentence per code for the refusals no click can cause (a hand-made frame, an old client):
+// true of every refusal with that code, without its details; the ruling ids the engine cited
+// follow it. The compiler keeps the list complete as codes are added.
+const ZH_GENERIC: Readonly<Record<ErrorCode, string>> = {
+  malformed: '无法理解这个操作。',
+  game_over: '游戏已经结束。',
+  not_your_turn: '现在轮到其他座位行动。',
+  wrong_phase: '游戏现在所处的阶段不能这样做。',
+  not_in_mode: '这个模式没有这条规则。',
+  bad_location: '没有这个地点。',
+  not_adjacent: '那个地点到不了。',
+  blocked_by_mayhem: '{mayhem}挡住了路。',
+  already_visited: '你已经到过那个地点。',
+  occupied: '那里已经有东西了。',
+  mayhem_touches: '{mayhem}标记不能相接。',
+  not_edge: '特工从版图边缘开始。',
+  edge_location: '{immortal}不能从版图边缘的地点开始。',
+  not_near_temple: '第二个{mindSlip}标记放在{temple}旁边。',
+  already_done: '这件事已经做过了。',
+  no_token: '那里没有所需的标记。',
+  immortal_here: '有{immortal}在这里，所以不能这样做。',
+  feature_blocked: '有{immortal}站在带有这个特征的地点上，所以任何人都不能询问它。',
+  not_here: '那里没有可以这样做的对象。',
+  not_allowed: '这样做不被允许。',
+  not_controlled: '这不由你的座位控制。',
+  must_act: '请先完成必须先做的行动。',
+  bad_answer: '这个回答不符合规则。',
+};
 
-/** The refusal in the player's language, or the engine's English text when there is no
- * translation for its code (or the engine sent no parameters for it). */
+const JA_GENERIC: Readonly<Record<ErrorCode, string>> = {
+  malformed: 'その操作は理解できません。',
+  game_over: 'ゲームは終了しています。',
+  not_your_turn: '今は別の席の手番です。',
+  wrong_phase: 'ゲームの今の段階ではできません。',
+  not_in_mode: 'このモードにはそのルールはありません。',
+  bad_location: 'その場所はありません。',
+  not_adjacent: 'その場所には届きません。',
+  blocked_by_mayhem: '{mayhem}が道をふさいでいます。',
+  already_visited: 'その場所にはすでに行っています。',
+  occupied: 'そこはすでにふさがっています。',
+  mayhem_touches: '{mayhem}トークンは接してはいけません。',
+  not_edge: 'エージェントは盤の外周から始めます。',
+  edge_location: '{immortal}は外周の場所からは始められません。',
+  not_near_temple: '2つ目の{mindSlip}トークンは{temple}の隣に置きます。',
+  already_done: 'それはすでに済んでいます。',
+  no_token: 'そこに必要なトークンはありません。',
+  immortal_here: 'ここに{immortal}がいるため、できません。',
+  feature_blocked: 'その特徴物のある場所に{immortal}がいるため、誰も尋問できません。',
+  not_here: 'そこには対象がありません。',
+  not_allowed: 'それは許されていません。',
+  not_controlled: 'それはあなたの席の担当ではありません。',
+  must_act: '先に必要な行動をしてください。',
+  bad_answer: 'その答えはルールに合いません。',
+};
+
+const SENTENCES: Readonly<Record<string, Sentences>> = { zh: ZH, ja: JA };
+const GENERIC: Readonly<Record<string, Readonly<Record<string, string>>>> = { zh: ZH_GENERIC, ja: JA_GENERIC };
+
+/** The refusal in the player's language: its own sentence when the engine sent the parameters
+ * for one, else its code's general sentence; the engine's English text only for a code the client
+ * does not know. */
 export function refusalText(i18n: I18n, e: Refusal): string {
   return translatedRefusal(i18n, e) ?? e.message;
 }
@@ -86,12 +144,30 @@ export function refusalText(i18n: I18n, e: Refusal): string {
  * translation. */
 export function translatedRefusal(i18n: I18n, e: Refusal): string | null {
   if (i18n.lang === 'en') return e.message;
+  return specific(i18n, e) ?? generic(i18n, e);
+}
+
+/** The code's one sentence, with the ruling ids the engine's text cites. */
+function generic(i18n: I18n, e: Refusal): string | null {
+  const sentence = GENERIC[i18n.lang]?.[e.code];
+  if (!sentence) return null;
+  const ids = e.message.match(/\b[RD]\d+\b/g) ?? [];
+  const text = fill(i18n, sentence, {});
+  if (text === null) return null;
+  return ids.length ? `${text.replace(/。$/, '')}（${ids.join('、')}）。` : text;
+}
+
+function specific(i18n: I18n, e: Refusal): string | null {
   const table = SENTENCES[i18n.lang];
   const p = e.params;
   if (!table || !p) return null;
   const v = typeof p.v === 'string' ? p.v : null;
   const sentence = v ? table[`${e.code}.${v}`] : table[e.code];
   if (!sentence) return null;
+  return fill(i18n, sentence, p);
+}
+
+function fill(i18n: I18n, sentence: string, p: Readonly<Record<string, string | number>>): string | null {
   const { t } = i18n;
   const words: Record<string, string | number> = {
     immortal: t('immortal'),
