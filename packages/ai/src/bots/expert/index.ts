@@ -42,6 +42,8 @@ const BUDGET_SHARE = 0.85;
  * whole decision overrun on a loaded machine (the prior's deduction update cannot be cut).
  */
 const PRIOR_SHARE = 0.6;
+/** Share of the search's playouts (or time) for the screen; the confirmation gets the rest (search.ts). */
+const SCREEN_SHARE = 0.5;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
@@ -198,11 +200,11 @@ export class ExpertBot implements Bot {
       {
         iterations,
         timeUp: fixed ? undefined : timeUp,
-        remaining: (done) => {
-          if (fixed) return iterations - done;
-          const rate = done / Math.max(1e-3, performance.now() - started);
-          return Math.min(iterations - done, rate * Math.max(0, end - performance.now()));
-        },
+        // the screen gets the first half of the playouts (or of the time left), the confirmation
+        // the rest
+        confirmFrom: (done) =>
+          done >= iterations * SCREEN_SHARE ||
+          (!fixed && performance.now() >= started + (end - started) * SCREEN_SHARE),
       },
       (i) => onBest?.(actions[i]!),
     );

@@ -140,6 +140,7 @@ export class Playout {
     const at = s.actAgent >= 0 ? s.agents[s.actAgent]! : -1;
     const slipsBefore = (s.slip1UsedAt >= 0 ? 1 : 0) + (s.slip2UsedAt >= 0 ? 1 : 0);
     const recruiterTurn = s.phase === C.PH_RECRUITER;
+    const asked = s.askFeature;
     fastApply(s, code);
     if (s.phase < C.PH_RECRUITER && s.phase !== C.PH_OVER) return; // setup: not searched
     if (recruiterTurn && s.phase !== C.PH_RECRUITER) this.closeTurn(s);
@@ -164,6 +165,14 @@ export class Playout {
         for (let l = 0; l < N; l++) if ((CROSS[at * N + l] === 1) !== yes) this.remove(l);
         break;
       }
+      case C.A_ASK:
+        // R29: the Dolphin marks every visited location with the feature at once
+        if (fastP2(code) === 1) this.unvisited(s, fastP1(code));
+        break;
+      case C.A_ANSWER:
+        // R22: "cannot place" says no unmarked location with the feature was visited
+        if (fastP1(code) === C.NONE && asked >= 0) this.unvisited(s, asked);
+        break;
       case C.A_REVEAL: {
         // the recruiter was on `at` at confTime[at]; it has moved at most one step per hour since
         // (two for a mind slip): a bound in king distance
@@ -176,6 +185,16 @@ export class Playout {
         break;
     }
     if (this.count === 0) this.lost(s);
+  }
+
+  /**
+   * Public fact: no location showing feature `f` that is still unmarked (no step token, no
+   * confirmed note) was visited, so the recruiter is on none of them (its location counts as
+   * visited, R22).
+   */
+  private unvisited(s: FastState, f: number): void {
+    const bit = 1 << f;
+    for (let l = 0; l < N; l++) if (locFeatureBits(l) & bit && s.tokTime[l]! < 0 && s.confTime[l] === 0) this.remove(l);
   }
 
   /** The recruiter's turn ended: the agents weigh the locations it escorted (model.ts). */
