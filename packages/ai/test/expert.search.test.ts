@@ -16,7 +16,7 @@ import {
   Sfc32,
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { Playout } from '../src/bots/expert/playout.js';
+import { Playout, PLAYOUT } from '../src/bots/expert/playout.js';
 import { challenger, pairedBeats } from '../src/bots/expert/search.js';
 import { locFeatureBits } from '../src/bots/expert/world.js';
 import { geoFor } from '../src/bots/yardstick/geo.js';
@@ -106,5 +106,52 @@ describe('expert search: the confirmation (paired playouts)', () => {
     expect(challenger(arms, 0)).toBe(2);
     expect(challenger(arms, 2)).toBe(0);
     expect(challenger([arms[0]!, arms[3]!], 0)).toBe(-1);
+  });
+});
+
+describe('expert playout agents: the recruiter hiding under an immortal (R24, R25)', () => {
+  it('an agent on an immortal where the belief is shakes it down and pushes the immortal off', () => {
+    const moves = new Int32Array(FAST_MAX_MOVES);
+    const rng = new Sfc32(5);
+    const epsilon = PLAYOUT.epsilon;
+    PLAYOUT.epsilon = 0; // the policy's own choice, no random move
+    let checked = 0;
+    let pushed = 0;
+    try {
+      for (let g = 0; g < 40 && checked < 5; g++) {
+        const s = fastNewGame({ mode: 'full', agentSeats: 1 }, 8000 + g);
+        while (s.winner === FAST_W_NONE && checked < 5) {
+          const n = fastGenerate(s, moves);
+          if (n === 0) break;
+          const here = s.actAgent >= 0 ? s.agents[s.actAgent]! : -1;
+          let shakedown = false;
+          for (let i = 0; i < n; i++) if (fastTypeOf(moves[i]!) === C.A_SHAKEDOWN) shakedown = true;
+          if (s.phase === C.PH_AGENTS_TURN && shakedown && s.immAt[here]) {
+            // the agents believe the recruiter is on this immortal's location, and nowhere else
+            const p = new Playout(geoFor([]));
+            const root = new Uint8Array(LOCATION_COUNT);
+            root[here] = 1;
+            p.reset(root);
+            const code = p.policy(s);
+            expect(fastTypeOf(code)).toBe(C.A_SHAKEDOWN);
+            p.play(s, code);
+            if (s.pushFrom === here) {
+              const push = p.policy(s);
+              expect(fastTypeOf(push)).toBe(C.A_PUSH);
+              pushed++;
+            }
+            checked++;
+            break;
+          }
+          let code = moves[Math.floor(rng.next() * n)]!;
+          if (fastTypeOf(code) === C.A_CAPTURE) code = moves[0]!;
+          fastApply(s, code);
+        }
+      }
+    } finally {
+      PLAYOUT.epsilon = epsilon;
+    }
+    expect(checked).toBe(5);
+    expect(pushed).toBeGreaterThan(0);
   });
 });

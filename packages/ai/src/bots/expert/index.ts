@@ -57,6 +57,16 @@ const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn']);
  * phase is left out above.)
  */
 const UNVALUED: ReadonlySet<string> = new Set(['ask', 'answerAsk']);
+/**
+ * The recruiter searches only where to go (a step or a mind slip, the hide-and-seek choice of
+ * Nijssen-Winands): its immortal moves and the end of its turn are left to the prior. The
+ * playouts misjudge them: their agents believe an escort (model.ts) but neither capture under an
+ * immortal (R25) nor, in practice, push it off (R24), and a decoy paralyses them. Measured (seeds
+ * 100-109, 1,000 playouts): searching them, the confirmation left the prior for an immortal move
+ * or for ending the turn at 0.88-0.96 playout wins, and the expert recruiter won 1 of 10 games
+ * where its prior alone won 4.
+ */
+export const RECRUITER_SEARCHED: Set<string> = new Set(['step', 'mindSlip']);
 
 export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
@@ -120,6 +130,7 @@ export class ExpertBot implements Bot {
     const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
     if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
+    if (this.side === 'recruiter' && !RECRUITER_SEARCHED.has(priorMove.type)) return priorMove;
     try {
       return this.searchFrom(v, legal, rng, priorMove, fixed, end, onBest) ?? priorMove;
     } catch {
@@ -168,6 +179,7 @@ export class ExpertBot implements Bot {
       // otherwise ~150 arms share the playouts and none is measured
       if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
       if (UNVALUED.has(a.type) && a !== priorMove) continue;
+      if (this.side === 'recruiter' && !RECRUITER_SEARCHED.has(a.type)) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;

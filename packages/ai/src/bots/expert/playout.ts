@@ -122,16 +122,22 @@ export class Playout {
 
   /** Plays `s` to the end; returns the fast winner code (W_RECRUITER / W_AGENTS). */
   run(s: FastState): number {
-    const moves = this.moves;
     for (let d = 0; d < PLAYOUT.maxDecisions && s.winner === FAST_W_NONE; d++) {
-      const n = fastGenerate(s, moves);
-      if (n === 0) break;
-      const agents = s.phase === C.PH_AGENTS_TURN;
-      const code = n === 1 ? moves[0]! : agents ? this.agentsPick(s, n) : this.recruiterPick(s, n);
+      const code = this.policy(s);
+      if (code < 0) break;
       this.play(s, code);
     }
     // a cut playout (never seen) counts for the recruiter, as running out of time does (R14)
     return s.winner === FAST_W_NONE ? C.W_RECRUITER : s.winner;
+  }
+
+  /** The playout policy's move in `s` (the side to move), -1 if there is none. */
+  policy(s: FastState): number {
+    const moves = this.moves;
+    const n = fastGenerate(s, moves);
+    if (n === 0) return -1;
+    if (n === 1) return moves[0]!;
+    return s.phase === C.PH_AGENTS_TURN ? this.agentsPick(s, n) : this.recruiterPick(s, n);
   }
 
   /** Applies `code` and updates the public knowledge with what it reveals. */
@@ -354,7 +360,12 @@ export class Playout {
           v = fastP2(code) === 1 ? 0.1 : 0.4;
           break;
         case C.A_SHAKEDOWN:
-          v = 0.2;
+          // on an immortal where the recruiter likely hides: shake it down to push the immortal
+          // off, so the next agent can capture there (R24, R25)
+          v = 0.2 + (this.possible[here] ? PLAYOUT.captureShare * this.share(here) : 0);
+          break;
+        case C.A_PUSH:
+          v = this.possible[s.pushFrom] ? 0.3 + PLAYOUT.captureShare * this.share(s.pushFrom) : -0.3;
           break;
         case C.A_DUSTY:
           v = -0.3 - 0.2 * dp[fastP2(code)]!;
