@@ -42,8 +42,6 @@ const BUDGET_SHARE = 0.85;
  * whole decision overrun on a loaded machine (the prior's deduction update cannot be cut).
  */
 const PRIOR_SHARE = 0.6;
-/** Share of the search's playouts (or time) for the screen; the confirmation gets the rest (search.ts). */
-const SCREEN_SHARE = 0.5;
 /** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
 const MAX_PLAYOUTS = 20_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
@@ -57,16 +55,6 @@ const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn']);
  * phase is left out above.)
  */
 const UNVALUED: ReadonlySet<string> = new Set(['ask', 'answerAsk']);
-/**
- * The recruiter searches only where to go (a step or a mind slip, the hide-and-seek choice of
- * Nijssen-Winands): its immortal moves and the end of its turn are left to the prior. The
- * playouts misjudge them: their agents believe an escort (model.ts) but neither capture under an
- * immortal (R25) nor, in practice, push it off (R24), and a decoy paralyses them. Measured (seeds
- * 100-109, 1,000 playouts): searching them, the confirmation left the prior for an immortal move
- * or for ending the turn at 0.88-0.96 playout wins, and the expert recruiter won 1 of 10 games
- * where its prior alone won 4.
- */
-export const RECRUITER_SEARCHED: Set<string> = new Set(['step', 'mindSlip']);
 
 export class ExpertBot implements Bot {
   readonly level = 'expert' as const;
@@ -130,7 +118,6 @@ export class ExpertBot implements Bot {
     const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
     if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
-    if (this.side === 'recruiter' && !RECRUITER_SEARCHED.has(priorMove.type)) return priorMove;
     try {
       return this.searchFrom(v, legal, rng, priorMove, fixed, end, onBest) ?? priorMove;
     } catch {
@@ -179,7 +166,6 @@ export class ExpertBot implements Bot {
       // otherwise ~150 arms share the playouts and none is measured
       if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
       if (UNVALUED.has(a.type) && a !== priorMove) continue;
-      if (this.side === 'recruiter' && !RECRUITER_SEARCHED.has(a.type)) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
@@ -212,11 +198,11 @@ export class ExpertBot implements Bot {
       {
         iterations,
         timeUp: fixed ? undefined : timeUp,
-        // the screen gets the first half of the playouts (or of the time left), the confirmation
-        // the rest
-        confirmFrom: (done) =>
-          done >= iterations * SCREEN_SHARE ||
-          (!fixed && performance.now() >= started + (end - started) * SCREEN_SHARE),
+        remaining: (done) => {
+          if (fixed) return iterations - done;
+          const rate = done / Math.max(1e-3, performance.now() - started);
+          return Math.min(iterations - done, rate * Math.max(0, end - performance.now()));
+        },
       },
       (i) => onBest?.(actions[i]!),
     );

@@ -122,22 +122,16 @@ export class Playout {
 
   /** Plays `s` to the end; returns the fast winner code (W_RECRUITER / W_AGENTS). */
   run(s: FastState): number {
+    const moves = this.moves;
     for (let d = 0; d < PLAYOUT.maxDecisions && s.winner === FAST_W_NONE; d++) {
-      const code = this.policy(s);
-      if (code < 0) break;
+      const n = fastGenerate(s, moves);
+      if (n === 0) break;
+      const agents = s.phase === C.PH_AGENTS_TURN;
+      const code = n === 1 ? moves[0]! : agents ? this.agentsPick(s, n) : this.recruiterPick(s, n);
       this.play(s, code);
     }
     // a cut playout (never seen) counts for the recruiter, as running out of time does (R14)
     return s.winner === FAST_W_NONE ? C.W_RECRUITER : s.winner;
-  }
-
-  /** The playout policy's move in `s` (the side to move), -1 if there is none. */
-  policy(s: FastState): number {
-    const moves = this.moves;
-    const n = fastGenerate(s, moves);
-    if (n === 0) return -1;
-    if (n === 1) return moves[0]!;
-    return s.phase === C.PH_AGENTS_TURN ? this.agentsPick(s, n) : this.recruiterPick(s, n);
   }
 
   /** Applies `code` and updates the public knowledge with what it reveals. */
@@ -146,7 +140,6 @@ export class Playout {
     const at = s.actAgent >= 0 ? s.agents[s.actAgent]! : -1;
     const slipsBefore = (s.slip1UsedAt >= 0 ? 1 : 0) + (s.slip2UsedAt >= 0 ? 1 : 0);
     const recruiterTurn = s.phase === C.PH_RECRUITER;
-    const asked = s.askFeature;
     fastApply(s, code);
     if (s.phase < C.PH_RECRUITER && s.phase !== C.PH_OVER) return; // setup: not searched
     if (recruiterTurn && s.phase !== C.PH_RECRUITER) this.closeTurn(s);
@@ -171,14 +164,6 @@ export class Playout {
         for (let l = 0; l < N; l++) if ((CROSS[at * N + l] === 1) !== yes) this.remove(l);
         break;
       }
-      case C.A_ASK:
-        // R29: the Dolphin marks every visited location with the feature at once
-        if (fastP2(code) === 1) this.unvisited(s, fastP1(code));
-        break;
-      case C.A_ANSWER:
-        // R22: "cannot place" says no unmarked location with the feature was visited
-        if (fastP1(code) === C.NONE && asked >= 0) this.unvisited(s, asked);
-        break;
       case C.A_REVEAL: {
         // the recruiter was on `at` at confTime[at]; it has moved at most one step per hour since
         // (two for a mind slip): a bound in king distance
@@ -191,16 +176,6 @@ export class Playout {
         break;
     }
     if (this.count === 0) this.lost(s);
-  }
-
-  /**
-   * Public fact: no location showing feature `f` that is still unmarked (no step token, no
-   * confirmed note) was visited, so the recruiter is on none of them (its location counts as
-   * visited, R22).
-   */
-  private unvisited(s: FastState, f: number): void {
-    const bit = 1 << f;
-    for (let l = 0; l < N; l++) if (locFeatureBits(l) & bit && s.tokTime[l]! < 0 && s.confTime[l] === 0) this.remove(l);
   }
 
   /** The recruiter's turn ended: the agents weigh the locations it escorted (model.ts). */
@@ -360,12 +335,7 @@ export class Playout {
           v = fastP2(code) === 1 ? 0.1 : 0.4;
           break;
         case C.A_SHAKEDOWN:
-          // on an immortal where the recruiter likely hides: shake it down to push the immortal
-          // off, so the next agent can capture there (R24, R25)
-          v = 0.2 + (this.possible[here] ? PLAYOUT.captureShare * this.share(here) : 0);
-          break;
-        case C.A_PUSH:
-          v = this.possible[s.pushFrom] ? 0.3 + PLAYOUT.captureShare * this.share(s.pushFrom) : -0.3;
+          v = 0.2;
           break;
         case C.A_DUSTY:
           v = -0.3 - 0.2 * dp[fastP2(code)]!;

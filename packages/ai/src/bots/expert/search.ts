@@ -3,11 +3,9 @@
 // ISMCTS restricted to the root), picks a root move by UCB1 among the moves legal in that world,
 // and plays the rest with the epsilon-greedy playout policy.
 //
-// The hard bot's move (the prior) gets a fixed share of the screening playouts. The screen's most
-// visited other move then meets the prior on fresh paired playouts (confirmation) and replaces it
-// only when it wins them by `margin` standard errors: the playout policies are crude, the best of
-// many noisy arms looks better than it is, and a noisy win rate should not overrule a sound
-// heuristic.
+// The frozen hard bot's move (the prior) gets a fixed share of the playouts and is kept unless
+// the search shows a move that is better by more than one standard error: the playout policies are
+// crude, and a noisy win rate should not overrule a sound heuristic.
 import { FAST_MAX_MOVES, FastState, fastGenerate } from '@mindmgmt/engine';
 import type { Playout } from './playout.js';
 import type { HiddenWorld, PublicFrame } from './world.js';
@@ -23,8 +21,8 @@ export interface SearchLimits {
   readonly iterations: number;
   /** Wall clock: true once time is up (checked every few playouts); absent in iteration mode. */
   readonly timeUp?: () => boolean;
-  /** True once the screen has run its share (`done` playouts so far): the confirmation starts. */
-  readonly confirmFrom: (done: number) => boolean;
+  /** Playouts that can still be run (for "the leader cannot be overtaken"). */
+  readonly remaining: (done: number) => number;
 }
 
 export const SEARCH = {
@@ -53,6 +51,32 @@ export interface SearchOutcome {
 
 const mean = (a: Arm): number => (a.visits ? a.wins / a.visits : 0);
 
+/**
+ * The move the search would play now: the most visited move other than the prior (UCB1's robust
+ * choice), if it beats the prior by `margin` standard errors; else the prior. The prior's own
+ * visits are not compared: it gets a fixed share of the playouts, so it is always the most
+ * visited and a "most visited" rule would never leave it.
+ */
+export function choice(arms: readonly Arm[], prior: number, margin: number): number {
+  let best = -1;
+  for (let i = 0; i < arms.length; i++) {
+    if (i === prior) continue;
+    const a = arms[i]!;
+    const b = best < 0 ? null : arms[best]!;
+    if (!b || a.visits > b.visits || (a.visits === b.visits && mean(a) > mean(b))) best = i;
+  }
+  if (prior < 0) return Math.max(0, best);
+  if (best < 0) return prior;
+  const p = arms[prior]!;
+  const b = arms[best]!;
+  if (p.visits < 4) return b.visits > 0 ? best : prior;
+  if (b.visits < 4) return prior;
+  const m1 = mean(b);
+  const m0 = mean(p);
+  const se = Math.sqrt((m1 * (1 - m1)) / b.visits + (m0 * (1 - m0)) / p.visits) + 1e-9;
+  return m1 - m0 > margin * se ? best : prior;
+}
+
 export function search(
   frame: PublicFrame,
   worlds: readonly HiddenWorld[],
@@ -78,22 +102,11 @@ export function search(
     for (let i = 0; i < n; i++) set.add(buf[i]!);
     return arms.map((a) => set.has(a.code));
   });
-  /** One playout of root move `pick` in world k; 1 when `me` wins. */
-  const playOnce = (pick: number, k: number): number => {
-    frame.fill(s, worlds[k]!);
-    playout.reset(root, rootWeight, escortTo);
-    playout.play(s, arms[pick]!.code);
-    const won = playout.run(s) === me ? 1 : 0;
-    const a = arms[pick]!;
-    a.visits++;
-    a.wins += won;
-    return won;
-  };
-
-  // ---- phase 1, screening: UCB1 over all root moves, the prior every k-th playout ----
+  let current = choice(arms, prior, margin);
+  if (current !== prior) onChange(current);
   let total = 0;
   let it = 0;
-  for (; it < limits.iterations && !limits.confirmFrom(total); it++) {
+  for (; it < limits.iterations; it++) {
     const k = it % K;
     const ok = legal[k]!;
     let pick = -1;
@@ -112,97 +125,58 @@ export function search(
       }
     }
     if (pick < 0) continue;
-    playOnce(pick, k);
+    frame.fill(s, worlds[k]!);
+    playout.reset(root, rootWeight, escortTo);
+    playout.play(s, arms[pick]!.code);
+    const winner = playout.run(s);
+    const a = arms[pick]!;
+    a.visits++;
+    if (winner === me) a.wins++;
     total++;
     if ((it + 1) % SEARCH.checkEvery === 0) {
-      if (limits.timeUp?.()) return { chosen: prior >= 0 ? prior : robust(arms), playouts: total, arms };
-      if (sameEverywhere(arms, total)) return { chosen: prior >= 0 ? prior : robust(arms), playouts: total, arms };
-    }
-  }
-  if (prior < 0) {
-    const c = robust(arms);
-    if (c >= 0) onChange(c);
-    return { chosen: Math.max(0, c), playouts: total, arms };
-  }
-
-  // ---- phase 2, confirmation: the screen's best challenger against the prior, on fresh paired
-  // playouts (same world, same playout random numbers). The screen picked the challenger from
-  // many noisy arms, so its screening win rate is biased upwards (the winner's curse); the fresh
-  // pairs are not, and pairing removes most of the world-to-world variance. ----
-  const ch = challenger(arms, prior);
-  if (ch < 0 || mean(arms[ch]!) <= mean(arms[prior]!)) return { chosen: prior, playouts: total, arms };
-  const both: number[] = [];
-  for (let k = 0; k < K; k++) if (legal[k]![prior] && legal[k]![ch]) both.push(k);
-  if (!both.length) return { chosen: prior, playouts: total, arms };
-  const seedBase = Math.floor(playout.rng.next() * 4294967296);
-  let n = 0;
-  let sum = 0;
-  let sumSq = 0;
-  let current = prior;
-  for (let j = 0; total + 2 <= limits.iterations; j++) {
-    const k = both[j % both.length]!;
-    const seed = (seedBase + Math.imul(j + 1, 0x9e3779b9)) >>> 0;
-    playout.rng.seed(seed);
-    const w0 = playOnce(prior, k);
-    playout.rng.seed(seed);
-    const w1 = playOnce(ch, k);
-    total += 2;
-    const d = w1 - w0;
-    n++;
-    sum += d;
-    sumSq += d * d;
-    if (n % (SEARCH.checkEvery / 2) === 0) {
-      const c = pairedBeats(n, sum, sumSq, margin) ? ch : prior;
+      const c = choice(arms, prior, margin);
       if (c !== current) {
         current = c;
         onChange(c);
       }
-      if (limits.timeUp?.()) break;
+      if (limits.timeUp?.()) {
+        it++;
+        break;
+      }
+      if (settled(arms, prior, limits.remaining(it + 1), total)) {
+        it++;
+        break;
+      }
     }
   }
-  const final = pairedBeats(n, sum, sumSq, margin) ? ch : prior;
+  const final = choice(arms, prior, margin);
   if (final !== current) onChange(final);
   return { chosen: final, playouts: total, arms };
 }
 
-/** The most visited move (UCB1's robust choice), -1 if none was visited. */
-function robust(arms: readonly Arm[]): number {
-  let best = -1;
-  for (let i = 0; i < arms.length; i++)
-    if (arms[i]!.visits > 0 && (best < 0 || arms[i]!.visits > arms[best]!.visits)) best = i;
-  return best;
-}
-
-/** The screen's most visited move other than the prior (ties: the better mean), -1 if none has 4 visits. */
-export function challenger(arms: readonly Arm[], prior: number): number {
-  let best = -1;
-  for (let i = 0; i < arms.length; i++) {
-    if (i === prior) continue;
-    const a = arms[i]!;
-    const b = best < 0 ? null : arms[best]!;
-    if (!b || a.visits > b.visits || (a.visits === b.visits && mean(a) > mean(b))) best = i;
-  }
-  return best >= 0 && arms[best]!.visits >= 4 ? best : -1;
-}
-
 /**
- * Paired test: the mean difference (challenger minus prior, each -1, 0 or 1) exceeds `margin`
- * standard errors, after at least 16 pairs.
+ * Nothing left to learn: the most visited challenger of the prior cannot be overtaken, or every
+ * playout ends the same.
  */
-export function pairedBeats(n: number, sum: number, sumSq: number, margin: number): boolean {
-  if (n < 16) return false;
-  const m = sum / n;
-  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
-  return m > margin * Math.sqrt(variance / n) + 1e-12 && m > 0;
-}
-
-/** Every playout so far ended the same: no root move can be told from another. */
-function sameEverywhere(arms: readonly Arm[], total: number): boolean {
+function settled(arms: readonly Arm[], prior: number, remaining: number, total: number): boolean {
+  let first = 0;
+  let second = 0;
   let allWon = true;
   let allLost = true;
-  for (const a of arms) {
+  for (let i = 0; i < arms.length; i++) {
+    const a = arms[i]!;
+    if (i === prior) {
+      if (a.wins !== a.visits) allWon = false;
+      if (a.wins !== 0) allLost = false;
+      continue;
+    }
+    if (a.visits > first) {
+      second = first;
+      first = a.visits;
+    } else if (a.visits > second) second = a.visits;
     if (a.wins !== a.visits) allWon = false;
     if (a.wins !== 0) allLost = false;
   }
+  if (first - second > remaining) return true;
   return total >= 48 * Math.min(arms.length, 8) && (allWon || allLost);
 }
