@@ -408,6 +408,13 @@ export class Deduction {
     return true;
   }
 
+  /** The location and visited-set part of `pass` (a state failing it fails `pass`). */
+  private placeOk(c: Compiled, lo: number, vhi: number, loc: number): boolean {
+    if (c.allow[loc] === 0) return false;
+    if ((lo & c.needLo) !== c.needLo || (vhi & c.needHi) !== c.needHi) return false;
+    return (lo & c.forbLo) === 0 && (vhi & c.forbHi) === 0;
+  }
+
   /** R5: triples whose recruits over the setup locations 1..5 sum to `count`. */
   private setupMask(lo: number, vhi: number, count: number): number {
     if (this.setupMasksFor !== count) {
@@ -536,6 +543,9 @@ export class Deduction {
           const nvhi = n >= 32 ? vhi | (1 << (n - 32)) : vhi;
           let nts = ts;
           if (alert !== null) {
+            // The layer's location and visited-set filters first: they are cheap, and a state
+            // they reject would have paid for an alert meet (often a new interned set) for nothing.
+            if (!comp.trivial && !this.placeOk(comp, nlo, nvhi, n)) continue;
             nts = this.alertMeet(ts, alertMask(loc, n));
             if (nts === 0) continue;
           }
