@@ -408,6 +408,13 @@ export class Deduction {
     return true;
   }
 
+  /** The location and visited-set part of `pass` (a state failing it fails `pass`). */
+  private placeOk(c: Compiled, lo: number, vhi: number, loc: number): boolean {
+    if (c.allow[loc] === 0) return false;
+    if ((lo & c.needLo) !== c.needLo || (vhi & c.needHi) !== c.needHi) return false;
+    return (lo & c.forbLo) === 0 && (vhi & c.forbHi) === 0;
+  }
+
   /** R5: triples whose recruits over the setup locations 1..5 sum to `count`. */
   private setupMask(lo: number, vhi: number, count: number): number {
     if (this.setupMasksFor !== count) {
@@ -536,6 +543,9 @@ export class Deduction {
           const nvhi = n >= 32 ? vhi | (1 << (n - 32)) : vhi;
           let nts = ts;
           if (alert !== null) {
+            // The layer's location and visited-set filters first: they are cheap, and a state
+            // they reject would have paid for an alert meet (often a new interned set) for nothing.
+            if (!comp.trivial && !this.placeOk(comp, nlo, nvhi, n)) continue;
             nts = this.alertMeet(ts, alertMask(loc, n));
             if (nts === 0) continue;
           }
@@ -548,12 +558,37 @@ export class Deduction {
   }
 
   private filterLayer(layer: Layer, comp: Compiled, t: number): Layer {
+    // Location and visited-set filters only drop states and never change a key, so the kept
+    // states stay distinct: compact them in place of re-hashing the layer (a missed capture or
+    // a scan on a layer of ~10^5 states, the common case).
+    if (comp.box.length === 0 && comp.setupCount.length === 0) return this.keepLayer(layer, comp, t);
     const b = this.builder;
     for (let i = 0; i < layer.n; i++) {
       if (this.pass(comp, t, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!))
         b.add(layer.lo[i]!, this.outHi, this.outTs, layer.cnt[i]!);
     }
     return b.finish();
+  }
+
+  private keepLayer(layer: Layer, comp: Compiled, t: number): Layer {
+    const keep = new Int32Array(layer.n);
+    let n = 0;
+    for (let i = 0; i < layer.n; i++) if (this.pass(comp, t, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!)) keep[n++] = i;
+    const out: Layer = {
+      n,
+      lo: new Int32Array(n),
+      hi: new Int32Array(n),
+      ts: new Int32Array(n),
+      cnt: new Float64Array(n),
+    };
+    for (let j = 0; j < n; j++) {
+      const i = keep[j]!;
+      out.lo[j] = layer.lo[i]!;
+      out.hi[j] = layer.hi[i]!;
+      out.ts[j] = layer.ts[i]!;
+      out.cnt[j] = layer.cnt[i]!;
+    }
+    return out;
   }
 
   private cached: { layer: Layer; global: number; belief: Belief } | null = null;
@@ -583,7 +618,9 @@ export class Deduction {
     }
     let r = this.withGlobal[ts]!;
     if (r < 0) {
-      r = this.sets.and(ts, this.global);
+      // Not `and`: withGlobal is this pair's cache already, and the sets of a big alert layer are
+      // mostly new, so the shared pair cache would only grow and rehash (as in alertMeet).
+      r = this.sets.meet(ts, this.global);
       this.withGlobal[ts] = r;
     }
     return r;
