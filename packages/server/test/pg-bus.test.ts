@@ -112,7 +112,8 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await sa.close();
     await sb.close();
   });
-  it('regression: an announcement whose send failed is sent again, so players on another instance see the move without a hello', async () => {
+  /** Two instances on one schema; a 2-seat Training game created and started on A, held by B. */
+  async function startedOnTwoInstances() {
     const schema = freshSchema();
     const [sa, sb] = [await openPg(url, schema), await openPg(url, schema)];
     const [A, B] = [service(sa), service(sb)];
@@ -124,6 +125,11 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await A.startGame(gameId, token);
     const gB = (await B.getLive(gameId))!;
     await until(() => gB.state !== null);
+    return { sa, sb, A, B, gameId, token, t2, gB };
+  }
+
+  it('regression: an announcement whose send failed is sent again, so players on another instance see the move without a hello', async () => {
+    const { sa, sb, A, B, gameId, token, t2, gB } = await startedOnTwoInstances();
     const onA = conn(1, []);
     await A.hello(onA, gameId, token);
     const other = conn(2, []);
@@ -147,17 +153,7 @@ describePg('cluster bus (PostgreSQL)', (url) => {
   });
 
   it('a commit whose announcement was lost is caught up by the next hello on another instance', async () => {
-    const schema = freshSchema();
-    const [sa, sb] = [await openPg(url, schema), await openPg(url, schema)];
-    const [A, B] = [service(sa), service(sb)];
-    await A.start();
-    await B.start();
-    const base = { mode: 'training', players: 2, bots: {}, recruiterCard: 'random', turnTimerSec: null } as const;
-    const { gameId, token } = await A.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
-    const { token: t2 } = await A.join(gameId, 'Bea', undefined, false);
-    await A.startGame(gameId, token);
-    const gB = (await B.getLive(gameId))!;
-    await until(() => gB.state !== null);
+    const { sa, sb, A, B, gameId, token, t2, gB } = await startedOnTwoInstances();
     // A's notifier drops its announcements (as if its connection died right after the commit).
     (sa as unknown as { announce: () => void }).announce = () => undefined;
     const onA = conn(1, []);

@@ -54,17 +54,23 @@ export class TableChat {
   }
 
   /** The bus listener came back: notices sent meanwhile are lost, so every subscriber of every
-   * table in memory here gets its table's chat again (a `chatLog` replaces the client's list). */
+   * table in memory here gets its table's chat again (a `chatLog` replaces the client's list). The
+   * chat is read once per table, not per connection. */
   async resync(): Promise<void> {
     let n = 0;
-    for (const g of this.games.master.all())
-      for (const c of g.subs)
-        if (c.gameId === g.id) {
-          n++;
-          await this.hello(c, g.id).catch((e) =>
-            this.log.error({ gameId: g.id, err: String(e) }, 'chat resync failed'),
-          );
-        }
+    for (const g of this.games.master.all()) {
+      if (g.subs.size === 0) continue;
+      try {
+        const frame = await this.chatLogFrame(g.id);
+        for (const c of g.subs)
+          if (c.gameId === g.id) {
+            c.send(frame);
+            n++;
+          }
+      } catch (e) {
+        this.log.error({ gameId: g.id, err: String(e) }, 'chat resync failed');
+      }
+    }
     this.log.warn({ connections: n }, 'chat bus reconnected; chat resent to subscribers');
   }
 
@@ -105,19 +111,21 @@ export class TableChat {
   /** After a successful hello: the table's recent messages and its policy, to this connection. */
   async hello(c: Conn, gameId: string): Promise<void> {
     if (c.gameId !== gameId) return;
+    c.send(await this.chatLogFrame(gameId));
+  }
+
+  private async chatLogFrame(gameId: string): Promise<string> {
     const all = await this.store.chatOf(gameId, 0, CHAT_MAX_PER_GAME);
     const messages = all.slice(-CHAT_ON_HELLO).map(shown);
     const p = await this.store.chatSettings(gameId);
-    c.send(
-      JSON.stringify({
-        t: 'chatLog',
-        gameId,
-        messages,
-        spectatorsWrite: p.spectatorsWrite,
-        muted: p.muted,
-        notice: CHAT_NOTICE,
-      }),
-    );
+    return JSON.stringify({
+      t: 'chatLog',
+      gameId,
+      messages,
+      spectatorsWrite: p.spectatorsWrite,
+      muted: p.muted,
+      notice: CHAT_NOTICE,
+    });
   }
 
   async handle(c: Conn, f: ChatFrame): Promise<void> {
