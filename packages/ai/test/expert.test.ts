@@ -137,38 +137,56 @@ describe('expert: anytime', () => {
   });
 });
 
+/** Searched decision points of hard-vs-hard Full games: [name, seed, stop when]. */
+const SEARCHED_POSITIONS = [
+  [
+    'recruiter, before its step',
+    6,
+    (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 7 && !s.turn?.actionDone,
+  ],
+  ['agents, choosing whom to activate', 7, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation],
+  [
+    'agents, during an activation',
+    8,
+    (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && s.activation !== null,
+  ],
+] as const;
+
 describe('expert: determinism', () => {
-  it.each([
-    [
-      'recruiter, before its step',
-      6,
-      (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 7 && !s.turn?.actionDone,
-    ],
-    [
-      'agents, choosing whom to activate',
-      7,
-      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation,
-    ],
-    [
-      'agents, during an activation',
-      8,
-      (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && s.activation !== null,
-    ],
-  ] as const)('the same view, seed and playout budget give the same move (%s)', async (_name, seed, stop) => {
-    const s = await midGame(seed, stop);
-    expect(s.result).toBeNull();
-    const seat = expectedSeats(s)[0]!;
-    const legal = legalActions(s, seat);
-    const run = () => {
-      const bot = new ExpertBot(side(seat), { iterations: 200 });
-      const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
-      return { a, playouts: bot.lastPlayouts };
-    };
-    const first = run();
-    expect(first.playouts).toBeGreaterThan(0);
-    await tick();
-    expect(run()).toEqual(first);
-  });
+  it.each(SEARCHED_POSITIONS)(
+    'the same view, seed and playout budget give the same move (%s)',
+    async (_name, seed, stop) => {
+      const s = await midGame(seed, stop);
+      expect(s.result).toBeNull();
+      const seat = expectedSeats(s)[0]!;
+      const legal = legalActions(s, seat);
+      const run = () => {
+        const bot = new ExpertBot(side(seat), { iterations: 200 });
+        const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
+        return { a, playouts: bot.lastPlayouts };
+      };
+      const first = run();
+      expect(first.playouts).toBeGreaterThan(0);
+      await tick();
+      expect(run()).toEqual(first);
+    },
+  );
+});
+
+describe('expert: playouts in play', () => {
+  // Play runs the playout count the win rates were measured at (docs/bots.md), the clock being
+  // only the limit on a slow machine; until 2026-12-01 it ran up to 20,000 with a long budget.
+  it.each(SEARCHED_POSITIONS.slice(0, 2))(
+    'a long clock budget stops at 1,000 playouts, the measured count (%s)',
+    async (_name, seed, stop) => {
+      const s = await midGame(seed, stop);
+      const seat = expectedSeats(s)[0]!;
+      const bot = new ExpertBot(side(seat));
+      bot.decide(view(s, seat), legalActions(s, seat), seatRng(seed, seat), 60_000);
+      expect(bot.lastPlayouts).toBeGreaterThan(0);
+      expect(bot.lastPlayouts).toBeLessThanOrEqual(1_000);
+    },
+  );
 });
 
 describe('expert: strength', () => {

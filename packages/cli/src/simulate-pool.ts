@@ -6,6 +6,8 @@ import { BotPool, type BotLevel, DEFAULT_SERVICE_CONFIG, playThroughPool } from 
 import type { SimulateOptions } from './simulate.js';
 
 export interface PoolChunk {
+  cutoffs: number;
+  fallbacks: number;
   wins: number;
   reasons: Record<string, number>;
   ms: number[];
@@ -14,7 +16,7 @@ export interface PoolChunk {
 }
 
 export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<PoolChunk> {
-  const c: PoolChunk = { wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
+  const c: PoolChunk = { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
   const pool = new BotPool(o.workers, DEFAULT_SERVICE_CONFIG.botTimeLimitMs);
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   const lanes = Math.min(o.games, Math.max(2, o.workers));
@@ -31,6 +33,8 @@ export async function runThroughPool(o: SimulateOptions, progress: (done: number
         agentSeats: o.agentSeats,
         budgetMs: o.budgetMs,
         onDecision: ({ level, decision }) => {
+          if (decision.cutoff) c.cutoffs++;
+          if (decision.source !== 'ai') c.fallbacks++;
           if (bothRandom || level !== 'random') {
             c.ms.push(decision.waitMs + decision.runMs);
             (c.msByLevel[level] ??= []).push(decision.waitMs + decision.runMs);

@@ -39,9 +39,15 @@ export interface SimulateSummary {
   decisionMsP99: number;
   /** Decision times per level (a pairing of two searching levels is told apart). */
   decisionMsByLevel: Record<string, { decisions: number; p50: number; p99: number }>;
+  /** Decisions where a bot stopped at its wall-clock safety cutoff (its move depended on timing). */
+  safetyCutoffs: number;
+  /** Through the pool: decisions not made by the bot's own finished thinking (over the time limit, crash, queue full). */
+  fallbacks: number;
 }
 
 interface Chunk {
+  cutoffs: number;
+  fallbacks: number;
   wins: number;
   reasons: Record<string, number>;
   ms: number[];
@@ -103,7 +109,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
-  const c: Chunk = { wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
+  const c: Chunk = { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   for (let i = from; i < to; i++) {
     const r = playGame({
@@ -118,6 +124,7 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
     c.games++;
     if (r.result.winner === 'recruiter') c.wins++;
     c.reasons[r.result.reason] = (c.reasons[r.result.reason] ?? 0) + 1;
+    for (const t of r.timings) if (t.cutoff) c.cutoffs++;
     for (const t of r.timings)
       if (bothRandom || t.level !== 'random') {
         c.ms.push(t.ms);
@@ -133,11 +140,15 @@ function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummar
     Record<string, number>;
   let wins = 0;
   let games = 0;
+  let cutoffs = 0;
+  let fallbacks = 0;
   const ms: number[] = [];
   const byLevel: Record<string, number[]> = {};
   for (const c of chunks) {
     wins += c.wins;
     games += c.games;
+    cutoffs += c.cutoffs;
+    fallbacks += c.fallbacks;
     for (const [k, n] of Object.entries(c.reasons)) reasons[k] = (reasons[k] ?? 0) + n;
     for (const m of c.ms) ms.push(m);
     for (const [level, xs] of Object.entries(c.msByLevel)) (byLevel[level] ??= []).push(...xs);
@@ -162,6 +173,8 @@ function summarize(o: SimulateOptions, chunks: readonly Chunk[]): SimulateSummar
         { decisions: xs.length, p50: r2(percentile(xs, 50)), p99: r2(percentile(xs, 99)) },
       ]),
     ),
+    safetyCutoffs: cutoffs,
+    fallbacks,
   };
 }
 

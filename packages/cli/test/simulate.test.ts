@@ -74,5 +74,7 @@ describe('simulate', () => {
       decisionMsByLevel: {},
     });
     expect(a.decisionMsByLevel.expert!.decisions).toBe(b.decisionMsByLevel.expert!.decisions);
+    // work-limited mode: no move may depend on the clock
+    expect([a.safetyCutoffs, a.fallbacks]).toEqual([0, 0]);
   });
 });

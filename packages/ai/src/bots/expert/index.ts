@@ -42,8 +42,14 @@ const BUDGET_SHARE = 0.85;
  * whole decision overrun on a loaded machine (the prior's deduction update cannot be cut).
  */
 const PRIOR_SHARE = 0.6;
-/** Playouts cap in time mode (a decision rarely needs more; saves time on easy choices). */
-const MAX_PLAYOUTS = 20_000;
+/**
+ * Playouts per decision in time mode: the count the win rates were measured at (docs/bots.md),
+ * with the clock as the limit on a slow machine. More playouts are not better here: the margin
+ * is counted in standard errors, which shrink with playouts, so the playouts' model errors pass
+ * it more often (expert recruiter vs yardstick agents, seeds 100-159: 500 playouts 10.0%, 1,000
+ * 36.7%, 3,000 23.3%). Until 2026-12-01 the cap was 20,000 and play was not what was measured.
+ */
+const MAX_PLAYOUTS = 1_000;
 /** Sampled paths behind the agents' belief (both sides' searches start from it). */
 const BELIEF_SAMPLES = 300;
 const SEARCHED: ReadonlySet<string> = new Set(['recruiterTurn', 'agentsTurn']);
