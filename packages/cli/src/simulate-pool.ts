@@ -3,20 +3,10 @@
 // them, instead of calling the bots in-process. Games run `lanes` at a time so they interleave
 // in the pool like concurrent tables. Game i uses seed+i, as in-process simulation does.
 import { BotPool, type BotLevel, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
-import type { SimulateOptions } from './simulate.js';
+import { type Chunk, emptyChunk, type SimulateOptions } from './simulate.js';
 
-export interface PoolChunk {
-  cutoffs: number;
-  fallbacks: number;
-  wins: number;
-  reasons: Record<string, number>;
-  ms: number[];
-  msByLevel: Record<string, number[]>;
-  games: number;
-}
-
-export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<PoolChunk> {
-  const c: PoolChunk = { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
+export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<Chunk> {
+  const c = emptyChunk();
   const pool = new BotPool(o.workers, DEFAULT_SERVICE_CONFIG.botTimeLimitMs);
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   const lanes = Math.min(o.games, Math.max(2, o.workers));

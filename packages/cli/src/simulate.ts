@@ -45,7 +45,8 @@ export interface SimulateSummary {
   fallbacks: number;
 }
 
-interface Chunk {
+/** One range of games' tallies (in-process or through the pool), merged by `summarize`. */
+export interface Chunk {
   cutoffs: number;
   fallbacks: number;
   wins: number;
@@ -108,8 +109,12 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
   return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers, pool, iterations };
 }
 
+export function emptyChunk(): Chunk {
+  return { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
+}
+
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {
-  const c: Chunk = { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
+  const c = emptyChunk();
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   for (let i = from; i < to; i++) {
     const r = playGame({
@@ -124,12 +129,13 @@ function runRange(o: SimulateOptions, from: number, to: number, progress: (done:
     c.games++;
     if (r.result.winner === 'recruiter') c.wins++;
     c.reasons[r.result.reason] = (c.reasons[r.result.reason] ?? 0) + 1;
-    for (const t of r.timings) if (t.cutoff) c.cutoffs++;
-    for (const t of r.timings)
+    for (const t of r.timings) {
+      if (t.cutoff) c.cutoffs++;
       if (bothRandom || t.level !== 'random') {
         c.ms.push(t.ms);
         (c.msByLevel[t.level] ??= []).push(t.ms);
       }
+    }
     progress(c.games);
   }
   return c;

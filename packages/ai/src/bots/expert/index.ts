@@ -23,7 +23,8 @@ import { PublicFrame, recruiterWorlds } from './world.js';
 export interface ExpertOptions {
   /**
    * Playouts per decision. When set, the search ignores the clock (deterministic for a fixed
-   * view, seed and this number: tests use it); otherwise it runs until the budget is used.
+   * view, seed and this number: tests use it); otherwise it runs `MAX_PLAYOUTS`, or fewer when
+   * the budget runs out first.
    */
   readonly iterations?: number;
   /** Determinisations per decision. */
