@@ -10,8 +10,12 @@
 //    agents' information set from the public log (belief.ts, exact.ts, and the same opponent
 //    model strong agents use, model.ts), predicts where the agents will believe it is after the
 //    move (step or slip, which is public), and treats a destination as dangerous in proportion to
-//    how close it comes to the most likely cell the threatening agents can reach. Ask answers and
-//    extra-move step tokens go where the agents' posterior on its true location stays lowest.
+//    how close it comes to the most likely cell the threatening agents can reach. An arrival a red
+//    alert will count is scored against the agents' belief after that alert (alert.ts, R11). Ask
+//    answers and extra-move step tokens go where the agents' posterior on its true location stays
+//    lowest. It never escorts itself: an immortal moved onto its location points the agents at
+//    it (they push it off with a shakedown and capture, R24, R25); it moves immortals to recruit,
+//    to block asks, and as decoys where the agents look for it.
 import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
@@ -19,10 +23,46 @@ import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
 import { immortalWinMove } from './immortal-win.js';
+import { alertBeliefs, alertCount, alertHour } from './alert.js';
+import { isEscortTell } from './escort.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
-/** Scoring weights of the hard recruiter's danger model (exported for tuning runs). */
-export const RECRUITER_WEIGHTS = { relative: 1, relScale: 1.2, relPow: 1 };
+/**
+ * Scoring weights of the hard recruiter's danger model (exported for tuning runs). The 2026-12-02
+ * settings (alert, alertShare, escort 0, decoy, tell) are measured in docs/bots.md ("Hard
+ * recruiter: the escort tell").
+ */
+export const RECRUITER_WEIGHTS = {
+  relative: 1,
+  relScale: 1.2,
+  relPow: 1,
+  /** Score an arrival that a red alert will count against the agents' belief after the alert (alert.ts). */
+  alert: 1,
+  /**
+   * Penalty per unit of the agents' belief, after the alert, that the recruiter is where it is:
+   * the alert shows a number, and a number only this path fits tells the agents where to go.
+   */
+  alertShare: 1,
+  /**
+   * Value of an immortal on the recruiter's location (R25 escort), per unit of danger there (the
+   * easy recruiter's is 1.2: it escorts, and the agents read it).
+   */
+  escort: 0,
+  /**
+   * Value of moving an immortal onto a location the agents believe the recruiter may be on, away
+   * from it: strong agents read an immortal moved during the recruiter's turn as an escort (the
+   * opponent model, model.ts), so it draws them there (per unit of their belief there).
+   */
+  decoy: 1,
+  /**
+   * Cost of moving an immortal onto the recruiter's own location without recruiting with it: the
+   * same tell as an escort (it points at the recruiter), for blocking an ask or half a card.
+   */
+  tell: 10,
+};
+
+/** The easy recruiter escorts itself (see RECRUITER_WEIGHTS.escort). */
+const EASY_ESCORT = 1.2;
 
 export class RecruiterBot implements Bot {
   private key = '';
@@ -233,6 +273,10 @@ export class RecruiterBot implements Bot {
     const hard = this.level === 'hard';
     let qStep: Float64Array | null = null;
     let qSlip: Float64Array | null = null;
+    // R11: when this arrival ends an alert window, the agents' belief after the alert, by count
+    const alertAt = hard && RECRUITER_WEIGHTS.alert ? alertHour(v) : null;
+    let qStepBy: Float64Array[] | null = null;
+    let qSlipBy: Float64Array[] | null = null;
     const stepScore = (a: Action): number => {
       if (a.type === 'step') return score(a.to, false);
       if (a.type === 'mindSlip') return score(a.to, true) - (a.token === 2 ? 0.01 : 0);
@@ -259,8 +303,12 @@ export class RecruiterBot implements Bot {
       let nearest = 99;
       for (const c of circledLeft) if (c !== to) nearest = Math.min(nearest, g.dist[to]![c]!);
       if (nearest < 99) s -= nearest * 0.03;
-      const q = slip ? qSlip : qStep;
-      s -= 1.5 * this.danger(v, g, to, q, immNear(to) && v.mode === 'full');
+      const by = slip ? qSlipBy : qStepBy;
+      const q = by && alertAt !== null ? by[alertCount(v, here, to, alertAt)]! : slip ? qSlip : qStep;
+      // an immortal near the destination halves its danger only for a recruiter that escorts (R25)
+      const escorts = !hard || RECRUITER_WEIGHTS.escort > 0;
+      s -= 1.5 * this.danger(v, g, to, q, immNear(to) && v.mode === 'full' && escorts);
+      if (by && q) s -= RECRUITER_WEIGHTS.alertShare * q[to]!;
       // exposure to future asks: unblocked features of this location near agents
       for (const f of info(to).features) if (!blocked.has(f)) s -= 0.02 * agentsNearFeature(v, g, f);
       if (slip) s -= hard ? 0.25 : 0.4;
@@ -273,6 +321,10 @@ export class RecruiterBot implements Bot {
       this.best(legal, stepScore);
       const b = this.agentsBelief(v, rng, budgetMs, dl);
       [qStep, qSlip] = agentsNext(b, g, v);
+      if (alertAt !== null) {
+        qStepBy = alertBeliefs(b, g, false, alertAt).map(normalised);
+        qSlipBy = alertBeliefs(b, g, true, alertAt).map(normalised);
+      }
     }
     return this.best(legal, stepScore);
   }
@@ -289,25 +341,37 @@ export class RecruiterBot implements Bot {
     const here = sec.at!;
     const hard = this.level === 'hard';
     let dangerHere: number;
+    let qNow: Float64Array | null = null;
     if (hard) {
       const b = this.agentsBelief(v, rng, budgetMs, dl);
       const lastSlip = v.log.some((e) => e.pub.kind === 'mindSlipUsed' && e.pub.time === v.time + 1);
       const [qs, ql] = agentsNext(b, g, v);
-      dangerHere = this.danger(v, g, here, lastSlip ? ql : qs, false);
+      qNow = lastSlip ? ql : qs;
+      dangerHere = this.danger(v, g, here, qNow, false);
     } else dangerHere = this.danger(v, g, here, null, false);
+    let qTop = 0;
+    if (qNow) for (let l = 0; l < N; l++) qTop = Math.max(qTop, qNow[l]!);
+    // a decoy: an immortal moved where the agents look for the recruiter, not next to it
+    const decoy = (to: Loc): number =>
+      qNow && qTop > 0 && RECRUITER_WEIGHTS.decoy && to !== here && g.dist[here]![to]! >= 2
+        ? (RECRUITER_WEIGHTS.decoy * qNow[to]!) / qTop
+        : 0;
     const marks = new Set<Loc>([...v.stepTokens.map((t) => t.at), ...v.confirmed.map((c) => c.at)]);
     const henry = v.agents.find((a) => a.id === 'henry')?.at ?? null;
-    // Escort: an immortal on the recruiter's location blocks capture (R25). (Tried: skipping the
-    // escort when two agents could shake it down and capture; it lost more games against easy
-    // agents than it won against hard ones, so it is not used.)
-    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, henry, dangerHere);
+    // Escort: an immortal on the recruiter's location blocks capture (R25), but only the easy
+    // recruiter escorts. The hard one did until 2026-12-02: 62 of 90 captures in 100 games came the
+    // turn after an escort, as strong agents read an immortal moved during the recruiter's turn as
+    // its location and push it off (docs/bots.md, "Hard recruiter: the escort tell").
+    const escort = hard ? RECRUITER_WEIGHTS.escort : EASY_ESCORT;
+    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, henry, dangerHere, escort);
     const base = S(v.immortals);
+    const tell = (a: Action): number => (hard && isEscortTell(v, a) ? RECRUITER_WEIGHTS.tell : 0);
     let bestA: Action | null = null;
     let bestV = 0.02;
     for (const a of legal) {
       if (a.type === 'moveImmortal') {
         const imm = v.immortals.map((l) => (l === a.from ? a.to : l));
-        const val = S(imm) - base + rng() * 1e-4;
+        const val = S(imm) - base + decoy(a.to) - tell(a) + rng() * 1e-4;
         if (val > bestV) {
           bestV = val;
           bestA = a;
@@ -328,7 +392,7 @@ export class RecruiterBot implements Bot {
       if (moves.has(k)) continue;
       moves.add(k);
       const imm = v.immortals.map((l) => (l === a.from ? a.to : l));
-      const val = S(imm) - base;
+      const val = S(imm) - base + decoy(a.to) - tell(a);
       if (val > bestGain) {
         bestGain = val;
         bestMove = { from: a.from, to: a.to };
@@ -450,6 +514,14 @@ function agentsNearFeature(v: View, g: Geo, f: FeatureId): number {
 }
 
 /** The agents' belief about the recruiter's location after its coming move (step or slip). */
+/** q scaled to sum 1 (all zero stays all zero: the agents would lose track). */
+function normalised(q: Float64Array): Float64Array {
+  let t = 0;
+  for (let l = 0; l < N; l++) t += q[l]!;
+  if (t > 0) for (let l = 0; l < N; l++) q[l]! /= t;
+  return q;
+}
+
 function agentsNext(b: Belief, g: Geo, v: View): [Float64Array, Float64Array] {
   const qs = new Float64Array(N);
   const ql = new Float64Array(N);
@@ -483,6 +555,7 @@ function configScore(
   marks: ReadonlySet<Loc>,
   henry: Loc | null,
   dangerHere: number,
+  escort: number,
 ): number {
   let s = 0;
   const henryBlocks = (l: Loc) => henry !== null && v.mode === 'full' && (l === henry || isOrtho(l, henry));
@@ -498,7 +571,7 @@ function configScore(
     const recent = i >= n - 3 ? 2 : 1;
     for (const f of info(l).features) if (blocked.has(f)) s += 0.05 * recent;
   });
-  if (imm.includes(here)) s += 1.2 * dangerHere;
+  if (imm.includes(here)) s += escort * dangerHere;
   return s;
 }
 

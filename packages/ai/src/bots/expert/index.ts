@@ -19,6 +19,7 @@ import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
 import { PublicFrame, recruiterWorlds } from './world.js';
+import { isEscortTell } from '../escort.js';
 
 export interface ExpertOptions {
   /**
@@ -173,6 +174,9 @@ export class ExpertBot implements Bot {
       // otherwise ~150 arms share the playouts and none is measured
       if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
       if (UNVALUED.has(a.type) && a !== priorMove) continue;
+      // the playouts' agents cannot read an escort (they rarely push an immortal off to capture),
+      // so the playouts value one as safe; it is a tell (escort.ts): never searched
+      if (this.side === 'recruiter' && a !== priorMove && isEscortTell(v, a)) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;

@@ -20,6 +20,7 @@ import {
   fastP2,
   type FastState,
   fastTypeOf,
+  isOrthoAdjacent,
   kingDistance,
   LOCATION_COUNT,
   ORTHO_TWO,
@@ -421,19 +422,28 @@ export class Playout {
   }
 }
 
-/** R19: 1 when moving an immortal from -> to completes a face-up immortal card (Henry ignored). */
-function recruitGain(s: FastState, from: number, to: number): number {
+/**
+ * R19: 1 when moving an immortal from -> to completes a face-up immortal card. Henry Lyme's
+ * Mental Block counts: an immortal on his location or orthogonally next to it recruits nothing
+ * (the playouts' recruiter ignored it until 2026-12-02 and spent moves on blocked recruits).
+ */
+export function recruitGain(s: FastState, from: number, to: number): number {
+  const henry = s.agents[C.HENRY]!;
   for (let j = 0; j < s.immCardCount; j++) {
     const bit = 1 << s.immCards[j]!;
     let on = 0;
     for (let i = 0; i < s.immortalCount; i++) {
       const l = s.immortals[i] === from ? to : s.immortals[i]!;
-      if (locFeatureBits(l) & bit) on++;
+      if (locFeatureBits(l) & bit && !(henry >= 0 && (henry === l || ORTHO[henry * N + l] === 1))) on++;
     }
     if (on >= 2) return 1;
   }
   return 0;
 }
+
+/** ORTHO[a*N + b] = 1 when a and b are orthogonal neighbours (R19's Mental Block). */
+const ORTHO = new Uint8Array(N * N);
+for (let a = 0; a < N; a++) for (let b = 0; b < N; b++) ORTHO[a * N + b] = isOrthoAdjacent(a, b) ? 1 : 0;
 
 /** King distance between all pairs (R3 geometry), flat. */
 const KING = new Int8Array(N * N);
