@@ -334,6 +334,11 @@ describe('every move is seen', () => {
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
+      // a glide's start, which frame sampling can miss on a loaded machine (CI of 2026-12-02 saw
+      // no frame mid-glide in a whole run of bot turns)
+      document.addEventListener('transitionstart', (e) => {
+        if ((e.target as Element).closest?.('svg.board .piece') && e.propertyName === 'transform') w.mid++;
+      });
     });
     expect(
       await page
