@@ -17,9 +17,28 @@ import {
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/index.js';
+import { askExposure } from '../src/bots/ask-exposure.js';
+import { geoFor } from '../src/bots/geo.js';
 
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
 const side = (seat: Seat) => (seat === 0 ? 'recruiter' : 'agents');
+
+/**
+ * The recruiter's action at hour >= `from`, where its search has moves to compare: it searches
+ * only steps and slips no more exposed to asks than its prior's (R22, expert/index.ts), so two
+ * with no exposure at all guarantee it a choice.
+ */
+const recruiterSearches =
+  (from: number) =>
+  (s: GameState): boolean => {
+    if (s.phase !== 'recruiterTurn' || s.time < from || s.turn?.actionDone) return false;
+    const v = view(s, 0);
+    const g = geoFor(v.mayhem);
+    const free = legalActions(s, 0).filter(
+      (a) => (a.type === 'step' || a.type === 'mindSlip') && askExposure(v, g, a.to) === 0,
+    );
+    return new Set(free.map((a) => a.to)).size >= 2;
+  };
 
 /** Lets vitest's worker answer its RPC between decisions (long synchronous tests starve it). */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -95,7 +114,7 @@ describe('expert: legal moves', () => {
 describe('expert: anytime', () => {
   it('returns within its budget (+ slack), reports its best move so far, and plays the last one reported', async () => {
     for (const [seed, seat, stop] of [
-      [3, 0, (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 6 && !s.turn?.actionDone],
+      [3, 0, recruiterSearches(6)],
       [4, 1, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation],
     ] as const) {
       // the session has followed the game (its deduction is warm), with a small budget; the hard
@@ -139,11 +158,7 @@ describe('expert: anytime', () => {
 
 /** Searched decision points of hard-vs-hard Full games: [name, seed, stop when]. */
 const SEARCHED_POSITIONS = [
-  [
-    'recruiter, before its step',
-    6,
-    (s: GameState) => s.phase === 'recruiterTurn' && s.time >= 7 && !s.turn?.actionDone,
-  ],
+  ['recruiter, before its step', 6, recruiterSearches(7)],
   ['agents, choosing whom to activate', 7, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation],
   [
     'agents, during an activation',

@@ -6,13 +6,19 @@
 // when it recruits there and then.
 import { type Action, hasFeature, isOrthoAdjacent, type Loc, type View } from '@mindmgmt/engine';
 
-/** R19: face-up immortal cards that two immortals on locations Henry Lyme does not block recruit with. */
-export function recruitingCards(v: View, imm: readonly Loc[]): number {
+/**
+ * R19: per face-up immortal card, how many immortals stand on locations that show its feature and
+ * that Henry Lyme's Mental Block does not cover (two recruit).
+ */
+export function immortalCardCounts(v: View, imm: readonly Loc[]): number[] {
   const henry = v.agents.find((a) => a.id === 'henry')?.at ?? null;
   const blocked = (l: Loc) => henry !== null && v.mode === 'full' && (l === henry || isOrthoAdjacent(l, henry));
-  let n = 0;
-  for (const f of v.immortalCards) if (imm.filter((l) => hasFeature(l, f) && !blocked(l)).length >= 2) n++;
-  return n;
+  return v.immortalCards.map((f) => imm.filter((l) => hasFeature(l, f) && !blocked(l)).length);
+}
+
+/** R19: face-up immortal cards that the immortals on `imm` recruit with. */
+export function recruitingCards(v: View, imm: readonly Loc[]): number {
+  return immortalCardCounts(v, imm).filter((n) => n >= 2).length;
 }
 
 /** An immortal move onto the recruiter's own location that recruits nothing more (a tell). */

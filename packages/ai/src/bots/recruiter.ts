@@ -15,7 +15,9 @@
 //    answers and extra-move step tokens go where the agents' posterior on its true location stays
 //    lowest. It never escorts itself: an immortal moved onto its location points the agents at
 //    it (they push it off with a shakedown and capture, R24, R25); it moves immortals to recruit,
-//    to block asks, and as decoys where the agents look for it.
+//    to block asks, and as decoys where the agents look for it (never paying a step token for a
+//    decoy). It avoids stepping onto a feature no older unmarked visit shows while agents could
+//    ask about it (ask-exposure.ts, R22).
 import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
@@ -24,7 +26,8 @@ import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
 import { immortalWinMove } from './immortal-win.js';
 import { alertBeliefs, alertCount, alertHour } from './alert.js';
-import { isEscortTell } from './escort.js';
+import { immortalCardCounts, isEscortTell } from './escort.js';
+import { agentsNearFeature, askExposure, availableNext, coveredFeatures } from './ask-exposure.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
 /**
@@ -59,6 +62,13 @@ export const RECRUITER_WEIGHTS = {
    * same tell as an escort (it points at the recruiter), for blocking an ask or half a card.
    */
   tell: 10,
+  /**
+   * Cost, per agent that could Ask next half-turn, of stepping onto a location with an unblocked
+   * feature that no older unmarked visit shows (R22): an ask about it must be answered with the
+   * recruiter's own location. 0.02 for the other features. Measured in docs/bots.md ("Hard
+   * recruiter: fresh features", 2026-12-02).
+   */
+  askExposure: 1,
 };
 
 /** The easy recruiter escorts itself (see RECRUITER_WEIGHTS.escort). */
@@ -283,6 +293,8 @@ export class RecruiterBot implements Bot {
       return -Infinity;
     };
     const blocked = blockedFeatures(v.immortals);
+    // R22: a feature only the destination would show tells an ask where the recruiter is
+    const covered = coveredFeatures(v);
     const circledLeft: Loc[] = [];
     for (let l = 0; l < N; l++) if (!visited[l] && contacts(l, live) > 0) circledLeft.push(l);
     const immNear = (l: Loc) => v.immortals.some((m) => m === l || (kingDist(m, l) === 1 && !orthBlocked(v, m, l)));
@@ -311,6 +323,7 @@ export class RecruiterBot implements Bot {
       if (by && q) s -= RECRUITER_WEIGHTS.alertShare * q[to]!;
       // exposure to future asks: unblocked features of this location near agents
       for (const f of info(to).features) if (!blocked.has(f)) s -= 0.02 * agentsNearFeature(v, g, f);
+      if (hard) s -= RECRUITER_WEIGHTS.askExposure * askExposure(v, g, to, covered);
       if (slip) s -= hard ? 0.25 : 0.4;
       return s + rng() * 0.01;
     };
@@ -323,7 +336,7 @@ export class RecruiterBot implements Bot {
       [qStep, qSlip] = agentsNext(b, g, v);
       if (alertAt !== null) {
         qStepBy = alertBeliefs(b, g, false, alertAt).map(normalised);
-        qSlipBy = alertBeliefs(b, g, true, alertAt).map(normalised);
+        if (held > 0) qSlipBy = alertBeliefs(b, g, true, alertAt).map(normalised);
       }
     }
     return this.best(legal, stepScore);
@@ -357,13 +370,12 @@ export class RecruiterBot implements Bot {
         ? (RECRUITER_WEIGHTS.decoy * qNow[to]!) / qTop
         : 0;
     const marks = new Set<Loc>([...v.stepTokens.map((t) => t.at), ...v.confirmed.map((c) => c.at)]);
-    const henry = v.agents.find((a) => a.id === 'henry')?.at ?? null;
     // Escort: an immortal on the recruiter's location blocks capture (R25), but only the easy
     // recruiter escorts. The hard one did until 2026-12-02: 62 of 90 captures in 100 games came the
     // turn after an escort, as strong agents read an immortal moved during the recruiter's turn as
     // its location and push it off (docs/bots.md, "Hard recruiter: the escort tell").
     const escort = hard ? RECRUITER_WEIGHTS.escort : EASY_ESCORT;
-    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, henry, dangerHere, escort);
+    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, dangerHere, escort);
     const base = S(v.immortals);
     const tell = (a: Action): number => (hard && isEscortTell(v, a) ? RECRUITER_WEIGHTS.tell : 0);
     let bestA: Action | null = null;
@@ -392,7 +404,9 @@ export class RecruiterBot implements Bot {
       if (moves.has(k)) continue;
       moves.add(k);
       const imm = v.immortals.map((l) => (l === a.from ? a.to : l));
-      const val = S(imm) - base + decoy(a.to) - tell(a);
+      // a decoy never pays for the extra move: its step token is a sure clue (R15), the decoy a
+      // guess (with decoys here the hard recruiter won 33.2% against 43.8% without)
+      const val = S(imm) - base - tell(a);
       if (val > bestGain) {
         bestGain = val;
         bestMove = { from: a.from, to: a.to };
@@ -492,28 +506,6 @@ function blockedFeatures(imm: readonly Loc[]): Set<FeatureId> {
   return s;
 }
 
-/** Agents that can act in the coming agents' half-turn. */
-function availableNext(v: View): { id: string; at: Loc }[] {
-  // After the turn reaching an even hour the agents' first half-round starts with everyone
-  // ready; after an odd hour only the agents not yet activated this round act.
-  const nextTime = v.phase === 'recruiterTurn' ? v.time + 1 : v.time;
-  const all = nextTime % 2 === 0;
-  return v.agents.filter((a) => a.at !== null && (all || !a.activated)).map((a) => ({ id: a.id, at: a.at! }));
-}
-
-function agentsNearFeature(v: View, g: Geo, f: FeatureId): number {
-  let n = 0;
-  for (const a of availableNext(v)) {
-    for (let l = 0; l < N; l++)
-      if (hasFeature(l, f) && g.dist[a.at]![l]! <= 2) {
-        n++;
-        break;
-      }
-  }
-  return n;
-}
-
-/** The agents' belief about the recruiter's location after its coming move (step or slip). */
 /** q scaled to sum 1 (all zero stays all zero: the agents would lose track). */
 function normalised(q: Float64Array): Float64Array {
   let t = 0;
@@ -522,6 +514,7 @@ function normalised(q: Float64Array): Float64Array {
   return q;
 }
 
+/** The agents' belief about the recruiter's location after its coming move (step or slip). */
 function agentsNext(b: Belief, g: Geo, v: View): [Float64Array, Float64Array] {
   const qs = new Float64Array(N);
   const ql = new Float64Array(N);
@@ -553,17 +546,11 @@ function configScore(
   here: Loc,
   path: readonly Loc[],
   marks: ReadonlySet<Loc>,
-  henry: Loc | null,
   dangerHere: number,
   escort: number,
 ): number {
   let s = 0;
-  const henryBlocks = (l: Loc) => henry !== null && v.mode === 'full' && (l === henry || isOrtho(l, henry));
-  for (const f of v.immortalCards) {
-    const n = imm.filter((l) => hasFeature(l, f) && !henryBlocks(l)).length;
-    if (n >= 2) s += 2;
-    else s += 0.15 * n;
-  }
+  for (const n of immortalCardCounts(v, imm)) s += n >= 2 ? 2 : 0.15 * n;
   const blocked = blockedFeatures(imm);
   const n = path.length;
   path.forEach((l, i) => {
@@ -573,12 +560,6 @@ function configScore(
   });
   if (imm.includes(here)) s += escort * dangerHere;
   return s;
-}
-
-function isOrtho(a: Loc, b: Loc): boolean {
-  const x = info(a);
-  const y = info(b);
-  return Math.abs(x.row - y.row) + Math.abs(x.col - y.col) === 1;
 }
 
 export function safeFallback(v: View, legal: readonly Action[]): Action {

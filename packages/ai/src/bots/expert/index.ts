@@ -19,7 +19,7 @@ import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
 import { PublicFrame, recruiterWorlds } from './world.js';
-import { isEscortTell } from '../escort.js';
+import { askExposure, coveredFeatures } from '../ask-exposure.js';
 
 export interface ExpertOptions {
   /**
@@ -167,16 +167,10 @@ export class ExpertBot implements Bot {
     const arms: Arm[] = [];
     const actions: Action[] = [];
     let prior = -1;
-    const token = extraToken(v, legal, priorMove);
+    const unseen = this.side === 'recruiter' ? unseenCosts(v, priorMove) : () => false;
     for (const a of legal) {
-      // extra immortal moves differing only in the step token are one root move: the token the
-      // prior chose (or the oldest visit, which tells least about where the recruiter is now);
-      // otherwise ~150 arms share the playouts and none is measured
-      if (a.type === 'extraImmortalMove' && a.stepToken !== token) continue;
       if (UNVALUED.has(a.type) && a !== priorMove) continue;
-      // the playouts' agents cannot read an escort (they rarely push an immortal off to capture),
-      // so the playouts value one as safe; it is a tell (escort.ts): never searched
-      if (this.side === 'recruiter' && a !== priorMove && isEscortTell(v, a)) continue;
+      if (a !== priorMove && unseen(a)) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
@@ -249,14 +243,25 @@ export class ExpertBot implements Bot {
   }
 }
 
-/** The step token of the extra immortal moves the search compares (see searchFrom). */
-function extraToken(v: View, legal: readonly Action[], priorMove: Action): number {
-  if (priorMove.type === 'extraImmortalMove') return priorMove.stepToken;
-  const spots = new Set<number>();
-  for (const a of legal) if (a.type === 'extraImmortalMove') spots.add(a.stepToken);
-  const path = v.recruiter?.path ?? [];
-  for (const l of path) if (spots.has(l)) return l;
-  return spots.values().next().value ?? -1;
+/**
+ * Recruiter moves whose worth the playouts cannot see, so the search would misjudge them; only the
+ * prior plays them. The playouts' agents neither ask nor read step tokens, so:
+ * - a step or mind slip onto more features only it would answer an ask with than the prior's
+ *   destination (R22, ask-exposure.ts) looks free;
+ * - an immortal move is worth what it blocks (R22) and where it draws the agents (a decoy); an
+ *   extra one costs a step token (R15); an escort looks safe to them, as they rarely push an
+ *   immortal off to capture, though strong agents read it as the recruiter's location (escort.ts).
+ * Measured (expert recruiter vs yardstick agents, seeds 100-349, against its prior alone, 106 wins;
+ * won only here / only by the prior): immortal moves searched too, 85 wins (41 / 62); steps and
+ * slips only, 97 (33 / 42). docs/bots.md, "Expert recruiter on the ask-exposure prior".
+ */
+function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
+  const g = geoFor(v.mayhem);
+  const covered = coveredFeatures(v);
+  const moves = (a: Action): a is Extract<Action, { type: 'step' | 'mindSlip' }> =>
+    a.type === 'step' || a.type === 'mindSlip';
+  const limit = moves(priorMove) ? askExposure(v, g, priorMove.to, covered) : Infinity;
+  return (a) => !moves(a) || askExposure(v, g, a.to, covered) > limit;
 }
 
 /** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */

@@ -1,0 +1,92 @@
+// R22 ask exposure (issue 11): the hard recruiter stepped onto locations whose feature no older
+// unmarked visit showed, next to agents that could ask about it; the ask's answer then had to be its
+// own location. Weighing such steps lifted it from 26.6% to 43.8% against the yardstick agents
+// (500 games, docs/bots.md "Hard recruiter: fresh features").
+import {
+  apply,
+  askCandidates,
+  expectedSeats,
+  type GameState,
+  hasFeature,
+  info,
+  legalActions,
+  type Loc,
+  newGame,
+  view,
+} from '@mindmgmt/engine';
+import { describe, expect, it } from 'vitest';
+import { askExposure, freshFeatures } from '../src/bots/ask-exposure.js';
+import { geoFor } from '../src/bots/geo.js';
+import { makeBot, seatRng } from '../src/bots/index.js';
+import { RECRUITER_WEIGHTS, RecruiterBot } from '../src/bots/recruiter.js';
+
+/** States where the recruiter takes its turn's action, from hard-vs-yardstick games. */
+function actionStates(seeds: number[]): GameState[] {
+  const out: GameState[] = [];
+  for (const seed of seeds) {
+    let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
+    const bots = [makeBot('hard', 'recruiter'), makeBot('yardstick', 'agents')];
+    const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
+    while (!s.result) {
+      const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
+      if (who === 0 && s.phase === 'recruiterTurn' && !s.turn?.actionDone) out.push(s);
+      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000));
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+  }
+  return out;
+}
+
+const states = actionStates([60, 61]);
+
+describe('R22 ask exposure: a feature only the new location shows answers an ask with it', () => {
+  it('R22: freshFeatures are exactly the features whose ask, after the step, has the new location as its only answer', () => {
+    let checked = 0;
+    let fresh = 0;
+    for (const s of states) {
+      const v = view(s, 0);
+      for (const a of legalActions(s, 0)) {
+        if (a.type !== 'step') continue;
+        const r = apply(s, a);
+        if (!r.ok) throw new Error(r.message);
+        const after = r.state;
+        const got = new Set(freshFeatures(v, a.to));
+        for (const f of info(a.to).features) {
+          const blocked = after.immortals.some((l) => hasFeature(l, f));
+          const only = !blocked && askCandidates(after, f).join() === String(a.to);
+          expect(got.has(f), `${f} on ${a.to} at ${s.time}`).toBe(only);
+          checked++;
+          if (only) fresh++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(fresh).toBeGreaterThan(5);
+  });
+
+  it("R22: where the ask-exposure weight changes the hard recruiter's step, it takes the step agents can ask less about", () => {
+    const exposure = (s: GameState, to: Loc): number => {
+      const v = view(s, 0);
+      return askExposure(v, geoFor(v.mayhem), to);
+    };
+    const pick = (s: GameState, weight: number) => {
+      const saved = RECRUITER_WEIGHTS.askExposure;
+      RECRUITER_WEIGHTS.askExposure = weight;
+      try {
+        return new RecruiterBot('hard').decide(view(s, 0), legalActions(s, 0), seatRng(s.time * 7919 + 1, 0), 1000);
+      } finally {
+        RECRUITER_WEIGHTS.askExposure = saved;
+      }
+    };
+    let changed = 0;
+    for (const s of states) {
+      const on = pick(s, RECRUITER_WEIGHTS.askExposure);
+      const off = pick(s, 0);
+      if (on.type !== 'step' || off.type !== 'step' || on.to === off.to) continue;
+      changed++;
+      expect(exposure(s, on.to), `hour ${s.time}: ${off.to} -> ${on.to}`).toBeLessThan(exposure(s, off.to));
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+});
