@@ -37,6 +37,8 @@ interface Params {
   readonly weighCards: boolean;
   readonly lookahead: boolean;
   readonly headOff: boolean;
+  /** Value of one bit of information about the recruiter's location (capture-probability units). */
+  readonly infoPerBit: number;
 }
 
 type Outcome = string | number;
@@ -48,9 +50,18 @@ interface Option {
   act: Action | null;
 }
 
+/** The easy agents' value of a bit: they stay as they were when the hard agents' rose (issue 11). */
+const EASY_INFO_PER_BIT = 0.04;
+
 /** Scoring weights (units: probability of capturing the recruiter). Exported for tuning runs. */
 export const AGENT_WEIGHTS = {
-  infoPerBit: 0.04,
+  /**
+   * The hard agents' value of a bit about the recruiter's location (halved when a follower can
+   * still capture this half-turn). At 0.04 a second activation with no follower often moved for
+   * position instead of asking or revealing; against the yardstick recruiter, 500 paired games:
+   * 0.04 91.4%, 0.08 95.2%, 0.16 95.8%, 0.24 96.8%, 0.32 96.4%, 0.64 93.2% (docs/bots.md).
+   */
+  infoPerBit: 0.24,
   shakedown: 0.12,
   posNext: 0.2,
   posLater: 0.08,
@@ -120,8 +131,20 @@ export class AgentBot implements Bot {
   private params(budgetMs: number): Params {
     // Work limits, not time: the same budget gives the same belief on any machine (see sampleWork).
     if (this.level === 'easy')
-      return { ...sampleWork(budgetMs, 80), weighCards: false, lookahead: false, headOff: false };
-    return { ...sampleWork(budgetMs, 700), weighCards: true, lookahead: true, headOff: true };
+      return {
+        ...sampleWork(budgetMs, 80),
+        weighCards: false,
+        lookahead: false,
+        headOff: false,
+        infoPerBit: EASY_INFO_PER_BIT,
+      };
+    return {
+      ...sampleWork(budgetMs, 700),
+      weighCards: true,
+      lookahead: true,
+      headOff: true,
+      infoPerBit: AGENT_WEIGHTS.infoPerBit,
+    };
   }
 
   private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
@@ -469,7 +492,7 @@ function valueOfOutcomes(
     if (who.length && ctx.p.lookahead) val += (m / total) * captureChance(ctx, who, post, imm);
     eh += (m / total) * entropy(post);
   }
-  return val + AGENT_WEIGHTS.infoPerBit * Math.max(0, prep.H - eh) * (who.length && ctx.p.lookahead ? 0.5 : 1);
+  return val + ctx.p.infoPerBit * Math.max(0, prep.H - eh) * (who.length && ctx.p.lookahead ? 0.5 : 1);
 }
 
 function positional(ctx: Ctx, agent: AgentId, d: Loc): number {

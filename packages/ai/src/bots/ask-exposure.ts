@@ -20,10 +20,20 @@ export function coveredFeatures(v: View): Set<FeatureId> {
   return out;
 }
 
+/** Features shown on a location that holds an immortal: nobody may ask about them (R22). */
+export function blockedFeatures(imm: readonly Loc[]): Set<FeatureId> {
+  const out = new Set<FeatureId>();
+  for (const l of imm) for (const f of info(l).features) out.add(f);
+  return out;
+}
+
 /** Features no immortal blocks (R22) that only `to` would show among the unmarked visits. */
-export function freshFeatures(v: View, to: Loc, covered: ReadonlySet<FeatureId> = coveredFeatures(v)): FeatureId[] {
-  const blocked = new Set<FeatureId>();
-  for (const l of v.immortals) for (const f of info(l).features) blocked.add(f);
+export function freshFeatures(
+  v: View,
+  to: Loc,
+  covered: ReadonlySet<FeatureId> = coveredFeatures(v),
+  blocked: ReadonlySet<FeatureId> = blockedFeatures(v.immortals),
+): FeatureId[] {
   return info(to).features.filter((f) => !blocked.has(f) && !covered.has(f));
 }
 
@@ -49,9 +59,39 @@ export function agentsNearFeature(v: View, g: Geo, f: FeatureId): number {
   return n;
 }
 
-/** Asks the coming half-turn could make that only `to` would answer: agents per fresh feature. */
-export function askExposure(v: View, g: Geo, to: Loc, covered: ReadonlySet<FeatureId> = coveredFeatures(v)): number {
-  let n = 0;
-  for (const f of freshFeatures(v, to, covered)) n += agentsNearFeature(v, g, f);
-  return n;
+/**
+ * One decision's view of the asks to come, computed once for all its destinations: the features
+ * immortals block, those the unmarked visits already show, and the agents near each feature.
+ */
+export class AskOutlook {
+  readonly blocked: ReadonlySet<FeatureId>;
+  readonly covered: ReadonlySet<FeatureId>;
+  private readonly nearBy = new Map<FeatureId, number>();
+
+  constructor(
+    private readonly v: View,
+    private readonly g: Geo,
+  ) {
+    this.blocked = blockedFeatures(v.immortals);
+    this.covered = coveredFeatures(v);
+  }
+
+  /** Agents of the coming half-turn that could ask about `f` (R22). */
+  near(f: FeatureId): number {
+    let n = this.nearBy.get(f);
+    if (n === undefined) this.nearBy.set(f, (n = agentsNearFeature(this.v, this.g, f)));
+    return n;
+  }
+
+  /** Asks the coming half-turn could make that only `to` would answer: agents per fresh feature. */
+  exposure(to: Loc): number {
+    let n = 0;
+    for (const f of freshFeatures(this.v, to, this.covered, this.blocked)) n += this.near(f);
+    return n;
+  }
+}
+
+/** `AskOutlook.exposure` for one destination. */
+export function askExposure(v: View, g: Geo, to: Loc): number {
+  return new AskOutlook(v, g).exposure(to);
 }

@@ -27,7 +27,7 @@ import { applyModel } from './model.js';
 import { immortalWinMove } from './immortal-win.js';
 import { alertBeliefs, alertCount, alertHour } from './alert.js';
 import { immortalCardCounts, isEscortTell } from './escort.js';
-import { agentsNearFeature, askExposure, availableNext, coveredFeatures } from './ask-exposure.js';
+import { AskOutlook, availableNext, blockedFeatures } from './ask-exposure.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
 /**
@@ -292,9 +292,8 @@ export class RecruiterBot implements Bot {
       if (a.type === 'mindSlip') return score(a.to, true) - (a.token === 2 ? 0.01 : 0);
       return -Infinity;
     };
-    const blocked = blockedFeatures(v.immortals);
     // R22: a feature only the destination would show tells an ask where the recruiter is
-    const covered = coveredFeatures(v);
+    const asks = new AskOutlook(v, g);
     const circledLeft: Loc[] = [];
     for (let l = 0; l < N; l++) if (!visited[l] && contacts(l, live) > 0) circledLeft.push(l);
     const immNear = (l: Loc) => v.immortals.some((m) => m === l || (kingDist(m, l) === 1 && !orthBlocked(v, m, l)));
@@ -321,9 +320,14 @@ export class RecruiterBot implements Bot {
       const escorts = !hard || RECRUITER_WEIGHTS.escort > 0;
       s -= 1.5 * this.danger(v, g, to, q, immNear(to) && v.mode === 'full' && escorts);
       if (by && q) s -= RECRUITER_WEIGHTS.alertShare * q[to]!;
-      // exposure to future asks: unblocked features of this location near agents
-      for (const f of info(to).features) if (!blocked.has(f)) s -= 0.02 * agentsNearFeature(v, g, f);
-      if (hard) s -= RECRUITER_WEIGHTS.askExposure * askExposure(v, g, to, covered);
+      // exposure to future asks: unblocked features of this location near agents; the hard
+      // recruiter pays again for a fresh one (its ask would be answered with `to`)
+      for (const f of info(to).features) {
+        if (asks.blocked.has(f)) continue;
+        const near = asks.near(f);
+        s -= 0.02 * near;
+        if (hard && !asks.covered.has(f)) s -= RECRUITER_WEIGHTS.askExposure * near;
+      }
       if (slip) s -= hard ? 0.25 : 0.4;
       return s + rng() * 0.01;
     };
@@ -498,12 +502,6 @@ function kingDist(a: Loc, b: Loc): number {
 function orthBlocked(v: View, a: Loc, b: Loc): boolean {
   const [x, y] = a < b ? [a, b] : [b, a];
   return v.mayhem.some((e) => e[0] === x && e[1] === y);
-}
-
-function blockedFeatures(imm: readonly Loc[]): Set<FeatureId> {
-  const s = new Set<FeatureId>();
-  for (const l of imm) for (const f of info(l).features) s.add(f);
-  return s;
 }
 
 /** q scaled to sum 1 (all zero stays all zero: the agents would lose track). */

@@ -19,7 +19,7 @@ import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
 import { PublicFrame, recruiterWorlds } from './world.js';
-import { askExposure, coveredFeatures } from '../ask-exposure.js';
+import { AskOutlook } from '../ask-exposure.js';
 
 export interface ExpertOptions {
   /**
@@ -257,11 +257,11 @@ export class ExpertBot implements Bot {
  */
 function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
   const g = geoFor(v.mayhem);
-  const covered = coveredFeatures(v);
+  const asks = new AskOutlook(v, g);
   const moves = (a: Action): a is Extract<Action, { type: 'step' | 'mindSlip' }> =>
     a.type === 'step' || a.type === 'mindSlip';
-  const limit = moves(priorMove) ? askExposure(v, g, priorMove.to, covered) : Infinity;
-  return (a) => !moves(a) || askExposure(v, g, a.to, covered) > limit;
+  const limit = moves(priorMove) ? asks.exposure(priorMove.to) : Infinity;
+  return (a) => !moves(a) || asks.exposure(a.to) > limit;
 }
 
 /** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */
