@@ -72,8 +72,13 @@ export const AGENT_WEIGHTS = {
   model: 1,
   unsafe: 0.3,
   escort: 6,
-  /** Per immortal recruit the recruiter could make next turn (hard only). */
-  immortalThreat: 0.1,
+  /**
+   * Per immortal recruit the recruiter could make next turn (hard only; R19). With the value of a
+   * bit at 0.24, yardstick recruiter vs hard agents, 1,000 paired games (seeds 100-1099): 0.1
+   * 95.8%, 0.3 97.2% (28 / 14, p = 0.044; seeds 600-1099 alone 17 / 5, p = 0.017), 0.6 no
+   * better than 0.1 on seeds 100-599 (docs/bots.md).
+   */
+  immortalThreat: 0.3,
 };
 
 /**
