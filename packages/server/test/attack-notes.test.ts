@@ -2,9 +2,7 @@
 // sending note changes at the frame rate limit made a 4,672-entry log and a 1.42 MB `state` frame
 // within a minute, resent on every `hello`. Now a change replaces the note on its location, is
 // stored by upsert (game_notes), fanned out as its own `note` frame, and never enters the log.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDir } from './temp-dir.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
@@ -19,7 +17,7 @@ const body = (text: string, from: number | null = 3, to: number | null = 9) => (
 });
 
 function tmpDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'mm-notes-'));
+  return tempDir('mm-notes-');
 }
 
 describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {

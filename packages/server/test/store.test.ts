@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDir } from './temp-dir.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { lobbyRow, randomRun, startInfo, storeSuite } from './store-suite.js';
@@ -12,21 +11,17 @@ storeSuite('sqlite (:memory:, one transaction per action)', () => {
   s.groupCommit = false;
   return s;
 });
-storeSuite('sqlite (file, writer thread)', () =>
-  SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-store-'))),
-);
+storeSuite('sqlite (file, writer thread)', () => SqliteStore.inDir(tempDir('mm-store-')));
 storeSuite('sqlite (file, writer thread, one transaction per action)', () => {
-  const s = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-store-')));
+  const s = SqliteStore.inDir(tempDir('mm-store-'));
   s.groupCommit = false;
   return s;
 });
-storeSuite('sqlite (file, inline writer)', () =>
-  SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-store-')), 'full', 'inline'),
-);
+storeSuite('sqlite (file, inline writer)', () => SqliteStore.inDir(tempDir('mm-store-'), 'full', 'inline'));
 
 describe('SqliteStore specifics', () => {
   it('WAL + synchronous=FULL; data survives reopening', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-store-'));
+    const dir = tempDir('mm-store-');
     const a = SqliteStore.inDir(dir);
     expect(a.writerMode).toBe('thread');
     expect(a.db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -49,7 +44,7 @@ describe('SqliteStore specifics', () => {
 });
 
 describe('SqliteStore writer thread', () => {
-  const newDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mm-writer-'));
+  const newDir = () => tempDir('mm-writer-');
   async function started(st: SqliteStore, ids: string[]): Promise<void> {
     await Promise.all(
       ids.map(async (id) => {

@@ -7,9 +7,7 @@
 // - a multi-seat rematch (4 people): every person at the table is told of the rematch table and
 //   takes a seat at it, an outsider cannot; sides swapped (the first agent recruits, the old
 //   recruiter joins the agents) and kept.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDir } from '../temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
@@ -246,7 +244,7 @@ function campaignSuite(name: string, open: Open): void {
 
 describe('campaign rematches: SQLite', () => {
   campaignSuite('sqlite file', async () => {
-    const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-campaign-')));
+    const games = SqliteStore.inDir(tempDir('mm-campaign-'));
     return { games, players: sqlitePlayerStore(games) };
   });
 });

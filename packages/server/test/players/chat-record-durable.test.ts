@@ -4,9 +4,7 @@
 // one reaches the other's subscribers and is enforced there); a game's result is recorded
 // exactly once whichever instance records it, and a failure at record time is recovered by the
 // sweep, at once or at the next start.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDir } from '../temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
@@ -31,7 +29,7 @@ interface Backend {
 }
 
 const sqliteBackend = (): Backend => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-durable-'));
+  const dir = tempDir('mm-durable-');
   return {
     name: 'sqlite file',
     async open() {

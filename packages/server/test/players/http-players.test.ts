@@ -1,7 +1,5 @@
 // The player routes over real HTTP on the memory twin and a SQLite file.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDir } from '../temp-dir.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
@@ -13,6 +11,6 @@ httpPlayersSuite('memory', async () => {
   return { games, players: new MemoryPlayerStore(games) };
 });
 httpPlayersSuite('sqlite file', async () => {
-  const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-http-players-')));
+  const games = SqliteStore.inDir(tempDir('mm-http-players-'));
   return { games, players: sqlitePlayerStore(games) };
 });

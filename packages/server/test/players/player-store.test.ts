@@ -2,9 +2,8 @@
 // game store with its writer thread), plus SQLite's migrations.
 import { expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempDir } from '../temp-dir.js';
 import { applySqliteMigrations, SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite/index.js';
 import { SQLITE_SCHEMA } from '../../src/store/sql/sqlite.js';
 import { MemoryStore } from '../../src/store/memory.js';
@@ -26,7 +25,7 @@ const sqliteMemory = async (): Promise<Stores> => {
   return { games, players, close: async () => (await players.close(), await games.close()) };
 };
 const sqliteFile = async (): Promise<Stores> => {
-  const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-')));
+  const games = SqliteStore.inDir(tempDir('mm-players-'));
   const players = sqlitePlayerStore(games);
   return { games, players, close: async () => (await players.close(), await games.close()) };
 };
@@ -38,7 +37,7 @@ playerFlowsSuite('memory', memory);
 playerFlowsSuite('sqlite (file, beside the writer thread)', sqliteFile);
 
 it('sqlite migrations: applied once, recorded, safe to run again; a newer database is refused', () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-')), 'db.sqlite');
+  const file = path.join(tempDir('mm-players-'), 'db.sqlite');
   const db = new Database(file);
   db.exec(SQLITE_SCHEMA); // migrations 100+ build on the game tables' base schema
   expect(applySqliteMigrations(db)).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
@@ -55,7 +54,7 @@ it('regression: player writes beside a writer thread that never stops committing
   // thread's group commits followed each other with no gap, so a player write waited in SQLite's
   // busy handler (blocking the main thread) and failed after busy_timeout. Here busy_timeout is 0,
   // so any wait for the lock fails at once: player writes must never meet the lock.
-  const games = SqliteStore.inDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-players-busy-')));
+  const games = SqliteStore.inDir(tempDir('mm-players-busy-'));
   const players = sqlitePlayerStore(games, 'full', { busyTimeoutMs: 0 });
   const ids = Array.from({ length: 8 }, (_, i) => `busy${i}`);
   for (const id of ids) {
