@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import { tempDir } from './temp-dir.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { SqliteStore } from '../src/store/sqlite.js';
@@ -39,7 +38,6 @@ describe('SqliteStore specifics', () => {
     expect(await b.allActions('r')).toEqual(actions);
     expect((await b.getGame('r'))!.seq).toBe(actions.length);
     await b.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 
@@ -90,7 +88,6 @@ describe('SqliteStore writer thread', () => {
     expect(stats.sizes.reduce((a, b) => a + b, 0)).toBe(actions.length * (ids.length + ids.length / 3));
     for (const id of ids) expect(await st.allActions(id)).toEqual(actions);
     await st.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('per-game order: appends handed in back to back (not awaited) commit in order', async () => {
@@ -110,7 +107,6 @@ describe('SqliteStore writer thread', () => {
       await st.appendAction({ gameId: 'o', expectedSeq: 40, action: actions[0]!, deadline: null, result: null, at: 0 }),
     ).toBe('stale');
     await st.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a failing write does not sink the others in its batch; close commits what was handed in', async () => {
@@ -133,6 +129,5 @@ describe('SqliteStore writer thread', () => {
     expect((await again.getGame('late'))!.id).toBe('late');
     expect((await again.getGame('a'))!.seq).toBe(1);
     await again.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

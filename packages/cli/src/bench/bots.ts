@@ -9,9 +9,18 @@
 // Cold decisions are reported apart (bots.<level>ColdDecision*): a session's first decision in a
 // game already under way, which is what a player waits for after a server restart or after the
 // game's sessions were evicted. Every 5th position of the warm run is decided again under a game
-// id no session has seen, so the bot builds its belief and deduction from the whole view.
+// id no session has seen, so the bot builds its belief and deduction from the whole view. The
+// workers themselves are warm (their code compiled by the warm run): a restarted process pays its
+// first decisions' compilation on top of this.
 import { LEVELS, percentile } from '@mindmgmt/ai';
-import { BotPool, type BotLevel, type BotTask, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
+import {
+  BotPool,
+  type BotLevel,
+  type BotTask,
+  type Decision,
+  DEFAULT_SERVICE_CONFIG,
+  playThroughPool,
+} from '@mindmgmt/server';
 
 /** Games running at once (the issue's figure: decision p99 with two games at once). */
 const AT_ONCE = 2;
@@ -22,6 +31,12 @@ interface Times {
   ms: number[];
   over: number;
   cutoff: number;
+}
+
+function tally(t: Times, d: Decision): void {
+  t.ms.push(d.waitMs + d.runMs);
+  if (d.source === 'best' || d.source === 'timeout') t.over++;
+  if (d.cutoff) t.cutoff++;
 }
 
 export async function benchBots(opts: { quick: boolean }): Promise<Record<string, number>> {
@@ -53,9 +68,7 @@ export async function benchBots(opts: { quick: boolean }): Promise<Record<string
           agents: level,
           budgetMs,
           onDecision: ({ decision: d, seat, view, legal, seed }) => {
-            warm.ms.push(d.waitMs + d.runMs);
-            if (d.source === 'best' || d.source === 'timeout') warm.over++;
-            if (d.cutoff) warm.cutoff++;
+            tally(warm, d);
             if (warm.ms.length % COLD_EVERY === 0 && coldTasks.length < maxCold)
               coldTasks.push({
                 gameId: `bench-cold-${level}-${coldTasks.length}`,
@@ -76,11 +89,8 @@ export async function benchBots(opts: { quick: boolean }): Promise<Record<string
     const coldLane = async (): Promise<void> => {
       while (k < coldTasks.length) {
         const task = coldTasks[k++]!;
-        const d = await pool.decideDetailed(task);
+        tally(cold, await pool.decideDetailed(task));
         pool.forget(task.gameId);
-        cold.ms.push(d.waitMs + d.runMs);
-        if (d.source === 'best' || d.source === 'timeout') cold.over++;
-        if (d.cutoff) cold.cutoff++;
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, coldLane));
