@@ -2,41 +2,13 @@
 // unmarked visit showed, next to agents that could ask about it; the ask's answer then had to be its
 // own location. Weighing such steps lifted it from 26.6% to 43.8% against the yardstick agents
 // (500 games, docs/bots.md "Hard recruiter: fresh features").
-import {
-  apply,
-  askCandidates,
-  expectedSeats,
-  type GameState,
-  hasFeature,
-  info,
-  legalActions,
-  type Loc,
-  newGame,
-  view,
-} from '@mindmgmt/engine';
+import { apply, askCandidates, type GameState, hasFeature, info, legalActions, type Loc, view } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { askExposure, freshFeatures } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
-import { makeBot, seatRng } from '../src/bots/index.js';
+import { seatRng } from '../src/bots/index.js';
 import { RECRUITER_WEIGHTS, RecruiterBot } from '../src/bots/recruiter.js';
-
-/** States where the recruiter takes its turn's action, from hard-vs-yardstick games. */
-function actionStates(seeds: number[]): GameState[] {
-  const out: GameState[] = [];
-  for (const seed of seeds) {
-    let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-    const bots = [makeBot('hard', 'recruiter'), makeBot('yardstick', 'agents')];
-    const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
-    while (!s.result) {
-      const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
-      if (who === 0 && s.phase === 'recruiterTurn' && !s.turn?.actionDone) out.push(s);
-      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000));
-      if (!r.ok) throw new Error(r.message);
-      s = r.state;
-    }
-  }
-  return out;
-}
+import { actionStates } from './recruiter-action-states.js';
 
 const states = actionStates([60, 61]);
 

@@ -6,8 +6,10 @@
 // Only the seat's View and legal actions are read. The agents' worlds come from public facts only
 // (sampling.ts); the recruiter's worlds are its own secrets with a shuffled deck, and its playouts
 // model the agents by what they can know (playout.ts), starting from the exact deduction of the
-// public view.
-import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } from '@mindmgmt/engine';
+// public view. Before its search, the recruiter looks one agents' half-turn ahead with the real
+// hard agents on its own rebuilt game (lookahead.ts): the playouts' agents neither ask nor read
+// step tokens, the hard agents do.
+import { type Action, FastCodes, fastFromAction, info, LOCATION_COUNT, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
 import { ExactTracker } from '../exact.js';
 import { immortalWinMove } from '../immortal-win.js';
@@ -15,10 +17,12 @@ import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
 import { RecruiterBot } from '../recruiter.js';
 import { geoFor } from '../yardstick/geo.js';
+import { canSurvive, geoFor as liveGeo } from '../geo.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
-import { PublicFrame, recruiterWorlds } from './world.js';
+import { deckPool, PublicFrame, recruiterWorlds, shuffle } from './world.js';
+import { LOOKAHEAD, Lookahead } from './lookahead.js';
 import { AskOutlook } from '../ask-exposure.js';
 
 export interface ExpertOptions {
@@ -76,6 +80,11 @@ export class ExpertBot implements Bot {
   lastPlayouts = 0;
   /** The last search's root statistics (for tuning runs and the loss analysis), null if none ran. */
   lastSearch: { readonly prior: number; readonly chosen: number; readonly arms: readonly Arm[] } | null = null;
+  /**
+   * The last decision's lookahead (recruiter steps): the hard bot's move, the move the search
+   * then started from, and the moves vetoed on the way; null if none ran.
+   */
+  lastLookahead: { readonly prior: Action; readonly chosen: Action; readonly vetoed: readonly Action[] } | null = null;
 
   private o: ExpertOptions;
 
@@ -104,6 +113,7 @@ export class ExpertBot implements Bot {
     const end = t0 + budgetMs * BUDGET_SHARE;
     this.lastPlayouts = 0;
     this.lastSearch = null;
+    this.lastLookahead = null;
     this.followGame(v);
     if (legal.length === 1) {
       onBest?.(legal[0]!);
@@ -123,14 +133,62 @@ export class ExpertBot implements Bot {
     // yardstick. In iteration mode it gets a budget its deadlines never reach, so its move does
     // not depend on the clock.
     const priorBudget = fixed ? 600_000 : budgetMs * PRIOR_SHARE;
-    const priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
+    let priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
+    let open = legal;
+    if (this.side === 'recruiter' && LOOKAHEAD.vetoes > 0 && v.phase === 'recruiterTurn' && isMove(priorMove)) {
+      try {
+        ({ move: priorMove, open } = this.lookahead(v, legal, rng, priorBudget, priorMove, fixed, end));
+        onBest?.(priorMove);
+      } catch {
+        open = legal;
+      }
+    }
+    if (!LOOKAHEAD.search && this.side === 'recruiter') return priorMove;
     if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
     try {
-      return this.searchFrom(v, legal, rng, priorMove, fixed, end, onBest) ?? priorMove;
+      return this.searchFrom(v, open, rng, priorMove, fixed, end, onBest) ?? priorMove;
     } catch {
       return priorMove;
     }
+  }
+
+  /**
+   * The prior's step or slip, unless the simulated agents capture the recruiter after it: then the
+   * prior's next choice without it, up to LOOKAHEAD.vetoes times. `open` is what the search may
+   * still choose from (the vetoed moves are out). If every candidate is caught, the prior's own.
+   */
+  private lookahead(
+    v: View,
+    legal: readonly Action[],
+    rng: BotRng,
+    priorBudget: number,
+    priorMove: Action,
+    fixed: boolean,
+    end: number,
+  ): { move: Action; open: readonly Action[] } {
+    const own = v.recruiter!.cards.map((c) => c.feature);
+    const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
+    const sim = new Lookahead(v, deck, rng, fixed ? undefined : () => performance.now() >= end);
+    let open = legal;
+    let cand = priorMove;
+    const vetoed: Action[] = [];
+    for (let k = 0; k < LOOKAHEAD.vetoes; k++) {
+      if (!fixed && performance.now() >= end) break;
+      if (sim.captured(cand) !== true) {
+        this.lastLookahead = { prior: priorMove, chosen: cand, vetoed };
+        return { move: cand, open };
+      }
+      vetoed.push(cand);
+      open = open.filter((a) => a !== cand);
+      if (!open.some(isMove)) break;
+      const next = pickLegal(this.prior.decide(v, open, rng, priorBudget), open);
+      // R17: never trade a capture next half-turn for being boxed in later
+      if (!isMove(next) || !survives(v, next)) break;
+      cand = next;
+    }
+    this.lastLookahead = { prior: priorMove, chosen: priorMove, vetoed };
+    return { move: priorMove, open: legal };
   }
 
   private searchFrom(
@@ -261,7 +319,10 @@ function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
   const moves = (a: Action): a is Extract<Action, { type: 'step' | 'mindSlip' }> =>
     a.type === 'step' || a.type === 'mindSlip';
   const limit = moves(priorMove) ? asks.exposure(priorMove.to) : Infinity;
-  return (a) => !moves(a) || asks.exposure(a.to) > limit;
+  const live = new Set(v.recruiter?.cards.filter((c) => c.exposedAt === null).map((c) => c.feature) ?? []);
+  const contacts = (l: number) => info(l).features.filter((f) => live.has(f)).length;
+  const least = SEARCH.recruiterKeepsContacts && moves(priorMove) ? contacts(priorMove.to) : 0;
+  return (a) => !moves(a) || asks.exposure(a.to) > limit || contacts(a.to) < least;
 }
 
 /** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */
@@ -275,6 +336,24 @@ function escortedThisTurn(v: View): Uint8Array {
   }
   for (let l = 0; l < LOCATION_COUNT; l++) if (out[l] && !v.immortals.includes(l)) out[l] = 0;
   return out;
+}
+
+/** A walk to the final hour still exists after this step or slip (the prior's own test, recruiter.ts). */
+function survives(v: View, a: Action): boolean {
+  if (a.type !== 'step' && a.type !== 'mindSlip') return true;
+  const sec = v.recruiter!;
+  const g = liveGeo(v.mayhem);
+  const visited = new Uint8Array(LOCATION_COUNT);
+  for (const l of sec.path) visited[l] = 1;
+  visited[a.to] = 1;
+  const held =
+    (v.mindSlips.firstUsedAt === null ? 1 : 0) + (sec.secondMindSlipHeld ? 1 : 0) - (a.type === 'mindSlip' ? 1 : 0);
+  const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
+  return canSurvive(g, a.to, visited, v.finalTime - (v.time + 1), held, slipTable);
+}
+
+function isMove(a: Action): boolean {
+  return a.type === 'step' || a.type === 'mindSlip';
 }
 
 function pickLegal(a: Action, legal: readonly Action[]): Action {
