@@ -293,7 +293,7 @@ describe('expert: hidden information', () => {
         expect(src, f).not.toMatch(/from '\.\.\/runner\.js'/);
       }
     }
-    expect(readFileSync(join(BOTS_DIR, 'expert/lookahead.ts'), 'utf8')).toMatch(/= ownState\(this\.v, this\.deck\)/);
+    expect(readFileSync(join(BOTS_DIR, 'expert/lookahead.ts'), 'utf8')).toMatch(/this\.start = ownState\(v, deck\)/);
     for (const f of ['expert/sampling.ts', 'expert/playout.ts', 'expert/search.ts', 'yardstick/agents.ts'])
       expect(readFileSync(join(BOTS_DIR, f), 'utf8'), f).not.toMatch(/\.recruiter\b/);
   });

@@ -11,7 +11,7 @@ import { geoFor } from '../src/bots/geo.js';
 import { ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
 
 describe('regression: the expert recruiter searched costs its playouts cannot see', () => {
-  it("R22, R15: it never steps where asks learn more than at its prior's step, and moves immortals only as its prior does", () => {
+  it("R22, R15, R12: it never steps where asks learn more or it contacts fewer recruits than at its prior's step, and moves immortals only as its prior does", () => {
     let departures = 0;
     let compared = 0;
     for (const seed of [72, 76]) {

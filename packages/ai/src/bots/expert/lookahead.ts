@@ -44,20 +44,23 @@ export const LOOKAHEAD = {
 export class Lookahead {
   private readonly agents = new Map<Seat, AgentBot>();
   private readonly answers = new RecruiterBot('easy');
+  /** The rebuilt game, once per decision: `apply` leaves its input untouched, so every candidate starts from it. */
+  private readonly start: GameState | null;
 
   constructor(
-    private readonly v: View,
-    private readonly deck: readonly FeatureId[],
+    v: View,
+    deck: readonly FeatureId[],
     private readonly rng: BotRng,
     /** Wall clock (absent in iteration mode): a half-turn cut short has no answer. */
     private readonly timeUp?: () => boolean,
-  ) {}
+  ) {
+    this.start = ownState(v, deck);
+  }
 
   /** True if the agents capture the recruiter before its next turn after `move` (null: no answer). */
   captured(move: Action): boolean | null {
-    const s0 = ownState(this.v, this.deck);
-    if (!s0) return null;
-    const first = apply(s0, move);
+    if (!this.start) return null;
+    const first = apply(this.start, move);
     if (!first.ok) return null;
     let s: GameState = first.state;
     let agentsTurn = false;
