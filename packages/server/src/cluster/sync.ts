@@ -13,7 +13,7 @@ import { refreshNotes, withNotes } from '../play/notes.js';
 import type { GameMaster } from '../play/master.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { AnnouncedCommit, ClusterBus } from '../store/types.js';
-import { shownDeadline } from '../timers.js';
+import { shownDeadline } from '../deadlines.js';
 
 export class ClusterSync {
   /** Games whose bot work this instance holds the lease of. */
@@ -26,10 +26,7 @@ export class ClusterSync {
     private readonly bots: BotPool,
     private readonly log: Logger,
     private readonly cfg: ServiceConfig,
-  ) {
-    master.catchUp = (g) => this.refresh(g);
-    master.holdsBotWork = (g) => this.ownedBots.has(g.id);
-  }
+  ) {}
 
   /** Follows every instance's commits and starts the lease ticks. Active games load on demand. */
   async start(): Promise<void> {

@@ -10,7 +10,7 @@ import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
 import { assignSeats } from '../seating.js';
 import type { GameRow } from '../store/types.js';
-import { deadlineFor, shownDeadline } from '../timers.js';
+import { deadlineFor, shownDeadline } from '../deadlines.js';
 import { hashToken } from '../tokens.js';
 import { expired } from './tables.js';
 
@@ -66,7 +66,7 @@ export async function startGame(
       startedAt,
       ...(pick?.note ? { recruiterNote: pick.note } : {}),
     };
-    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
+    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt);
     try {
       if (!(await m.store.startGame(id, { ...start, deadline })))
         throw new ApiError(409, 'started', 'The game has already started.');

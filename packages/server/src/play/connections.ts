@@ -4,7 +4,7 @@
 import type { Action, NoteBody } from '@mindmgmt/engine';
 import { ApiError, StaleError } from '../api-error.js';
 import { hashToken } from '../tokens.js';
-import { shownDeadline } from '../timers.js';
+import { shownDeadline } from '../deadlines.js';
 import { catchUpFrame, stateFrame } from './frames.js';
 import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
 import type { GameMaster } from './master.js';

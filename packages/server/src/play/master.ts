@@ -9,7 +9,6 @@ import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type G
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
-import { botSeatsExpected } from '../bots/driver.js';
 import { Mutex } from '../lock.js';
 import type { LobbyInfo } from '../lobby-types.js';
 import { inviteUrl, lobbyInfo } from '../lobby/info.js';
@@ -17,7 +16,7 @@ import { ConcurrencyBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
-import { deadlineFor, shownDeadline } from '../timers.js';
+import { deadlineFor, shownDeadline } from '../deadlines.js';
 import { eventsFrames } from './frames.js';
 import type { Conn, Live } from './live.js';
 import { initialState } from './setup.js';
@@ -30,6 +29,19 @@ export type Origin =
   | { readonly by: 'bot' | 'timer'; readonly seq: number }
   | { readonly by: 'remote'; readonly seq: number; readonly row: GameRow };
 
+/** What the master calls on parts built around it (games.ts wires them when it builds the master). */
+export interface MasterLinks {
+  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts). */
+  readonly kickBots: (g: Live) => void;
+  /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
+   * for a single instance, whose memory is the truth. */
+  readonly catchUp: ((g: Live) => Promise<void>) | null;
+  /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
+  readonly holdsBotWork: (g: Live) => boolean;
+  /** Players (issue 13): called once, by the instance whose action ended a game. */
+  readonly onGameOver: ((row: GameRow) => Promise<void>) | null;
+}
+
 /** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
 const LOG_LEN_MEMORY = 256;
 
@@ -40,24 +52,20 @@ export class GameMaster {
   readonly botGames: ConcurrencyBudget;
   closed = false;
 
-  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts; set by the service). */
-  kickBots: (g: Live) => void = () => undefined;
-  /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
-   * for a single instance, whose memory is the truth. */
-  catchUp: ((g: Live) => Promise<void>) | null = null;
-  /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
-  holdsBotWork: (g: Live) => boolean = (g) => botSeatsExpected(g).length > 0;
-  /** Players (issue 13): called once, by the instance whose action ended a game. */
-  onGameOver: ((row: GameRow) => Promise<void>) | null = null;
-
   constructor(
     readonly store: GameStore,
     readonly log: Logger,
     readonly cfg: ServiceConfig,
     readonly limits: LimitsConfig,
     readonly bots: BotPool,
+    private readonly links: MasterLinks,
   ) {
     this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+  }
+
+  /** Starts a bot decision when g waits on a bot seat. */
+  kickBots(g: Live): void {
+    this.links.kickBots(g);
   }
 
   // ---------------------------------------------------------------- the games in memory
@@ -168,7 +176,7 @@ export class GameMaster {
   evictIdle(now = Date.now()): void {
     for (const g of this.live.values())
       if (g.subs.size === 0 && !g.botBusy && g.lock.idle && now - g.lastActive > this.cfg.idleEvictMs)
-        if (!this.holdsBotWork(g)) this.forget(g);
+        if (!this.links.holdsBotWork(g)) this.forget(g);
   }
 
   /** Waits for every game's lock to be free (in-flight commits finish before the store closes). */
@@ -178,7 +186,7 @@ export class GameMaster {
 
   /** Under g.lock, before a decision that reads g.row: the shared store's latest (cluster). */
   async fresh(g: Live): Promise<void> {
-    if (this.catchUp) await this.catchUp(g);
+    if (this.links.catchUp) await this.links.catchUp(g);
   }
 
   // ---------------------------------------------------------------- the action path
@@ -205,7 +213,7 @@ export class GameMaster {
         status: r.state.result ? 'over' : 'active',
       };
     else {
-      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
+      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const res = await this.store.appendAction({
         gameId: g.id,
@@ -219,7 +227,7 @@ export class GameMaster {
       if (res === 'stale') {
         // Someone else (another instance) moved the game on: catch up from the store (cluster),
         // or drop the cached copy so it is reloaded.
-        if (this.catchUp) await this.catchUp(g);
+        if (this.links.catchUp) await this.links.catchUp(g);
         else this.forget(g);
         throw new StaleError();
       }
@@ -244,7 +252,7 @@ export class GameMaster {
     this.broadcast(g, r.events, actor, origin.by === 'player' ? origin.id : undefined);
     if (r.state.result) {
       this.pushLobby(g);
-      if (origin.by !== 'remote' && this.onGameOver) void this.onGameOver(g.row);
+      if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);
     }
     // A remote batch kicks the bots once, after its last action (cluster/sync.ts).
     if (origin.by !== 'remote') this.kickBots(g);
