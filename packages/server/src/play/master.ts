@@ -17,8 +17,10 @@ import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import { deadlineFor, shownDeadline } from '../deadlines.js';
-import { eventsFrames } from './frames.js';
-import type { Conn, Live } from './live.js';
+import { sendAll, sendEach } from './fanout.js';
+import { eventsFrames, stateFrame } from './frames.js';
+import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
+import { withNotes } from './notes.js';
 import { initialState } from './setup.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
@@ -261,13 +263,7 @@ export class GameMaster {
   /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
    * the actor's acknowledgement first (play/frames.ts). */
   private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
-    if (!g.subs.size) return;
-    const frame = eventsFrames(g, events, shownDeadline(g.row));
-    if (actor && g.subs.has(actor)) {
-      const text = frame(actor.viewer ?? 'spectator');
-      actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
-    }
-    for (const c of g.subs) if (c !== actor) c.send(frame(c.viewer ?? 'spectator'));
+    if (g.subs.size) sendEach(g, eventsFrames(g, events, shownDeadline(g.row)), actor, id);
   }
 
   /** After g.state moved on: remember the log length of the new seq; at the end, free the
@@ -294,8 +290,18 @@ export class GameMaster {
 
   /** Every subscriber of g its (shared) lobby frame. */
   pushLobby(g: Live): void {
-    if (!g.subs.size) return;
-    const text = JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
-    for (const c of g.subs) c.send(text);
+    if (g.subs.size) sendAll(g, JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) }));
+  }
+
+  /** A viewer's `state` frame with the game's notes. */
+  stateFrame(g: Live, viewer: Viewer): string {
+    return withNotes(g, stateFrame(g, viewer, shownDeadline(g.row)));
+  }
+
+  /** g started, here or elsewhere, or was reloaded from the store: each subscriber's seat is
+   * looked up again (the seats are known from the start on) and it gets its `state` frame. */
+  pushStates(g: Live): void {
+    for (const c of g.subs) c.viewer = viewerFor(g, c.tokenHash);
+    sendEach(g, (v) => this.stateFrame(g, v));
   }
 }
