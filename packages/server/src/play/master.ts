@@ -202,8 +202,10 @@ export class GameMaster {
     const state = g.state;
     if (!state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
     if (state.seq !== origin.seq) throw new StaleError();
-    // Another instance's commit is read back from the log (it may be an older version's note).
-    const r = origin.by === 'remote' ? applyLogged(state, action) : apply(state, action);
+    // Every origin goes through `apply`, another instance's commit too. A legacy `note` action
+    // (notes were actions before migration 102) is refused here; cluster/sync.ts then reads the
+    // store, and `replay` takes it with applyLogged, as it takes the old games' logs.
+    const r = apply(state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
     const now = Date.now();
     let row: GameRow;
