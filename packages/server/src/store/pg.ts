@@ -64,6 +64,12 @@ export interface PgStoreOptions {
   instanceId?: string;
   /** How long a claimed turn-timer deadline stays claimed by one instance (ms). */
   deadlineClaimMs?: number;
+  /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
+  appendWaits?: AckTimes;
+  /** Told when announcements were dropped (backlog over OUTBOX_MAX, or unsent at close). */
+  onNotifyLost?: (count: number, err: unknown) => void;
+  /** Told when sending announcements failed and will be tried again. */
+  onNotifyRetry?: (count: number, err: unknown) => void;
 }
 
 /** Announcements kept waiting while the notifier cannot send (about 1 KB each). */
@@ -85,12 +91,9 @@ export class PgStore implements GameStore, ClusterBus {
   private readonly outbox: string[] = [];
   private sending: Promise<void> | null = null;
   private notifier: pg.Client | null = null;
-  /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
-  appendWaits: AckTimes | null = null;
-  /** Told when announcements were dropped (backlog over OUTBOX_MAX, or unsent at close). */
-  onNotifyLost: ((count: number, err: unknown) => void) | null = null;
-  /** Told when sending announcements failed and will be tried again. */
-  onNotifyRetry: ((count: number, err: unknown) => void) | null = null;
+  private readonly appendWaits: AckTimes | null;
+  private readonly onNotifyLost: ((count: number, err: unknown) => void) | null;
+  private readonly onNotifyRetry: ((count: number, err: unknown) => void) | null;
 
   private constructor(
     readonly url: string,
@@ -101,6 +104,9 @@ export class PgStore implements GameStore, ClusterBus {
     this.channel = `mm_${this.schema}`;
     this.instanceId = o.instanceId ?? `i-${randomBytes(6).toString('hex')}`;
     this.deadlineClaimMs = o.deadlineClaimMs ?? 10_000;
+    this.appendWaits = o.appendWaits ?? null;
+    this.onNotifyLost = o.onNotifyLost ?? null;
+    this.onNotifyRetry = o.onNotifyRetry ?? null;
     this.pool = new pg.Pool({ ...this.connConfig(), max: o.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
