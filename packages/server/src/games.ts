@@ -10,7 +10,7 @@
 import type { GameRecord, GameState, NoteBody } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from './api-error.js';
-import { BotDriver } from './bots/driver.js';
+import { BotDriver, botSeatsExpected } from './bots/driver.js';
 import { BotPool } from './bots/pool.js';
 import { resumeBotGames } from './bots/resume.js';
 import { ClusterSync } from './cluster/sync.js';
@@ -30,6 +30,14 @@ import { sweepDeadlines } from './timers.js';
 export { ApiError, StaleError, DEFAULT_SERVICE_CONFIG };
 export type { Conn, ServiceConfig, Viewer };
 
+/** What the players part (players/service.ts) decides about games; null without players. */
+export interface GamePlayerHooks {
+  /** Called once, by the instance whose action ended a game. */
+  readonly onGameOver: (row: GameRow) => Promise<void>;
+  /** The recruiter's place when the players decide it; null: the table's rule. */
+  readonly pickRecruiter: (row: GameRow) => Promise<{ place: number; note: string | null } | null>;
+}
+
 export class GameService {
   private readonly timers: NodeJS.Timeout[] = [];
   readonly bots: BotPool;
@@ -42,37 +50,34 @@ export class GameService {
   private readonly lobby: Lobby;
   private readonly conns: Connections;
   private readonly records: Records;
-  /** Players (issue 13): the recruiter's place when the players decide it; null: the table's rule. */
-  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null = null;
 
+  /** Builds every game part once, each with its collaborators (docs/architecture.md "Wiring"). */
   constructor(
     readonly store: GameStore,
     readonly log: Logger,
     readonly cfg: ServiceConfig = DEFAULT_SERVICE_CONFIG,
     readonly limits: LimitsConfig = DEFAULT_LIMITS,
+    private readonly players: GamePlayerHooks | null = null,
   ) {
     this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
-    const m = (this.master = new GameMaster(store, log, cfg, limits, this.bots));
-    this.cluster = store.cluster ? new ClusterSync(m, store.cluster, this.bots, log, cfg) : null;
-    this.driver = new BotDriver({
-      pool: () => this.bots,
-      cfg: () => this.cfg,
-      log: () => this.log,
+    const bus = store.cluster;
+    // The master calls the bot driver and the cluster follower, and both call the master: the
+    // master gets functions that reach them through the fields assigned right after it, and
+    // calls none of them while it is being built.
+    const m = (this.master = new GameMaster(store, log, cfg, limits, this.bots, {
+      kickBots: (g) => this.driver.kick(g),
+      catchUp: bus ? (g) => this.cluster!.refresh(g) : null,
+      holdsBotWork: bus ? (g) => this.cluster!.mayMoveBots(g) : (g) => botSeatsExpected(g).length > 0,
+      onGameOver: players?.onGameOver ?? null,
+    }));
+    this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
+    this.driver = new BotDriver(this.bots, cfg, log, {
       mayMove: (g) => !m.closed && (this.cluster?.mayMoveBots(g) ?? true),
       submit: (g, action, seq) => m.submit(g, action, { by: 'bot', seq }),
     });
-    m.kickBots = (g) => this.driver.kick(g);
     this.lobby = new Lobby(m);
     this.conns = new Connections(m);
     this.records = new Records(m);
-  }
-
-  /** Players (issue 13): called once by the instance whose action ended a game. */
-  get onGameOver(): ((row: GameRow) => Promise<void>) | null {
-    return this.master.onGameOver;
-  }
-  set onGameOver(f: ((row: GameRow) => Promise<void>) | null) {
-    this.master.onGameOver = f;
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -149,7 +154,7 @@ export class GameService {
     const cluster = this.cluster;
     return startGame(
       this.master,
-      { pickRecruiter: this.pickRecruiter, claimBots: async (gid) => cluster?.claimBots(gid) },
+      { pickRecruiter: this.players?.pickRecruiter ?? null, claimBots: async (gid) => cluster?.claimBots(gid) },
       id,
       token,
       ip,

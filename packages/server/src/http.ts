@@ -13,9 +13,7 @@ import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
-import { createPlayerRoutes } from './players/routes.js';
-import type { PlayerService } from './players/service.js';
-import type { TableChat } from './play/chat.js';
+import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
@@ -24,11 +22,11 @@ export function createHttpHandler(
   log: Logger,
   webDist: string,
   limits: LimitsConfig,
-  players: PlayerService | null = null,
-  chat: TableChat | null = null,
+  playerParts: PlayerParts | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
-  const playerRoute = players ? createPlayerRoutes(players, limits, chat) : null;
+  const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
+  const players = playerParts?.accounts ?? null;
   const creates = new RateBudget(limits.createPerIp);
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
@@ -71,7 +69,7 @@ export function createHttpHandler(
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
         const me = await players?.optionalPlayer(req);
-        await players?.campaigns.checkJoin(id, me?.player ?? null);
+        await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
         spend(joins, ip, 'joins');
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null);

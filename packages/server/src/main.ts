@@ -64,6 +64,12 @@ const limits: LimitsConfig = {
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+// SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
+// the server since the last line, and the games in memory (read by the server benchmark);
+// on PostgreSQL also how long each append waited for a pool connection.
+const serverStatsMs = num(env.SERVER_STATS_MS, 0);
+const acks = serverStatsMs > 0 ? new AckTimes() : undefined;
+const appendWaits = acks && pgUrl ? new AckTimes() : null;
 let store: GameStore;
 let players: PlayerStore;
 if (pgUrl) {
@@ -72,13 +78,14 @@ if (pgUrl) {
     poolSize: num(env.PG_POOL, 10),
     actPoolSize: num(env.PG_ACT_POOL, 4),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
+    ...(appendWaits ? { appendWaits } : {}),
+    onNotifyLost: (n, err) =>
+      log.warn(
+        { lost: n, err: String(err) },
+        'commit announcements dropped; other instances catch up on the next commit or hello',
+      ),
+    onNotifyRetry: (n, err) => log.warn({ count: n, err: String(err) }, 'commit announcements not sent; retrying'),
   });
-  pg.onNotifyLost = (n, err) =>
-    log.warn(
-      { lost: n, err: String(err) },
-      'commit announcements dropped; other instances catch up on the next commit or hello',
-    );
-  pg.onNotifyRetry = (n, err) => log.warn({ count: n, err: String(err) }, 'commit announcements not sent; retrying');
   store = pg;
   players = pgPlayerStore(pg);
 } else {
@@ -127,11 +134,6 @@ if (pgUrl) {
   }
 }
 
-// SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
-// the server since the last line, and the games in memory (read by the server benchmark).
-const serverStatsMs = num(env.SERVER_STATS_MS, 0);
-const acks = serverStatsMs > 0 ? new AckTimes() : undefined;
-
 const server = await startServer({
   store,
   players,
@@ -162,7 +164,6 @@ const server = await startServer({
 // The main thread's event-loop delay beside the acknowledgements: a slow acknowledgement with a
 // quiet loop waited on the store or for a core, not on this process's own work.
 const loop = acks ? monitorEventLoopDelay({ resolution: 5 }) : null;
-const appendWaits = acks && store instanceof PgStore ? (store.appendWaits = new AckTimes()) : null;
 loop?.enable();
 if (acks)
   setInterval(() => {

@@ -14,6 +14,8 @@ import type { AckTimes } from './stats.js';
 import type { PlayerStore } from './store/players/types.js';
 import { PlayerService } from './players/service.js';
 import { TableChat } from './play/chat.js';
+import { CampaignTables } from './players/campaign-tables.js';
+import type { PlayerParts } from './players/routes.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -56,20 +58,29 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The composition root: builds each part once, in dependency order, with its collaborators
+ * (docs/architecture.md "Wiring"). */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
-  const service = new GameService(o.store, log, { ...DEFAULT_SERVICE_CONFIG, ...o.service }, limits);
-  const players = o.players ? new PlayerService(o.players, o.store, log, service) : null;
-  if (players) {
-    await players.start();
-    service.onGameOver = (row) => players.gameOver(row);
-    service.pickRecruiter = (row) => players.pickRecruiter(row);
-  }
+  const players = o.players ? new PlayerService(o.players, o.store, log) : null;
+  await players?.start();
+  const service = new GameService(
+    o.store,
+    log,
+    { ...DEFAULT_SERVICE_CONFIG, ...o.service },
+    limits,
+    players && { onGameOver: (row) => players.gameOver(row), pickRecruiter: (row) => players.pickRecruiter(row) },
+  );
   await service.start();
-  const chat = o.players ? new TableChat(service, o.players, log) : null;
-  await chat?.start();
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, players, chat);
+  const parts: PlayerParts | null = players && {
+    accounts: players,
+    campaigns: new CampaignTables(players, service),
+    chat: new TableChat(service, players.store, log),
+  };
+  await parts?.chat.start();
+  const chat = parts?.chat ?? null;
+  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, parts);
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const server = http.createServer(
     { connectionsCheckingInterval: timeouts.checkMs },

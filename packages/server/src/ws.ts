@@ -11,6 +11,7 @@ import { clientIp, originAllowed } from './http/client.js';
 import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
+import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
 import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
@@ -61,6 +62,7 @@ export function attachWebSockets(
   const awaiting = new WeakMap<WebSocket, Buffer | null>();
   const connsPerIp = new ConcurrencyBudget(limits.connectionsPerIp);
   const hellosPerIp = new RateBudget(limits.helloPerIp);
+  const frameRate: BucketRate = { burst: cfg.rateBurst, refill: cfg.ratePerSec, everyMs: 1000 };
   /** Since when each connection's unsent output is above the limit. */
   const overSince = new WeakMap<WebSocket, number>();
 
@@ -96,8 +98,7 @@ export function attachWebSockets(
       },
     };
     awaiting.set(ws, null);
-    let tokens = cfg.rateBurst;
-    let last = Date.now();
+    let bucket = fullBucket(frameRate, Date.now());
     let strikes = 0;
     const hellos = new RateBudget(limits.helloPerConn, 1);
     const notes = new RateBudget(limits.notesPerConn, 1);
@@ -120,16 +121,14 @@ export function attachWebSockets(
       if (want && data.equals(want)) awaiting.set(ws, null);
     });
     ws.on('message', (data, isBinary) => {
-      const now = Date.now();
-      tokens = Math.min(cfg.rateBurst, tokens + ((now - last) / 1000) * cfg.ratePerSec);
-      last = now;
-      if (tokens < 1) {
+      const spent = spendToken(bucket, frameRate, Date.now());
+      bucket = spent.bucket;
+      if (!spent.ok) {
         strikes++;
         if (strikes > cfg.rateBurst * 4) ws.close(CLOSE_RATE_LIMIT, 'rate limit');
         else error('rate_limited', 'Too many messages; slow down.');
         return;
       }
-      tokens--;
       strikes = 0;
       const size = Array.isArray(data)
         ? data.reduce((n, b) => n + b.length, 0)

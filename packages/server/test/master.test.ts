@@ -67,4 +67,36 @@ describe('one action path (play/master.ts)', () => {
     expect((await store.loadLog(g.id)).actions).toHaveLength(0);
     await svc.close();
   });
+
+  it('R30 D8: a legacy note action is no action of the live path, even from another instance; a stored log holding one still replays', async () => {
+    const { store, svc, g, s, sent } = await startedGame();
+    const legacy = {
+      type: 'note',
+      seat: 1,
+      at: 4,
+      note: { from: null, to: null, crossed: [], text: 'before notes left the log' },
+    } as const;
+    const before = sent.length;
+    const row = { ...g.row, seq: s.seq + 1 };
+    await expect(
+      g.lock.run(() => svc.master.submit(g, legacy, { by: 'remote', seq: s.seq, row })),
+    ).rejects.toMatchObject({ status: 422, code: 'not_allowed' });
+    expect(g.state).toBe(s);
+    expect(sent.length).toBe(before);
+    // Where an older server left it: in the stored log, from which the game is read back.
+    expect(
+      await store.appendAction({
+        gameId: g.id,
+        expectedSeq: s.seq,
+        action: legacy,
+        deadline: null,
+        result: null,
+        at: 1,
+      }),
+    ).toBe('ok');
+    const replayed = await svc.master.replay(row);
+    expect(replayed.seq).toBe(s.seq + 1);
+    expect(replayed.history.at(-1)).toMatchObject({ pub: { kind: 'noteChanged', seat: 1, at: 4 } });
+    await svc.close();
+  });
 });

@@ -9,8 +9,8 @@
 //      transaction holding it returned.
 //   2. Imported by the main thread (src/store/sqlite.ts) for the in-thread writer (':memory:'
 //      databases, SQLITE_WRITER=inline): the same createWriter/runBatch on the main connection.
-// The SQL text comes from src/store/sql/sqlite.ts (handed over in workerData), so all SQL stays
-// in one place.
+// The SQL text comes from src/store/sql/sqlite.ts (handed over in workerData, already positional:
+// src/store/sql/params.ts), so all SQL stays in one place.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 export const WRITER_ROLE = 'mindmgmt-sqlite-writer';
@@ -43,8 +43,8 @@ export function createWriter(db, Q) {
   };
   const ops = {
     createGame(a) {
-      st.insertGame.run(a.game);
-      for (const p of a.places) insertPlace(a.game.id, p);
+      st.insertGame.run(...a.game);
+      for (const p of a.places) insertPlace(a.id, p);
       return null;
     },
     addPlace(a) {
@@ -77,16 +77,16 @@ export function createWriter(db, Q) {
     },
     /** Compare-and-set on the game's seq, then the action (and maybe a snapshot). */
     append(a) {
-      const r = st.advance.run({
-        id: a.gameId,
-        expected: a.expectedSeq,
-        seq: a.expectedSeq + 1,
-        deadline_at: a.deadlineAt,
-        deadline_seat: a.deadlineSeat,
-        result: a.result,
-        status: a.result !== null ? 'over' : 'active',
-        at: a.at,
-      });
+      const r = st.advance.run(
+        a.expectedSeq + 1,
+        a.deadlineAt,
+        a.deadlineSeat,
+        a.result,
+        a.result !== null ? 'over' : 'active',
+        a.at,
+        a.gameId,
+        a.expectedSeq,
+      );
       if (r.changes !== 1) return 'stale';
       st.insertAction.run(a.gameId, a.expectedSeq + 1, a.action, a.at);
       if (a.snapshot !== null) {

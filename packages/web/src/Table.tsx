@@ -576,7 +576,6 @@ function LocationPanel({
   useEffect(() => {
     setEdit(false);
     setDraft(note ?? { from: null, to: null, crossed: [], text: '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loc]);
   const agents = view.agents.filter((a) => a.at === loc);
   const conf = view.confirmed.find((c) => c.at === loc);

@@ -75,7 +75,6 @@ export function useBelief(
       live = false;
     };
     // the view changes exactly when its seq does
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gameId, seq, enabled, override]);
   return override !== undefined ? override : belief;
 }

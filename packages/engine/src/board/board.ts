@@ -137,9 +137,6 @@ export const DIAG_TWO: readonly (readonly Loc[])[] = LOCATIONS.map((l) => around
 export function isOrthoAdjacent(a: Loc, b: Loc): boolean {
   return ORTHO_NEIGHBOURS[a]?.includes(b) ?? false;
 }
-export function isDiagAdjacent(a: Loc, b: Loc): boolean {
-  return DIAG_NEIGHBOURS[a]?.includes(b) ?? false;
-}
 
 /** Distance in king moves, used by R9 (adjacent to a temple, orthogonally or diagonally). */
 export function kingDistance(a: Loc, b: Loc): number {

@@ -16,10 +16,6 @@ export const AGENT_NAMES: Readonly<Record<AgentId, string>> = {
 /** The two recruiter cards (R16): Carl Box slips orthogonally, the Girl with the Pipe diagonally. */
 export const RECRUITER_CARDS = ['carl', 'girl'] as const;
 export type RecruiterCardId = (typeof RECRUITER_CARDS)[number];
-export const RECRUITER_CARD_NAMES: Readonly<Record<RecruiterCardId, string>> = {
-  carl: 'Carl Box (Elemental Advertising)',
-  girl: 'The Girl with the Pipe (Smoke Screen)',
-};
 
 /** Seat 0 is the recruiter; seats 1..agentSeats play the agents (R32). */
 export type Seat = number;

@@ -2,7 +2,7 @@
 // client: seats get `view(state, seat)`.
 import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { GameEvent } from './events.js';
-import type { AgentId, GameResult, Mode, RecruiterCardId, Seat } from './pieces.js';
+import type { AgentId, GameResult, Mode, RecruiterCardId } from './pieces.js';
 
 export type RecruiterCardRule = RecruiterCardId | 'random' | 'choose';
 

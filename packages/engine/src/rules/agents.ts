@@ -17,17 +17,9 @@ import {
 import { err, type GameError } from '../model/errors.js';
 import { AGENT_NAMES, AGENTS, type AgentId, type Seat } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
-import {
-  abilitiesOn,
-  agentAt,
-  askCandidates,
-  current,
-  featureBlockedByImmortal,
-  immortalAt,
-  visitTime,
-} from './queries.js';
+import { agentAt, askCandidates, current, featureBlockedByImmortal, immortalAt, visitTime } from './queries.js';
 import { moveImmortalOn } from './recruiter.js';
-import { finish, needPhase, type Rule, type Sink } from './rule.js';
+import { finish, needPhase, type Rule } from './rule.js';
 import { agentsOfSeat, controls, isAgentSeat } from './seats.js';
 import { afterAgentAction, endActivation as closeActivation, settleActivation } from './turns.js';
 

@@ -3,7 +3,7 @@ import { immortalNeighbours, isLoc, label } from '../board/board.js';
 import { err, type GameError } from '../model/errors.js';
 import { RECRUITER_SEAT, type Seat } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
-import { askCandidates, contactsAt, heldMindSlips, markable, slipLandings, visited } from './queries.js';
+import { askCandidates, contactsAt, heldMindSlips, markable, slipLandings } from './queries.js';
 import { needPhase, type Rule, type Sink } from './rule.js';
 import { runSetupStep } from './setup.js';
 import { checkStepTo, stepCandidates } from './steps.js';

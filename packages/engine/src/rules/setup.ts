@@ -111,7 +111,7 @@ function afterMayhem(s: GameState): 'recruiterCard' | 'start' {
   return s.recruiterCard === null ? 'recruiterCard' : 'start';
 }
 
-function needSeat(s: GameState, seat: Seat, who: Seat): GameError | null {
+function needSeat(seat: Seat, who: Seat): GameError | null {
   return seat === who ? null : err('not_your_turn', 'Another seat is expected to act now.', {});
 }
 
@@ -126,7 +126,7 @@ function badLoc(l: unknown): GameError | null {
 // R4, R5
 export const placeMayhem: Rule<'placeMayhem'> = {
   check(s, a) {
-    const e = needPhase(s, 'mayhem') ?? needSeat(s, a.seat, mayhemSeat(s));
+    const e = needPhase(s, 'mayhem') ?? needSeat(a.seat, mayhemSeat(s));
     if (e) return e;
     const [x, y] = a.between;
     const bl = badLoc(x) ?? badLoc(y);
@@ -149,7 +149,7 @@ export const placeMayhem: Rule<'placeMayhem'> = {
     out.emit({ kind: 'mayhemPlaced', seat: a.seat, between: edgeOf(a.between[0], a.between[1]) });
     if (s.mayhem.length === MAYHEM_TOKENS) s.phase = afterMayhem(s);
   },
-  candidates(s, seat) {
+  candidates(_s, seat) {
     return ALL_EDGES.map((between) => ({ type: 'placeMayhem', seat, between }));
   },
 };

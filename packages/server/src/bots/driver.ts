@@ -10,14 +10,18 @@ import { type Live, seatRow } from '../play/live.js';
 import type { SeatRow } from '../store/types.js';
 import type { BotPool } from './pool.js';
 
+/** Where the driver's decisions go: the master (games.ts wires it). */
 export interface BotDriverHost {
-  pool(): BotPool;
-  cfg(): { readonly botPauseMs: number; readonly botAskAnswerMs: number; readonly botBudgetMs: number };
-  log(): Logger;
   /** False once the service closes, or (cluster) while another instance holds the game's bots. */
   mayMove(g: Live): boolean;
   /** Under g.lock: the one action path, as decided at `seq`. */
   submit(g: Live, action: Action, seq: number): Promise<void>;
+}
+
+export interface BotDriverConfig {
+  readonly botPauseMs: number;
+  readonly botAskAnswerMs: number;
+  readonly botBudgetMs: number;
 }
 
 /** Seats the game waits on that are bots. */
@@ -32,7 +36,12 @@ export class BotDriver {
   /** Bot decisions in flight (tests and shutdown wait for 0). */
   inflight = 0;
 
-  constructor(private readonly host: BotDriverHost) {}
+  constructor(
+    private readonly pool: BotPool,
+    private readonly cfg: BotDriverConfig,
+    private readonly log: Logger,
+    private readonly host: BotDriverHost,
+  ) {}
 
   /** Starts a bot decision if the game waits on a bot seat (one at a time per game). */
   kick(g: Live): void {
@@ -44,16 +53,15 @@ export class BotDriver {
     const seq = s.seq;
     const legal = legalFor(s, bot.seat);
     if (!legal.length) {
-      h.log().error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
+      this.log.error({ gameId: g.id, seq, seat: bot.seat }, 'bot seat expected but has no legal action');
       return;
     }
     g.botBusy = true;
     this.inflight++;
     const t0 = Date.now();
-    const cfg = h.cfg();
+    const cfg = this.cfg;
     const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
-    void h
-      .pool()
+    void this.pool
       .decide({
         gameId: g.id,
         seat: bot.seat,
@@ -74,11 +82,11 @@ export class BotDriver {
             await h.submit(g, { ...action, seat: bot.seat } as Action, seq);
           } catch (e) {
             const code = e instanceof ApiError ? e.code : String(e);
-            h.log().warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
+            this.log.warn({ gameId: g.id, seq, seat: bot.seat, code }, 'bot action refused');
           }
         });
       })
-      .catch((e) => h.log().error({ gameId: g.id, err: String(e) }, 'bot failed'))
+      .catch((e) => this.log.error({ gameId: g.id, err: String(e) }, 'bot failed'))
       .finally(() => {
         g.botBusy = false;
         this.inflight--;

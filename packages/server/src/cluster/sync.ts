@@ -7,13 +7,11 @@
 import type { Logger } from 'pino';
 import { StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
-import { stateFrame } from '../play/frames.js';
-import { type Live, viewerFor } from '../play/live.js';
-import { refreshNotes, withNotes } from '../play/notes.js';
+import type { Live } from '../play/live.js';
+import { refreshNotes } from '../play/notes.js';
 import type { GameMaster } from '../play/master.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { AnnouncedCommit, ClusterBus } from '../store/types.js';
-import { shownDeadline } from '../timers.js';
 
 export class ClusterSync {
   /** Games whose bot work this instance holds the lease of. */
@@ -26,10 +24,7 @@ export class ClusterSync {
     private readonly bots: BotPool,
     private readonly log: Logger,
     private readonly cfg: ServiceConfig,
-  ) {
-    master.catchUp = (g) => this.refresh(g);
-    master.holdsBotWork = (g) => this.ownedBots.has(g.id);
-  }
+  ) {}
 
   /** Follows every instance's commits and starts the lease ticks. Active games load on demand. */
   async start(): Promise<void> {
@@ -135,10 +130,7 @@ export class ClusterSync {
       g.row = row;
       m.started(g, await m.replay(row));
       m.pushLobby(g);
-      for (const c of g.subs) {
-        c.viewer = viewerFor(g, c.tokenHash);
-        c.send(withNotes(g, stateFrame(g, c.viewer, shownDeadline(g.row))));
-      }
+      m.pushStates(g);
       m.kickBots(g);
       return;
     }
@@ -154,7 +146,7 @@ export class ClusterSync {
           );
           g.row = row;
           m.started(g, await m.replay(row));
-          for (const c of g.subs) c.send(withNotes(g, stateFrame(g, c.viewer ?? 'spectator', shownDeadline(g.row))));
+          m.pushStates(g);
           break;
         }
       }

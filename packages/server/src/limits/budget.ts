@@ -1,7 +1,8 @@
-// Token buckets keyed by a string (a client IP, a connection): `take` spends one token, buckets
-// refill at `perMin` up to `burst`. The number of keys kept is capped: the least recently used
-// key is forgotten first (a forgotten key starts again with a full bucket, which only ever
-// favours the client, never locks anyone out).
+// Token buckets (limits/bucket.ts) keyed by a string (a client IP, a connection): `take` spends
+// one token, buckets refill at `perMin` up to `burst`. The number of keys kept is capped: the
+// least recently used key is forgotten first (a forgotten key starts again with a full bucket,
+// which only ever favours the client, never locks anyone out).
+import { type Bucket, type BucketRate, fullBucket, spendToken, waitMs } from './bucket.js';
 
 export interface Rate {
   /** Tokens a fresh key has (and the most it can save up). */
@@ -10,43 +11,33 @@ export interface Rate {
   readonly perMin: number;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
 export class RateBudget {
   private readonly buckets = new Map<string, Bucket>();
+  private readonly bucketRate: BucketRate;
 
   constructor(
     readonly rate: Rate,
     private readonly maxKeys = 100_000,
-  ) {}
+  ) {
+    this.bucketRate = { burst: rate.burst, refill: rate.perMin, everyMs: 60_000 };
+  }
 
   /** Spends one token for `key`; false (nothing spent) when its bucket is empty. */
   take(key: string, now = Date.now()): boolean {
-    let b = this.buckets.get(key);
-    if (b) {
-      this.buckets.delete(key);
-      b.tokens = Math.min(this.rate.burst, b.tokens + ((now - b.at) / 60_000) * this.rate.perMin);
-      b.at = now;
-    } else {
-      if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
-      b = { tokens: this.rate.burst, at: now };
-    }
-    this.buckets.set(key, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
+    const b = this.buckets.get(key);
+    // Re-inserted on every use, so the map's first key is the least recently used.
+    if (b) this.buckets.delete(key);
+    else if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
+    const t = spendToken(b ?? fullBucket(this.bucketRate, now), this.bucketRate, now);
+    this.buckets.set(key, t.bucket);
+    return t.ok;
   }
 
-  /** Seconds until `key` has a token again (0 when it has one). */
+  /** Seconds until `key` has a token again (0 when it has one; an hour when it never refills). */
   retryAfterSec(key: string, now = Date.now()): number {
     const b = this.buckets.get(key);
-    if (!b) return 0;
-    const tokens = Math.min(this.rate.burst, b.tokens + ((now - b.at) / 60_000) * this.rate.perMin);
-    if (tokens >= 1 || this.rate.perMin <= 0) return tokens >= 1 ? 0 : 3600;
-    return Math.ceil(((1 - tokens) * 60) / this.rate.perMin);
+    const ms = b ? waitMs(b, this.bucketRate, now) : 0;
+    return ms === Infinity ? 3600 : Math.ceil(ms / 1000);
   }
 
   get size(): number {

@@ -4,7 +4,7 @@ import type { Seat } from '@mindmgmt/engine';
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
 import type { Live } from '../play/live.js';
 import type { GameRow } from '../store/types.js';
-import { shownDeadline } from '../timers.js';
+import { shownDeadline } from '../deadlines.js';
 
 /** The invite link of a table (relative without a public URL). */
 export function inviteUrl(publicUrl: string | null, id: string): string {

@@ -3,14 +3,11 @@
 // and sends every subscriber its first `state` frame.
 import { ENGINE_VERSION } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
-import { stateFrame } from '../play/frames.js';
-import { withNotes } from '../play/notes.js';
-import { viewerFor } from '../play/live.js';
 import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
 import { assignSeats } from '../seating.js';
 import type { GameRow } from '../store/types.js';
-import { deadlineFor, shownDeadline } from '../timers.js';
+import { deadlineFor } from '../deadlines.js';
 import { hashToken } from '../tokens.js';
 import { expired } from './tables.js';
 
@@ -66,7 +63,7 @@ export async function startGame(
       startedAt,
       ...(pick?.note ? { recruiterNote: pick.note } : {}),
     };
-    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt, null, null);
+    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt);
     try {
       if (!(await m.store.startGame(id, { ...start, deadline })))
         throw new ApiError(409, 'started', 'The game has already started.');
@@ -82,10 +79,7 @@ export async function startGame(
     }
     m.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');
     m.pushLobby(g);
-    for (const c of g.subs) {
-      c.viewer = viewerFor(g, c.tokenHash);
-      c.send(withNotes(g, stateFrame(g, c.viewer, shownDeadline(g.row))));
-    }
+    m.pushStates(g);
     m.kickBots(g);
   });
 }

@@ -15,6 +15,7 @@ import type { GameService } from '../games.js';
 import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/players/types.js';
 import { CHAT_MAX_PER_GAME, CHAT_NOTICE, ChatBuckets, mayWrite, type Writer } from '../players/chat.js';
 import type { ChatFrame } from '../players/schemas.js';
+import { sendAll } from './fanout.js';
 import type { Conn, Live } from './live.js';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat). */
@@ -80,13 +81,9 @@ export class TableChat {
     if (n.from === this.store.chatBus?.instanceId) return;
     const g = this.games.inMemory(n.gameId);
     if (!g || g.subs.size === 0) return;
-    if (n.what === 'p') return this.fanOut(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
+    if (n.what === 'p') return sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
     const [m] = await this.store.chatOf(g.id, n.n - 1, 1);
-    if (m && m.n === n.n) this.fanOut(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(m) }));
-  }
-
-  private fanOut(g: Live, frame: string): void {
-    for (const s of g.subs) s.send(frame);
+    if (m && m.n === n.n) sendAll(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(m) }));
   }
 
   /** Tells the other instances; a lost notice costs them the live frame, never the message. */
@@ -137,7 +134,7 @@ export class TableChat {
         throw new ApiError(400, 'no_seat', 'There is no such seat.');
       await this.store.setSeatMuted(g.id, f.seat, f.muted);
     } else await this.store.setSpectatorsWrite(g.id, f.spectatorsWrite, Date.now());
-    this.fanOut(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
+    sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
     this.tellOthers(g.id, 'p', 0);
   }
 
@@ -160,7 +157,7 @@ export class TableChat {
     if (row === 'full')
       throw new ApiError(409, 'chat_full', `This table's chat holds its ${CHAT_MAX_PER_GAME} messages; it is full.`);
     this.log.debug({ gameId: g.id, n: row.n }, 'chat'); // never the text
-    this.fanOut(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(row) }));
+    sendAll(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(row) }));
     this.tellOthers(g.id, 'm', row.n);
   }
 

@@ -4,18 +4,14 @@
 import type { Action, NoteBody } from '@mindmgmt/engine';
 import { ApiError, StaleError } from '../api-error.js';
 import { hashToken } from '../tokens.js';
-import { shownDeadline } from '../timers.js';
-import { catchUpFrame, stateFrame } from './frames.js';
-import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
+import { shownDeadline } from '../deadlines.js';
+import { catchUpFrame } from './frames.js';
+import { type Conn, viewerFor } from './live.js';
 import type { GameMaster } from './master.js';
-import { changeNote, notesFrame, withNotes } from './notes.js';
+import { changeNote, notesFrame } from './notes.js';
 
 export class Connections {
   constructor(private readonly master: GameMaster) {}
-
-  stateFrame(g: Live, viewer: Viewer): string {
-    return withNotes(g, stateFrame(g, viewer, shownDeadline(g.row)));
-  }
 
   /** `hello`: subscribe a connection to a game; sends lobby and (once started) state. */
   async hello(c: Conn, gameId: string, token: string | null, lastSeq?: number): Promise<void> {
@@ -43,7 +39,7 @@ export class Connections {
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
-      if (missed === null) return c.send(this.stateFrame(g, c.viewer));
+      if (missed === null) return c.send(m.stateFrame(g, c.viewer));
       if (missed !== '') c.send(missed);
       // Notes are not in the log: a connection catching up gets them whole (at most 42).
       c.send(notesFrame(g));
@@ -107,6 +103,6 @@ export class Connections {
     if (!c.gameId) return null;
     const g = await this.master.getLive(c.gameId);
     if (!g?.state) return null;
-    return this.stateFrame(g, c.viewer ?? 'spectator');
+    return this.master.stateFrame(g, c.viewer ?? 'spectator');
   }
 }

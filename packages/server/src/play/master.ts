@@ -9,7 +9,6 @@ import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type G
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
-import { botSeatsExpected } from '../bots/driver.js';
 import { Mutex } from '../lock.js';
 import type { LobbyInfo } from '../lobby-types.js';
 import { inviteUrl, lobbyInfo } from '../lobby/info.js';
@@ -17,9 +16,11 @@ import { ConcurrencyBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
-import { deadlineFor, shownDeadline } from '../timers.js';
-import { eventsFrames } from './frames.js';
-import type { Conn, Live } from './live.js';
+import { deadlineFor, shownDeadline } from '../deadlines.js';
+import { sendAll, sendEach } from './fanout.js';
+import { eventsFrames, stateFrame } from './frames.js';
+import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
+import { withNotes } from './notes.js';
 import { initialState } from './setup.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
@@ -29,6 +30,19 @@ export type Origin =
   | { readonly by: 'player'; readonly conn: Conn; readonly seq: number; readonly id: string | undefined }
   | { readonly by: 'bot' | 'timer'; readonly seq: number }
   | { readonly by: 'remote'; readonly seq: number; readonly row: GameRow };
+
+/** What the master calls on parts built around it (games.ts wires them when it builds the master). */
+export interface MasterLinks {
+  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts). */
+  readonly kickBots: (g: Live) => void;
+  /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
+   * for a single instance, whose memory is the truth. */
+  readonly catchUp: ((g: Live) => Promise<void>) | null;
+  /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
+  readonly holdsBotWork: (g: Live) => boolean;
+  /** Players (issue 13): called once, by the instance whose action ended a game. */
+  readonly onGameOver: ((row: GameRow) => Promise<void>) | null;
+}
 
 /** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
 const LOG_LEN_MEMORY = 256;
@@ -40,24 +54,20 @@ export class GameMaster {
   readonly botGames: ConcurrencyBudget;
   closed = false;
 
-  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts; set by the service). */
-  kickBots: (g: Live) => void = () => undefined;
-  /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
-   * for a single instance, whose memory is the truth. */
-  catchUp: ((g: Live) => Promise<void>) | null = null;
-  /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
-  holdsBotWork: (g: Live) => boolean = (g) => botSeatsExpected(g).length > 0;
-  /** Players (issue 13): called once, by the instance whose action ended a game. */
-  onGameOver: ((row: GameRow) => Promise<void>) | null = null;
-
   constructor(
     readonly store: GameStore,
     readonly log: Logger,
     readonly cfg: ServiceConfig,
     readonly limits: LimitsConfig,
     readonly bots: BotPool,
+    private readonly links: MasterLinks,
   ) {
     this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+  }
+
+  /** Starts a bot decision when g waits on a bot seat. */
+  kickBots(g: Live): void {
+    this.links.kickBots(g);
   }
 
   // ---------------------------------------------------------------- the games in memory
@@ -168,7 +178,7 @@ export class GameMaster {
   evictIdle(now = Date.now()): void {
     for (const g of this.live.values())
       if (g.subs.size === 0 && !g.botBusy && g.lock.idle && now - g.lastActive > this.cfg.idleEvictMs)
-        if (!this.holdsBotWork(g)) this.forget(g);
+        if (!this.links.holdsBotWork(g)) this.forget(g);
   }
 
   /** Waits for every game's lock to be free (in-flight commits finish before the store closes). */
@@ -178,7 +188,7 @@ export class GameMaster {
 
   /** Under g.lock, before a decision that reads g.row: the shared store's latest (cluster). */
   async fresh(g: Live): Promise<void> {
-    if (this.catchUp) await this.catchUp(g);
+    if (this.links.catchUp) await this.links.catchUp(g);
   }
 
   // ---------------------------------------------------------------- the action path
@@ -192,8 +202,10 @@ export class GameMaster {
     const state = g.state;
     if (!state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
     if (state.seq !== origin.seq) throw new StaleError();
-    // Another instance's commit is read back from the log (it may be an older version's note).
-    const r = origin.by === 'remote' ? applyLogged(state, action) : apply(state, action);
+    // Every origin goes through `apply`, another instance's commit too. A legacy `note` action
+    // (notes were actions before migration 102) is refused here; cluster/sync.ts then reads the
+    // store, and `replay` takes it with applyLogged, as it takes the old games' logs.
+    const r = apply(state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
     const now = Date.now();
     let row: GameRow;
@@ -205,7 +217,7 @@ export class GameMaster {
         status: r.state.result ? 'over' : 'active',
       };
     else {
-      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
+      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const res = await this.store.appendAction({
         gameId: g.id,
@@ -219,7 +231,7 @@ export class GameMaster {
       if (res === 'stale') {
         // Someone else (another instance) moved the game on: catch up from the store (cluster),
         // or drop the cached copy so it is reloaded.
-        if (this.catchUp) await this.catchUp(g);
+        if (this.links.catchUp) await this.links.catchUp(g);
         else this.forget(g);
         throw new StaleError();
       }
@@ -244,7 +256,7 @@ export class GameMaster {
     this.broadcast(g, r.events, actor, origin.by === 'player' ? origin.id : undefined);
     if (r.state.result) {
       this.pushLobby(g);
-      if (origin.by !== 'remote' && this.onGameOver) void this.onGameOver(g.row);
+      if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);
     }
     // A remote batch kicks the bots once, after its last action (cluster/sync.ts).
     if (origin.by !== 'remote') this.kickBots(g);
@@ -253,13 +265,7 @@ export class GameMaster {
   /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
    * the actor's acknowledgement first (play/frames.ts). */
   private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
-    if (!g.subs.size) return;
-    const frame = eventsFrames(g, events, shownDeadline(g.row));
-    if (actor && g.subs.has(actor)) {
-      const text = frame(actor.viewer ?? 'spectator');
-      actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
-    }
-    for (const c of g.subs) if (c !== actor) c.send(frame(c.viewer ?? 'spectator'));
+    if (g.subs.size) sendEach(g, eventsFrames(g, events, shownDeadline(g.row)), actor, id);
   }
 
   /** After g.state moved on: remember the log length of the new seq; at the end, free the
@@ -286,8 +292,18 @@ export class GameMaster {
 
   /** Every subscriber of g its (shared) lobby frame. */
   pushLobby(g: Live): void {
-    if (!g.subs.size) return;
-    const text = JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
-    for (const c of g.subs) c.send(text);
+    if (g.subs.size) sendAll(g, JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) }));
+  }
+
+  /** A viewer's `state` frame with the game's notes. */
+  stateFrame(g: Live, viewer: Viewer): string {
+    return withNotes(g, stateFrame(g, viewer, shownDeadline(g.row)));
+  }
+
+  /** g started, here or elsewhere, or was reloaded from the store: each subscriber's seat is
+   * looked up again (the seats are known from the start on) and it gets its `state` frame. */
+  pushStates(g: Live): void {
+    for (const c of g.subs) c.viewer = viewerFor(g, c.tokenHash);
+    sendEach(g, (v) => this.stateFrame(g, v));
   }
 }

@@ -11,6 +11,7 @@
 import { applyNote, checkNote, type NoteBody, type NoteChange, type NoteEntry, sameNote } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
 import type { GameStore } from '../store/types.js';
+import { sendAll, sendEach } from './fanout.js';
 import type { Conn, Live } from './live.js';
 
 /** The `notes` member of a frame, serialised once per change of the game's notes. */
@@ -61,8 +62,7 @@ export async function changeNote(
   setNotes(g, applyNote(g.notes, change));
   g.lastActive = Date.now();
   const text = noteFrame(g, at, note);
-  if (g.subs.has(c)) c.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
-  for (const s of g.subs) if (s !== c) s.send(text);
+  sendEach(g, () => text, c, id);
 }
 
 /**
@@ -80,8 +80,5 @@ export async function refreshNotes(store: GameStore, g: Live): Promise<void> {
     .sort((a, b) => a - b);
   if (!changed.length) return;
   setNotes(g, fresh);
-  for (const at of changed) {
-    const text = noteFrame(g, at, now.get(at) ?? null);
-    for (const s of g.subs) s.send(text);
-  }
+  for (const at of changed) sendAll(g, noteFrame(g, at, now.get(at) ?? null));
 }

@@ -7,9 +7,9 @@ import { ApiError } from '../api-error.js';
 import type { GameService } from '../games.js';
 import { createGameSchema } from '../schemas.js';
 import { hashToken } from '../tokens.js';
-import type { GameRow } from '../store/types.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
-import { botPlayerId, isBotPlayerId } from './bot-profiles.js';
+import { isBotPlayerId } from './bot-profiles.js';
+import { campaignOf } from './campaign-seating.js';
 import {
   allowance,
   chooseModules,
@@ -47,11 +47,14 @@ function botsChooseNone(c: Campaign): CampaignResult {
 }
 
 export class CampaignTables {
+  private readonly store: PlayerStore;
+
   constructor(
     private readonly players: PlayerService,
-    private readonly store: PlayerStore,
     private readonly games: GameService,
-  ) {}
+  ) {
+    this.store = players.store;
+  }
 
   /** Applies `f` to the ledger with compare-and-set, retried; refusals become 409s. */
   private async update(id: string, f: (c: Campaign) => CampaignResult | null): Promise<Campaign> {
@@ -66,9 +69,9 @@ export class CampaignTables {
     throw new ApiError(503, 'busy', 'The campaign is being changed by someone else; try again.');
   }
 
-  /** The campaign a table belongs to: as a rematch table, or as a finished game of it. */
-  async campaignOf(gameId: string): Promise<string | null> {
-    return (await this.store.campaignOfTable(gameId)) ?? (await this.store.campaignOfGame(gameId));
+  /** The campaign a table belongs to (campaign-seating.ts). */
+  campaignOf(gameId: string): Promise<string | null> {
+    return campaignOf(this.store, gameId);
   }
 
   /** "Rematch" by someone seated at a finished game: the next table of its campaign (a campaign
@@ -136,18 +139,6 @@ export class CampaignTables {
       return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
     }
     return created;
-  }
-
-  /** At start: the place of the campaign's recruiter (null: not a campaign table). */
-  async recruiterPlace(row: GameRow): Promise<number | null> {
-    const id = await this.store.campaignOfTable(row.id);
-    if (!id) return null;
-    const c = await this.store.getCampaign(id);
-    const want = c?.ledger.seating.recruiter[0];
-    if (!want) return null;
-    const byPlace = await this.store.placePlayers(row.id);
-    const p = row.places.find((x) => (x.bot ? botPlayerId(x.bot) : byPlace.get(x.place)) === want);
-    return p?.place ?? null;
   }
 
   /** Joining a campaign table: only its group, each with their profile. */

@@ -3,6 +3,7 @@
 // as at a real table; spectators read it and write only when the host allows; the host can mute
 // a seat. Chat never goes into bot inputs (bots get the engine's view only) and never into the
 // engine: it is stored beside the game by the server.
+import { type Bucket, type BucketRate, fullAt, fullBucket as full, spendToken } from '../limits/bucket.js';
 import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 
 /** Code points per message: a few sentences, not a wall of text. */
@@ -36,13 +37,12 @@ export function checkChatText(raw: unknown): ChatCheck {
 
 // ---------------------------------------------------------------- rate
 
-export interface Bucket {
-  readonly tokens: number;
-  /** When `tokens` was last computed (ms, the caller's clock). */
-  readonly at: number;
-}
+export type { Bucket };
 
-export const fullBucket = (now: number): Bucket => ({ tokens: CHAT_RATE.burst, at: now });
+type ChatRate = { readonly burst: number; readonly refillMs: number };
+const bucketRate = (r: ChatRate): BucketRate => ({ burst: r.burst, refill: 1, everyMs: r.refillMs });
+
+export const fullBucket = (now: number): Bucket => full(bucketRate(CHAT_RATE), now);
 
 export type Take =
   | { readonly ok: true; readonly bucket: Bucket }
@@ -54,16 +54,15 @@ export type Take =
       readonly message: string;
     };
 
-/** Takes one token if there is one. A clock going backwards refills nothing (and takes nothing). */
-export function takeToken(b: Bucket, now: number, rate: { burst: number; refillMs: number } = CHAT_RATE): Take {
-  const elapsed = Math.max(0, now - b.at);
-  const tokens = Math.min(rate.burst, b.tokens + elapsed / rate.refillMs);
-  const at = Math.max(now, b.at);
-  if (tokens >= 1) return { ok: true, bucket: { tokens: tokens - 1, at } };
-  const retryInMs = Math.ceil((1 - tokens) * rate.refillMs);
+/** Takes one token if there is one (limits/bucket.ts). A clock going backwards refills nothing
+ * (and takes nothing). */
+export function takeToken(b: Bucket, now: number, rate: ChatRate = CHAT_RATE): Take {
+  const t = spendToken(b, bucketRate(rate), now);
+  if (t.ok) return t;
+  const retryInMs = Math.ceil(t.waitMs);
   return {
     ok: false,
-    bucket: { tokens, at },
+    bucket: t.bucket,
     code: 'chat-rate',
     retryInMs,
     message: `Slow down: the next message can go in ${Math.ceil(retryInMs / 1000)} s.`,
@@ -83,7 +82,7 @@ export class ChatBuckets {
   private readonly buckets = new Map<string, Bucket>();
   constructor(
     private readonly max = CHAT_BUCKETS_MAX,
-    private readonly rate = CHAT_RATE,
+    private readonly rate: ChatRate = CHAT_RATE,
   ) {}
 
   get size(): number {
@@ -92,7 +91,7 @@ export class ChatBuckets {
 
   take(gameId: string, writer: number | string, now: number): Take {
     const key = `${gameId}\u0000${writer}`;
-    const b = this.buckets.get(key) ?? fullBucket(now);
+    const b = this.buckets.get(key) ?? full(bucketRate(this.rate), now);
     if (!this.buckets.has(key) && this.buckets.size >= this.max) {
       this.sweep(now);
       if (this.buckets.size >= this.max)
@@ -111,8 +110,8 @@ export class ChatBuckets {
 
   /** Drops the buckets that are full again (their writers have been quiet long enough). */
   sweep(now: number): void {
-    const full = this.rate.burst * this.rate.refillMs;
-    for (const [k, b] of this.buckets) if (now - b.at >= full - b.tokens * this.rate.refillMs) this.buckets.delete(k);
+    const rate = bucketRate(this.rate);
+    for (const [k, b] of this.buckets) if (now >= fullAt(b, rate)) this.buckets.delete(k);
   }
 
   /** A game is over: its writers' buckets go. */

@@ -36,10 +36,10 @@ import {
   signInSchema,
   signOutEverywhereSchema,
   chooseModulesSchema,
+  rematchSchema,
 } from './schemas.js';
 import { z } from 'zod';
 
-const rematchBodySchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
 
@@ -49,6 +49,7 @@ const chatQuerySchema = z.strictObject({
 });
 import type { PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
+import type { CampaignTables } from './campaign-tables.js';
 
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -92,7 +93,14 @@ function notImpersonating(name: string): string {
 
 const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
 
-export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig, chat: TableChat | null = null) {
+/** The players part of a running server (issue 13), built once by the composition root (server.ts). */
+export interface PlayerParts {
+  readonly accounts: PlayerService;
+  readonly campaigns: CampaignTables;
+  readonly chat: TableChat;
+}
+
+export function createPlayerRoutes({ accounts: players, campaigns, chat }: PlayerParts, limits: LimitsConfig) {
   const store = players.store;
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
@@ -244,11 +252,10 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
       });
       return true;
     }
-    const campaigns = players.campaigns;
     if (parts[1] === 'games' && parts.length === 4 && /^[A-Za-z0-9_-]{1,64}$/.test(parts[2]!)) {
       const id = parts[2]!;
       if (parts[3] === 'rematch' && m === 'POST') {
-        const b = await body(req, rematchBodySchema);
+        const b = await body(req, rematchSchema);
         sendJson(res, 200, await campaigns.rematch(id, b.token, b.swapSides));
         return true;
       }
@@ -277,7 +284,7 @@ export function createPlayerRoutes(players: PlayerService, limits: LimitsConfig,
         return true;
       }
     }
-    if (chat && parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
+    if (parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
       // Anyone with the game id may watch the table and so read its chat (as spectators do).
       const id = parts[2]!;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');

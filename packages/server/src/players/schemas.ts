@@ -80,7 +80,7 @@ export const chooseModulesSchema = z.strictObject({
   count: z.number().int().min(0).max(MAX_MODULES),
   text: z.string().max(MAX_MODULE_TEXT, `Module notes are at most ${MAX_MODULE_TEXT} characters.`),
 });
-export const rematchSchema = z.strictObject({ swapSides: z.boolean() });
+export const rematchSchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
 
 /** WebSocket frames (beside clientMessageSchema's hello/act/ping). */
 export const chatFrameSchema = z.discriminatedUnion('t', [

@@ -10,8 +10,7 @@ import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
 import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
 import { recordGameOver, type GameOverOutcome } from './game-over.js';
-import { CampaignTables } from './campaign-tables.js';
-import type { GameService } from '../games.js';
+import { campaignOf, campaignRecruiterPlace } from './campaign-seating.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
 
 /** The longest Authorization header we read (a token is 43 characters). */
@@ -32,7 +31,6 @@ const DELETE_CHECK_TABLES = 200;
 const SWEEP_BATCH = 50;
 
 export class PlayerService {
-  readonly campaigns: CampaignTables;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping: Promise<unknown> | null = null;
 
@@ -40,10 +38,7 @@ export class PlayerService {
     readonly store: PlayerStore,
     private readonly games: GameStore,
     private readonly log: Logger,
-    service: GameService,
-  ) {
-    this.campaigns = new CampaignTables(this, store, service);
-  }
+  ) {}
 
   start(): Promise<void> {
     return ensureBotProfiles(this.store);
@@ -101,7 +96,7 @@ export class PlayerService {
   /** The recruiter of a campaign table (its seating), else "random, excluding beginners" (seed 003): the recruiter's place among the places whose
    * player has a finished game (bots count as experienced); all beginners: plain random + note. */
   async pickRecruiter(row: GameRow): Promise<{ place: number; note: string | null } | null> {
-    const campaign = await this.campaigns.recruiterPlace(row);
+    const campaign = await campaignRecruiterPlace(this.store, row);
     if (campaign !== null) return { place: campaign, note: null };
     if (row.options.recruiterChoice !== 'random-experienced') return null;
     const byPlace = await this.store.placePlayers(row.id);
@@ -131,7 +126,7 @@ export class PlayerService {
     return recordGameOver(this.store, row, {
       seatPlayers: await this.seatPlayers(row),
       rated: row.options.rated ?? true,
-      campaignId: await this.campaigns.campaignOf(row.id),
+      campaignId: await campaignOf(this.store, row.id),
       now: Date.now(),
     });
   }

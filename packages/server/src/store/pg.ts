@@ -22,6 +22,7 @@ import pg from 'pg';
 import type { AckTimes } from '../stats.js';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
+import { GAME_SQL, gameParams, placeParams } from './sql/games.js';
 import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
 import type {
   AnnouncedCommit,
@@ -63,6 +64,12 @@ export interface PgStoreOptions {
   instanceId?: string;
   /** How long a claimed turn-timer deadline stays claimed by one instance (ms). */
   deadlineClaimMs?: number;
+  /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
+  appendWaits?: AckTimes;
+  /** Told when announcements were dropped (backlog over OUTBOX_MAX, or unsent at close). */
+  onNotifyLost?: (count: number, err: unknown) => void;
+  /** Told when sending announcements failed and will be tried again. */
+  onNotifyRetry?: (count: number, err: unknown) => void;
 }
 
 /** Announcements kept waiting while the notifier cannot send (about 1 KB each). */
@@ -84,12 +91,9 @@ export class PgStore implements GameStore, ClusterBus {
   private readonly outbox: string[] = [];
   private sending: Promise<void> | null = null;
   private notifier: pg.Client | null = null;
-  /** Diagnostics (SERVER_STATS): how long each append waited for a pool connection (ms). */
-  appendWaits: AckTimes | null = null;
-  /** Told when announcements were dropped (backlog over OUTBOX_MAX, or unsent at close). */
-  onNotifyLost: ((count: number, err: unknown) => void) | null = null;
-  /** Told when sending announcements failed and will be tried again. */
-  onNotifyRetry: ((count: number, err: unknown) => void) | null = null;
+  private readonly appendWaits: AckTimes | null;
+  private readonly onNotifyLost: ((count: number, err: unknown) => void) | null;
+  private readonly onNotifyRetry: ((count: number, err: unknown) => void) | null;
 
   private constructor(
     readonly url: string,
@@ -100,6 +104,9 @@ export class PgStore implements GameStore, ClusterBus {
     this.channel = `mm_${this.schema}`;
     this.instanceId = o.instanceId ?? `i-${randomBytes(6).toString('hex')}`;
     this.deadlineClaimMs = o.deadlineClaimMs ?? 10_000;
+    this.appendWaits = o.appendWaits ?? null;
+    this.onNotifyLost = o.onNotifyLost ?? null;
+    this.onNotifyRetry = o.onNotifyRetry ?? null;
     this.pool = new pg.Pool({ ...this.connConfig(), max: o.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
@@ -194,7 +201,7 @@ export class PgStore implements GameStore, ClusterBus {
   private lobbyTx(id: string, fn: (c: pg.PoolClient, status: string | null) => Promise<boolean>): Promise<boolean> {
     return this.tx(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [id]);
-      const s = await c.query<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]);
+      const s = await c.query<{ status: string }>(GAME_SQL.statusOf, [id]);
       const ok = await fn(c, s.rows[0]?.status ?? null);
       if (ok) await c.query('SELECT pg_notify($1, $2)', [this.channel, `${id} L`]);
       return ok;
@@ -206,39 +213,14 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   private async insertPlace(c: pg.PoolClient, id: string, p: PlaceRow): Promise<void> {
-    await c.query(
-      'INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-      [id, p.place, p.name, p.tokenHash, p.bot, p.volunteer, p.joinedAt],
-    );
-    if (p.tokenHash)
-      await c.query('INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        p.tokenHash,
-        id,
-      ]);
+    await c.query(GAME_SQL.insertPlace, placeParams(id, p));
+    if (p.tokenHash) await c.query(GAME_SQL.insertToken, [p.tokenHash, id]);
   }
 
   // ---------------------------------------------------------------- GameStore
   async createGame(r: GameRow): Promise<void> {
     await this.tx(async (c) => {
-      await c.query(
-        `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at,
-           deadline_seat, result, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
-        [
-          r.id,
-          r.title,
-          r.createdAt,
-          r.status,
-          JSON.stringify(r.options),
-          r.hostPlace,
-          r.start ? JSON.stringify(r.start) : null,
-          r.start?.engineVersion ?? null,
-          r.seq,
-          r.deadline?.at ?? null,
-          r.deadline?.seat ?? null,
-          r.result ? JSON.stringify(r.result) : null,
-          r.updatedAt,
-        ],
-      );
+      await c.query(GAME_SQL.insertGame, gameParams(r));
       for (const p of r.places) await this.insertPlace(c, r.id, p);
     });
   }
@@ -253,7 +235,7 @@ export class PgStore implements GameStore, ClusterBus {
       if ((await c.query('SELECT 1 FROM places WHERE game_id = $1 AND place = $2', [id, p.place])).rowCount)
         return false;
       await this.insertPlace(c, id, p);
-      await c.query('UPDATE games SET updated_at = $1 WHERE id = $2', [Date.now(), id]);
+      await c.query(GAME_SQL.touch, [Date.now(), id]);
       return true;
     });
   }
@@ -267,13 +249,8 @@ export class PgStore implements GameStore, ClusterBus {
       );
       if (!p.rowCount) return false;
       const h = p.rows[0]!.token_hash;
-      if (h) await c.query('DELETE FROM tokens WHERE token_hash = $1', [h]);
-      await c.query('UPDATE games SET host_place = $1, status = $2, updated_at = $3 WHERE id = $4', [
-        hostPlace,
-        closeGame ? 'closed' : 'lobby',
-        Date.now(),
-        id,
-      ]);
+      if (h) await c.query(GAME_SQL.deleteToken, [h]);
+      await c.query(GAME_SQL.setHost, [hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), id]);
       return true;
     });
   }
@@ -299,12 +276,7 @@ export class PgStore implements GameStore, ClusterBus {
           id,
         ],
       );
-      for (const seat of s.seats)
-        if (seat.tokenHash)
-          await c.query('INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-            seat.tokenHash,
-            id,
-          ]);
+      for (const seat of s.seats) if (seat.tokenHash) await c.query(GAME_SQL.insertToken, [seat.tokenHash, id]);
       return true;
     });
   }
@@ -327,9 +299,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async activeGameIds(): Promise<string[]> {
-    return (await this.pool.query<{ id: string }>(`SELECT id FROM games WHERE status = 'active'`)).rows.map(
-      (r) => r.id,
-    );
+    return (await this.pool.query<{ id: string }>(GAME_SQL.activeIds)).rows.map((r) => r.id);
   }
 
   async appendAction(a: AppendInput): Promise<'ok' | 'stale'> {
@@ -429,12 +399,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async loadLog(id: string): Promise<GameLog> {
-    const snap = (
-      await this.pool.query<{ seq: number; state: string }>(
-        'SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
-        [id],
-      )
-    ).rows[0];
+    const snap = (await this.pool.query<{ seq: number; state: string }>(GAME_SQL.latestSnapshot, [id])).rows[0];
     const from = snap?.seq ?? 0;
     return {
       snapshot: snap ? { seq: snap.seq, state: JSON.parse(snap.state) as GameState } : null,
@@ -443,10 +408,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async actionsAfter(id: string, seq: number): Promise<{ seq: number; action: Action }[]> {
-    const r = await this.pool.query<{ seq: number; action: string }>(
-      'SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq',
-      [id, seq],
-    );
+    const r = await this.pool.query<{ seq: number; action: string }>(GAME_SQL.actionsAfter, [id, seq]);
     return r.rows.map((x) => ({ seq: x.seq, action: JSON.parse(x.action) as Action }));
   }
 
@@ -472,10 +434,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async notesOf(id: string): Promise<NoteEntry[]> {
-    const r = await this.pool.query<{ at: number; note: string }>(
-      'SELECT at, note FROM game_notes WHERE game_id = $1 ORDER BY at',
-      [id],
-    );
+    const r = await this.pool.query<{ at: number; note: string }>(GAME_SQL.notesOf, [id]);
     return r.rows.map((x) => ({ at: x.at, note: JSON.parse(x.note) as NoteEntry['note'] }));
   }
 
@@ -483,13 +442,8 @@ export class PgStore implements GameStore, ClusterBus {
   async setNote(id: string, change: NoteChange, at: number): Promise<void> {
     await this.tx(async (c) => {
       if (change.note)
-        await c.query(
-          `INSERT INTO game_notes (game_id, at, seat, note, updated_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (game_id, at) DO UPDATE SET seat = excluded.seat, note = excluded.note,
-             updated_at = excluded.updated_at`,
-          [id, change.at, change.seat, JSON.stringify(change.note), at],
-        );
-      else await c.query('DELETE FROM game_notes WHERE game_id = $1 AND at = $2', [id, change.at]);
+        await c.query(GAME_SQL.upsertNote, [id, change.at, change.seat, JSON.stringify(change.note), at]);
+      else await c.query(GAME_SQL.deleteNote, [id, change.at]);
       await c.query('SELECT pg_notify($1, $2)', [this.channel, `${id} N`]);
     });
   }

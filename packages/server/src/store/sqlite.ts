@@ -20,6 +20,7 @@ import Database from 'better-sqlite3';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { applySqliteMigrations } from './migrations/sqlite/index.js';
 import { createWriter, runBatch, WRITER_ROLE, type Outcome, type Writer } from '../../worker/sqlite-writer.mjs';
+import { gameParams } from './sql/games.js';
 import { Q, SCHEMA_VERSION, SQLITE_SCHEMA, sqlitePragmas, type SyncMode } from './sql/sqlite.js';
 import {
   StoreError,
@@ -230,24 +231,7 @@ export class SqliteStore implements GameStore {
   }
 
   async createGame(r: GameRow): Promise<void> {
-    await this.write('createGame', {
-      game: {
-        id: r.id,
-        title: r.title,
-        created_at: r.createdAt,
-        status: r.status,
-        options: JSON.stringify(r.options),
-        host_place: r.hostPlace,
-        start: r.start ? JSON.stringify(r.start) : null,
-        engine_version: r.start?.engineVersion ?? null,
-        seq: r.seq,
-        deadline_at: r.deadline?.at ?? null,
-        deadline_seat: r.deadline?.seat ?? null,
-        result: r.result ? JSON.stringify(r.result) : null,
-        updated_at: r.updatedAt,
-      },
-      places: r.places,
-    });
+    await this.write('createGame', { id: r.id, game: gameParams(r), places: r.places });
   }
 
   addPlace(id: string, p: PlaceRow): Promise<boolean> {

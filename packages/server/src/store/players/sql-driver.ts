@@ -1,10 +1,11 @@
 // The little the player store needs from a SQL database, so ONE implementation (sql.ts) serves
-// SQLite and PostgreSQL. Statements are written for PostgreSQL ($1, $2 ...); the SQLite driver
-// rewrites them to "?" with the arguments in order of appearance and binds booleans as 0/1.
+// SQLite and PostgreSQL. Statements are written for PostgreSQL ($1, $2 ...) and translated for
+// SQLite by store/sql/params.ts, the convention of both stores.
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { type Param, positionalArgs, toPositional } from '../sql/params.js';
 
-export type Param = string | number | boolean | null;
+export type { Param };
 
 export interface SqlConn {
   /** Rows of a SELECT (or of a statement with RETURNING). */
@@ -24,15 +25,6 @@ export interface SqlDb extends SqlConn {
 
 // ---------------------------------------------------------------- SQLite
 
-const PLACEHOLDER = /\$(\d+)/g;
-
-function sqliteArgs(params: readonly Param[], order: readonly number[]): unknown[] {
-  return order.map((i) => {
-    const v = params[i - 1];
-    return typeof v === 'boolean' ? (v ? 1 : 0) : v;
-  });
-}
-
 /**
  * better-sqlite3 is synchronous; a transaction here spans only microtasks (no I/O between its
  * statements), and a promise chain serialises this driver's transactions and single statements, so
@@ -48,20 +40,19 @@ export function sqliteDriver(
   const prep = (sql: string) => {
     let p = cache.get(sql);
     if (!p) {
-      const order: number[] = [];
-      const st = db.prepare(sql.replace(PLACEHOLDER, (_, n: string) => (order.push(Number(n)), '?')));
-      cache.set(sql, (p = { st, order }));
+      const { text, order } = toPositional(sql);
+      cache.set(sql, (p = { st: db.prepare(text), order }));
     }
     return p;
   };
   const conn: SqlConn = {
     async all<T>(sql: string, params: readonly Param[] = []) {
       const { st, order } = prep(sql);
-      return st.all(...sqliteArgs(params, order)) as T[];
+      return st.all(...positionalArgs(params, order)) as T[];
     },
     async run(sql, params = []) {
       const { st, order } = prep(sql);
-      const args = sqliteArgs(params, order);
+      const args = positionalArgs(params, order);
       return st.reader ? st.all(...args).length : st.run(...args).changes;
     },
     async lock() {},

@@ -1,4 +1,8 @@
-// All SQL of the SQLite store lives here (a PostgreSQL store gets its own file beside this one).
+// The SQLite game store's schema, pragmas and statements (the statements both databases share:
+// sql/games.ts; the convention: sql/params.ts).
+import { GAME_SQL } from './games.js';
+import { inOrderForSqlite } from './params.js';
+
 export const SCHEMA_VERSION = 1;
 
 export type SyncMode = 'full' | 'normal';
@@ -62,39 +66,26 @@ CREATE TABLE IF NOT EXISTS snapshots (
 ) WITHOUT ROWID;
 `;
 
-export const Q = {
-  getMeta: `SELECT value FROM meta WHERE key = ?`,
-  setMeta: `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at, deadline_seat, result, updated_at)
-    VALUES (@id, @title, @created_at, @status, @options, @host_place, @start, @engine_version, @seq, @deadline_at, @deadline_seat, @result, @updated_at)`,
-  getGame: `SELECT * FROM games WHERE id = ?`,
-  getPlaces: `SELECT * FROM places WHERE game_id = ? ORDER BY place`,
-  insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  getPlace: `SELECT token_hash FROM places WHERE game_id = ? AND place = ?`,
-  deletePlace: `DELETE FROM places WHERE game_id = ? AND place = ?`,
-  insertToken: `INSERT OR IGNORE INTO tokens (token_hash, game_id) VALUES (?, ?)`,
-  deleteToken: `DELETE FROM tokens WHERE token_hash = ?`,
-  statusOf: `SELECT status FROM games WHERE id = ?`,
-  setHost: `UPDATE games SET host_place = ?, status = ?, updated_at = ? WHERE id = ? AND status = 'lobby'`,
-  touch: `UPDATE games SET updated_at = ? WHERE id = ?`,
-  start: `UPDATE games SET status = 'active', start = ?, engine_version = ?, seq = 0, deadline_at = ?, deadline_seat = ?, updated_at = ?
-    WHERE id = ? AND status = 'lobby'`,
-  listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= ? ORDER BY created_at DESC LIMIT ? OFFSET ?`,
-  gameForToken: `SELECT game_id FROM tokens WHERE token_hash = ?`,
-  activeIds: `SELECT id FROM games WHERE status = 'active'`,
+/** SQLite's statements: the shared ones (sql/games.ts) and its own, in the $n form of
+ * sql/params.ts, translated once here (positional, in order). */
+export const Q = inOrderForSqlite({
+  ...GAME_SQL,
+  getMeta: `SELECT value FROM meta WHERE key = $1`,
+  setMeta: `INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  getGame: `SELECT * FROM games WHERE id = $1`,
+  getPlaces: `SELECT * FROM places WHERE game_id = $1 ORDER BY place`,
+  getPlace: `SELECT token_hash FROM places WHERE game_id = $1 AND place = $2`,
+  deletePlace: `DELETE FROM places WHERE game_id = $1 AND place = $2`,
+  start: `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3, deadline_seat = $4,
+    updated_at = $5 WHERE id = $6 AND status = 'lobby'`,
+  listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= $1 ORDER BY created_at DESC LIMIT $2 OFFSET $3`,
+  gameForToken: `SELECT game_id FROM tokens WHERE token_hash = $1`,
   // Compare-and-set on seq: the heart of "applied at most once".
-  advance: `UPDATE games SET seq = @seq, deadline_at = @deadline_at, deadline_seat = @deadline_seat, result = @result,
-    status = @status, updated_at = @at WHERE id = @id AND seq = @expected AND status = 'active'`,
-  insertAction: `INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)`,
-  insertSnapshot: `INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)`,
-  pruneSnapshots: `DELETE FROM snapshots WHERE game_id = ? AND seq < ?`,
-  latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1`,
-  actionsAfter: `SELECT seq, action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`,
-  // game_notes: migration 102 (store/migrations/game-notes-schema.ts)
-  notesOf: `SELECT at, note FROM game_notes WHERE game_id = ? ORDER BY at`,
-  upsertNote: `INSERT INTO game_notes (game_id, at, seat, note, updated_at) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (game_id, at) DO UPDATE SET seat = excluded.seat, note = excluded.note, updated_at = excluded.updated_at`,
-  deleteNote: `DELETE FROM game_notes WHERE game_id = ? AND at = ?`,
-  due: `SELECT id, deadline_at, deadline_seat FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ? AND status = 'active'
-    ORDER BY deadline_at LIMIT ?`,
-} as const;
+  advance: `UPDATE games SET seq = $1, deadline_at = $2, deadline_seat = $3, result = $4, status = $5, updated_at = $6
+    WHERE id = $7 AND seq = $8 AND status = 'active'`,
+  insertAction: `INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)`,
+  insertSnapshot: `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`,
+  pruneSnapshots: `DELETE FROM snapshots WHERE game_id = $1 AND seq < $2`,
+  due: `SELECT id, deadline_at, deadline_seat FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1
+    AND status = 'active' ORDER BY deadline_at LIMIT $2`,
+});
