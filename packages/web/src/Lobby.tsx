@@ -52,6 +52,8 @@ export function Home() {
   const [soloRole, setSoloRole] = useState<'recruiter' | 'agents'>('agents');
   const [soloLevel, setSoloLevel] = useState<BotLevel>('easy');
   const [soloMode, setSoloMode] = useState<'training' | 'full'>('training');
+  // alone against bots the assistant defaults to on (issue 12), offered like at a shared table
+  const [soloAssistant, setSoloAssistant] = useState<AssistantMode>(defaultAssistant(1));
   // create
   const [o, setO] = useState<CreateOptions>({
     name: t('defaultGameName'),
@@ -142,6 +144,20 @@ export function Home() {
               <option value="full">{t('full')}</option>
             </select>
           </label>
+          <label>
+            {t('deduction')}
+            <select
+              name="soloAssistant"
+              value={soloAssistant}
+              onChange={(e) => setSoloAssistant(e.target.value as AssistantMode)}
+            >
+              {ASSISTANT_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`as_${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <button
           className="primary big"
@@ -163,8 +179,7 @@ export function Home() {
                   bots: {},
                   solo: { role: soloRole, level: soloLevel },
                   turnTimerSec: null,
-                  // alone against bots the assistant is on (issue 12); a solo table has no form for it
-                  assistant: 'full',
+                  assistant: soloAssistant,
                 },
                 me,
                 true,
