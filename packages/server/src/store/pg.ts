@@ -46,7 +46,7 @@ interface RawGameWithPlaces extends RawGame {
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
-  g.deadline_seat, g.result, g.updated_at,
+  g.deadline_seat, g.result, g.updated_at, g.listed,
   (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
      'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
   FROM games g`;
@@ -222,7 +222,7 @@ export class PgStore implements GameStore, ClusterBus {
     await this.tx(async (c) => {
       await c.query(
         `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at,
-           deadline_seat, result, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+           deadline_seat, result, updated_at, listed) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
         [
           r.id,
           r.title,
@@ -237,6 +237,7 @@ export class PgStore implements GameStore, ClusterBus {
           r.deadline?.seat ?? null,
           r.result ? JSON.stringify(r.result) : null,
           r.updatedAt,
+          r.listed ?? false,
         ],
       );
       for (const p of r.places) await this.insertPlace(c, r.id, p);
@@ -313,6 +314,14 @@ export class PgStore implements GameStore, ClusterBus {
     const r = await this.pool.query<RawGameWithPlaces>(
       `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
       [limit, updatedSince, offset],
+    );
+    return r.rows.map((g) => this.row(g)!);
+  }
+
+  async listLive(limit: number, offset: number): Promise<GameRow[]> {
+    const r = await this.pool.query<RawGameWithPlaces>(
+      `${GAME_SELECT} WHERE g.listed AND g.status = 'active' ORDER BY g.created_at DESC, g.id LIMIT $1 OFFSET $2`,
+      [limit, offset],
     );
     return r.rows.map((g) => this.row(g)!);
   }

@@ -245,6 +245,7 @@ export class SqliteStore implements GameStore {
         deadline_seat: r.deadline?.seat ?? null,
         result: r.result ? JSON.stringify(r.result) : null,
         updated_at: r.updatedAt,
+        listed: r.listed ? 1 : 0,
       },
       places: r.places,
     });
@@ -332,6 +333,10 @@ export class SqliteStore implements GameStore {
 
   async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
     return this.read(() => (this.st.listOpen.all(updatedSince, limit, offset) as RawGame[]).map((g) => this.row(g)!));
+  }
+
+  async listLive(limit: number, offset: number): Promise<GameRow[]> {
+    return this.read(() => (this.st.listLive.all(limit, offset) as RawGame[]).map((g) => this.row(g)!));
   }
 
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {

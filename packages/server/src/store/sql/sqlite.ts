@@ -65,8 +65,9 @@ CREATE TABLE IF NOT EXISTS snapshots (
 export const Q = {
   getMeta: `SELECT value FROM meta WHERE key = ?`,
   setMeta: `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at, deadline_seat, result, updated_at)
-    VALUES (@id, @title, @created_at, @status, @options, @host_place, @start, @engine_version, @seq, @deadline_at, @deadline_seat, @result, @updated_at)`,
+  // listed: migration 104 (store/migrations/listed-tables-schema.ts)
+  insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq, deadline_at, deadline_seat, result, updated_at, listed)
+    VALUES (@id, @title, @created_at, @status, @options, @host_place, @start, @engine_version, @seq, @deadline_at, @deadline_seat, @result, @updated_at, @listed)`,
   getGame: `SELECT * FROM games WHERE id = ?`,
   getPlaces: `SELECT * FROM places WHERE game_id = ? ORDER BY place`,
   insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -80,6 +81,7 @@ export const Q = {
   start: `UPDATE games SET status = 'active', start = ?, engine_version = ?, seq = 0, deadline_at = ?, deadline_seat = ?, updated_at = ?
     WHERE id = ? AND status = 'lobby'`,
   listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= ? ORDER BY created_at DESC LIMIT ? OFFSET ?`,
+  listLive: `SELECT * FROM games WHERE listed = 1 AND status = 'active' ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
   gameForToken: `SELECT game_id FROM tokens WHERE token_hash = ?`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   // Compare-and-set on seq: the heart of "applied at most once".
