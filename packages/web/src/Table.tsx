@@ -124,7 +124,7 @@ export function Table(p: TableProps) {
   const refusal =
     c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
 
-  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
+  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} assistant={p.assistant} />;
 
   const circled = role === 'recruiter' && sec ? sec.cards.map((x) => x.feature) : [];
   const crossed =
