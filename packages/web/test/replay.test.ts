@@ -4,7 +4,7 @@
 // project tests.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, serverAndBrowser, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -91,6 +91,7 @@ describe('issue 25 §5: replay by action and by hour', () => {
           scrollsSideways: document.documentElement.scrollWidth > innerWidth,
         };
       });
+      await shot(page, `replay-${size.width}x${size.height}.png`, false);
       expect(fit, `${size.width}x${size.height}`).toMatchObject({ boards: 2, inView: true, scrollsSideways: false });
       // and not shrunk to nothing: side by side, a board takes 40 % of a phone's width, or half the
       // height of a wider screen
