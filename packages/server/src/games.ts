@@ -15,7 +15,7 @@ import { BotPool } from './bots/pool.js';
 import { resumeBotGames } from './bots/resume.js';
 import { ClusterSync } from './cluster/sync.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
-import type { LobbyInfo, LobbySummary } from './lobby-types.js';
+import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 import { startGame } from './lobby/start.js';
 import { Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
@@ -127,6 +127,10 @@ export class GameService {
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     return this.lobby.listOpen(page);
+  }
+
+  listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {
+    return this.lobby.listLive(page);
   }
 
   myGames(tokens: readonly string[]): Promise<LobbySummary[]> {

@@ -17,6 +17,10 @@ import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
+/** The last page of a listing (open tables, live tables): deeper offsets cost the database and
+ * show nobody anything. */
+const MAX_PAGE = 1000;
+
 export function createHttpHandler(
   service: GameService,
   log: Logger,
@@ -40,6 +44,13 @@ export function createHttpHandler(
       );
   }
 
+  function pageOf(search: URLSearchParams): number {
+    const page = Number(search.get('page') ?? '0');
+    if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE)
+      throw new ApiError(400, 'malformed', `page: a whole number from 0 to ${MAX_PAGE}.`);
+    return page;
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse, p: string, search: URLSearchParams) {
     const m = req.method ?? 'GET';
     const ip = clientIp(req, limits.trustProxy);
@@ -54,11 +65,10 @@ export function createHttpHandler(
       return sendJson(res, 200, r);
     }
     if (p === '/api/games' && m === 'GET') {
-      const page = Number(search.get('page') ?? '0');
-      if (!Number.isInteger(page) || page < 0 || page > 1000)
-        throw new ApiError(400, 'malformed', 'page: a whole number from 0 to 1000.');
-      return sendJson(res, 200, await service.listOpen(page));
+      return sendJson(res, 200, await service.listOpen(pageOf(search)));
     }
+    // The live tables to watch (issue 25 §5): pages of limits.openPageSize, as many as the open list.
+    if (p === '/api/live' && m === 'GET') return sendJson(res, 200, await service.listLive(pageOf(search)));
     if (p === '/api/my-games' && m === 'POST')
       return sendJson(res, 200, { games: await service.myGames((await body(req, myGamesSchema)).tokens) });
     if (parts[1] === 'games' && parts.length >= 3 && parts.length <= 4) {

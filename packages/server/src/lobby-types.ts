@@ -64,3 +64,9 @@ export interface LobbySummary {
   readonly myTurn?: boolean;
   readonly result?: GameRow['result'];
 }
+
+/** A running table in the live-tables list (issue 25 §5): who plays, in seat order (seat 0 the
+ * recruiter); names are public at the table. */
+export interface LiveSummary extends LobbySummary {
+  readonly names: readonly string[];
+}

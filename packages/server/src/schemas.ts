@@ -162,6 +162,9 @@ export const createGameSchema = z.strictObject({
   volunteer: z.boolean().optional(),
   /** Whether the game moves ratings (issue 13); default true. */
   rated: z.boolean().optional(),
+  /** Listed among the live tables to watch (issue 25 §5); default: yes when people play each
+   * other, no for a table of one person with bots. */
+  listed: z.boolean().optional(),
   title: shownText(z.string().trim().max(60), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;

@@ -52,6 +52,8 @@ export function Home() {
   const [soloRole, setSoloRole] = useState<'recruiter' | 'agents'>('agents');
   const [soloLevel, setSoloLevel] = useState<BotLevel>('easy');
   const [soloMode, setSoloMode] = useState<'training' | 'full'>('training');
+  // alone against bots the assistant defaults to on (issue 12), offered like at a shared table
+  const [soloAssistant, setSoloAssistant] = useState<AssistantMode>(defaultAssistant(1));
   // create
   const [o, setO] = useState<CreateOptions>({
     name: t('defaultGameName'),
@@ -74,6 +76,9 @@ export function Home() {
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);
   const humans = Array.from({ length: o.players }, (_, i) => String(i + 1)).filter((k) => !o.bots[k]).length;
   const assist = assistant ?? defaultAssistant(humans);
+  // null: the default, listed when people play each other (issue 25 §5)
+  const [listed, setListed] = useState<boolean | null>(null);
+  const list = listed ?? humans > 1;
   const [mine, setMine] = useState<LobbyInfo[] | null>(null);
   const [open, setOpen] = useState<LobbyInfo[] | null>(null);
   useEffect(() => {
@@ -142,6 +147,20 @@ export function Home() {
               <option value="full">{t('full')}</option>
             </select>
           </label>
+          <label>
+            {t('deduction')}
+            <select
+              name="soloAssistant"
+              value={soloAssistant}
+              onChange={(e) => setSoloAssistant(e.target.value as AssistantMode)}
+            >
+              {ASSISTANT_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`as_${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <button
           className="primary big"
@@ -163,8 +182,7 @@ export function Home() {
                   bots: {},
                   solo: { role: soloRole, level: soloLevel },
                   turnTimerSec: null,
-                  // alone against bots the assistant is on (issue 12); a solo table has no form for it
-                  assistant: 'full',
+                  assistant: soloAssistant,
                 },
                 me,
                 true,
@@ -191,6 +209,7 @@ export function Home() {
                   title: o.name,
                   bots,
                   assistant: assist,
+                  listed: list,
                 },
                 me,
                 false,
@@ -291,6 +310,10 @@ export function Home() {
               </select>
             </label>
           </div>
+          <label className="check">
+            <input type="checkbox" name="listed" checked={list} onChange={(e) => setListed(e.target.checked)} />{' '}
+            {t('listTable')}
+          </label>
           <fieldset className="places">
             <legend>{t('players')}</legend>
             {places.map((pl) => (
@@ -328,6 +351,7 @@ export function Home() {
         </form>
       </section>
 
+      <LiveTables />
       <section className="panel mine">
         <h2>{t('myGames')}</h2>
         <GameList games={mine} saved={saved} />
@@ -337,6 +361,56 @@ export function Home() {
         <GameList games={open} saved={saved} />
       </section>
     </div>
+  );
+}
+
+/** The running tables listed for watching (issue 25 §5): one click on "Watch" opens the table as
+ * a spectator; "More tables" loads the next page. */
+function LiveTables() {
+  const { t } = useI18n();
+  const [games, setGames] = useState<(LobbyInfo & { names?: string[] })[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const load = (page: number) =>
+    api.live(page).then(
+      (r) => {
+        setGames((g) => (page === 0 ? r.games : [...(g ?? []), ...r.games]));
+        setNext(r.more ? page + 1 : null);
+      },
+      () => setGames((g) => g ?? []),
+    );
+  useEffect(() => {
+    void load(0);
+  }, []);
+  return (
+    <section className="panel live-tables" aria-labelledby="live-tables-h">
+      <h2 id="live-tables-h">{t('liveTables')}</h2>
+      {!games ? (
+        <p>…</p>
+      ) : !games.length ? (
+        <p className="muted">{t('liveNone')}</p>
+      ) : (
+        <ul className="gamelist">
+          {games.map((g) => {
+            const id = lobbyId(g);
+            return (
+              <li key={id}>
+                <span>
+                  <b>{lobbyTitle(g)}</b>{' '}
+                  <small className="muted">
+                    ({t(g.mode === 'full' ? 'full' : 'training')}
+                    {g.names?.length ? ` · ${g.names.join(', ')}` : ''})
+                  </small>
+                </span>
+                <a className="button" href={`#/g/${id}?watch`}>
+                  {t('spectate')}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {next !== null ? <button onClick={() => void load(next)}>{t('liveMore')}</button> : null}
+    </section>
   );
 }
 

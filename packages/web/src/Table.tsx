@@ -14,7 +14,7 @@ import {
 import type { ClientAction, LobbyInfo } from './api.js';
 import { Board, locName } from './Board.js';
 import { useControls } from './controls.js';
-import { useBelief, type Belief } from './deduction.js';
+import { assistantShows, useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
@@ -113,10 +113,10 @@ export function Table(p: TableProps) {
   const [replay, setReplay] = useState(false);
   const [endSeen, setEndSeen] = useState(false);
   const [hoverLog, setHoverLog] = useState<EventPlace | null>(null);
-  // ==== DEDUCTION OVERLAY (see deduction.ts): agents get a heatmap + card shares when the table
-  // option is 'full', only the candidate count when 'count'; the recruiter always gets the
-  // exposure meter. Nothing is drawn while `belief` is null.
-  const belief = useBelief(p.gameId, view, p.assistant !== 'off' || role === 'recruiter', p.belief);
+  // ==== DEDUCTION OVERLAY: what each seat sees is assistantShows (deduction.ts). Nothing is
+  // drawn while `belief` is null.
+  const shows = assistantShows(p.assistant, role, showHeat);
+  const belief = useBelief(p.gameId, view, shows.belief, p.belief);
   const sec = view.recruiter;
   const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
   const att = useAttention(mine, view.result !== null);
@@ -124,15 +124,12 @@ export function Table(p: TableProps) {
   const refusal =
     c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
 
-  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
+  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} assistant={p.assistant} />;
 
   const circled = role === 'recruiter' && sec ? sec.cards.map((x) => x.feature) : [];
   const crossed =
     role === 'recruiter' && sec ? sec.cards.filter((x) => x.exposedAt !== null).map((x) => x.feature) : [];
-  const heat =
-    belief && showHeat && (role === 'recruiter' || (role === 'agents' && p.assistant === 'full'))
-      ? belief.weights
-      : null;
+  const heat = belief && shows.heat ? belief.weights : null;
   const onLoc = (l: Loc) => {
     if (!c.onLoc(l)) setInspect(l);
     else p.clearError();
@@ -270,21 +267,19 @@ export function Table(p: TableProps) {
           />
         ) : null}
         {role === 'recruiter' && sec ? (
-          <SecretPanel view={view} belief={belief} showHeat={showHeat} setShowHeat={setShowHeat} />
+          <SecretPanel view={view} belief={shows.meter ? belief : null} showHeat={showHeat} setShowHeat={setShowHeat} />
         ) : null}
-        {role === 'agents' && p.assistant !== 'off' ? (
+        {shows.panel ? (
           <section className="panel deduction" aria-label={t('dedTitle')} data-assistant={p.assistant}>
             <h3>
               {t('dedTitle')} <RuleLinkFor k="dedTitle" />
             </h3>
-            {p.assistant === 'full' ? (
-              <label className="check">
-                <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
-                {t('dedShow')}
-              </label>
-            ) : null}
-            <p className="candidates">{candidatesText(i18n, view, belief)}</p>
-            {belief && p.assistant === 'full' ? (
+            <label className="check">
+              <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
+              {t('dedShowAssistant')}
+            </label>
+            {shows.count ? <p className="candidates">{candidatesText(i18n, view, belief)}</p> : null}
+            {belief && shows.odds ? (
               <div className="shares">
                 {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
                   <span key={f} className="share" title={i18n.feature(f)}>

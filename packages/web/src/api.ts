@@ -29,6 +29,8 @@ export interface CreateOptions {
   turnTimerSec: number | null;
   /** The deduction assistant the table offers, shown to everyone at it (issue 12). */
   assistant: 'off' | 'count' | 'full';
+  /** Listed among the live tables anyone may watch (issue 25 §5); the server's default when absent. */
+  listed?: boolean;
 }
 
 /** The lobby as the server describes it; read defensively (fields may be missing). */
@@ -110,6 +112,9 @@ export const api = {
     return call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o);
   },
   list: () => call<{ games: LobbyInfo[] }>('GET', '/api/games'),
+  /** A page of the running tables listed for watching (docs/protocol.md). */
+  live: (page = 0) =>
+    call<{ games: (LobbyInfo & { names?: string[] })[]; page: number; more: boolean }>('GET', `/api/live?page=${page}`),
   mine: (tokens: string[]) => call<{ games: LobbyInfo[] }>('POST', '/api/my-games', { tokens }),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
   join: async (id: string, name: string, place?: number, volunteer?: boolean) => {

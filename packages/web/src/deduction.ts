@@ -4,8 +4,10 @@
 // recruiter's exposure meter shows exactly what the agents can know.
 //  - agent seats (when the table's deduction option is on): a heatmap and card shares;
 //  - the recruiter seat: an exposure meter.
+// What each seat is shown is decided once, by `assistantShows`, from the table's assistant option.
 import type { FeatureId, View } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
+import type { AssistantMode } from './table/assistant.js';
 
 export interface Belief {
   readonly weights: readonly number[];
@@ -77,4 +79,40 @@ export function useBelief(
     // the view changes exactly when its seq does
   }, [gameId, seq, enabled, override]);
   return override !== undefined ? override : belief;
+}
+
+/** What the deduction assistant shows one seat (issue 25 §4): the table's option bounds it for
+ * every seat, the recruiter's exposure meter and tint included, since the host who turned the
+ * assistant off chose a table without it; `shown` is the seat's own "show the assistant" tick. */
+export interface AssistantShows {
+  /** Whether the belief is computed at all (nothing is drawn without it). */
+  readonly belief: boolean;
+  /** The agents' heatmap on the board, or the recruiter's tint of its secret map. */
+  readonly heat: boolean;
+  /** "The recruiter can be on N locations" (agents). */
+  readonly count: boolean;
+  /** The share of candidate locations per feature card (agents). */
+  readonly odds: boolean;
+  /** The recruiter's exposure meter. */
+  readonly meter: boolean;
+  /** The agents' assistant panel with its tick. */
+  readonly panel: boolean;
+}
+
+export function assistantShows(
+  mode: AssistantMode,
+  role: 'recruiter' | 'agents' | 'spectator',
+  shown: boolean,
+): AssistantShows {
+  const none = { belief: false, heat: false, count: false, odds: false, meter: false, panel: false };
+  if (mode === 'off' || role === 'spectator') return none;
+  if (role === 'recruiter') return { ...none, belief: true, meter: true, heat: shown };
+  return {
+    belief: shown,
+    heat: shown && mode === 'full',
+    count: shown,
+    odds: shown && mode === 'full',
+    meter: false,
+    panel: true,
+  };
 }

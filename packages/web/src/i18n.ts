@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
 import { PLAYERS_EN, PLAYERS_JA, PLAYERS_ZH } from './i18n/players.js';
+import { WATCH_EN, WATCH_JA, WATCH_ZH } from './i18n/watch.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
 export const LANGS: readonly { id: Lang; name: string }[] = [
@@ -15,6 +16,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 const en = {
   ...TABLE_EN,
   ...PLAYERS_EN,
+  ...WATCH_EN,
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
   language: 'Language',
@@ -293,6 +295,7 @@ export type Key = keyof Dict;
 const zh: Dict = {
   ...TABLE_ZH,
   ...PLAYERS_ZH,
+  ...WATCH_ZH,
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
   language: '语言',
@@ -558,6 +561,7 @@ const zh: Dict = {
 const ja: Dict = {
   ...TABLE_JA,
   ...PLAYERS_JA,
+  ...WATCH_JA,
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',
   language: '言語',

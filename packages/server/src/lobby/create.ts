@@ -55,8 +55,12 @@ export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string
           : 'off'),
     rated: b.rated ?? true,
   };
+  // Between people a table is listed unless the host says no; alone with bots it is not
+  // (issue 25 §5): a person's practice is not a show unless they ask.
+  const people = solo ? 1 : b.players - Object.keys(b.bots).length;
   const row: GameRow = {
     id,
+    listed: b.listed ?? people > 1,
     title: b.title?.trim() || `${b.name}'s ${b.mode === 'full' ? 'Full Game' : 'Training Mission'}`,
     createdAt: now,
     status: 'lobby',

@@ -3,7 +3,7 @@
 // shared store's latest row in a cluster, and is pushed to the table's subscribers.
 import { expectedSeats } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
-import type { LobbyInfo, LobbySummary } from '../lobby-types.js';
+import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '../schemas.js';
 import type { GameRow, PlaceRow } from '../store/types.js';
@@ -40,6 +40,19 @@ export class Lobby {
     const size = limits.openPageSize;
     const rows = await store.listOpen(size + 1, page * size, Date.now() - limits.lobbyIdleMs);
     return { games: rows.slice(0, size).map((r) => this.summary(r)), page, more: rows.length > size };
+  }
+
+  /** One page of the running tables listed for watching (issue 25 §5), newest first: public
+   * facts of the lobby summary and the names at the table, never the game's state. */
+  async listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {
+    const { limits, store } = this.master;
+    const size = limits.openPageSize;
+    const rows = await store.listLive(size + 1, page * size);
+    const games = rows.slice(0, size).map((r) => ({
+      ...this.summary(r),
+      names: (r.start?.seats ?? []).map((s) => s.name),
+    }));
+    return { games, page, more: rows.length > size };
   }
 
   async myGames(tokens: readonly string[]): Promise<LobbySummary[]> {

@@ -55,6 +55,13 @@ export class MemoryStore implements GameStore {
       .slice(offset, offset + limit)
       .map((e) => clone(e.row));
   }
+  async listLive(limit: number, offset: number): Promise<GameRow[]> {
+    return [...this.games.values()]
+      .filter((e) => e.row.listed && e.row.status === 'active')
+      .sort((a, b) => b.row.createdAt - a.row.createdAt || (a.row.id < b.row.id ? -1 : 1))
+      .slice(offset, offset + limit)
+      .map((e) => clone(e.row));
+  }
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
     const set = new Set(hashes);
     return [...this.games.values()]

@@ -47,7 +47,7 @@ interface RawGameWithPlaces extends RawGame {
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
-  g.deadline_seat, g.result, g.updated_at,
+  g.deadline_seat, g.result, g.updated_at, g.listed,
   (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
      'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
   FROM games g`;
@@ -285,6 +285,14 @@ export class PgStore implements GameStore, ClusterBus {
     const r = await this.pool.query<RawGameWithPlaces>(
       `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
       [limit, updatedSince, offset],
+    );
+    return r.rows.map((g) => this.row(g)!);
+  }
+
+  async listLive(limit: number, offset: number): Promise<GameRow[]> {
+    const r = await this.pool.query<RawGameWithPlaces>(
+      `${GAME_SELECT} WHERE g.listed AND g.status = 'active' ORDER BY g.created_at DESC, g.id LIMIT $1 OFFSET $2`,
+      [limit, offset],
     );
     return r.rows.map((g) => this.row(g)!);
   }

@@ -14,6 +14,8 @@ export interface RawGame {
   deadline_seat: number | null;
   result: string | null;
   updated_at: number;
+  /** SQLite stores booleans as 0/1. */
+  listed: boolean | number;
 }
 
 export interface RawPlace {
@@ -51,5 +53,6 @@ export function gameRow(g: RawGame, places: readonly RawPlace[]): GameRow {
     deadline: g.deadline_at === null || g.deadline_seat === null ? null : { at: g.deadline_at, seat: g.deadline_seat },
     result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
     updatedAt: g.updated_at,
+    listed: g.listed === true || g.listed === 1,
   };
 }

@@ -318,6 +318,10 @@ export class SqliteStore implements GameStore {
     return this.read(() => (this.st.listOpen.all(updatedSince, limit, offset) as RawGame[]).map((g) => this.row(g)!));
   }
 
+  async listLive(limit: number, offset: number): Promise<GameRow[]> {
+    return this.read(() => (this.st.listLive.all(limit, offset) as RawGame[]).map((g) => this.row(g)!));
+  }
+
   async gamesForTokens(hashes: readonly string[]): Promise<GameRow[]> {
     return this.read(() => {
       const ids = new Set<string>();

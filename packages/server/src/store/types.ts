@@ -110,6 +110,9 @@ export interface GameRow {
   readonly deadline: Deadline | null;
   readonly result: GameResult | null;
   readonly updatedAt: number;
+  /** Listed among the live tables anyone may watch while it is played (issue 25 §5); absent =
+   * not listed (rows made before migration 104). */
+  readonly listed?: boolean;
 }
 
 export interface AppendInput {
@@ -139,6 +142,8 @@ export interface GameStore {
   startGame(id: string, start: StartInfo): Promise<boolean>;
   /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped. */
   listOpen(limit: number, offset?: number, updatedSince?: number): Promise<GameRow[]>;
+  /** Running games (status 'active') listed for watching, newest first, `offset` rows skipped. */
+  listLive(limit: number, offset: number): Promise<GameRow[]>;
   /** Games in which any of these token hashes holds a place or seat. */
   gamesForTokens(hashes: readonly string[]): Promise<GameRow[]>;
   activeGameIds(): Promise<string[]>;

@@ -7,7 +7,7 @@ import type { Param } from './params.js';
 
 export const GAME_SQL = {
   insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq,
-    deadline_at, deadline_seat, result, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    deadline_at, deadline_seat, result, updated_at, listed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
   insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertToken: `INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
@@ -41,6 +41,8 @@ export function gameParams(r: GameRow): Param[] {
     r.deadline?.seat ?? null,
     r.result ? JSON.stringify(r.result) : null,
     r.updatedAt,
+    // listed (migration 104): an integer SQLite stores as is and PostgreSQL reads as a boolean.
+    r.listed ? 1 : 0,
   ];
 }
 

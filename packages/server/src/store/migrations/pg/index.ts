@@ -6,6 +6,7 @@ import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
 import * as m103 from './103_chat_record.js';
+import * as m104 from './104_listed_tables.js';
 
 export interface Migration {
   readonly version: number;
@@ -20,4 +21,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 101, ...m101 },
   { version: 102, ...m102 },
   { version: 103, ...m103 },
+  { version: 104, ...m104 },
 ];

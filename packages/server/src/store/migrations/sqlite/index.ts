@@ -7,6 +7,7 @@ import * as m100 from './100_players.js';
 import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
 import * as m103 from './103_chat_record.js';
+import * as m104 from './104_listed_tables.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -19,6 +20,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 101, ...m101 },
   { version: 102, ...m102 },
   { version: 103, ...m103 },
+  { version: 104, ...m104 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
