@@ -14,6 +14,7 @@ import {
   type BotLevel,
   type CreateOptions,
   type LobbyInfo,
+  type LobbySummary,
 } from './api.js';
 import { DICTS, useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
@@ -74,8 +75,8 @@ export function Home() {
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);
   const humans = Array.from({ length: o.players }, (_, i) => String(i + 1)).filter((k) => !o.bots[k]).length;
   const assist = assistant ?? defaultAssistant(humans);
-  const [mine, setMine] = useState<LobbyInfo[] | null>(null);
-  const [open, setOpen] = useState<LobbyInfo[] | null>(null);
+  const [mine, setMine] = useState<readonly LobbySummary[] | null>(null);
+  const [open, setOpen] = useState<readonly LobbySummary[] | null>(null);
   useEffect(() => {
     const tokens = Object.values(savedGames()).map((s) => s.token);
     api.mine(tokens).then(
@@ -347,7 +348,7 @@ function statusText(t: ReturnType<typeof useI18n>['t'], s: unknown): string {
   return t('statusOpen');
 }
 
-function GameList({ games, saved }: { games: LobbyInfo[] | null; saved: ReturnType<typeof savedGames> }) {
+function GameList({ games, saved }: { games: readonly LobbySummary[] | null; saved: ReturnType<typeof savedGames> }) {
   const { t } = useI18n();
   if (!games) return <p>…</p>;
   if (!games.length) return <p className="muted">{t('noGames')}</p>;
@@ -388,10 +389,10 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const [volunteer, setVolunteer] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const opts = (lobby.options ?? {}) as Partial<CreateOptions>;
-  const n = Number(lobby.players ?? opts.players ?? lobby.places?.length ?? 0);
-  const hostPlace = Number(lobby.hostPlace ?? lobby.host ?? 1);
-  const places = Array.from({ length: n }, (_, i) => lobby.places?.find((p) => p.place === i + 1) ?? { place: i + 1 });
+  const opts = lobby.options;
+  const n = opts.players;
+  const hostPlace = lobby.hostPlace ?? 1;
+  const places = Array.from({ length: n }, (_, i) => lobby.places.find((p) => p.place === i + 1) ?? { place: i + 1 });
   const invite = `${location.origin}${location.pathname}#/g/${id}`;
   const me = name.trim() || t('defaultPlayerName');
   const run = (f: () => Promise<void>) => {
@@ -414,13 +415,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
         {t(opts.mode === 'full' ? 'full' : 'training')}
         <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}:{' '}
         {opts.recruiterCard
-          ? t(
-              opts.recruiterCard === 'random'
-                ? 'rcRandom'
-                : opts.recruiterCard === 'choose'
-                  ? 'rcChoose'
-                  : `card_${opts.recruiterCard}`,
-            )
+          ? t(opts.recruiterCard === 'random' ? 'rcRandom' : opts.recruiterCard === 'choose' ? 'rcChoose' : 'rcFixed')
           : '—'}{' '}
         · {t('recruiterChoice')}:{' '}
         {t(

@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
+import { ACTIONS_EN, ACTIONS_JA, ACTIONS_ZH } from './i18n/actions.js';
 import { PLAYERS_EN, PLAYERS_JA, PLAYERS_ZH } from './i18n/players.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
@@ -14,6 +15,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 
 const en = {
   ...TABLE_EN,
+  ...ACTIONS_EN,
   ...PLAYERS_EN,
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
@@ -292,6 +294,7 @@ export type Key = keyof Dict;
 
 const zh: Dict = {
   ...TABLE_ZH,
+  ...ACTIONS_ZH,
   ...PLAYERS_ZH,
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
@@ -557,6 +560,7 @@ const zh: Dict = {
 
 const ja: Dict = {
   ...TABLE_JA,
+  ...ACTIONS_JA,
   ...PLAYERS_JA,
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',
