@@ -109,6 +109,11 @@ export interface ErrorFrame {
   readonly params?: ErrorParams;
 }
 
+/** The answer to a client's `ping` frame. */
+export interface PongFrame {
+  readonly t: 'pong';
+}
+
 /** Every frame the server sends on the WebSocket. */
 export type ServerFrame =
   | StateFrame
@@ -119,7 +124,8 @@ export type ServerFrame =
   | ChatFrame
   | ChatLogFrame
   | ChatPolicyFrame
-  | ErrorFrame;
+  | ErrorFrame
+  | PongFrame;
 
 // ---------- HTTP response bodies (the game lobby) ----------
 

@@ -18,7 +18,7 @@ import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import { deadlineFor, shownDeadline } from '../timers.js';
-import { eventsFrames } from './frames.js';
+import { eventsFrames, frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
 import { initialState } from './setup.js';
 
@@ -287,7 +287,7 @@ export class GameMaster {
   /** Every subscriber of g its (shared) lobby frame. */
   pushLobby(g: Live): void {
     if (!g.subs.size) return;
-    const text = JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
+    const text = frameText({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) });
     for (const c of g.subs) c.send(text);
   }
 }
