@@ -9,7 +9,6 @@ export type {
   ClientActionType,
   FieldKind,
   FieldKinds,
-  FieldsOf,
   NoteBody,
 } from './model/actions.js';
 export { ACTION_DEFS, ACTION_TYPES, CLIENT_ACTION_TYPES, SERVER_ACTIONS, fieldNames } from './model/actions.js';

@@ -85,9 +85,7 @@ export type ActionType = keyof Defs;
 export const SERVER_ACTIONS = ['timeout'] as const satisfies readonly ActionType[];
 export type ClientActionType = Exclude<ActionType, (typeof SERVER_ACTIONS)[number]>;
 
-/** The fields of one action type, by name, with their kinds (derived from ACTION_DEFS). */
-export type FieldsOf<T extends ActionType> = { readonly [K in keyof Defs[T]]: FieldKinds[Defs[T][K] & FieldKind] };
-
+/** One action type as JSON: `type`, `seat` and its fields, each of the value type of its kind. */
 type ActionFrom<T extends ActionType> = {
   readonly [K in 'type' | 'seat' | keyof Defs[T]]: K extends 'type'
     ? T
