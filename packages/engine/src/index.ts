@@ -1,12 +1,21 @@
 // Public API of the Mind MGMT rules engine. Pure: no I/O, no clock; randomness from the seed.
 export * from './board/board.js';
 export * from './model/pieces.js';
-export type { Action, ActionType, ActionOf, NoteBody } from './model/actions.js';
-export { ACTION_TYPES } from './model/actions.js';
+export type {
+  Action,
+  ActionType,
+  ActionOf,
+  ClientAction,
+  ClientActionType,
+  FieldKind,
+  FieldKinds,
+  NoteBody,
+} from './model/actions.js';
+export { ACTION_DEFS, ACTION_TYPES, CLIENT_ACTION_TYPES, SERVER_ACTIONS, fieldNames } from './model/actions.js';
 export type { ErrorCode, ErrorParams, GameError } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
 export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
-export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';
+export { checkShape, isAction, KIND_CHECKS } from './model/shape.js';
 export { apply, applyLogged, check, legalActions, type ApplyResult, type Applied } from './game.js';
 export { newGame, validateOptions } from './rules/setup.js';
 export { agentControllers, agentsOfSeat, controls, expectedSeats } from './rules/seats.js';

@@ -1,6 +1,8 @@
 export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './server.js';
 export { GameService, ApiError, StaleError, DEFAULT_SERVICE_CONFIG, type ServiceConfig, type Conn } from './games.js';
-export type { LobbyInfo, LobbySummary, PlaceInfo } from './lobby-types.js';
+export type { LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
+export type * from './protocol.js';
+export { ASSISTANT_LEVELS, type Assistant } from './levels.js';
 export { assignSeats } from './seating.js';
 export { hashToken } from './tokens.js';
 export { initialState } from './play/setup.js';

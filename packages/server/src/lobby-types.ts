@@ -1,7 +1,7 @@
 // What the lobby shows about a game: public to anyone with its id (never a token, never a
 // hidden fact of a running game).
 import type { Seat } from '@mindmgmt/engine';
-import type { BotLevel } from './schemas.js';
+import type { BotLevel } from './levels.js';
 import type { GameRow, TableOptions } from './store/types.js';
 
 export interface PlaceInfo {
@@ -16,6 +16,15 @@ export interface PlaceInfo {
   readonly online: boolean;
 }
 
+/** After start: who sits in one engine seat. */
+export interface SeatInfo {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly bot: BotLevel | null;
+  readonly place: number | null;
+  readonly online: boolean;
+}
+
 export interface LobbyInfo {
   readonly gameId: string;
   readonly title: string;
@@ -23,21 +32,11 @@ export interface LobbyInfo {
   readonly createdAt: number;
   readonly options: Omit<TableOptions, 'recruiterCard'> & {
     readonly recruiterCard: 'random' | 'choose' | 'fixed';
-    /** Deprecated (clients before `assistant`): assistant !== 'off'. */
-    readonly deduction: boolean;
   };
   readonly hostPlace: number | null;
   readonly places: readonly PlaceInfo[];
   /** After start: who sits in each engine seat (seat 0 = recruiter). */
-  readonly seats:
-    | readonly {
-        readonly seat: Seat;
-        readonly name: string;
-        readonly bot: BotLevel | null;
-        readonly place: number | null;
-        readonly online: boolean;
-      }[]
-    | null;
+  readonly seats: readonly SeatInfo[] | null;
   readonly seq: number;
   readonly result: GameRow['result'];
   readonly turnDeadline: number | null;

@@ -1,18 +1,22 @@
 // zod (v4) schemas for everything that comes in from outside: HTTP bodies, WebSocket frames and
-// actions. Action schemas mirror the engine's ACTION_FIELDS (model/shape.ts) one to one, minus
-// `timeout`, which only the server sends (R33, D7). The engine re-checks shapes and legality.
+// actions. Action schemas are DERIVED from the engine's one definition (ACTION_DEFS): one zod
+// schema per field kind here, never one per action, minus `timeout`, which only the server sends
+// (R33, D7). The engine re-checks shapes and legality.
 import {
-  ACTION_FIELDS,
+  ACTION_DEFS,
+  CLIENT_ACTION_TYPES,
   FEATURES,
   LOCATION_COUNT,
   NOTE_TEXT_MAX,
   AGENTS,
   RECRUITER_CARDS,
-  type ActionType,
+  type ClientAction,
+  type ClientActionType,
+  type FieldKind,
 } from '@mindmgmt/engine';
 import { z } from 'zod';
 import { hasBidi, hasControl, impersonates, invisibleOnly } from './input/text.js';
-import { ASSISTANT_LEVELS } from './store/types.js';
+import { ASSISTANT_LEVELS, BOT_LEVELS } from './levels.js';
 
 /** Free text shown to other players: no control characters, bidi overrides or invisible-only
  * content (input/text.ts). `what` names the field in the error. */
@@ -23,16 +27,12 @@ function shownText(s: z.ZodString, what: string) {
     .refine((v) => !invisibleOnly(v), `${what} needs visible characters.`);
 }
 
-export const BOT_LEVELS = ['random', 'easy', 'hard', 'expert'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
 const loc = z
   .number()
   .int()
   .min(0)
   .max(LOCATION_COUNT - 1);
 const feature = z.enum(FEATURES);
-const agent = z.enum(AGENTS);
 const seat = z.number().int().min(0).max(4).optional();
 
 const noteBody = z
@@ -44,60 +44,32 @@ const noteBody = z
   })
   .nullable();
 
-/** Field schemas per action type (besides `type` and the optional `seat`). */
-const FIELDS = {
-  placeMayhem: { between: z.tuple([loc, loc]) },
-  chooseRecruiterCard: { card: z.enum(RECRUITER_CARDS) },
-  chooseStart: { at: loc },
-  placeImmortal: { at: loc },
-  placeAgent: { agent, at: loc },
-  placeMindSlip: { at: loc },
-  step: { to: loc },
-  mindSlip: { to: loc, token: z.union([z.literal(1), z.literal(2)]) },
-  moveImmortal: { from: loc, to: loc },
-  extraImmortalMove: { stepToken: loc, from: loc, to: loc },
-  endTurn: {},
-  answerAsk: { at: loc.nullable() },
-  activate: { agent },
-  move: { to: loc },
-  ask: { feature, dolphin: z.boolean() },
-  reveal: {},
-  shakedown: { feature },
-  push: { to: loc },
-  capture: {},
-  scan: {},
-  nudge: { from: loc, to: loc },
-  dustyMove: { agent, to: loc },
-  endActivation: {},
-  note: { at: loc, note: noteBody },
-  resign: {},
-} satisfies Record<Exclude<ActionType, 'timeout'>, Record<string, z.ZodType>>;
+/** The schema of each field kind of the engine's ACTION_DEFS (its check: engine KIND_CHECKS). */
+export const KIND_SCHEMAS = {
+  loc,
+  locOrNull: loc.nullable(),
+  edge: z.tuple([loc, loc]),
+  card: z.enum(RECRUITER_CARDS),
+  agent: z.enum(AGENTS),
+  feature,
+  bool: z.boolean(),
+  token: z.union([z.literal(1), z.literal(2)]),
+  note: noteBody,
+} satisfies Record<FieldKind, z.ZodType>;
 
-/** Action types a client may send (everything but the server's own `timeout`). */
-export const CLIENT_ACTION_TYPES = Object.keys(FIELDS) as Exclude<ActionType, 'timeout'>[];
-
-const actionVariants = CLIENT_ACTION_TYPES.map((type) =>
-  z.strictObject({ type: z.literal(type), seat, ...FIELDS[type] }),
-);
-// A non-empty tuple for discriminatedUnion.
+function actionSchema(type: ClientActionType) {
+  const fields: Readonly<Record<string, FieldKind>> = ACTION_DEFS[type];
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, kind] of Object.entries(fields)) shape[k] = KIND_SCHEMAS[kind];
+  return z.strictObject({ type: z.literal(type), seat, ...shape });
+}
+const actionVariants = CLIENT_ACTION_TYPES.map(actionSchema);
+/** An action a client sends. Its static type is the engine's `ClientAction`: the variants are
+ * built from ACTION_DEFS at run time, which zod's inference cannot follow. */
 export const clientActionSchema = z.discriminatedUnion(
   'type',
   actionVariants as unknown as [(typeof actionVariants)[number], ...(typeof actionVariants)[number][]],
-);
-export type ClientAction = z.infer<typeof clientActionSchema>;
-
-/** Keeps the mirror honest: the field names per type equal the engine's. Used by a test. */
-export function fieldNamesMatchEngine(): string[] {
-  const problems: string[] = [];
-  for (const [type, fields] of Object.entries(ACTION_FIELDS)) {
-    if (type === 'timeout') continue;
-    const ours = FIELDS[type as keyof typeof FIELDS];
-    if (!ours) problems.push(`missing ${type}`);
-    else if (Object.keys(ours).sort().join() !== Object.keys(fields).sort().join()) problems.push(`fields of ${type}`);
-  }
-  for (const type of CLIENT_ACTION_TYPES) if (!(type in ACTION_FIELDS)) problems.push(`extra ${type}`);
-  return problems;
-}
+) as unknown as z.ZodType<ClientAction>;
 
 // ---------- WebSocket, client -> server ----------
 const gameId = z
@@ -168,6 +140,8 @@ export const createGameSchema = z.strictObject({
   title: shownText(z.string().trim().max(60), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;
+/** What a client sends to create a table (before the schema's defaults). */
+export type CreateGameRequest = z.input<typeof createGameSchema>;
 
 export const joinSchema = z.strictObject({
   name: displayName,
@@ -184,3 +158,4 @@ export function describeZodError(e: z.ZodError): string {
   const where = first.path.length ? `${first.path.map(String).join('.').slice(0, 60)}: ` : '';
   return `${where}${first.message}`.slice(0, 200);
 }
+export { BOT_LEVELS, type BotLevel } from './levels.js';

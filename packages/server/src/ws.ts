@@ -17,6 +17,7 @@ import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
 import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
+import { frameText } from './play/frames.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
@@ -106,7 +107,7 @@ export function attachWebSockets(
     let queue: Promise<void> = Promise.resolve();
     const error = (code: string, message: string, id?: string, params?: ApiError['params']) =>
       conn.send(
-        JSON.stringify({
+        frameText({
           t: 'error',
           code,
           message,
@@ -189,7 +190,7 @@ export function attachWebSockets(
       try {
         switch (m.t) {
           case 'ping':
-            return conn.send('{"t":"pong"}');
+            return conn.send(frameText({ t: 'pong' }));
           case 'hello':
             if (!hellos.take('c') || !hellosPerIp.take(ip))
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fieldNamesMatchEngine } from '../src/schemas.js';
 import type { RunningServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
@@ -53,7 +52,7 @@ describe('lobby', () => {
     const id = c.body.gameId;
     const info = (await api(srv.url, 'GET', `/api/games/${id}`)).body;
     expect(info.options.recruiterCard).toBe('random');
-    expect(info.options.deduction).toBe(true); // training default
+    expect(info.options.assistant).not.toBe('off'); // training default: an assistant
     expect(info.places.map((p: any) => p.taken)).toEqual([true, false, false]);
     // A watcher gets lobby pushes.
     const w = new Client(srv.url);
@@ -121,9 +120,9 @@ describe('lobby', () => {
       { seat: 0, name: 'Ann', bot: null, place: 1, online: false },
       { seat: 1, name: 'Bot (random)', bot: 'random', place: null, online: false },
     ]);
-    expect(info.options.deduction).toBe(true);
+    expect(info.options.assistant).not.toBe('off');
     const m = await api(srv.url, 'POST', '/api/games', { ...base, mode: 'full', players: 4 });
-    expect((await api(srv.url, 'GET', `/api/games/${m.body.gameId}`)).body.options.deduction).toBe(false);
+    expect((await api(srv.url, 'GET', `/api/games/${m.body.gameId}`)).body.options.assistant).toBe('off');
   });
 
   it('turn timer: deadline stored in the store; the sweep applies timeout', async () => {
@@ -203,10 +202,6 @@ describe('lobby', () => {
     expect((await api(s4.url, 'GET', '/api/nope')).status).toBe(404);
     await s4.close();
     fs.rmSync(dist, { recursive: true, force: true });
-  });
-
-  it('action schemas mirror the engine ACTION_FIELDS', () => {
-    expect(fieldNamesMatchEngine()).toEqual([]);
   });
 });
 

@@ -13,7 +13,9 @@ import {
   setPlayerName,
   type BotLevel,
   type CreateOptions,
+  type LiveSummary,
   type LobbyInfo,
+  type LobbySummary,
 } from './api.js';
 import { DICTS, useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
@@ -79,8 +81,8 @@ export function Home() {
   // null: the default, listed when people play each other (issue 25 §5)
   const [listed, setListed] = useState<boolean | null>(null);
   const list = listed ?? humans > 1;
-  const [mine, setMine] = useState<LobbyInfo[] | null>(null);
-  const [open, setOpen] = useState<LobbyInfo[] | null>(null);
+  const [mine, setMine] = useState<readonly LobbySummary[] | null>(null);
+  const [open, setOpen] = useState<readonly LobbySummary[] | null>(null);
   useEffect(() => {
     const tokens = Object.values(savedGames()).map((s) => s.token);
     api.mine(tokens).then(
@@ -368,7 +370,7 @@ export function Home() {
  * a spectator; "More tables" loads the next page. */
 function LiveTables() {
   const { t } = useI18n();
-  const [games, setGames] = useState<(LobbyInfo & { names?: string[] })[] | null>(null);
+  const [games, setGames] = useState<readonly LiveSummary[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
   const load = (page: number) =>
     api.live(page).then(
@@ -421,7 +423,7 @@ function statusText(t: ReturnType<typeof useI18n>['t'], s: unknown): string {
   return t('statusOpen');
 }
 
-function GameList({ games, saved }: { games: LobbyInfo[] | null; saved: ReturnType<typeof savedGames> }) {
+function GameList({ games, saved }: { games: readonly LobbySummary[] | null; saved: ReturnType<typeof savedGames> }) {
   const { t } = useI18n();
   if (!games) return <p>…</p>;
   if (!games.length) return <p className="muted">{t('noGames')}</p>;
@@ -462,10 +464,10 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const [volunteer, setVolunteer] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const opts = (lobby.options ?? {}) as Partial<CreateOptions>;
-  const n = Number(lobby.players ?? opts.players ?? lobby.places?.length ?? 0);
-  const hostPlace = Number(lobby.hostPlace ?? lobby.host ?? 1);
-  const places = Array.from({ length: n }, (_, i) => lobby.places?.find((p) => p.place === i + 1) ?? { place: i + 1 });
+  const opts = lobby.options;
+  const n = opts.players;
+  const hostPlace = lobby.hostPlace ?? 1;
+  const places = Array.from({ length: n }, (_, i) => lobby.places.find((p) => p.place === i + 1) ?? { place: i + 1 });
   const invite = `${location.origin}${location.pathname}#/g/${id}`;
   const me = name.trim() || t('defaultPlayerName');
   const run = (f: () => Promise<void>) => {
@@ -488,13 +490,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
         {t(opts.mode === 'full' ? 'full' : 'training')}
         <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}:{' '}
         {opts.recruiterCard
-          ? t(
-              opts.recruiterCard === 'random'
-                ? 'rcRandom'
-                : opts.recruiterCard === 'choose'
-                  ? 'rcChoose'
-                  : `card_${opts.recruiterCard}`,
-            )
+          ? t(opts.recruiterCard === 'random' ? 'rcRandom' : opts.recruiterCard === 'choose' ? 'rcChoose' : 'rcFixed')
           : '—'}{' '}
         · {t('recruiterChoice')}:{' '}
         {t(

@@ -708,15 +708,13 @@ function LocationPanel({
   );
 }
 
-type LobbySeat = { seat: number; name: string; place: number | null };
-
 function seatNames(lobby: LobbyInfo | null | undefined): { seat: number; name: string }[] {
-  return ((lobby?.seats as LobbySeat[] | null | undefined) ?? []).map((s) => ({ seat: s.seat, name: s.name }));
+  return (lobby?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name }));
 }
 
 /** The host's seat: the one at the host's place. */
 function isHost(lobby: LobbyInfo | null | undefined, seat: TableProps['seat']): boolean {
   if (typeof seat !== 'number' || !lobby) return false;
-  const mine = ((lobby.seats as LobbySeat[] | null | undefined) ?? []).find((s) => s.seat === seat);
+  const mine = (lobby.seats ?? []).find((s) => s.seat === seat);
   return !!mine && mine.place !== null && mine.place === lobby.hostPlace;
 }

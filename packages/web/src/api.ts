@@ -9,56 +9,40 @@ import {
   type SeenEvent,
   type View,
 } from '@mindmgmt/engine';
+import type {
+  ChatFrame,
+  ChatLogFrame,
+  ChatPolicyFrame,
+  ClientAction,
+  CreatedBody,
+  CreateGameRequest,
+  ErrorBody,
+  JoinedBody,
+  LobbyInfo,
+  LiveGamesBody,
+  LobbySummary,
+  MyGamesBody,
+  OkBody,
+  OpenGamesBody,
+  ServerFrame,
+} from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
 import type { Refusal } from './i18n/refusals.js';
-import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, isChatFrame, type ChatState } from './table/chat-state.js';
+import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
 
-export type BotLevel = 'random' | 'easy' | 'hard' | 'expert';
-export interface CreateOptions {
-  /** The creator's display name. */
-  name: string;
-  /** The table's name. */
-  title?: string;
-  volunteer?: boolean;
-  mode: 'full' | 'training';
-  recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
-  players: number;
-  bots: Record<string, BotLevel>;
-  solo?: { role: 'recruiter' | 'agents'; level: BotLevel };
-  turnTimerSec: number | null;
-  /** The deduction assistant the table offers, shown to everyone at it (issue 12). */
-  assistant: 'off' | 'count' | 'full';
-  /** Listed among the live tables anyone may watch (issue 25 §5); the server's default when absent. */
-  listed?: boolean;
-}
-
-/** The lobby as the server describes it; read defensively (fields may be missing). */
-export interface LobbyPlace {
-  place: number;
-  name?: string | null;
-  bot?: BotLevel | string | null;
-  taken?: boolean;
-  volunteer?: boolean;
-  host?: boolean;
-  seat?: number | null;
-}
-export interface LobbyInfo {
-  gameId?: string;
-  id?: string;
-  name?: string;
-  title?: string;
-  status?: string;
-  myTurn?: boolean;
-  hostPlace?: number;
-  host?: number;
-  players?: number;
-  options?: Partial<CreateOptions> & Record<string, unknown>;
-  places?: LobbyPlace[];
-  [k: string]: unknown;
-}
-
-export type ClientAction = Action extends infer A ? (A extends Action ? Omit<A, 'seat'> : never) : never;
+// The wire contract is the server's (packages/server/src/protocol.ts), imported as types only.
+export type {
+  BotLevel,
+  ClientAction,
+  LiveSummary,
+  LobbyInfo,
+  LobbySummary,
+  PlaceInfo,
+} from '@mindmgmt/server/protocol';
+/** What the lobby form sends to create a table: the server's schema input, with the choices the
+ * form always makes. */
+export type CreateOptions = CreateGameRequest &
+  Required<Pick<CreateGameRequest, 'recruiterCard' | 'recruiterChoice' | 'bots' | 'turnTimerSec' | 'assistant'>>;
 
 export class ApiError extends Error {
   constructor(
@@ -88,7 +72,8 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
     /* not JSON */
   }
   if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    // Any error body is an ErrorBody (a proxy in between may send none at all).
+    const e = (data as Partial<ErrorBody> | null)?.error;
     throw new ApiError(e?.code ?? String(res.status), e?.message ?? (text || res.statusText));
   }
   return data as T;
@@ -109,26 +94,23 @@ async function ensurePlayer(name: string): Promise<void> {
 export const api = {
   create: async (o: CreateOptions) => {
     await ensurePlayer(o.name);
-    return call<{ gameId: string; token: string; place: number; invite?: string }>('POST', '/api/games', o);
+    return call<CreatedBody>('POST', '/api/games', o);
   },
-  list: () => call<{ games: LobbyInfo[] }>('GET', '/api/games'),
+  list: () => call<OpenGamesBody>('GET', '/api/games'),
   /** A page of the running tables listed for watching (docs/protocol.md). */
-  live: (page = 0) =>
-    call<{ games: (LobbyInfo & { names?: string[] })[]; page: number; more: boolean }>('GET', `/api/live?page=${page}`),
-  mine: (tokens: string[]) => call<{ games: LobbyInfo[] }>('POST', '/api/my-games', { tokens }),
+  live: (page = 0) => call<LiveGamesBody>('GET', `/api/live?page=${page}`),
+  mine: (tokens: string[]) => call<MyGamesBody>('POST', '/api/my-games', { tokens }),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
   join: async (id: string, name: string, place?: number, volunteer?: boolean) => {
     await ensurePlayer(name);
-    return call<{ token: string; place: number }>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
+    return call<JoinedBody>('POST', `/api/games/${encodeURIComponent(id)}/join`, {
       name,
       place,
       volunteer,
     });
   },
-  leave: (id: string, token: string) =>
-    call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
-  start: (id: string, token: string) =>
-    call<{ ok: true }>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
+  leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
+  start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
 };
 
@@ -162,11 +144,11 @@ export function setPlayerName(n: string): void {
   localStorage.setItem('mm.name', n);
 }
 
-export function lobbyId(l: LobbyInfo): string {
-  return String(l.gameId ?? l.id ?? '');
+export function lobbyId(l: LobbyInfo | LobbySummary): string {
+  return l.gameId;
 }
-export function lobbyTitle(l: LobbyInfo): string {
-  return String(l.title ?? l.name ?? lobbyId(l));
+export function lobbyTitle(l: LobbyInfo | LobbySummary): string {
+  return l.title || l.gameId;
 }
 
 // ---- the live connection ----
@@ -200,10 +182,10 @@ export interface Live {
  * (docs/protocol.md). `logFrom` 0 (or absent) replaces the log held; `logFrom` equal to its length
  * appends; anything else cannot be merged (null: ask for a fresh `state`).
  */
-export function mergeLog(held: View['log'], logFrom: unknown, entries: View['log'] | undefined): View['log'] | null {
-  if (logFrom === undefined || logFrom === 0) return entries ?? [];
+export function mergeLog(held: View['log'], logFrom: number | undefined, entries: View['log']): View['log'] | null {
+  if (logFrom === undefined || logFrom === 0) return entries;
   if (logFrom !== held.length) return null;
-  return [...held, ...(entries ?? [])];
+  return [...held, ...entries];
 }
 
 /** What one `state` or `events` frame showed (for client-side pacing, table/pacing.ts). */
@@ -217,16 +199,6 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** A refusal's parameters as the server sends them: a flat object of strings and numbers. */
-function isParams(p: unknown): p is Refusal['params'] {
-  return (
-    typeof p === 'object' &&
-    p !== null &&
-    !Array.isArray(p) &&
-    Object.values(p).every((x) => typeof x === 'string' || typeof x === 'number')
-  );
-}
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
@@ -322,49 +294,51 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         ping = setInterval(() => sock.readyState === WebSocket.OPEN && sock.send('{"t":"ping"}'), 25000);
       };
       sock.onmessage = (m) => {
-        let msg: Record<string, unknown>;
+        let msg: ServerFrame;
         try {
-          msg = JSON.parse(String(m.data)) as Record<string, unknown>;
+          // The server's frames are its wire contract (protocol.ts); this is where they come in.
+          msg = JSON.parse(String(m.data)) as ServerFrame;
         } catch {
           return;
         }
-        if (isChatFrame(msg)) return setChat((c) => chatReduce(c, msg));
-        if (msg.t === 'error' && CHAT_ERRORS.has(String(msg.code)))
-          return setChat((c) => ({ ...c, error: { code: String(msg.code), message: String(msg.message ?? '') } }));
         switch (msg.t) {
+          case 'chat':
+          case 'chatLog':
+          case 'chatPolicy': {
+            const chatFrame: ChatFrame | ChatLogFrame | ChatPolicyFrame = msg;
+            setChat((c) => chatReduce(c, chatFrame));
+            break;
+          }
           case 'lobby':
-            setLobby(msg.lobby as LobbyInfo);
+            setLobby(msg.lobby);
             break;
           case 'state': {
-            const v = msg.view as View;
+            const v = msg.view;
             resync = false;
-            logRef.current = v.log ?? [];
+            logRef.current = v.log;
             seqRef.current = v.seq;
-            seatRef.current = msg.seat as Live['seat'];
-            setSeat(msg.seat as Live['seat']);
+            seatRef.current = msg.seat;
+            setSeat(msg.seat);
             setView(v);
-            setLegal((msg.legal as Action[]) ?? []);
+            const legal = msg.legal.slice();
+            setLegal(legal);
             setLastEvents([]);
-            frameRef.current?.({
-              kind: 'state',
-              seat: seatRef.current,
-              view: v,
-              legal: (msg.legal as Action[]) ?? [],
-              events: [],
-            });
-            setDeadline((msg.deadline as number | null) ?? null);
-            setNotes((msg.notes as Notes | undefined) ?? []);
+            frameRef.current?.({ kind: 'state', seat: msg.seat, view: v, legal, events: [] });
+            setDeadline(msg.deadline);
+            setNotes(msg.notes);
             break;
           }
           case 'notes':
-            setNotes((msg.notes as Notes | undefined) ?? []);
+            setNotes(msg.notes);
             break;
-          case 'note':
-            setNotes((n) => applyNote(n, { at: msg.at as Loc, note: (msg.note as NoteBody | null) ?? null }));
+          case 'note': {
+            const { at, note } = msg;
+            setNotes((n) => applyNote(n, { at, note }));
             break;
+          }
           case 'events': {
             if (resync) break;
-            const part = msg.view as View;
+            const part = msg.view;
             const log = mergeLog(logRef.current, msg.logFrom, part.log);
             if (!log) {
               // A gap (or an overlap): this frame cannot be merged; ask for the full picture.
@@ -376,26 +350,25 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             const v: View = { ...part, log };
             seqRef.current = v.seq;
             setView(v);
-            setLegal((msg.legal as Action[]) ?? []);
-            setLastEvents((msg.events as SeenEvent[]) ?? []);
-            setDeadline((msg.deadline as number | null) ?? null);
-            frameRef.current?.({
-              kind: 'events',
-              seat: seatRef.current,
-              view: v,
-              legal: (msg.legal as Action[]) ?? [],
-              events: (msg.events as SeenEvent[]) ?? [],
-            });
+            const legal = msg.legal.slice();
+            const events = msg.events.slice();
+            setLegal(legal);
+            setLastEvents(events);
+            setDeadline(msg.deadline);
+            frameRef.current?.({ kind: 'events', seat: seatRef.current, view: v, legal, events });
             break;
           }
-          case 'error':
-            if (msg.code !== 'stale')
-              setError({
-                code: String(msg.code),
-                message: String(msg.message ?? ''),
-                ...(isParams(msg.params) ? { params: msg.params } : {}),
-              });
+          case 'error': {
+            const { code, message, params } = msg;
+            if (CHAT_ERRORS.has(code)) setChat((c) => ({ ...c, error: { code, message } }));
+            else if (code !== 'stale') setError({ code, message, ...(params ? { params } : {}) });
             break;
+          }
+          case 'pong':
+            break;
+          default:
+            // Every frame of the contract is handled above: a new kind fails to compile here.
+            msg satisfies never;
         }
       };
       sock.onerror = lost;

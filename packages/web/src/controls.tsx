@@ -4,13 +4,16 @@
 // only on Confirm (issue 12 item 1): nothing, secret or not, leaves the browser before that.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
+  ACTION_DEFS,
   LOCATIONS,
+  fieldNames,
   hasFeature,
   type Action,
   type ActionType,
   type AgentId,
   type Edge,
   type FeatureId,
+  type FieldKind,
   type Loc,
   type View,
 } from '@mindmgmt/engine';
@@ -22,23 +25,14 @@ import { Modal } from './Modal.js';
 import { describeAction } from './table/describe.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
-const SLOTS: Partial<Record<ActionType, string[]>> = {
-  placeMayhem: ['between'],
-  chooseStart: ['at'],
-  placeImmortal: ['at'],
-  placeAgent: ['agent', 'at'],
-  placeMindSlip: ['at'],
-  step: ['to'],
-  mindSlip: ['token', 'to'],
-  moveImmortal: ['from', 'to'],
-  extraImmortalMove: ['stepToken', 'from', 'to'],
-  answerAsk: ['at'],
-  push: ['to'],
-  nudge: ['from', 'to'],
-  dustyMove: ['agent', 'to'],
-  move: ['to'],
-};
-const LOC_FIELDS = new Set(['at', 'to', 'from', 'stepToken']);
+/** Fields picked by clicking a location (kinds `loc` and `locOrNull`). */
+const LOC_FIELDS: ReadonlySet<string> = new Set(
+  Object.values(ACTION_DEFS).flatMap((fields: Readonly<Record<string, FieldKind>>) =>
+    Object.entries(fields)
+      .filter(([, kind]) => kind === 'loc' || kind === 'locOrNull')
+      .map(([name]) => name),
+  ),
+);
 /** Board tools in the order they are offered (the first available is the default). */
 const BOARD_TOOLS: ActionType[] = [
   'answerAsk',
@@ -129,7 +123,8 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
 
   const types = useMemo(() => new Set(legal.map((a) => a.type)), [legal]);
   const boardTools = BOARD_TOOLS.filter((x) => types.has(x));
-  const current: ActionType | null = tool && types.has(tool) && SLOTS[tool] ? tool : (boardTools[0] ?? null);
+  const current: ActionType | null =
+    tool && types.has(tool) && BOARD_TOOLS.includes(tool) ? tool : (boardTools[0] ?? null);
 
   /** Really sends (after Confirm; capture asks once more). */
   const send = (a: Action, ask = true) => {
@@ -161,7 +156,8 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
           a.type === current && Object.entries(partial).every(([k, v]) => same((a as Record<string, unknown>)[k], v)),
       )
     : [];
-  const slots = current ? (SLOTS[current] ?? []) : [];
+  // the fields to pick, in order: the engine's one definition (ACTION_DEFS, issue 26 §1)
+  const slots = current ? fieldNames(current) : [];
   const nextSlot = slots.find((s) => !(s in partial));
   // non-location slots are chosen with buttons; pick the first option by default
   let effPartial = partial;
@@ -269,7 +265,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
         </div>,
       );
     // board tools
-    if (boardTools.length > 1 || (current && (SLOTS[current]?.length ?? 0) > 1))
+    if (boardTools.length > 1 || (current && fieldNames(current).length > 1))
       rows.push(
         <div key="tools" className="tools" role="toolbar">
           {boardTools.map((x) => (

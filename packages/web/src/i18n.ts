@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
+import { ACTIONS_EN, ACTIONS_JA, ACTIONS_ZH } from './i18n/actions.js';
 import { PLAYERS_EN, PLAYERS_JA, PLAYERS_ZH } from './i18n/players.js';
 import { WATCH_EN, WATCH_JA, WATCH_ZH } from './i18n/watch.js';
 
@@ -15,6 +16,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 
 const en = {
   ...TABLE_EN,
+  ...ACTIONS_EN,
   ...PLAYERS_EN,
   ...WATCH_EN,
   title: 'Mind MGMT',
@@ -294,6 +296,7 @@ export type Key = keyof Dict;
 
 const zh: Dict = {
   ...TABLE_ZH,
+  ...ACTIONS_ZH,
   ...PLAYERS_ZH,
   ...WATCH_ZH,
   title: 'Mind MGMT',
@@ -560,6 +563,7 @@ const zh: Dict = {
 
 const ja: Dict = {
   ...TABLE_JA,
+  ...ACTIONS_JA,
   ...PLAYERS_JA,
   ...WATCH_JA,
   title: 'Mind MGMT',

@@ -105,7 +105,9 @@ describe('assistant option', () => {
   it('reads `assistant`, falls back to the boolean `deduction`, defaults by the number of people', () => {
     expect(assistantMode({ options: { assistant: 'count' } })).toBe('count');
     expect(assistantMode({ options: { assistant: 'off', deduction: true } })).toBe('off');
-    expect(assistantMode({ options: { deduction: true } })).toBe('full');
+    // issue 26 §1: the legacy boolean `deduction` is no longer sent nor read
+    expect(assistantMode({ options: { deduction: true } })).toBe('off');
+    expect(assistantMode({ options: { assistant: 'full' } })).toBe('full');
     expect(assistantMode({ options: { deduction: false } })).toBe('off');
     expect(assistantMode({ options: { assistant: 'bogus' } })).toBe('off');
     expect(assistantMode(null)).toBe('off');

@@ -1,6 +1,12 @@
 // Every move a seat can make, as plain JSON. Locations are board ids (0..41); game records
 // write them as labels (see record/).
-import type { FeatureId, Loc } from '../board/board.js';
+//
+// ONE DEFINITION (issue 26 §1): `ACTION_DEFS` below is the only place an action's name and fields
+// are written. The `Action` type, `ACTION_TYPES`, the engine's structural check (shape.ts), the
+// server's zod schema (server/src/schemas.ts) and the client's click slots (web controls.tsx) are
+// all derived from it. Adding an action = one entry here (+ its rule in game.ts's RULES, which
+// the compiler then demands).
+import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { AgentId, RecruiterCardId, Seat } from './pieces.js';
 
 /** A mental note an agent writes on a location (D8, R30). */
@@ -14,73 +20,94 @@ export interface NoteBody {
   readonly text: string;
 }
 
-export type Action =
-  // ---- setup (R5) ----
-  | { readonly type: 'placeMayhem'; readonly seat: Seat; readonly between: readonly [Loc, Loc] }
-  | { readonly type: 'chooseRecruiterCard'; readonly seat: Seat; readonly card: RecruiterCardId }
-  | { readonly type: 'chooseStart'; readonly seat: Seat; readonly at: Loc }
-  | { readonly type: 'placeImmortal'; readonly seat: Seat; readonly at: Loc }
-  | { readonly type: 'placeAgent'; readonly seat: Seat; readonly agent: AgentId; readonly at: Loc }
-  | { readonly type: 'placeMindSlip'; readonly seat: Seat; readonly at: Loc }
-  // ---- recruiter (R15-R19); `step` is also the hidden setup step ----
-  | { readonly type: 'step'; readonly seat: Seat; readonly to: Loc }
-  | { readonly type: 'mindSlip'; readonly seat: Seat; readonly to: Loc; readonly token: 1 | 2 }
-  | { readonly type: 'moveImmortal'; readonly seat: Seat; readonly from: Loc; readonly to: Loc }
-  | {
-      readonly type: 'extraImmortalMove';
-      readonly seat: Seat;
-      readonly stepToken: Loc;
-      readonly from: Loc;
-      readonly to: Loc;
-    }
-  | { readonly type: 'endTurn'; readonly seat: Seat }
-  | { readonly type: 'answerAsk'; readonly seat: Seat; readonly at: Loc | null }
-  // ---- agents (R20-R29) ----
-  | { readonly type: 'activate'; readonly seat: Seat; readonly agent: AgentId }
-  | { readonly type: 'move'; readonly seat: Seat; readonly to: Loc }
-  | { readonly type: 'ask'; readonly seat: Seat; readonly feature: FeatureId; readonly dolphin: boolean }
-  | { readonly type: 'reveal'; readonly seat: Seat }
-  | { readonly type: 'shakedown'; readonly seat: Seat; readonly feature: FeatureId }
-  | { readonly type: 'push'; readonly seat: Seat; readonly to: Loc }
-  | { readonly type: 'capture'; readonly seat: Seat }
-  | { readonly type: 'scan'; readonly seat: Seat }
-  | { readonly type: 'nudge'; readonly seat: Seat; readonly from: Loc; readonly to: Loc }
-  | { readonly type: 'dustyMove'; readonly seat: Seat; readonly agent: AgentId; readonly to: Loc }
-  | { readonly type: 'endActivation'; readonly seat: Seat }
-  // ---- any time ----
-  | { readonly type: 'note'; readonly seat: Seat; readonly at: Loc; readonly note: NoteBody | null }
-  | { readonly type: 'resign'; readonly seat: Seat }
-  /** Sent by the server, never by a client: the seat the game waits on ran out of time (R33). */
-  | { readonly type: 'timeout'; readonly seat: Seat };
+/** What each kind of action field holds. Each kind has one check in shape.ts and one zod schema
+ * in the server, both written once per kind, never per action. */
+export interface FieldKinds {
+  /** A location id (0..41). */
+  readonly loc: Loc;
+  /** A location id, or null (R24: "not on my path"). */
+  readonly locOrNull: Loc | null;
+  /** Two location ids: an edge of the board (R5 mayhem). */
+  readonly edge: Edge;
+  readonly card: RecruiterCardId;
+  readonly agent: AgentId;
+  readonly feature: FeatureId;
+  readonly bool: boolean;
+  /** Which mind slip token (R18). */
+  readonly token: 1 | 2;
+  /** A note body, or null to remove (D8); its content is judged by checkNoteBody. */
+  readonly note: NoteBody | null;
+}
+export type FieldKind = keyof FieldKinds;
 
-export type ActionType = Action['type'];
+/**
+ * Every action: its name and its fields besides `type` and `seat`, each with its kind. The order
+ * of the fields is the order in which a player picks them at the table (the client's slots).
+ */
+export const ACTION_DEFS = {
+  // ---- setup (R5) ----
+  placeMayhem: { between: 'edge' },
+  chooseRecruiterCard: { card: 'card' },
+  chooseStart: { at: 'loc' },
+  placeImmortal: { at: 'loc' },
+  placeAgent: { agent: 'agent', at: 'loc' },
+  placeMindSlip: { at: 'loc' },
+  // ---- recruiter (R15-R19); `step` is also the hidden setup step ----
+  step: { to: 'loc' },
+  mindSlip: { token: 'token', to: 'loc' },
+  moveImmortal: { from: 'loc', to: 'loc' },
+  extraImmortalMove: { stepToken: 'loc', from: 'loc', to: 'loc' },
+  endTurn: {},
+  answerAsk: { at: 'locOrNull' },
+  // ---- agents (R20-R29) ----
+  activate: { agent: 'agent' },
+  move: { to: 'loc' },
+  ask: { feature: 'feature', dolphin: 'bool' },
+  reveal: {},
+  shakedown: { feature: 'feature' },
+  push: { to: 'loc' },
+  capture: {},
+  scan: {},
+  nudge: { from: 'loc', to: 'loc' },
+  dustyMove: { agent: 'agent', to: 'loc' },
+  endActivation: {},
+  // ---- any time ----
+  note: { at: 'loc', note: 'note' },
+  resign: {},
+  /** Sent by the server, never by a client: the seat the game waits on ran out of time (R33). */
+  timeout: {},
+} as const satisfies Readonly<Record<string, Readonly<Record<string, FieldKind>>>>;
+
+type Defs = typeof ACTION_DEFS;
+export type ActionType = keyof Defs;
+
+/** Actions only the server makes (R33, D7): no client may send them. */
+export const SERVER_ACTIONS = ['timeout'] as const satisfies readonly ActionType[];
+export type ClientActionType = Exclude<ActionType, (typeof SERVER_ACTIONS)[number]>;
+
+/** One action type as JSON: `type`, `seat` and its fields, each of the value type of its kind. */
+type ActionFrom<T extends ActionType> = {
+  readonly [K in 'type' | 'seat' | keyof Defs[T]]: K extends 'type'
+    ? T
+    : K extends 'seat'
+      ? Seat
+      : FieldKinds[Defs[T][K & keyof Defs[T]] & FieldKind];
+};
+export type Action = { [T in ActionType]: ActionFrom<T> }[ActionType];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 
-export const ACTION_TYPES: readonly ActionType[] = [
-  'placeMayhem',
-  'chooseRecruiterCard',
-  'chooseStart',
-  'placeImmortal',
-  'placeAgent',
-  'placeMindSlip',
-  'step',
-  'mindSlip',
-  'moveImmortal',
-  'extraImmortalMove',
-  'endTurn',
-  'answerAsk',
-  'activate',
-  'move',
-  'ask',
-  'reveal',
-  'shakedown',
-  'push',
-  'capture',
-  'scan',
-  'nudge',
-  'dustyMove',
-  'endActivation',
-  'note',
-  'resign',
-  'timeout',
-];
+/** An action as a client sends it: its seat may be left out (the server sets it from the
+ * connection's place); never a server-only action. */
+export type ClientAction = {
+  [T in ClientActionType]: Omit<ActionOf<T>, 'seat'> & { readonly seat?: Seat };
+}[ClientActionType];
+
+export const ACTION_TYPES = Object.keys(ACTION_DEFS) as readonly ActionType[];
+export const CLIENT_ACTION_TYPES = ACTION_TYPES.filter(
+  (t) => !(SERVER_ACTIONS as readonly string[]).includes(t),
+) as readonly ClientActionType[];
+
+/** The field names of an action type (besides `type` and `seat`), in picking order. */
+export function fieldNames(type: ActionType): readonly string[] {
+  return Object.keys(ACTION_DEFS[type]);
+}

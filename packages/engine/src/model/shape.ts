@@ -1,50 +1,25 @@
 // Structural check of an untrusted action before any rule looks at it: right fields, right
-// types, nothing else. Rules then judge legality.
+// types, nothing else. Rules then judge legality. The fields come from ACTION_DEFS (actions.ts);
+// this file only says how each KIND of field is checked.
 import { FEATURES, isLoc } from '../board/board.js';
-import type { Action, ActionType } from './actions.js';
-import { ACTION_TYPES } from './actions.js';
+import type { Action, ActionType, FieldKind } from './actions.js';
+import { ACTION_DEFS, ACTION_TYPES } from './actions.js';
 import { err, type GameError } from './errors.js';
 import { AGENTS, RECRUITER_CARDS } from './pieces.js';
 
-type FieldCheck = (v: unknown) => boolean;
-const locF: FieldCheck = (v) => isLoc(v);
-const locOrNull: FieldCheck = (v) => v === null || isLoc(v);
-const agentF: FieldCheck = (v) => typeof v === 'string' && (AGENTS as readonly string[]).includes(v);
-const featureF: FieldCheck = (v) => typeof v === 'string' && (FEATURES as readonly string[]).includes(v);
-const boolF: FieldCheck = (v) => typeof v === 'boolean';
-const edgeF: FieldCheck = (v) => Array.isArray(v) && v.length === 2 && isLoc(v[0]) && isLoc(v[1]);
-const cardF: FieldCheck = (v) => typeof v === 'string' && (RECRUITER_CARDS as readonly string[]).includes(v);
-const tokenF: FieldCheck = (v) => v === 1 || v === 2;
-const noteF: FieldCheck = (v) => v === null || (typeof v === 'object' && !Array.isArray(v));
-
-/** Which fields each action has besides `type` and `seat`. */
-export const ACTION_FIELDS: Readonly<Record<ActionType, Readonly<Record<string, FieldCheck>>>> = {
-  placeMayhem: { between: edgeF },
-  chooseRecruiterCard: { card: cardF },
-  chooseStart: { at: locF },
-  placeImmortal: { at: locF },
-  placeAgent: { agent: agentF, at: locF },
-  placeMindSlip: { at: locF },
-  step: { to: locF },
-  mindSlip: { to: locF, token: tokenF },
-  moveImmortal: { from: locF, to: locF },
-  extraImmortalMove: { stepToken: locF, from: locF, to: locF },
-  endTurn: {},
-  answerAsk: { at: locOrNull },
-  activate: { agent: agentF },
-  move: { to: locF },
-  ask: { feature: featureF, dolphin: boolF },
-  reveal: {},
-  shakedown: { feature: featureF },
-  push: { to: locF },
-  capture: {},
-  scan: {},
-  nudge: { from: locF, to: locF },
-  dustyMove: { agent: agentF, to: locF },
-  endActivation: {},
-  note: { at: locF, note: noteF },
-  resign: {},
-  timeout: {},
+/** One check per field kind; the server's zod schema per kind must accept the same values
+ * (server test schemas-agree.test.ts), except that it judges a note body's content too. */
+export const KIND_CHECKS: { readonly [K in FieldKind]: (v: unknown) => boolean } = {
+  loc: (v) => isLoc(v),
+  locOrNull: (v) => v === null || isLoc(v),
+  edge: (v) => Array.isArray(v) && v.length === 2 && isLoc(v[0]) && isLoc(v[1]),
+  card: (v) => typeof v === 'string' && (RECRUITER_CARDS as readonly string[]).includes(v),
+  agent: (v) => typeof v === 'string' && (AGENTS as readonly string[]).includes(v),
+  feature: (v) => typeof v === 'string' && (FEATURES as readonly string[]).includes(v),
+  bool: (v) => typeof v === 'boolean',
+  token: (v) => v === 1 || v === 2,
+  // The body's content is a rule's matter (rules/notes.ts checkNoteBody).
+  note: (v) => v === null || (typeof v === 'object' && !Array.isArray(v)),
 };
 
 export function checkShape(x: unknown): GameError | null {
@@ -54,13 +29,13 @@ export function checkShape(x: unknown): GameError | null {
     return err('malformed', `Unknown action type${typeof o.type === 'string' ? ` "${o.type.slice(0, 40)}"` : ''}.`);
   if (typeof o.seat !== 'number' || !Number.isInteger(o.seat) || o.seat < 0 || o.seat > 4)
     return err('malformed', 'An action names its seat: a whole number from 0 (recruiter) to 4.');
-  const fields = ACTION_FIELDS[o.type as ActionType];
+  const fields: Readonly<Record<string, FieldKind>> = ACTION_DEFS[o.type as ActionType];
   for (const k of Object.keys(o)) {
     if (k === 'type' || k === 'seat') continue;
-    if (!(k in fields)) return err('malformed', `A ${o.type} action has no field "${k.slice(0, 40)}".`);
+    if (!Object.hasOwn(fields, k)) return err('malformed', `A ${o.type} action has no field "${k.slice(0, 40)}".`);
   }
-  for (const [k, ok] of Object.entries(fields)) {
-    if (!ok(o[k])) return err('malformed', `A ${o.type} action needs a valid "${k}".`);
+  for (const [k, kind] of Object.entries(fields)) {
+    if (!KIND_CHECKS[kind](o[k])) return err('malformed', `A ${o.type} action needs a valid "${k}".`);
   }
   return null;
 }

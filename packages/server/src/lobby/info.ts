@@ -41,8 +41,6 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
     options: {
       ...rest,
       recruiterCard: recruiterCard === 'random' || recruiterCard === 'choose' ? recruiterCard : 'fixed',
-      // Read by clients that predate `assistant`.
-      deduction: rest.assistant !== 'off',
     },
     hostPlace: r.hostPlace,
     places,

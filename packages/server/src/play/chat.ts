@@ -16,6 +16,7 @@ import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/pl
 import { CHAT_MAX_PER_GAME, CHAT_NOTICE, ChatBuckets, mayWrite, type Writer } from '../players/chat.js';
 import type { ChatFrame } from '../players/schemas.js';
 import { sendAll } from './fanout.js';
+import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat). */
@@ -32,7 +33,7 @@ const shown = (m: ChatRow) => ({
 });
 
 const policyFrame = (gameId: string, p: ChatSettings) =>
-  JSON.stringify({ t: 'chatPolicy', gameId, spectatorsWrite: p.spectatorsWrite, muted: p.muted });
+  frameText({ t: 'chatPolicy', gameId, spectatorsWrite: p.spectatorsWrite, muted: p.muted });
 
 export class TableChat {
   private readonly buckets = new ChatBuckets();
@@ -83,7 +84,7 @@ export class TableChat {
     if (!g || g.subs.size === 0) return;
     if (n.what === 'p') return sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
     const [m] = await this.store.chatOf(g.id, n.n - 1, 1);
-    if (m && m.n === n.n) sendAll(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(m) }));
+    if (m && m.n === n.n) sendAll(g, frameText({ t: 'chat', gameId: g.id, ...shown(m) }));
   }
 
   /** Tells the other instances; a lost notice costs them the live frame, never the message. */
@@ -115,7 +116,7 @@ export class TableChat {
     const all = await this.store.chatOf(gameId, 0, CHAT_MAX_PER_GAME);
     const messages = all.slice(-CHAT_ON_HELLO).map(shown);
     const p = await this.store.chatSettings(gameId);
-    return JSON.stringify({
+    return frameText({
       t: 'chatLog',
       gameId,
       messages,
@@ -157,7 +158,7 @@ export class TableChat {
     if (row === 'full')
       throw new ApiError(409, 'chat_full', `This table's chat holds its ${CHAT_MAX_PER_GAME} messages; it is full.`);
     this.log.debug({ gameId: g.id, n: row.n }, 'chat'); // never the text
-    sendAll(g, JSON.stringify({ t: 'chat', gameId: g.id, ...shown(row) }));
+    sendAll(g, frameText({ t: 'chat', gameId: g.id, ...shown(row) }));
     this.tellOthers(g.id, 'm', row.n);
   }
 

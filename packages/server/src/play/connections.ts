@@ -5,7 +5,7 @@ import type { Action, NoteBody } from '@mindmgmt/engine';
 import { ApiError, StaleError } from '../api-error.js';
 import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
-import { catchUpFrame } from './frames.js';
+import { catchUpFrame, frameText } from './frames.js';
 import { type Conn, viewerFor } from './live.js';
 import type { GameMaster } from './master.js';
 import { changeNote, notesFrame } from './notes.js';
@@ -35,7 +35,7 @@ export class Connections {
       g.lastActive = Date.now();
       // A player coming online: everyone's lobby changes (presence); else only this one needs it.
       if (h !== null && !wasOnline) m.pushLobby(g);
-      else c.send(JSON.stringify({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
+      else c.send(frameText({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));

@@ -10,7 +10,14 @@ import {
   type Seat,
   view,
 } from '@mindmgmt/engine';
+import type { ServerFrame, StateFrame } from '../protocol.js';
 import type { Live, Viewer } from './live.js';
+
+/** A frame's text. Every frame is built as its type in the wire contract (protocol.ts), so a
+ * frame that does not match what the web reads fails to compile here. */
+export function frameText(f: ServerFrame): string {
+  return JSON.stringify(f);
+}
 
 /** The `state` frame of a viewer, serialised once per (game, seq, viewer): a burst of `hello`s
  * costs one view per viewer, not one per connection (issue 10 item 2). */
@@ -19,14 +26,16 @@ export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): st
   if (g.frames.seq !== s.seq) g.frames = { seq: s.seq, byViewer: new Map() };
   let text = g.frames.byViewer.get(viewer);
   if (text === undefined) {
-    text = JSON.stringify({
+    // The notes are spliced in by play/notes.ts `withNotes` (they change without a new seq).
+    const frame: Omit<StateFrame, 'notes'> = {
       t: 'state',
       gameId: g.id,
       seat: viewer,
       view: view(s, viewer),
       legal: legalFor(s, viewer),
       deadline,
-    });
+    };
+    text = JSON.stringify(frame);
     g.frames.byViewer.set(viewer, text);
   }
   return text;
@@ -42,7 +51,7 @@ export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline:
   const from = g.logLenAt.get(lastSeq);
   if (from === undefined) return null;
   const vw = view({ ...s, history: s.history.slice(from) }, viewer);
-  return JSON.stringify({
+  return frameText({
     t: 'events',
     gameId: g.id,
     seq: s.seq,
@@ -76,7 +85,7 @@ export function eventsFrames(g: Live, events: readonly GameEvent[], deadline: nu
     let text = texts.get(v);
     if (text === undefined) {
       const vw = view(tail, v);
-      text = JSON.stringify({
+      text = frameText({
         t: 'events',
         gameId: g.id,
         seq: s.seq,

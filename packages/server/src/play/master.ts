@@ -18,7 +18,7 @@ import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import { deadlineFor, shownDeadline } from '../deadlines.js';
 import { sendAll, sendEach } from './fanout.js';
-import { eventsFrames, stateFrame } from './frames.js';
+import { eventsFrames, frameText, stateFrame } from './frames.js';
 import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
 import { withNotes } from './notes.js';
 import { initialState } from './setup.js';
@@ -292,7 +292,7 @@ export class GameMaster {
 
   /** Every subscriber of g its (shared) lobby frame. */
   pushLobby(g: Live): void {
-    if (g.subs.size) sendAll(g, JSON.stringify({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) }));
+    if (g.subs.size) sendAll(g, frameText({ t: 'lobby', gameId: g.id, lobby: this.lobbyInfo(g) }));
   }
 
   /** A viewer's `state` frame with the game's notes. */

@@ -12,6 +12,7 @@ import { applyNote, checkNote, type NoteBody, type NoteChange, type NoteEntry, s
 import { ApiError } from '../api-error.js';
 import type { GameStore } from '../store/types.js';
 import { sendAll, sendEach } from './fanout.js';
+import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
 
 /** The `notes` member of a frame, serialised once per change of the game's notes. */
@@ -31,7 +32,7 @@ export function notesFrame(g: Live): string {
 
 /** One location's note changed (null: removed). */
 function noteFrame(g: Live, at: number, note: NoteBody | null): string {
-  return JSON.stringify({ t: 'note', gameId: g.id, at, note });
+  return frameText({ t: 'note', gameId: g.id, at, note });
 }
 
 function setNotes(g: Live, notes: readonly NoteEntry[]): void {

@@ -16,7 +16,7 @@ import type {
   RecruiterCardId,
   Seat,
 } from '@mindmgmt/engine';
-import type { BotLevel } from '../schemas.js';
+import { ASSISTANT_LEVELS, type Assistant, type BotLevel } from '../levels.js';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
 
@@ -33,9 +33,6 @@ export interface TableOptions {
   /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
   readonly rated?: boolean;
 }
-
-export const ASSISTANT_LEVELS = ['off', 'count', 'full'] as const;
-export type Assistant = (typeof ASSISTANT_LEVELS)[number];
 
 /** Options as stored; rows written before `assistant` existed carry the boolean `deduction`. */
 export function tableOptionsFromStored(

@@ -14,19 +14,8 @@ interface SeatRow {
   online?: boolean;
 }
 
-function seatsOf(lobby: LobbyInfo | null | undefined): SeatRow[] {
-  const seats = (lobby?.seats ?? null) as SeatRow[] | null;
-  if (Array.isArray(seats)) return seats;
-  // older lobby descriptions: the places that have a seat
-  return (lobby?.places ?? [])
-    .filter((p) => typeof p.seat === 'number')
-    .map((p) => ({
-      seat: p.seat!,
-      name: p.name ?? '',
-      bot: (p.bot as string | null) ?? null,
-      place: p.place,
-      online: (p as { online?: boolean }).online,
-    }));
+function seatsOf(lobby: LobbyInfo | null | undefined): readonly SeatRow[] {
+  return lobby?.seats ?? [];
 }
 
 /** A dot for a person's connection; nothing when the server does not say. */

@@ -1,15 +1,14 @@
-// The deduction assistant's table option (issue 12 item 5), read from the lobby. Newer servers
-// send `options.assistant`; older ones only the boolean `options.deduction` (true = full).
+// The deduction assistant's table option (issue 12 item 5), read from the lobby's `options.assistant`.
+import type { Assistant } from '@mindmgmt/server/protocol';
 import type { LobbyInfo } from '../api.js';
 
-export type AssistantMode = 'off' | 'count' | 'full';
+export type AssistantMode = Assistant;
 export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'count', 'full'];
 
 export function assistantMode(lobby: LobbyInfo | null | undefined): AssistantMode {
-  const o = (lobby?.options ?? {}) as { assistant?: unknown; deduction?: unknown };
-  if (o.assistant === 'off' || o.assistant === 'count' || o.assistant === 'full') return o.assistant;
-  if (typeof o.deduction === 'boolean') return o.deduction ? 'full' : 'off';
-  return 'off';
+  const a = lobby?.options.assistant;
+  // a server newer than this page may offer a level it does not know: none shown then
+  return a && ASSISTANT_MODES.includes(a) ? a : 'off';
 }
 
 /** The default for a new table: on for a person alone against bots, off between people. */

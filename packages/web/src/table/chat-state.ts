@@ -2,17 +2,9 @@
 // from the `chatLog` frame (sent after hello) and each `chat` frame since, the table's policy,
 // and the last refusal of this writer. Pure, so the merging is testable without a socket.
 
-export interface ChatMessage {
-  n: number;
-  at: number;
-  /** Engine seat of the writer; null for a spectator. */
-  seat: number | null;
-  name: string;
-  text: string;
-  removed: boolean;
-  /** Log entries there were when it was said (the log shows it after them); null if unknown. */
-  logAt?: number | null;
-}
+import type { ChatFrame, ChatLogFrame, ChatMessage, ChatPolicyFrame } from '@mindmgmt/server/protocol';
+
+export type { ChatMessage };
 
 export interface ChatState {
   messages: ChatMessage[];
@@ -41,31 +33,15 @@ export function isChatFrame(m: { t?: unknown }): boolean {
   return m.t === 'chat' || m.t === 'chatLog' || m.t === 'chatPolicy';
 }
 
-export function chatReduce(s: ChatState, m: Record<string, unknown>): ChatState {
+export function chatReduce(s: ChatState, m: ChatFrame | ChatLogFrame | ChatPolicyFrame): ChatState {
   if (m.t === 'chatLog')
-    return {
-      messages: ((m.messages as ChatMessage[]) ?? []).slice(-KEEP),
-      spectatorsWrite: !!m.spectatorsWrite,
-      muted: (m.muted as number[]) ?? [],
-      error: null,
-    };
-  if (m.t === 'chatPolicy') return { ...s, spectatorsWrite: !!m.spectatorsWrite, muted: (m.muted as number[]) ?? [] };
+    return { messages: m.messages.slice(-KEEP), spectatorsWrite: m.spectatorsWrite, muted: [...m.muted], error: null };
+  if (m.t === 'chatPolicy') return { ...s, spectatorsWrite: m.spectatorsWrite, muted: [...m.muted] };
   if (m.t === 'chat') {
-    const msg = m as unknown as ChatMessage;
     // A message already held (a reconnect's chatLog crossing a live frame) is not shown twice.
-    if (s.messages.some((x) => x.n === msg.n)) return s;
-    const messages = [
-      ...s.messages,
-      {
-        n: msg.n,
-        at: msg.at,
-        seat: msg.seat,
-        name: msg.name,
-        text: msg.text,
-        removed: msg.removed,
-        logAt: msg.logAt ?? null,
-      },
-    ]
+    if (s.messages.some((x) => x.n === m.n)) return s;
+    const { n, at, seat, name, text, removed, logAt } = m;
+    const messages = [...s.messages, { n, at, seat, name, text, removed, logAt }]
       .sort((a, b) => a.n - b.n)
       .slice(-KEEP);
     return { ...s, messages, error: null };

@@ -1,0 +1,168 @@
+// The wire contract (docs/protocol.md), written once: every frame the server sends over the
+// WebSocket and every HTTP response body of the game lobby, as discriminated unions on `t`. The
+// server builds its frames with these types (play/frames.ts `frame`) and the web reads them with
+// the same types (`import type` from '@mindmgmt/server/protocol': types only, no server code in
+// the browser bundle), so changing a frame fails to compile where it is built and where it is read.
+import type { Action, ClientAction, ErrorParams, Loc, NoteBody, Notes, Seat, SeenEvent, View } from '@mindmgmt/engine';
+import type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
+import type { CreateGameRequest } from './schemas.js';
+
+export type { Assistant, BotLevel } from './levels.js';
+export type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo };
+
+/** Who a frame is for: an engine seat, or a spectator. */
+export type Viewer = Seat | 'spectator';
+
+/** An action as a client sends it (derived in the engine from its ACTION_DEFS). */
+export type { ClientAction };
+
+// ---------- WebSocket, server -> client ----------
+
+/** The whole picture for one viewer (after hello, or when the client must resync). */
+export interface StateFrame {
+  readonly t: 'state';
+  readonly gameId: string;
+  readonly seat: Viewer;
+  readonly view: View;
+  readonly legal: readonly Action[];
+  /** When the seat the game waits on runs out of time (ms epoch), or null (R33). */
+  readonly deadline: number | null;
+  /** The agents' white notes (R30, D8): table state beside the view. */
+  readonly notes: Notes;
+}
+
+/** What one action changed, for one viewer. `view.log` holds the log entries from `logFrom` on
+ * (0: the whole log, which replaces the one held). */
+export interface EventsFrame {
+  readonly t: 'events';
+  readonly gameId: string;
+  readonly seq: number;
+  readonly events: readonly SeenEvent[];
+  readonly logFrom: number;
+  readonly view: View;
+  readonly legal: readonly Action[];
+  readonly deadline: number | null;
+}
+
+export interface LobbyFrame {
+  readonly t: 'lobby';
+  readonly gameId: string;
+  readonly lobby: LobbyInfo;
+}
+
+/** One location's white note changed (null: removed). */
+export interface NoteFrame {
+  readonly t: 'note';
+  readonly gameId: string;
+  readonly at: Loc;
+  readonly note: NoteBody | null;
+}
+
+/** All the notes of a game (after a hello that caught up with `lastSeq`). */
+export interface NotesFrame {
+  readonly t: 'notes';
+  readonly gameId: string;
+  readonly notes: Notes;
+}
+
+/** One chat message as every reader of the table sees it (issue 13). */
+export interface ChatMessage {
+  readonly n: number;
+  readonly at: number;
+  /** Engine seat of the writer; null for a spectator. */
+  readonly seat: Seat | null;
+  readonly name: string;
+  readonly text: string;
+  readonly removed: boolean;
+  /** Log entries there were when it was said (the log shows it after them); null if unknown. */
+  readonly logAt: number | null;
+}
+
+export interface ChatFrame extends ChatMessage {
+  readonly t: 'chat';
+  readonly gameId: string;
+}
+
+export interface ChatLogFrame {
+  readonly t: 'chatLog';
+  readonly gameId: string;
+  readonly messages: readonly ChatMessage[];
+  readonly spectatorsWrite: boolean;
+  readonly muted: readonly Seat[];
+  readonly notice: string;
+}
+
+export interface ChatPolicyFrame {
+  readonly t: 'chatPolicy';
+  readonly gameId: string;
+  readonly spectatorsWrite: boolean;
+  readonly muted: readonly Seat[];
+}
+
+/** A refusal, to the sender only; `id` echoes the request's. */
+export interface ErrorFrame {
+  readonly t: 'error';
+  readonly code: string;
+  readonly message: string;
+  readonly id?: string;
+  /** The engine's parameters of the refusal (the client says it in the player's language). */
+  readonly params?: ErrorParams;
+}
+
+/** The answer to a client's `ping` frame. */
+export interface PongFrame {
+  readonly t: 'pong';
+}
+
+/** Every frame the server sends on the WebSocket. */
+export type ServerFrame =
+  | StateFrame
+  | EventsFrame
+  | LobbyFrame
+  | NoteFrame
+  | NotesFrame
+  | ChatFrame
+  | ChatLogFrame
+  | ChatPolicyFrame
+  | ErrorFrame
+  | PongFrame;
+
+// ---------- HTTP response bodies (the game lobby) ----------
+
+/** Any refusal: the HTTP status says the class, `code` the reason. */
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string };
+}
+export interface OkBody {
+  readonly ok: true;
+}
+/** POST /api/games. */
+export interface CreatedBody {
+  readonly gameId: string;
+  readonly token: string;
+  readonly place: number;
+  readonly invite: string;
+}
+/** POST /api/games/:id/join. */
+export interface JoinedBody {
+  readonly token: string;
+  readonly place: number;
+}
+/** GET /api/games?page=n. */
+export interface OpenGamesBody {
+  readonly games: readonly LobbySummary[];
+  readonly page: number;
+  readonly more: boolean;
+}
+/** GET /api/live?page=n: running tables listed for watching (issue 25 §5). */
+export interface LiveGamesBody {
+  readonly games: readonly LiveSummary[];
+  readonly page: number;
+  readonly more: boolean;
+}
+/** POST /api/my-games. */
+export interface MyGamesBody {
+  readonly games: readonly LobbySummary[];
+}
+/** POST /api/games: what a client sends (the schema's input, before its defaults). */
+export type { CreateGameRequest };
