@@ -25,7 +25,7 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
-import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng, type World } from './belief.js';
+import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
@@ -155,7 +155,7 @@ export class AgentBot implements Bot {
   private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
     const p = this.params(budgetMs);
     const exact = this.level === 'hard' && budgetMs >= EXACT_MIN_BUDGET_MS;
-    const key = beliefKey(v, (e) => beliefIgnores(e, 'agents'), `${p.samples}:${p.nodeBudget}:${exact}`);
+    const key = `${beliefKey(v, 'agents')}:${p.samples}:${p.nodeBudget}:${exact}`;
     if (this.belief && this.key === key) return this.belief;
     // Sample counts are the work limit; the deadline is only the safety cutoff (reported).
     this.belief = computeBelief(v, keyRng(key), {

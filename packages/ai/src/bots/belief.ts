@@ -376,17 +376,17 @@ export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
 }
 
 /**
- * A cache key for a belief: the count of public facts that can change it (log entries for which
- * `ignore` is false), the time, and `work` (the sample counts and whether the exact deduction is
- * used). Within one game, equal keys mean equal beliefs, so a cached belief is exactly what a fresh
- * bot would compute: the log only grows, and the ignored entries feed neither the constraints, the
- * exact deduction nor the opponent model. Not unique across games: a cache keyed by it must belong
- * to one (game, seat), which a bot session does.
+ * A cache key for a belief: the count of public facts that can change the belief of `side`'s
+ * model (log entries `beliefIgnores` keeps) and the time. Callers append the work done (sample
+ * counts, whether the exact deduction is used). Within one game, equal keys mean equal beliefs, so
+ * a cached belief is exactly what a fresh bot would compute: the log only grows, and the ignored
+ * entries feed neither the constraints, the exact deduction nor the opponent model. Not unique
+ * across games: a cache keyed by it must belong to one (game, seat), which a bot session does.
  */
-export function beliefKey(v: View, ignore: (e: View['log'][number]['pub']) => boolean, work: string): string {
+export function beliefKey(v: View, side: 'agents' | 'recruiter'): string {
   let n = 0;
-  for (const e of v.log) if (!ignore(e.pub)) n++;
-  return `${n}:${v.time}:${work}`;
+  for (const e of v.log) if (!beliefIgnores(e.pub, side)) n++;
+  return `${n}:${v.time}`;
 }
 
 /**

@@ -16,8 +16,7 @@ import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
 import { RecruiterBot } from '../recruiter.js';
-import { geoFor } from '../yardstick/geo.js';
-import { canSurvive, geoFor as liveGeo } from '../geo.js';
+import { canSurvive, geoFor } from '../geo.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
@@ -342,7 +341,7 @@ function escortedThisTurn(v: View): Uint8Array {
 function survives(v: View, a: Action): boolean {
   if (a.type !== 'step' && a.type !== 'mindSlip') return true;
   const sec = v.recruiter!;
-  const g = liveGeo(v.mayhem);
+  const g = geoFor(v.mayhem);
   const visited = new Uint8Array(LOCATION_COUNT);
   for (const l of sec.path) visited[l] = 1;
   visited[a.to] = 1;
