@@ -166,7 +166,7 @@ export class AgentBot implements Bot {
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     if (this.level === 'hard' && AGENT_WEIGHTS.model)
-      this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
+      this.belief = applyModel(this.belief, geoFor(v.mayhem), {
         unsafe: AGENT_WEIGHTS.unsafe,
         escort: AGENT_WEIGHTS.escort,
       });

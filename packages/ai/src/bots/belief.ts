@@ -12,6 +12,7 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { Facts } from '../deduction/facts.js';
+import type { TurnFacts } from '../deduction/turns.js';
 import { cheb, type Geo, geoFor, N } from './geo.js';
 import type { BotRng } from './types.js';
 
@@ -44,6 +45,8 @@ export interface Constraints {
   readonly notCards: ReadonlySet<FeatureId>;
   readonly geo: Geo;
   readonly training: boolean;
+  /** The opponent model's facts per finished recruiter turn (model.ts). */
+  readonly turns: ReadonlyMap<number, TurnFacts>;
 }
 
 /**
@@ -111,6 +114,7 @@ export function constraintsOf(v: View): Constraints {
     notCards: facts.excluded,
     geo: geoFor(v.mayhem),
     training: v.mode === 'training',
+    turns: facts.turns,
   };
 }
 

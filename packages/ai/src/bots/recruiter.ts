@@ -147,7 +147,7 @@ export class RecruiterBot implements Bot {
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     // what strong agents would believe: the same opponent model the hard agents use
-    this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
+    this.belief = applyModel(this.belief, geoFor(v.mayhem), {
       unsafe: AGENT_WEIGHTS.unsafe,
       escort: AGENT_WEIGHTS.escort,
     });

@@ -12,6 +12,7 @@ import {
   SETUP_TIME,
 } from '@mindmgmt/engine';
 import { PublicBoard } from './boxCheck.js';
+import { type TurnFacts, TurnTracker } from './turns.js';
 
 /** How the recruiter reached layer t (R5, R15, R16). */
 export type Move =
@@ -70,9 +71,16 @@ export class Facts {
   private firstUsed = false;
   private lastAskDolphin = false;
   private readonly board: PublicBoard;
+  private readonly turnTracker: TurnTracker;
 
   constructor(readonly mode: Mode) {
     this.board = new PublicBoard(mode);
+    this.turnTracker = new TurnTracker(mode);
+  }
+
+  /** Per finished recruiter turn (by time): the agents threatening its move and the escort (opponent model). */
+  get turns(): ReadonlyMap<number, TurnFacts> {
+    return this.turnTracker.closed;
   }
 
   /** The current layer: the number of locations on the hidden path so far (0 before the start). */
@@ -114,6 +122,7 @@ export class Facts {
   private one(events: readonly { readonly pub: PublicEvent }[], i: number): void {
     const e = events[i]!.pub;
     this.board.see(e);
+    this.turnTracker.see(e);
     if (this.board.checksAfter(e)) this.turnBoxCheck(events, i);
     switch (e.kind) {
       case 'mayhemPlaced':
