@@ -25,6 +25,7 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
+import { factsOf } from '../deduction/facts.js';
 import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
@@ -313,17 +314,9 @@ export class AgentBot implements Bot {
   }
 }
 
-/** Locations an immortal was moved onto during the latest recruiter turn. */
+/** Locations an immortal was moved onto during the latest recruiter turn (and still holds). */
 export function escortSpots(v: View): Set<Loc> {
-  const out = new Set<Loc>();
-  for (let i = v.log.length - 1; i >= 0; i--) {
-    const e = v.log[i]!.pub;
-    if (e.kind === 'recruiterTurnStarted') break;
-    if (e.kind === 'immortalMoved') out.add(e.to);
-    if (e.kind === 'immortalPushed') out.delete(e.from);
-  }
-  for (const l of [...out]) if (!v.immortals.includes(l)) out.delete(l);
-  return out;
+  return factsOf(v).latestEscort(v.immortals);
 }
 
 /** Opponent model: a recruiter tends to hide under the immortal it just moved. */

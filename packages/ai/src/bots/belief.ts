@@ -11,7 +11,7 @@ import {
   rngFrom,
   type View,
 } from '@mindmgmt/engine';
-import { Facts } from '../deduction/facts.js';
+import { factsOf } from '../deduction/facts.js';
 import type { TurnFacts } from '../deduction/turns.js';
 import { cheb, type Geo, geoFor, N } from './geo.js';
 import type { BotRng } from './types.js';
@@ -55,8 +55,7 @@ export interface Constraints {
  * deduction re-weights the sampled worlds with them, exact.ts).
  */
 export function constraintsOf(v: View): Constraints {
-  const facts = new Facts(v.mode);
-  facts.feed(v.log);
+  const facts = factsOf(v);
   const T = facts.count;
   const slip: boolean[] = [false];
   const fixed = new Int8Array(20).fill(-1);

@@ -83,6 +83,11 @@ export class Facts {
     return this.turnTracker.closed;
   }
 
+  /** Escort spots of the latest recruiter turn that `immortals` (where they stand now) still hold. */
+  latestEscort(immortals: readonly Loc[]): Set<Loc> {
+    return this.turnTracker.latestEscort(immortals);
+  }
+
   /** The current layer: the number of locations on the hidden path so far (0 before the start). */
   get count(): number {
     return Math.max(0, this.layers.length - 1);
@@ -233,4 +238,11 @@ export class Facts {
     const o = this.board.outcome(events, i);
     if (o !== 'none') this.filter({ k: o, slips: true, token1: !this.firstUsed });
   }
+}
+
+/** The one reader of the public log (issue 26 §2): a view's log as typed public facts. */
+export function factsOf(v: { readonly mode: Mode; readonly log: readonly { readonly pub: PublicEvent }[] }): Facts {
+  const facts = new Facts(v.mode);
+  facts.feed(v.log);
+  return facts;
 }

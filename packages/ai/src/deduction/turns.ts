@@ -20,6 +20,8 @@ export class TurnTracker {
   private turn: number | null = null;
   private escort = new Set<Loc>();
   private imm: Loc[] = [];
+  /** Where immortals were moved since the latest recruiter turn started (in log order). */
+  private moves: Loc[] = [];
 
   constructor(private readonly mode: Mode) {}
 
@@ -43,6 +45,7 @@ export class TurnTracker {
       case 'immortalMoved':
         this.imm = this.imm.map((l) => (l === e.from ? e.to : l));
         if (this.turn !== null) this.escort.add(e.to);
+        this.moves.push(e.to);
         return;
       case 'immortalPushed':
         this.imm = this.imm.map((l) => (l === e.from ? e.to : l));
@@ -51,6 +54,7 @@ export class TurnTracker {
         this.close();
         this.turn = e.time;
         this.escort = new Set();
+        this.moves = [];
         return;
       case 'timeAdvanced':
         this.close();
@@ -58,6 +62,18 @@ export class TurnTracker {
       default:
         return;
     }
+  }
+
+  /**
+   * Locations immortals were moved onto since the latest recruiter turn started and still hold
+   * (`immortals`: where they stand now), the latest move first. Pushes come only after the
+   * recruiter's moves, in the agents' turn, so where the immortals stand now says the rest.
+   */
+  latestEscort(immortals: readonly Loc[]): Set<Loc> {
+    const out = new Set<Loc>();
+    for (let i = this.moves.length - 1; i >= 0; i--) out.add(this.moves[i]!);
+    for (const l of [...out]) if (!immortals.includes(l)) out.delete(l);
+    return out;
   }
 
   private close(): void {

@@ -11,6 +11,7 @@
 // step tokens, the hard agents do.
 import { type Action, FastCodes, fastFromAction, info, LOCATION_COUNT, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
+import { factsOf } from '../../deduction/facts.js';
 import { ExactTracker } from '../exact.js';
 import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
@@ -328,12 +329,7 @@ function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
 function escortedThisTurn(v: View): Uint8Array {
   const out = new Uint8Array(LOCATION_COUNT);
   if (!v.turn) return out;
-  for (let i = v.log.length - 1; i >= 0; i--) {
-    const e = v.log[i]!.pub;
-    if (e.kind === 'recruiterTurnStarted') break;
-    if (e.kind === 'immortalMoved') out[e.to] = 1;
-  }
-  for (let l = 0; l < LOCATION_COUNT; l++) if (out[l] && !v.immortals.includes(l)) out[l] = 0;
+  for (const l of factsOf(v).latestEscort(v.immortals)) out[l] = 1;
   return out;
 }
 
