@@ -3,13 +3,14 @@
 import { type Action, apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';
 import { AGENT_WEIGHTS, AgentBot } from '../src/bots/agents.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { makeYardstick } from '../src/reference/index.js';
 
 /** States where the agents start a half-turn, from yardstick-recruiter vs hard-agents games. */
 export function halfTurnStarts(seeds: number[]): GameState[] {
   const out: GameState[] = [];
   for (const seed of seeds) {
     let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-    const bots = [makeBot('yardstick', 'recruiter'), makeBot('hard', 'agents')];
+    const bots = [makeYardstick('recruiter'), makeBot('hard', 'agents')];
     const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
     let last = -1;
     while (!s.result) {
@@ -39,7 +40,7 @@ export function playAgentsHalf(
   AGENT_WEIGHTS[weight] = value;
   try {
     const agents = new AgentBot('hard');
-    const recruiter = makeBot('yardstick', 'recruiter');
+    const recruiter = makeYardstick('recruiter');
     const actions: Action[] = [];
     while (!s.result && (s.phase === 'agentsTurn' || s.phase === 'answerAsk')) {
       const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;

@@ -9,13 +9,14 @@ import { apply, expectedSeats, legalActions, newGame, view } from '@mindmgmt/eng
 import { describe, expect, it } from 'vitest';
 import { isEscortTell } from '../src/bots/escort.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { makeYardstick } from '../src/reference/index.js';
 
 describe('regression: the hard recruiter escorted itself with an immortal, a tell the agents read', () => {
   it('R25, R24: every immortal the hard recruiter moves onto its own location recruits at once (R19)', () => {
     let moves = 0;
     for (let seed = 40; seed < 44; seed++) {
       let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-      const bots = [makeBot('hard', 'recruiter'), makeBot('yardstick', 'agents')];
+      const bots = [makeBot('hard', 'recruiter'), makeYardstick('agents')];
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
@@ -37,7 +38,7 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
     let decisions = 0;
     for (let seed = 50; seed < 51; seed++) {
       let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-      const bots = [makeBot('expert', 'recruiter', { iterations: 200 }), makeBot('yardstick', 'agents')];
+      const bots = [makeBot('expert', 'recruiter', { iterations: 200 }), makeYardstick('agents')];
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;

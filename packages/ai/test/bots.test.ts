@@ -14,9 +14,10 @@ import {
   type Action,
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { type Level, makeBot, playGame, seatRng } from '../src/bots/index.js';
+import { type PlayerLevel, makeBot, seatRng } from '../src/bots/index.js';
+import { playGame } from '../src/reference/index.js';
 
-const LEVELS: Level[] = ['random', 'easy', 'hard'];
+const LEVELS: PlayerLevel[] = ['random', 'easy', 'hard'];
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
 
 describe('bots play only legal actions', () => {

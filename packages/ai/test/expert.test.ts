@@ -16,11 +16,16 @@ import {
   view,
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/index.js';
+import { type Bot, ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
+import { playGame } from '../src/reference/index.js';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
 
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
+const DIRS: Record<string, string> = {
+  expert: join(BOTS_DIR, 'expert'),
+  yardstick: join(BOTS_DIR, '../reference/yardstick'),
+};
 const side = (seat: Seat) => (seat === 0 ? 'recruiter' : 'agents');
 
 /**
@@ -280,21 +285,23 @@ describe('expert: hidden information', () => {
       'expert/own-state.ts': /\b(newGame|replay|exportRecord|legalActions|apply)\b/,
       'expert/lookahead.ts': /\b(newGame|replay|exportRecord)\b/,
     };
-    for (const dir of ['expert', 'yardstick']) {
-      const files = readdirSync(join(BOTS_DIR, dir)).filter((f) => f.endsWith('.ts'));
+    for (const [dir, path] of Object.entries(DIRS)) {
+      const files = readdirSync(path).filter((f) => f.endsWith('.ts'));
       expect(files.length).toBeGreaterThan(3);
       for (const f of files) {
-        const src = readFileSync(join(BOTS_DIR, dir, f), 'utf8');
+        const src = readFileSync(join(path, f), 'utf8');
         const imports = [...src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@mindmgmt\/engine'/g)].map(
           (m) => m[1]!,
         );
         const rule = simulators[`${dir}/${f}`] ?? banned;
         for (const list of imports) expect(list, `${dir}/${f} imports ${list}`).not.toMatch(rule);
-        expect(src, f).not.toMatch(/from '\.\.\/runner\.js'/);
+        expect(src, f).not.toMatch(/runner\.js'/);
       }
     }
     expect(readFileSync(join(BOTS_DIR, 'expert/lookahead.ts'), 'utf8')).toMatch(/this\.start = ownState\(v, deck\)/);
-    for (const f of ['expert/sampling.ts', 'expert/playout.ts', 'expert/search.ts', 'yardstick/agents.ts'])
-      expect(readFileSync(join(BOTS_DIR, f), 'utf8'), f).not.toMatch(/\.recruiter\b/);
+    for (const f of ['expert/sampling.ts', 'expert/playout.ts', 'expert/search.ts', 'yardstick/agents.ts']) {
+      const [dir, file] = f.split('/') as [string, string];
+      expect(readFileSync(join(DIRS[dir]!, file), 'utf8'), f).not.toMatch(/\.recruiter\b/);
+    }
   });
 });

@@ -8,7 +8,8 @@ import { apply, expectedSeats, hasFeature, legalActions, newGame, type Action, v
 import { describe, expect, it } from 'vitest';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
-import { ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
+import { ExpertBot, seatRng } from '../src/bots/index.js';
+import { makeYardstick } from '../src/reference/index.js';
 
 describe('regression: the expert recruiter searched costs its playouts cannot see', () => {
   it("R22, R15, R12: it never steps where asks learn more or it contacts fewer recruits than at its prior's step, and moves immortals only as its prior does", () => {
@@ -17,7 +18,7 @@ describe('regression: the expert recruiter searched costs its playouts cannot se
     for (const seed of [72, 76]) {
       let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
       const expert = new ExpertBot('recruiter', { iterations: 300 });
-      const agents = makeBot('yardstick', 'agents');
+      const agents = makeYardstick('agents');
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;

@@ -4,7 +4,7 @@
 // revert it and change the live bots instead.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makeBot, makeYardstick, playGame } from '../src/bots/index.js';
+import { makeAnyBot, makeYardstick, playGame } from '../src/reference/index.js';
 
 describe('yardstick', () => {
   it('plays a pinned game move for move (frozen)', () => {
@@ -24,7 +24,7 @@ describe('yardstick', () => {
   it('is not offered to players but is made for both sides', () => {
     expect(makeYardstick('recruiter').level).toBe('yardstick');
     expect(makeYardstick('agents').level).toBe('yardstick');
-    expect(makeBot('yardstick', 'agents').level).toBe('yardstick');
+    expect(makeAnyBot('yardstick', 'agents').level).toBe('yardstick');
   });
 });
 

@@ -2,6 +2,7 @@
 // yardstick-agents games (bots.ask-exposure, expert.lookahead).
 import { apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { makeYardstick } from '../src/reference/index.js';
 
 /** Every such state of the games of `seeds`, in order; stops early once `enough` says so. */
 export function actionStates(
@@ -11,7 +12,7 @@ export function actionStates(
   const out: GameState[] = [];
   for (const seed of seeds) {
     let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-    const bots = [makeBot('hard', 'recruiter'), makeBot('yardstick', 'agents')];
+    const bots = [makeBot('hard', 'recruiter'), makeYardstick('agents')];
     const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
     while (!s.result) {
       const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;

@@ -3,7 +3,7 @@
 // them, instead of calling the bots in-process. Games run `lanes` at a time so they interleave
 // in the pool like concurrent tables. Game i uses seed+i, as in-process simulation does.
 import { BotPool, type BotLevel, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
-import { type Chunk, emptyChunk, type SimulateOptions } from './simulate.js';
+import { type Chunk, emptyChunk, type SimulateOptions } from './simulate-tally.js';
 
 export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<Chunk> {
   const c = emptyChunk();

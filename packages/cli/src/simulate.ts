@@ -2,28 +2,13 @@
 // progress on stderr. Uses worker_threads (one per core, up to 2 by default) for larger runs.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Level, LEVELS, playGame, percentile } from '@mindmgmt/ai';
+import { type Level, LEVELS } from '@mindmgmt/ai';
+import { playGame, percentile } from '@mindmgmt/ai/yardstick';
 import type { Mode } from '@mindmgmt/engine';
 import { runThroughPool } from './simulate-pool.js';
+import { type Chunk, emptyChunk, type SimulateOptions } from './simulate-tally.js';
 
-export interface SimulateOptions {
-  readonly mode: Mode;
-  readonly games: number;
-  readonly recruiter: Level;
-  readonly agents: Level;
-  readonly seed: number;
-  readonly budgetMs: number;
-  readonly agentSeats: number;
-  readonly workers: number;
-  /** Every decision through the server's BotPool (worker threads, sessions), as the server does. */
-  readonly pool: boolean;
-  /**
-   * Work-limited mode: the expert runs this many playouts per decision and every bot gets a
-   * wall-clock budget its safety cutoffs never reach (the hard bots' work is the same from 700 ms
-   * on), so results do not depend on machine load. Undefined: the clock budget, as in play.
-   */
-  readonly iterations?: number;
-}
+export type { SimulateOptions } from './simulate-tally.js';
 
 export interface SimulateSummary {
   recruiter: Level;
@@ -43,17 +28,6 @@ export interface SimulateSummary {
   safetyCutoffs: number;
   /** Through the pool: decisions not made by the bot's own finished thinking (over the time limit, crash, queue full). */
   fallbacks: number;
-}
-
-/** One range of games' tallies (in-process or through the pool), merged by `summarize`. */
-export interface Chunk {
-  cutoffs: number;
-  fallbacks: number;
-  wins: number;
-  reasons: Record<string, number>;
-  ms: number[];
-  msByLevel: Record<string, number[]>;
-  games: number;
 }
 
 /** The wall-clock budget of every bot in work-limited mode (--iterations): no cutoff ever fires. */
@@ -107,10 +81,6 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | st
   const pool = args.includes('--pool');
   if (pool && iterations !== undefined) return `--iterations is for in-process games (not --pool)\n${USAGE}`;
   return { mode, games, recruiter, agents, seed, budgetMs, agentSeats, workers, pool, iterations };
-}
-
-export function emptyChunk(): Chunk {
-  return { cutoffs: 0, fallbacks: 0, wins: 0, reasons: {}, ms: [], msByLevel: {}, games: 0 };
 }
 
 function runRange(o: SimulateOptions, from: number, to: number, progress: (done: number) => void): Chunk {

@@ -9,7 +9,9 @@
 //               { type: 'done', id, action, source, cutoff, runMs }
 //               { type: 'error', id, name }           (a bot threw; only the error's class)
 import { parentPort } from 'node:worker_threads';
-import { makeBot, quickMove } from '@mindmgmt/ai';
+import { quickMove } from '@mindmgmt/ai';
+// Every level, the frozen yardstick included (simulations play it through the pool).
+import { makeAnyBot } from '@mindmgmt/ai/yardstick';
 import { rngFrom } from '@mindmgmt/engine';
 
 /**
@@ -26,7 +28,7 @@ function sessionFor(gameId, seat, level) {
   let s = sessions.get(key);
   if (s && s.level !== level) s = undefined;
   if (s) sessions.delete(key);
-  else s = { level, bot: makeBot(level, seat === 0 ? 'recruiter' : 'agents') };
+  else s = { level, bot: makeAnyBot(level, seat === 0 ? 'recruiter' : 'agents') };
   sessions.set(key, s);
   if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
   return s;

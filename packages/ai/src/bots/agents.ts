@@ -25,7 +25,8 @@ import {
   LOCATIONS,
   type View,
 } from '@mindmgmt/engine';
-import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng, type World } from './belief.js';
+import { factsOf } from '../deduction/facts.js';
+import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { applyModel } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
@@ -155,7 +156,7 @@ export class AgentBot implements Bot {
   private beliefFor(v: View, budgetMs: number, dl: Deadline): Belief {
     const p = this.params(budgetMs);
     const exact = this.level === 'hard' && budgetMs >= EXACT_MIN_BUDGET_MS;
-    const key = beliefKey(v, (e) => beliefIgnores(e, 'agents'), `${p.samples}:${p.nodeBudget}:${exact}`);
+    const key = `${beliefKey(v, 'agents')}:${p.samples}:${p.nodeBudget}:${exact}`;
     if (this.belief && this.key === key) return this.belief;
     // Sample counts are the work limit; the deadline is only the safety cutoff (reported).
     this.belief = computeBelief(v, keyRng(key), {
@@ -166,7 +167,7 @@ export class AgentBot implements Bot {
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     if (this.level === 'hard' && AGENT_WEIGHTS.model)
-      this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
+      this.belief = applyModel(this.belief, geoFor(v.mayhem), {
         unsafe: AGENT_WEIGHTS.unsafe,
         escort: AGENT_WEIGHTS.escort,
       });
@@ -313,17 +314,9 @@ export class AgentBot implements Bot {
   }
 }
 
-/** Locations an immortal was moved onto during the latest recruiter turn. */
+/** Locations an immortal was moved onto during the latest recruiter turn (and still holds). */
 export function escortSpots(v: View): Set<Loc> {
-  const out = new Set<Loc>();
-  for (let i = v.log.length - 1; i >= 0; i--) {
-    const e = v.log[i]!.pub;
-    if (e.kind === 'recruiterTurnStarted') break;
-    if (e.kind === 'immortalMoved') out.add(e.to);
-    if (e.kind === 'immortalPushed') out.delete(e.from);
-  }
-  for (const l of [...out]) if (!v.immortals.includes(l)) out.delete(l);
-  return out;
+  return factsOf(v).latestEscort(v.immortals);
 }
 
 /** Opponent model: a recruiter tends to hide under the immortal it just moved. */

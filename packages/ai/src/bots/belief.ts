@@ -3,7 +3,6 @@
 // belief) and by the recruiter bots (to search against what the agents can know). Reads only
 // public fields of a View (never the recruiter-only secrets field).
 import {
-  crossOf,
   FEATURES,
   type FeatureId,
   hasFeature,
@@ -12,6 +11,8 @@ import {
   rngFrom,
   type View,
 } from '@mindmgmt/engine';
+import { factsOf } from '../deduction/facts.js';
+import type { TurnFacts } from '../deduction/turns.js';
 import { cheb, type Geo, geoFor, N } from './geo.js';
 import type { BotRng } from './types.js';
 
@@ -44,94 +45,60 @@ export interface Constraints {
   readonly notCards: ReadonlySet<FeatureId>;
   readonly geo: Geo;
   readonly training: boolean;
+  /** The opponent model's facts per finished recruiter turn (model.ts). */
+  readonly turns: ReadonlyMap<number, TurnFacts>;
 }
 
+/**
+ * The sampler's constraints, read from the one reader of the public log (deduction/facts.ts, the
+ * facts the exact deduction filters by). Not used here: the R17 boxed-in checks (the exact
+ * deduction re-weights the sampled worlds with them, exact.ts).
+ */
 export function constraintsOf(v: View): Constraints {
-  const geo = geoFor(v.mayhem);
+  const facts = factsOf(v);
+  const T = facts.count;
   const slip: boolean[] = [false];
   const fixed = new Int8Array(20).fill(-1);
   const notAt: Set<Loc>[] = Array.from({ length: 20 }, () => new Set<Loc>());
   const inSet: (Set<Loc> | null)[] = Array.from({ length: 20 }, () => null);
   const forbidUntil = new Int8Array(N);
   const visitBy = new Int8Array(N);
-  const marked = new Set<Loc>();
   const counts: { from: number; to: number; count: number }[] = [];
-  const exposedAt = new Map<FeatureId, number>();
-  const notCards = new Set<FeatureId>();
   let token2: { at: Loc; to: number } | null = null;
-  let T = 0;
-  let lastAskDolphin = false;
-  const needVisit = (l: Loc, t: number) => {
-    if (visitBy[l] === 0 || visitBy[l]! > t) visitBy[l] = t;
-  };
-  for (const { pub: e } of v.log) {
-    switch (e.kind) {
-      case 'startChosen':
-        T = 1;
-        if (e.at !== null) fixed[1] = e.at;
-        break;
-      case 'recruiterStepped':
-        T = e.time;
-        slip[e.time] = false;
-        break;
-      case 'mindSlipUsed':
-        T = e.time;
-        slip[e.time] = true;
-        if (e.token === 2 && e.tokenAt !== null) token2 = { at: e.tokenAt, to: e.time - 1 };
-        break;
-      case 'setupRecruitsRevealed':
-        counts.push({ from: 1, to: 5, count: e.count });
-        break;
-      case 'timeAdvanced':
-        if (e.alert !== null) counts.push({ from: e.time - 1, to: e.time, count: e.alert });
-        break;
-      case 'immortalCardsDrawn':
-        for (const f of e.features) notCards.add(f);
-        break;
-      case 'immortalMoved':
-        if (e.stepToken !== null) {
-          needVisit(e.stepToken, T);
-          marked.add(e.stepToken);
-        }
-        break;
-      case 'asked':
-        lastAskDolphin = e.dolphin;
-        break;
-      case 'askAnswered': {
-        for (const l of e.at) needVisit(l, e.time);
-        // Every other unmarked location with the feature was not visited by then
-        // ("cannot place", or the Dolphin marking all of them).
-        const all = e.at.length === 0 || lastAskDolphin;
-        if (all) {
-          for (let l = 0; l < N; l++)
-            if (hasFeature(l, e.feature) && !marked.has(l) && !e.at.includes(l))
-              forbidUntil[l] = Math.max(forbidUntil[l]!, e.time);
-        }
-        for (const l of e.at) marked.add(l);
-        break;
+  for (let t = 1; t <= T; t++) {
+    const layer = facts.layers[t]!;
+    slip[t] = layer.move.kind === 'slip';
+    // R18: the 2nd mind slip token's location was visited after it was placed, before its use.
+    if (layer.move.kind === 'slip' && layer.move.token === 2 && facts.slipTokenAt !== null)
+      token2 = { at: facts.slipTokenAt, to: t - 1 };
+    for (const f of layer.filters)
+      switch (f.k) {
+        case 'at':
+          fixed[t] = f.at;
+          break;
+        case 'notAt':
+          notAt[t]!.add(f.at);
+          break;
+        case 'notIn':
+          for (const l of f.locs) notAt[t]!.add(l);
+          break;
+        case 'in':
+          inSet[t] = new Set(f.locs);
+          break;
+        case 'visited':
+          if (visitBy[f.at] === 0 || visitBy[f.at]! > t) visitBy[f.at] = t;
+          break;
+        case 'unvisited':
+          forbidUntil[f.at] = Math.max(forbidUntil[f.at]!, t);
+          break;
+        case 'setupCount':
+          counts.push({ from: 1, to: t, count: f.count });
+          break;
+        default:
+          break;
       }
-      case 'revealed':
-        fixed[e.visitTime] = e.at;
-        marked.add(e.at);
-        break;
-      case 'captureAttempted':
-        if (!e.hit) notAt[e.time]!.add(e.at);
-        break;
-      case 'scanned': {
-        const cross = crossOf(e.at);
-        if (e.yes) inSet[e.time] = new Set(cross);
-        else for (const l of cross) notAt[e.time]!.add(l);
-        break;
-      }
-      case 'shakedown':
-        if (e.hit) exposedAt.set(e.feature, e.time);
-        else notCards.add(e.feature);
-        break;
-      default:
-        break;
-    }
+    if (layer.alert !== null) counts.push({ from: t - 1, to: t, count: layer.alert });
   }
-  for (let t = 1; t <= T; t++) if (slip[t] === undefined) slip[t] = false;
   return {
     T,
     slip,
@@ -142,10 +109,11 @@ export function constraintsOf(v: View): Constraints {
     visitBy,
     token2,
     counts,
-    exposedAt,
-    notCards,
-    geo,
+    exposedAt: facts.exposed,
+    notCards: facts.excluded,
+    geo: geoFor(v.mayhem),
     training: v.mode === 'training',
+    turns: facts.turns,
   };
 }
 
@@ -376,17 +344,17 @@ export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
 }
 
 /**
- * A cache key for a belief: the count of public facts that can change it (log entries for which
- * `ignore` is false), the time, and `work` (the sample counts and whether the exact deduction is
- * used). Within one game, equal keys mean equal beliefs, so a cached belief is exactly what a fresh
- * bot would compute: the log only grows, and the ignored entries feed neither the constraints, the
- * exact deduction nor the opponent model. Not unique across games: a cache keyed by it must belong
- * to one (game, seat), which a bot session does.
+ * A cache key for a belief: the count of public facts that can change the belief of `side`'s
+ * model (log entries `beliefIgnores` keeps) and the time. Callers append the work done (sample
+ * counts, whether the exact deduction is used). Within one game, equal keys mean equal beliefs, so
+ * a cached belief is exactly what a fresh bot would compute: the log only grows, and the ignored
+ * entries feed neither the constraints, the exact deduction nor the opponent model. Not unique
+ * across games: a cache keyed by it must belong to one (game, seat), which a bot session does.
  */
-export function beliefKey(v: View, ignore: (e: View['log'][number]['pub']) => boolean, work: string): string {
+export function beliefKey(v: View, side: 'agents' | 'recruiter'): string {
   let n = 0;
-  for (const e of v.log) if (!ignore(e.pub)) n++;
-  return `${n}:${v.time}:${work}`;
+  for (const e of v.log) if (!beliefIgnores(e.pub, side)) n++;
+  return `${n}:${v.time}`;
 }
 
 /**

@@ -2,7 +2,8 @@
 // recruiter move is for a sensible recruiter (public facts only). A recruiter rarely steps within
 // reach of agents that act next when it had a safe alternative, and it tends to hide under the
 // immortal it moves during its turn (escort). Likelihood ratios, not hard constraints.
-import type { Loc, View } from '@mindmgmt/engine';
+import type { Loc } from '@mindmgmt/engine';
+import type { TurnFacts } from '../deduction/turns.js';
 import type { Belief, World } from './belief.js';
 import { type Geo, N } from './geo.js';
 
@@ -13,75 +14,10 @@ export interface ModelWeights {
   readonly escort: number;
 }
 
-interface TurnFacts {
-  /** Agents (location, reach) that act in the half-turn after the move reaching time t. */
-  readonly threats: readonly { readonly at: Loc; readonly reach: number }[];
-  /** Locations immortals were moved onto during that recruiter turn (and still held at its end). */
-  readonly escort: ReadonlySet<Loc>;
-}
-
-/** Replays the public log: per recruiter time t >= 6, the agents threatening the next half-turn. */
-export function turnFacts(v: View): Map<number, TurnFacts> {
-  const pos = new Map<string, Loc>();
-  const activated = new Set<string>();
-  const out = new Map<number, TurnFacts>();
-  let turn: number | null = null;
-  let escort = new Set<Loc>();
-  let imm: Loc[] = [];
-  const close = () => {
-    if (turn === null) return;
-    const all = turn % 2 === 0; // after an even hour a new round starts for the agents
-    const threats: { at: Loc; reach: number }[] = [];
-    for (const [id, at] of pos)
-      if (all || !activated.has(id)) threats.push({ at, reach: id === 'dusty' && v.mode === 'full' ? 3 : 2 });
-    for (const l of [...escort]) if (!imm.includes(l)) escort.delete(l);
-    out.set(turn, { threats, escort });
-    turn = null;
-  };
-  for (const { pub: e } of v.log) {
-    switch (e.kind) {
-      case 'agentPlaced':
-        pos.set(e.agent, e.at);
-        break;
-      case 'agentMoved':
-        pos.set(e.agent, e.to);
-        break;
-      case 'agentActivated':
-        activated.add(e.agent);
-        break;
-      case 'roundEnded':
-        activated.clear();
-        break;
-      case 'immortalPlaced':
-        imm.push(e.at);
-        break;
-      case 'immortalMoved':
-        imm = imm.map((l) => (l === e.from ? e.to : l));
-        if (turn !== null) escort.add(e.to);
-        break;
-      case 'immortalPushed':
-        imm = imm.map((l) => (l === e.from ? e.to : l));
-        break;
-      case 'recruiterTurnStarted':
-        close();
-        turn = e.time;
-        escort = new Set();
-        break;
-      case 'timeAdvanced':
-        close();
-        break;
-      default:
-        break;
-    }
-  }
-  // A turn still in progress (recruiter deciding) is not closed: no facts about it yet.
-  return out;
-}
-
 function likelihood(
   w: World,
   g: Geo,
-  facts: Map<number, TurnFacts>,
+  facts: ReadonlyMap<number, TurnFacts>,
   m: ModelWeights,
   slip: readonly boolean[],
 ): number {
@@ -103,9 +39,10 @@ function likelihood(
   return lik;
 }
 
-export function applyModel(b: Belief, v: View, g: Geo, m: ModelWeights): Belief {
+/** Re-weights `b`'s worlds by the opponent model, from the turn facts its constraints were read with. */
+export function applyModel(b: Belief, g: Geo, m: ModelWeights): Belief {
   if (!b.worlds.length) return b;
-  const facts = turnFacts(v);
+  const facts = b.c.turns;
   const worlds = b.worlds.map((w) => ({ ...w, weight: w.weight * likelihood(w, g, facts, m, b.c.slip) }));
   let total = 0;
   for (const w of worlds) total += w.weight;

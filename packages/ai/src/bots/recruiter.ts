@@ -18,8 +18,8 @@
 //    to block asks, and as decoys where the agents look for it (never paying a step token for a
 //    decoy). It avoids stepping onto a feature no older unmarked visit shows while agents could
 //    ask about it (ask-exposure.ts, R22).
-import { type Action, type FeatureId, hasFeature, info, type Loc, type View } from '@mindmgmt/engine';
-import { type Belief, beliefIgnores, beliefKey, computeBelief, keyRng } from './belief.js';
+import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgmt/engine';
+import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
@@ -133,11 +133,11 @@ export class RecruiterBot implements Bot {
     return b;
   }
 
-  private agentsBelief(v: View, _rng: BotRng, budgetMs: number, dl: Deadline): Belief {
+  private agentsBelief(v: View, budgetMs: number, dl: Deadline): Belief {
     // Work limits, not time (see AgentBot.params); the deadline is only the safety cutoff.
     const { samples, nodeBudget } = sampleWork(budgetMs, 600);
     const exact = budgetMs >= EXACT_MIN_BUDGET_MS;
-    const key = beliefKey(v, (e) => beliefIgnores(e, 'recruiter'), `${samples}:${nodeBudget}:${exact}`);
+    const key = `${beliefKey(v, 'recruiter')}:${samples}:${nodeBudget}:${exact}`;
     if (this.belief && this.key === key) return this.belief;
     this.belief = computeBelief(v, keyRng(key), {
       samples,
@@ -147,7 +147,7 @@ export class RecruiterBot implements Bot {
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     // what strong agents would believe: the same opponent model the hard agents use
-    this.belief = applyModel(this.belief, v, geoFor(v.mayhem), {
+    this.belief = applyModel(this.belief, geoFor(v.mayhem), {
       unsafe: AGENT_WEIGHTS.unsafe,
       escort: AGENT_WEIGHTS.escort,
     });
@@ -174,7 +174,7 @@ export class RecruiterBot implements Bot {
       case 'immortals':
         return this.placeImmortal(v, legal, rng, g);
       case 'answerAsk':
-        return this.answer(v, legal, rng, budgetMs, dl, g);
+        return this.answer(v, legal, budgetMs, dl, g);
       case 'recruiterTurn': {
         if (!sec) return null;
         // R37: immortal moves that bring the winning recruit come first (even when boxed in)
@@ -336,7 +336,7 @@ export class RecruiterBot implements Bot {
       // then the belief (the slow part) refines it (always run, so the rng draws and the move do
       // not depend on whether anyone listens)
       this.best(legal, stepScore);
-      const b = this.agentsBelief(v, rng, budgetMs, dl);
+      const b = this.agentsBelief(v, budgetMs, dl);
       [qStep, qSlip] = agentsNext(b, g, v);
       if (alertAt !== null) {
         qStepBy = alertBeliefs(b, g, false, alertAt).map(normalised);
@@ -360,7 +360,7 @@ export class RecruiterBot implements Bot {
     let dangerHere: number;
     let qNow: Float64Array | null = null;
     if (hard) {
-      const b = this.agentsBelief(v, rng, budgetMs, dl);
+      const b = this.agentsBelief(v, budgetMs, dl);
       const lastSlip = v.log.some((e) => e.pub.kind === 'mindSlipUsed' && e.pub.time === v.time + 1);
       const [qs, ql] = agentsNext(b, g, v);
       qNow = lastSlip ? ql : qs;
@@ -418,7 +418,7 @@ export class RecruiterBot implements Bot {
     }
     if (!bestMove) return null;
     const tokenSpots = [...new Set(extras.map((a) => (a.type === 'extraImmortalMove' ? a.stepToken : -1)))];
-    const spot = this.leastTelling(v, tokenSpots, rng, budgetMs, dl, g);
+    const spot = this.leastTelling(v, tokenSpots, budgetMs, dl, g);
     return (
       extras.find(
         (a) =>
@@ -428,12 +428,12 @@ export class RecruiterBot implements Bot {
   }
 
   /** The visited location whose step token teaches the agents least about where the recruiter is now. */
-  private leastTelling(v: View, spots: readonly Loc[], rng: BotRng, budgetMs: number, dl: Deadline, g: Geo): Loc {
+  private leastTelling(v: View, spots: readonly Loc[], budgetMs: number, dl: Deadline, g: Geo): Loc {
     const sec = v.recruiter!;
     const here = sec.at!;
     const time = (l: Loc) => sec.path.indexOf(l) + 1;
     if (this.level === 'hard' && spots.length > 1) {
-      const b = this.agentsBelief(v, rng, budgetMs, dl);
+      const b = this.agentsBelief(v, budgetMs, dl);
       let bestL = spots[0]!;
       let bestV = Infinity;
       for (const x of spots) {
@@ -466,17 +466,10 @@ export class RecruiterBot implements Bot {
     return bestL;
   }
 
-  private answer(
-    v: View,
-    legal: readonly Action[],
-    rng: BotRng,
-    budgetMs: number,
-    dl: Deadline,
-    g: Geo,
-  ): Action | null {
+  private answer(v: View, legal: readonly Action[], budgetMs: number, dl: Deadline, g: Geo): Action | null {
     const spots = legal.flatMap((a) => (a.type === 'answerAsk' && a.at !== null ? [a.at] : []));
     if (!spots.length) return legal[0] ?? null;
-    const spot = this.leastTelling(v, spots, rng, budgetMs, dl, g);
+    const spot = this.leastTelling(v, spots, budgetMs, dl, g);
     return legal.find((a) => a.type === 'answerAsk' && a.at === spot) ?? null;
   }
 }

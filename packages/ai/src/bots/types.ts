@@ -2,10 +2,12 @@
 // it never receives a GameState. See runner.ts for the harness that enforces this.
 import type { Action, View } from '@mindmgmt/engine';
 
-/** 'yardstick' is today's hard bots frozen (bots/yardstick): measured against, never offered to players. */
-export type Level = 'random' | 'easy' | 'hard' | 'expert' | 'yardstick';
+/** The levels players may pick (the live bots). */
+export type PlayerLevel = 'random' | 'easy' | 'hard' | 'expert';
+/** 'yardstick' is the hard bots of 2026-11-30 frozen (../reference/yardstick): measured against, never offered to players. */
+export type Level = PlayerLevel | 'yardstick';
 /** The levels players may pick. */
-export const LEVELS: readonly Level[] = ['random', 'easy', 'hard', 'expert'];
+export const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
 
 /** A seeded random source in [0, 1). */
 export type BotRng = () => number;

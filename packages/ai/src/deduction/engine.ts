@@ -325,7 +325,7 @@ export class Deduction {
       const done = this.appliedFilters[t]!;
       if (lf.filters.length > done) {
         const comp = compile(lf.filters.slice(done));
-        this.layers[t] = this.filterLayer(this.layers[t]!, comp, t);
+        this.layers[t] = this.filterLayer(this.layers[t]!, comp);
         this.appliedFilters[t] = lf.filters.length;
         if (t < built) {
           this.truncate(t);
@@ -361,7 +361,7 @@ export class Deduction {
       if (at !== null && l !== at) continue;
       const lo = l < 32 ? 1 << l : 0;
       const hi = (l >= 32 ? 1 << (l - 32) : 0) | (l << 10) | (NONE << 16) | ((CARL | GIRL) << 18);
-      if (this.pass(comp, 1, lo, hi, this.global)) b.add(lo, this.outHi, this.outTs, 1);
+      if (this.pass(comp, lo, hi, this.global)) b.add(lo, this.outHi, this.outTs, 1);
     }
     return b.finish();
   }
@@ -371,7 +371,7 @@ export class Deduction {
   private outTs = 0;
 
   /** Applies compiled filters to one state; on success the (possibly narrowed) state is in outHi/outTs. */
-  private pass(c: Compiled, t: number, lo: number, hi: number, ts: number): boolean {
+  private pass(c: Compiled, lo: number, hi: number, ts: number): boolean {
     this.outHi = hi;
     this.outTs = ts;
     if (c.trivial) return true;
@@ -550,30 +550,30 @@ export class Deduction {
             if (nts === 0) continue;
           }
           const nhi = nvhi | (n << 10) | (nflag << 16) | (ncards << 18);
-          if (this.pass(comp, t, nlo, nhi, nts)) b.add(nlo, this.outHi, this.outTs, c);
+          if (this.pass(comp, nlo, nhi, nts)) b.add(nlo, this.outHi, this.outTs, c);
         }
       }
     }
     return b.finish();
   }
 
-  private filterLayer(layer: Layer, comp: Compiled, t: number): Layer {
+  private filterLayer(layer: Layer, comp: Compiled): Layer {
     // Location and visited-set filters only drop states and never change a key, so the kept
     // states stay distinct: compact them in place of re-hashing the layer (a missed capture or
     // a scan on a layer of ~10^5 states, the common case).
-    if (comp.box.length === 0 && comp.setupCount.length === 0) return this.keepLayer(layer, comp, t);
+    if (comp.box.length === 0 && comp.setupCount.length === 0) return this.keepLayer(layer, comp);
     const b = this.builder;
     for (let i = 0; i < layer.n; i++) {
-      if (this.pass(comp, t, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!))
+      if (this.pass(comp, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!))
         b.add(layer.lo[i]!, this.outHi, this.outTs, layer.cnt[i]!);
     }
     return b.finish();
   }
 
-  private keepLayer(layer: Layer, comp: Compiled, t: number): Layer {
+  private keepLayer(layer: Layer, comp: Compiled): Layer {
     const keep = new Int32Array(layer.n);
     let n = 0;
-    for (let i = 0; i < layer.n; i++) if (this.pass(comp, t, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!)) keep[n++] = i;
+    for (let i = 0; i < layer.n; i++) if (this.pass(comp, layer.lo[i]!, layer.hi[i]!, layer.ts[i]!)) keep[n++] = i;
     const out: Layer = {
       n,
       lo: new Int32Array(n),

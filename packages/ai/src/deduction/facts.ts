@@ -12,6 +12,7 @@ import {
   SETUP_TIME,
 } from '@mindmgmt/engine';
 import { PublicBoard } from './boxCheck.js';
+import { type TurnFacts, TurnTracker } from './turns.js';
 
 /** How the recruiter reached layer t (R5, R15, R16). */
 export type Move =
@@ -70,9 +71,21 @@ export class Facts {
   private firstUsed = false;
   private lastAskDolphin = false;
   private readonly board: PublicBoard;
+  private readonly turnTracker: TurnTracker;
 
   constructor(readonly mode: Mode) {
     this.board = new PublicBoard(mode);
+    this.turnTracker = new TurnTracker(mode);
+  }
+
+  /** Per finished recruiter turn (by time): the agents threatening its move and the escort (opponent model). */
+  get turns(): ReadonlyMap<number, TurnFacts> {
+    return this.turnTracker.closed;
+  }
+
+  /** Escort spots of the latest recruiter turn that `immortals` (where they stand now) still hold. */
+  latestEscort(immortals: readonly Loc[]): Set<Loc> {
+    return this.turnTracker.latestEscort(immortals);
   }
 
   /** The current layer: the number of locations on the hidden path so far (0 before the start). */
@@ -114,6 +127,7 @@ export class Facts {
   private one(events: readonly { readonly pub: PublicEvent }[], i: number): void {
     const e = events[i]!.pub;
     this.board.see(e);
+    this.turnTracker.see(e);
     if (this.board.checksAfter(e)) this.turnBoxCheck(events, i);
     switch (e.kind) {
       case 'mayhemPlaced':
@@ -224,4 +238,11 @@ export class Facts {
     const o = this.board.outcome(events, i);
     if (o !== 'none') this.filter({ k: o, slips: true, token1: !this.firstUsed });
   }
+}
+
+/** The one reader of the public log (issue 26 §2): a view's log as typed public facts. */
+export function factsOf(v: { readonly mode: Mode; readonly log: readonly { readonly pub: PublicEvent }[] }): Facts {
+  const facts = new Facts(v.mode);
+  facts.feed(v.log);
+  return facts;
 }

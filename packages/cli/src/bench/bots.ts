@@ -12,7 +12,8 @@
 // id no session has seen, so the bot builds its belief and deduction from the whole view. The
 // workers themselves are warm (their code compiled by the warm run): a restarted process pays its
 // first decisions' compilation on top of this.
-import { LEVELS, percentile } from '@mindmgmt/ai';
+import { LEVELS } from '@mindmgmt/ai';
+import { percentile } from '@mindmgmt/ai/yardstick';
 import {
   BotPool,
   type BotLevel,

@@ -10,34 +10,8 @@
 // - deduce.maxMs: the slowest incremental update of all (target <= 250 ms).
 // Wall time (performance.now) is reported; the cpu* figures are the same quantiles from the
 // process's CPU time (user + system), the stable ones on a loaded machine.
-//
-// @mindmgmt/ai is loaded dynamically: the cli package does not (yet) declare it as a
-// dependency / project reference, so a static import would break `tsc -b packages/cli` in a
-// clean checkout. It needs `tsc -b packages/ai` to have run (npm workspaces link it).
-import { type GameState, view, type View } from '@mindmgmt/engine';
-
-interface BeliefLike {
-  readonly candidates: number;
-  readonly histories: number;
-  readonly states: number;
-}
-interface DeductionLike {
-  update(v: View): BeliefLike;
-  readonly maxStates: number;
-  readonly facts: { readonly factCount: number };
-}
-interface AiModule {
-  Deduction: new (first?: View) => DeductionLike;
-  randomGame(o: {
-    mode: 'full';
-    seed: number;
-    bias?: Record<string, number>;
-    onState?: (s: GameState) => void;
-  }): GameState;
-  agentsDecide(s: GameState): boolean;
-  UNIFORM_TYPE_BIAS: Record<string, number>;
-  INFORMATIVE_BIAS: Record<string, number>;
-}
+import { agentsDecide, Deduction, INFORMATIVE_BIAS, randomGame, UNIFORM_TYPE_BIAS } from '@mindmgmt/ai';
+import { type GameState, view } from '@mindmgmt/engine';
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
@@ -58,19 +32,17 @@ const sorted = (xs: number[]): number[] => xs.sort((a, b) => a - b);
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 export async function benchDeduce(opts: { quick: boolean }): Promise<Record<string, number>> {
-  const spec = '@mindmgmt/ai';
-  const ai = (await import(spec)) as AiModule;
   const games = opts.quick ? 20 : 200;
   // 1) Record the games (random legal moves; half with agents biased toward informative actions).
   const recorded: GameState[][] = [];
   for (let g = 0; g < games; g++) {
     const points: GameState[] = [];
-    ai.randomGame({
+    randomGame({
       mode: 'full',
       seed: 900_001 + g,
-      bias: g % 2 === 0 ? ai.UNIFORM_TYPE_BIAS : ai.INFORMATIVE_BIAS,
+      bias: g % 2 === 0 ? UNIFORM_TYPE_BIAS : INFORMATIVE_BIAS,
       onState: (s) => {
-        if (s.path.length > 0 && ai.agentsDecide(s)) points.push(s);
+        if (s.path.length > 0 && agentsDecide(s)) points.push(s);
       },
     });
     recorded.push(points);
@@ -88,7 +60,7 @@ export async function benchDeduce(opts: { quick: boolean }): Promise<Record<stri
   let maxHistories = 0;
   let point = 0;
   for (const points of recorded) {
-    const d = new ai.Deduction();
+    const d = new Deduction();
     for (const s of points) {
       const v = view(s, 1);
       const before = d.facts.factCount;
@@ -103,7 +75,7 @@ export async function benchDeduce(opts: { quick: boolean }): Promise<Record<stri
       maxCandidates = Math.max(maxCandidates, t.value.candidates);
       maxHistories = Math.max(maxHistories, t.value.histories);
       if (point++ % 8 === 0) {
-        const c = timedCall(() => new ai.Deduction(v));
+        const c = timedCall(() => new Deduction(v));
         cold.push(c.wall);
         coldCpu.push(c.cpu);
       }

@@ -11,13 +11,13 @@
 // step tokens, the hard agents do.
 import { type Action, FastCodes, fastFromAction, info, LOCATION_COUNT, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
+import { factsOf } from '../../deduction/facts.js';
 import { ExactTracker } from '../exact.js';
 import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
 import { RecruiterBot } from '../recruiter.js';
-import { geoFor } from '../yardstick/geo.js';
-import { canSurvive, geoFor as liveGeo } from '../geo.js';
+import { canSurvive, geoFor } from '../geo.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
@@ -329,12 +329,7 @@ function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
 function escortedThisTurn(v: View): Uint8Array {
   const out = new Uint8Array(LOCATION_COUNT);
   if (!v.turn) return out;
-  for (let i = v.log.length - 1; i >= 0; i--) {
-    const e = v.log[i]!.pub;
-    if (e.kind === 'recruiterTurnStarted') break;
-    if (e.kind === 'immortalMoved') out[e.to] = 1;
-  }
-  for (let l = 0; l < LOCATION_COUNT; l++) if (out[l] && !v.immortals.includes(l)) out[l] = 0;
+  for (const l of factsOf(v).latestEscort(v.immortals)) out[l] = 1;
   return out;
 }
 
@@ -342,7 +337,7 @@ function escortedThisTurn(v: View): Uint8Array {
 function survives(v: View, a: Action): boolean {
   if (a.type !== 'step' && a.type !== 'mindSlip') return true;
   const sec = v.recruiter!;
-  const g = liveGeo(v.mayhem);
+  const g = geoFor(v.mayhem);
   const visited = new Uint8Array(LOCATION_COUNT);
   for (const l of sec.path) visited[l] = 1;
   visited[a.to] = 1;

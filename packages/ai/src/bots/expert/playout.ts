@@ -26,7 +26,7 @@ import {
   ORTHO_TWO,
   Sfc32,
 } from '@mindmgmt/engine';
-import type { Geo } from '../yardstick/geo.js';
+import type { Geo } from '../geo.js';
 import { contactsOn, locFeatureBits } from './world.js';
 
 const N = LOCATION_COUNT;

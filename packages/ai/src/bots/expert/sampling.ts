@@ -1,28 +1,19 @@
 // Determinisations for the expert's search (Cowling et al. 2012: sample a world from the
 // searching player's information set, then search it as if it were known).
-//  - Agents: the hidden worlds the frozen hard agents believe in (public-log sampler re-weighted
+//  - Agents: the hidden worlds the hard agents believe in (bots/agents.ts: public-log sampler re-weighted
 //    to the deduction engine's exact location marginal, and by the opponent model), each completed
 //    with a recruiter card, a feature-card triple that fits the revealed recruit counts (uniform
 //    over the fitting triples: the world weights already count them) and a shuffled deck.
 //  (The recruiter's own worlds, where only the deck order varies, are in world.ts.)
-import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, rngFrom, type View } from '@mindmgmt/engine';
+import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
 import type { BotRng } from '../types.js';
-import { AGENT_WEIGHTS } from '../yardstick/agents.js';
-import { type Belief, beliefKey, computeBelief, type Constraints, type World } from '../yardstick/belief.js';
-import { withExact } from '../yardstick/exact.js';
-import { geoFor } from '../yardstick/geo.js';
-import { applyModel } from '../yardstick/model.js';
+import { AGENT_WEIGHTS } from '../agents.js';
+import { type Belief, beliefKey, computeBelief, type Constraints, keyRng, type World } from '../belief.js';
+import { withExact } from '../exact.js';
+import { geoFor } from '../geo.js';
+import { applyModel } from '../model.js';
 import { deckPool, type HiddenWorld, shuffle } from './world.js';
-
-/** Log entries that cannot change what the agents know about the recruiter. */
-const IGNORED: ReadonlySet<string> = new Set([
-  'agentMoved',
-  'noteChanged',
-  'activationEnded',
-  'agentActivated',
-  'asked',
-]);
 
 /** Recruit contacts of `path` at times from..to for one card set, as weighByCards counts them (R12, R24). */
 function contactsBetween(
@@ -68,18 +59,18 @@ export class AgentWorlds {
    * speed, never the move.
    */
   beliefFor(v: View, exact: ExactBelief | null, samples: number, deadline: () => boolean): Belief {
-    const key = `${beliefKey(v, IGNORED)}|${samples}|${exact ? exact.histories : 0}`;
+    const key = `${beliefKey(v, 'agents')}|${samples}|${exact ? exact.histories : 0}`;
     if (this.belief && this.key === key) return this.belief;
     let cut = false;
     const stop = () => (cut ||= deadline());
-    let b = computeBelief(v, rngFrom(hashKey(key)), {
+    let b = computeBelief(v, keyRng(key), {
       samples,
       nodeBudget: samples * 400,
       weighCards: true,
       deadline: stop,
     });
     if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
-    b = applyModel(b, v, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
+    b = applyModel(b, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
     // a belief cut short by the clock is not what a fresh bot computes: used once, not cached
     this.belief = cut ? null : b;
     this.key = cut ? '' : key;
@@ -124,13 +115,6 @@ export class AgentWorlds {
     }
     return out;
   }
-}
-
-/** FNV-1a of a cache key: the seed of the belief's own random source. */
-function hashKey(key: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 function pickWeighted(worlds: readonly World[], total: number, rng: BotRng): World {

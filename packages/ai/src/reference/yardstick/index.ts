@@ -1,6 +1,6 @@
 // The yardstick (issue 11): today's hard bots frozen, exposed as a level players never see
 // ('yardstick'), so win rates of 'hard' and 'expert' are measured against a fixed opponent.
-import type { Bot } from '../types.js';
+import type { Bot } from '../../bots/types.js';
 import { YardstickAgentBot } from './agents.js';
 import { YardstickRecruiterBot } from './recruiter.js';
 

@@ -1,7 +1,7 @@
 // The harness: plays a game with the readable engine, handing each seat's bot ONLY
-// `view(state, seat)` and `legalActions(state, seat)`. This is the one bots/ module that touches
-// a GameState; the bot modules themselves never import state-reading engine functions
-// (test/bots.test.ts checks this).
+// `view(state, seat)` and `legalActions(state, seat)`. This is the one bot module that touches a
+// GameState (it lives with the yardstick because it plays every level, the yardstick included);
+// the bot modules themselves never import state-reading engine functions (test/bots.test.ts).
 import {
   type Action,
   apply,
@@ -11,13 +11,13 @@ import {
   legalActions,
   type Mode,
   newGame,
-  rngFrom,
   type Seat,
   type View,
   view,
 } from '@mindmgmt/engine';
-import { makeBot } from './index.js';
-import type { Bot, BotRng, Level } from './types.js';
+import { seatRng } from '../bots/seat-rng.js';
+import type { Bot, Level } from '../bots/types.js';
+import { makeAnyBot } from './make-any.js';
 
 export interface PlayOptions {
   readonly mode: Mode;
@@ -53,18 +53,13 @@ export interface PlayResult {
 
 export const DEFAULT_BUDGET_MS = 1000;
 
-/** Seeded rng per seat, independent of the engine's own draws. */
-export function seatRng(seed: number, seat: Seat): BotRng {
-  return rngFrom(((seed >>> 0) * 7919 + seat * 104729 + 17) >>> 0);
-}
-
 export function playGame(o: PlayOptions): PlayResult {
   const agentSeats = o.agentSeats ?? 1;
   const budget = o.budgetMs ?? DEFAULT_BUDGET_MS;
   let s = newGame({ mode: o.mode, agentSeats, recruiterCard: 'choose' }, o.seed);
   const seats = Array.from({ length: agentSeats + 1 }, (_, i) => i);
   const bots: Bot[] = seats.map((seat) =>
-    makeBot(seat === 0 ? o.recruiter : o.agents, seat === 0 ? 'recruiter' : 'agents', { iterations: o.iterations }),
+    makeAnyBot(seat === 0 ? o.recruiter : o.agents, seat === 0 ? 'recruiter' : 'agents', { iterations: o.iterations }),
   );
   const rngs = seats.map((seat) => seatRng(o.seed, seat));
   const timings: Timing[] = [];

@@ -191,7 +191,6 @@ export class YardstickRecruiterBot implements Bot {
     g: Geo,
   ): Action | null {
     const sec = v.recruiter!;
-    const here = sec.at!;
     const live = this.live(v);
     const visited = visitedOf(sec.path);
     const need = v.finalTime - (v.time + 1);

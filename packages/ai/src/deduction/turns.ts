@@ -1,0 +1,89 @@
+// The agents' threat and the immortals' escort around each recruiter turn, read from the public
+// log as part of Facts (the one reader): the opponent model (bots/model.ts) weighs a hidden path
+// by how a sensible recruiter would have moved given them.
+import type { Loc, Mode, PublicEvent } from '@mindmgmt/engine';
+
+/** Public facts of the recruiter turn that reached time t (closed when that time ends). */
+export interface TurnFacts {
+  /** Agents (location, reach) that act in the half-turn after the move reaching time t. */
+  readonly threats: readonly { readonly at: Loc; readonly reach: number }[];
+  /** Locations immortals were moved onto during that recruiter turn (and still held at its end). */
+  readonly escort: ReadonlySet<Loc>;
+}
+
+/** Tracks agents and immortals event by event; `closed` holds every finished recruiter turn. */
+export class TurnTracker {
+  /** By recruiter time; a turn still in progress (the recruiter deciding) is not in it yet. */
+  readonly closed = new Map<number, TurnFacts>();
+  private readonly pos = new Map<string, Loc>();
+  private readonly activated = new Set<string>();
+  private turn: number | null = null;
+  private escort = new Set<Loc>();
+  private imm: Loc[] = [];
+  /** Where immortals were moved since the latest recruiter turn started (in log order). */
+  private moves: Loc[] = [];
+
+  constructor(private readonly mode: Mode) {}
+
+  see(e: PublicEvent): void {
+    switch (e.kind) {
+      case 'agentPlaced':
+        this.pos.set(e.agent, e.at);
+        return;
+      case 'agentMoved':
+        this.pos.set(e.agent, e.to);
+        return;
+      case 'agentActivated':
+        this.activated.add(e.agent);
+        return;
+      case 'roundEnded':
+        this.activated.clear();
+        return;
+      case 'immortalPlaced':
+        this.imm.push(e.at);
+        return;
+      case 'immortalMoved':
+        this.imm = this.imm.map((l) => (l === e.from ? e.to : l));
+        if (this.turn !== null) this.escort.add(e.to);
+        this.moves.push(e.to);
+        return;
+      case 'immortalPushed':
+        this.imm = this.imm.map((l) => (l === e.from ? e.to : l));
+        return;
+      case 'recruiterTurnStarted':
+        this.close();
+        this.turn = e.time;
+        this.escort = new Set();
+        this.moves = [];
+        return;
+      case 'timeAdvanced':
+        this.close();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * Locations immortals were moved onto since the latest recruiter turn started and still hold
+   * (`immortals`: where they stand now), the latest move first. Pushes come only after the
+   * recruiter's moves, in the agents' turn, so where the immortals stand now says the rest.
+   */
+  latestEscort(immortals: readonly Loc[]): Set<Loc> {
+    const out = new Set<Loc>();
+    for (let i = this.moves.length - 1; i >= 0; i--) out.add(this.moves[i]!);
+    for (const l of [...out]) if (!immortals.includes(l)) out.delete(l);
+    return out;
+  }
+
+  private close(): void {
+    if (this.turn === null) return;
+    const all = this.turn % 2 === 0; // after an even hour a new round starts for the agents
+    const threats: { at: Loc; reach: number }[] = [];
+    for (const [id, at] of this.pos)
+      if (all || !this.activated.has(id)) threats.push({ at, reach: id === 'dusty' && this.mode === 'full' ? 3 : 2 });
+    for (const l of [...this.escort]) if (!this.imm.includes(l)) this.escort.delete(l);
+    this.closed.set(this.turn, { threats, escort: this.escort });
+    this.turn = null;
+  }
+}
