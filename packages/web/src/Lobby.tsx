@@ -1,6 +1,6 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
 import { CampaignPanel } from './players/Campaign.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   api,
   ApiError,
@@ -15,7 +15,7 @@ import {
   type CreateOptions,
   type LobbyInfo,
 } from './api.js';
-import { DICTS, useI18n } from './i18n.js';
+import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
@@ -67,8 +67,11 @@ export function Home() {
   // An untouched table name is the default of the language shown: it follows a language change
   // (it stayed in the language the page was loaded in).
   const defaultName = t('defaultGameName');
+  const shownDefault = useRef(defaultName);
   useEffect(() => {
-    setO((x) => (Object.values(DICTS).some((d) => d.defaultGameName === x.name) ? { ...x, name: defaultName } : x));
+    const before = shownDefault.current;
+    shownDefault.current = defaultName;
+    setO((x) => (x.name === before ? { ...x, name: defaultName } : x));
   }, [defaultName]);
   // null: the default for the number of people at the table (off between people, on alone)
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);

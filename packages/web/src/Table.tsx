@@ -31,7 +31,8 @@ import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
 import type { ChatMessage, ChatState } from './table/chat-state.js';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
-import { refusalText, type Refusal } from './i18n/refusals.js';
+import { CHAPTER_TITLES } from './rulebook/chapters.js';
+import { refusalChapter, refusalText, type Refusal } from './i18n/refusals.js';
 import { Modal } from './Modal.js';
 
 export interface TableProps {
@@ -123,6 +124,8 @@ export function Table(p: TableProps) {
   const lastTurn = useMemo(() => lastTurnPlaces(view.log), [view.log]);
   const refusal =
     c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
+  // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
+  const refusalRule = !c.refusal && p.error && p.error.code !== 'offline' ? refusalChapter(p.error) : null;
 
   if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} />;
 
@@ -161,6 +164,14 @@ export function Table(p: TableProps) {
         ) : refusal ? (
           <div className="refusal" role="alert" onClick={p.clearError}>
             {refusal}
+            {refusalRule ? (
+              <>
+                {' '}
+                <RuleLink chapter={refusalRule}>
+                  {t('refusalRule', { chapter: CHAPTER_TITLES[refusalRule][i18n.lang] })}
+                </RuleLink>
+              </>
+            ) : null}
           </div>
         ) : null}
         <TimeTrack view={view} />
@@ -335,7 +346,6 @@ function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
   const setup = ['mayhem', 'recruiterCard', 'start', 'setupSteps'].includes(view.phase);
   if (setup || !belief || belief.candidates === 0)
     return setup ? t('candidatesSetup', { recruiter: t('recruiter') }) : t('dedWaiting');
-  if (belief.candidates === 1) return t('candidatesOne', { recruiter: t('recruiter') });
   return t('dedCandidates', { n: belief.candidates });
 }
 
@@ -459,7 +469,7 @@ function SecretPanel({
             <div style={{ width: `${Math.round(exposure * 100)}%` }} />
           </div>
           <small>{t('dedExposureText')}</small>
-          <p>{belief!.candidates === 1 ? t('agentsConsiderOne') : t('dedAgentsConsider', { n: belief!.candidates })}</p>
+          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
           <label className="check">
             <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
             {t('dedShowTheirs')}

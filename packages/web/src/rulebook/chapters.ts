@@ -87,6 +87,33 @@ export function chapterFor(key: string): ChapterId | null {
   return KEY_CHAPTERS.find(([re]) => re.test(key))?.[1] ?? null;
 }
 
+/** The chapter that explains each ruling of docs/rules.md (R1-R38), so a refusal citing one can
+ * link to it: the ids are the developers' names, the chapter is what a player reads. */
+const RULING_CHAPTERS: Readonly<Record<ChapterId, readonly number[]>> = {
+  overview: [],
+  setup: [5, 6, 7, 8, 9, 32],
+  'recruiter-turn': [1, 2, 10, 11, 12, 15, 16, 17, 18, 36, 37],
+  immortals: [3, 19, 34],
+  mayhem: [4],
+  'agents-turn': [20, 21],
+  ask: [22],
+  reveal: [23],
+  shakedown: [24, 38],
+  capture: [25],
+  abilities: [26, 27, 28, 29, 35],
+  'recruiter-cards': [],
+  'mental-notes': [30],
+  winning: [13, 14, 33],
+  training: [31],
+  words: [],
+};
+
+export function rulingChapter(id: string): ChapterId | null {
+  const n = /^R(\d+)$/.exec(id)?.[1];
+  if (n === undefined) return null;
+  return CHAPTERS.find((c) => RULING_CHAPTERS[c].includes(Number(n))) ?? null;
+}
+
 export const OPEN_RULEBOOK = 'mm:rulebook';
 
 /** Opens the rulebook over the current screen (a game stays where it is). */
