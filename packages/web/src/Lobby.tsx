@@ -385,7 +385,7 @@ export function isStarted(l: LobbyInfo | null): boolean {
 }
 
 export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo; onToken: () => void }) {
-  const { t } = useI18n();
+  const { t, player } = useI18n();
   const saved = savedGames()[id];
   const [name, setName] = useState(playerName());
   const [volunteer, setVolunteer] = useState(false);
@@ -488,7 +488,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               </span>
             ) : 'name' in p && p.name ? (
               <span>
-                <OnlineDot online={(p as { online?: boolean }).online} /> {p.name}
+                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}
                 {p.place === hostPlace ? ` (${t('host')})` : ''}
                 {saved?.place === p.place ? ` — ${t('you')}` : ''}
                 {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}

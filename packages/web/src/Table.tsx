@@ -310,7 +310,7 @@ export function Table(p: TableProps) {
         <CardsPanel view={view} />
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} />
+          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
         </section>
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
         {!showHints ? (
@@ -353,10 +353,12 @@ function LogList({
   view,
   chat,
   onHover,
+  names,
 }: {
   view: View;
   chat: readonly ChatMessage[];
   onHover: (p: EventPlace | null) => void;
+  names: readonly { seat: number; name: string }[];
 }) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
@@ -364,6 +366,7 @@ function LogList({
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
   }, [view.log.length, chat.length]);
   const from = lastTurnFrom(view.log);
+  const byseat = new Map(names.map((s) => [s.seat, s.name]));
   return (
     <ol className="log" ref={ref} onMouseLeave={() => onHover(null)}>
       {interleave(view.log, chat).map((item) => {
@@ -381,7 +384,7 @@ function LogList({
             onBlur={has ? () => onHover(null) : undefined}
             tabIndex={has ? 0 : undefined}
           >
-            {eventText(i18n, e)}
+            {eventText(i18n, e, byseat)}
           </li>
         );
       })}

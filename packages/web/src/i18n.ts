@@ -61,6 +61,9 @@ export interface I18n {
   list: (key: 'hint_recruiter' | 'hint_agents' | 'hint_spectator') => readonly string[];
   feature: (f: FeatureId) => string;
   agent: (a: string) => string;
+  /** A player's name as shown: the server names bot seats "Bot (easy)" (a name no person may take,
+   * server/src/input/text.ts); they read as a bot of that level in the page's language. */
+  player: (name: string) => string;
   /** The catalogue itself, for the few lookups by computed key (refusals). */
   dict: Dict;
 }
@@ -76,6 +79,10 @@ export function pluralForm(lang: Lang, p: Plural, n: number): string {
   return p[new Intl.PluralRules(lang).select(n)] ?? p.other;
 }
 
+// server/src/seating.ts `botName`
+const BOT_NAME = /^Bot \((random|easy|hard|expert)\)$/;
+const BOT_LEVEL_KEYS = { random: 'lvRandom', easy: 'lvEasy', hard: 'lvHard', expert: 'lvExpert' } as const;
+
 export function makeI18n(lang: Lang, dict: Dict): I18n {
   const t = (key: StringKey | PluralKey, params?: Params): string => {
     const v: string | Plural | undefined = dict[key] ?? EN[key];
@@ -88,6 +95,10 @@ export function makeI18n(lang: Lang, dict: Dict): I18n {
     list: (key) => dict[key],
     feature: (f) => t(`f_${f}` as StringKey),
     agent: (a) => t(`agent_${a}` as StringKey),
+    player: (name) => {
+      const level = BOT_NAME.exec(name)?.[1] as 'random' | 'easy' | 'hard' | 'expert' | undefined;
+      return level ? t('botLevel', { level: t(BOT_LEVEL_KEYS[level]) }) : name;
+    },
     dict,
   };
 }

@@ -10,7 +10,9 @@ export function resultText(i18n: I18n, r: GameResult): string {
   return `${who} — ${why}`;
 }
 
-export function eventText(i18n: I18n, e: SeenEvent): string {
+/** An event's sentence. `names` gives the players' names by seat (the table's lobby): the log says
+ * who did it, not "agent seat 1" (issue 25 §4); without a name the seat's number stands. */
+export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, string>): string {
   // the log's sentences are the catalogue's lg_* keys (i18n/en/log.ts), some of them plural by {n}
   const f = (key: string, params: Record<string, string | number> = {}) =>
     i18n.t(`lg_${key}` as 'lg_mayhemPlaced', params);
@@ -19,7 +21,12 @@ export function eventText(i18n: I18n, e: SeenEvent): string {
   switch (p.kind) {
     case 'mayhemPlaced':
       s = f(p.kind, {
-        who: p.seat === 0 ? i18n.t('recruiter') : i18n.t('seatN', { n: p.seat }),
+        who:
+          p.seat === 0
+            ? i18n.t('recruiter')
+            : names?.get(p.seat)
+              ? i18n.player(names.get(p.seat)!)
+              : i18n.t('seatN', { n: p.seat }),
         a: L(p.between[0]),
         b: L(p.between[1]),
       });

@@ -45,6 +45,12 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         },
       );
       await page.getByLabel('Language').selectOption(lang);
+      // the language's catalogue loads on demand (issue 26 §5): the prompt changes once it arrived
+      await page.waitForFunction(
+        (src) => new RegExp(src).test(document.querySelector('[role=status][data-phase]')?.textContent ?? ''),
+        script.source,
+        { timeout: 20000 },
+      );
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.waitForTimeout(200);
@@ -70,7 +76,8 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         expect(m.scrollW).toBeLessThanOrEqual(m.vw);
       }
       // The engine's refusal in this language (by its code and parameters), not its English
-      // text: an agent placed inside the board (R8, agents start on the outside edge).
+      // text: an agent placed inside the board (R8, agents start on the outside edge), with a link to
+      // the rulebook's setup chapter instead of the ruling id (issue 25 §4).
       await page.setViewportSize(SIZES[0]);
       for (let i = 0; i < 40; i++) {
         const s = await status(page);
@@ -83,7 +90,9 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       await refusal.waitFor();
       const text = await refusal.innerText();
       expect(text).toMatch(script);
-      expect(text).toContain('R8');
+      // issue 25 §4: no ruling id for players; a link to the rulebook chapter that explains it
+      expect(text).not.toMatch(/\bR\d+\b/);
+      expect(await refusal.locator('a.rule-link[data-chapter="setup"]').count()).toBe(1);
       if (lang !== 'en') expect(text).not.toMatch(/outside edge|Not possible/);
       await shot(page, `table-refusal-${lang}-1280x800.png`, false);
       expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);

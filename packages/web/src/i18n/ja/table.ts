@@ -44,7 +44,7 @@ export const TABLE_JA: Section<typeof TABLE_EN> = {
   as_count: '候補数のみ',
   as_full: '完全なヒートマップ',
   as_label: '推理アシスタント：{mode}',
-  candidatesSetup: '{recruiter}の秘密の移動が終わるとアシスタントが動きます。',
+  candidatesSetup: '{recruiter}の隠密行動が終わるとアシスタントが動きます。',
   p_start_public_me: 'スタート地点を選んでください（トレーニングミッションでは公開されます）。',
   showResult: '結果を見る',
   soloTitle: '{name}対{side}（{level}）',
