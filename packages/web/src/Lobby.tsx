@@ -268,7 +268,9 @@ export function Home() {
                 <option value="off">{t('off')}</option>
                 {[60, 120, 300, 600].map((s) => (
                   <option key={s} value={s}>
-                    {t('on')}: {s} {t('seconds')}
+                    {t('on')}
+                    {t('colon')}
+                    {s} {t('seconds')}
                   </option>
                 ))}
               </select>
@@ -415,7 +417,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
       <h2>{t('lobbyTitle', { name: lobbyTitle(lobby) })}</h2>
       <p className="muted">
         {t(opts.mode === 'full' ? 'full' : 'training')}
-        <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}:{' '}
+        <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}
+        {t('colon')}
         {opts.recruiterCard
           ? t(
               opts.recruiterCard === 'random'
@@ -425,7 +428,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
                   : `card_${opts.recruiterCard}`,
             )
           : '—'}{' '}
-        · {t('recruiterChoice')}:{' '}
+        · {t('recruiterChoice')}
+        {t('colon')}
         {t(
           opts.recruiterChoice === 'volunteer'
             ? 'chVolunteer'
@@ -435,7 +439,10 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
                 ? 'chRandom'
                 : 'chHost',
         )}{' '}
-        · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
+        · {t('turnTimer')}
+        {t('colon')}
+        {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}
+        {t('colon')}
         {t(`as_${assistantMode(lobby)}`)}
       </p>
       <div className="invite">

@@ -159,7 +159,9 @@ export function Table(p: TableProps) {
         </div>
         {p.error?.code === 'offline' ? (
           <div className="error" role="alert" onClick={p.clearError}>
-            {t('error')}: {p.error.message}
+            {t('error')}
+            {t('colon')}
+            {p.error.message}
           </div>
         ) : refusal ? (
           <div className="refusal" role="alert" onClick={p.clearError}>
@@ -438,14 +440,17 @@ function SecretPanel({
       <h3>{t('secretMap')}</h3>
       {sec.card ? (
         <p>
-          {t('yourCard')}: <b>{t(`card_${sec.card}`)}</b>
+          {t('yourCard')}
+          {t('colon')}
+          <b>{t(`card_${sec.card}`)}</b>
           <br />
           <small>{t(`cardPower_${sec.card}`)}</small>
         </p>
       ) : null}
       {sec.cards.length ? (
         <div>
-          {t('yourFeatures')}:
+          {t('yourFeatures')}
+          {t('colon')}
           <ul className="cardlist">
             {sec.cards.map((c) => (
               <li key={c.feature} className={c.exposedAt !== null ? 'exposed' : ''}>
@@ -457,7 +462,9 @@ function SecretPanel({
         </div>
       ) : null}
       <p>
-        {t('path')}: {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
+        {t('path')}
+        {t('colon')}
+        {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
       </p>
       <p>{t('unrevealed', { n: sec.unrevealed })}</p>
       {sec.secondMindSlipHeld ? (
@@ -467,7 +474,9 @@ function SecretPanel({
       ) : null}
       {exposure !== null ? (
         <div className="meter" aria-label={t('dedExposure')}>
-          {t('dedExposure')}: {Math.round(exposure * 100)}%
+          {t('dedExposure')}
+          {t('colon')}
+          {Math.round(exposure * 100)}%
           <div className="bar">
             <div style={{ width: `${Math.round(exposure * 100)}%` }} />
           </div>
@@ -504,7 +513,10 @@ function CardsPanel({ view }: { view: View }) {
           </div>
           {view.immortalDiscards.length ? (
             <div className="cardrow">
-              <span className="muted">{t('discards')}:</span>
+              <span className="muted">
+                {t('discards')}
+                {t('colon')}
+              </span>
               {view.immortalDiscards.map((f) => (
                 <FeatureCard key={f} f={f} small />
               ))}
@@ -519,17 +531,22 @@ function CardsPanel({ view }: { view: View }) {
             )}
           </div>
           <p className={`ally ${view.allyAvailable ? '' : 'used'}`}>
-            <DolphinIcon size={22} /> {t('ally')}: {view.allyAvailable ? t('allyReady') : t('allyUsed')}
+            <DolphinIcon size={22} /> {t('ally')}
+            {t('colon')}
+            {view.allyAvailable ? t('allyReady') : t('allyUsed')}
           </p>
         </>
       ) : null}
       <p className="muted">
-        {t('potential')}: {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
+        {t('potential')}
+        {t('colon')}
+        {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
         <br />
-        <MindSlipIcon size={14} /> {t('mindSlip')}:{' '}
+        <MindSlipIcon size={14} /> {t('mindSlip')}
+        {t('colon')}
         {view.mindSlips.firstUsedAt !== null ? `${view.mindSlips.firstUsedAt}:00` : '—'}
         {full
-          ? ` · ${t('secondMindSlip')}: ${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
+          ? ` · ${t('secondMindSlip')}${t('colon')}${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
           : ''}
       </p>
       <ul className="agents-list">
@@ -623,7 +640,9 @@ function LocationPanel({
         {view.immortals.includes(loc) ? <li>{t('immortal')}</li> : null}
         {conf ? (
           <li>
-            {t('confirmedNote')}: {conf.visitTime}
+            {t('confirmedNote')}
+            {t('colon')}
+            {conf.visitTime}
           </li>
         ) : null}
         {step ? (
@@ -636,8 +655,9 @@ function LocationPanel({
       </ul>
       {note && !edit ? (
         <p className="note-view">
-          {t('mentalNote')}: {note.from ?? '?'}–{note.to ?? '?'}{' '}
-          {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
+          {t('mentalNote')}
+          {t('colon')}
+          {note.from ?? '?'}–{note.to ?? '?'} {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
         </p>
       ) : null}
       {canNote && !edit ? <button onClick={() => setEdit(true)}>{note ? t('editNote') : t('addNote')}</button> : null}

@@ -2,11 +2,14 @@
 import { LOCATIONS, type GameResult, type Loc, type SeenEvent } from '@mindmgmt/engine';
 import type { I18n } from './i18n.js';
 
+/** An hour of the time track as every log line and result writes it: "8:00" (never "8:00 点"). */
+const clock = (h: number): string => `${h}:00`;
+
 const L = (l: Loc | null | undefined) => (l === null || l === undefined ? '?' : (LOCATIONS[l]?.label ?? '?'));
 
 export function resultText(i18n: I18n, r: GameResult): string {
   const who = r.winner === 'recruiter' ? i18n.t('winRecruiter') : i18n.t('winAgents');
-  const why = i18n.t(`r_${r.reason}` as 'r_capture', { time: `${r.time}:00` });
+  const why = i18n.t(`r_${r.reason}` as 'r_capture', { time: clock(r.time) });
   return `${who} — ${why}`;
 }
 
@@ -38,10 +41,12 @@ export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, 
       s = f(p.kind, { n: p.count });
       break;
     case 'recruiterStepped':
-      s = f(p.kind, { time: p.time });
+      s = f(p.kind, { time: clock(p.time) });
       break;
     case 'mindSlipUsed':
-      s = f(p.kind, { token: p.token, time: p.time }) + (p.tokenAt !== null ? f('tokenLay', { at: L(p.tokenAt) }) : '');
+      s =
+        f(p.kind, { token: p.token, time: clock(p.time) }) +
+        (p.tokenAt !== null ? f('tokenLay', { at: L(p.tokenAt) }) : '');
       break;
     case 'setupRecruitsRevealed':
       s = f(p.kind, { n: p.count });
@@ -65,7 +70,7 @@ export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, 
       s = f(p.kind, { feature: i18n.feature(p.feature), at: p.at.map(L).join(', ') });
       break;
     case 'timeAdvanced':
-      s = f(p.kind, { time: p.time }) + (p.alert !== null ? f('alert', { n: p.alert }) : '');
+      s = f(p.kind, { time: clock(p.time) }) + (p.alert !== null ? f('alert', { n: p.alert }) : '');
       break;
     case 'agentActivated':
     case 'activationEnded':
@@ -90,7 +95,7 @@ export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, 
         : f('cannotPlace', { feature: i18n.feature(p.feature) });
       break;
     case 'revealed':
-      s = f(p.kind, { at: L(p.at), visit: p.visitTime });
+      s = f(p.kind, { at: L(p.at), visit: clock(p.visitTime) });
       break;
     case 'shakedown':
       s = f(p.kind, { agent: i18n.agent(p.agent), feature: i18n.feature(p.feature), hit: f(p.hit ? 'hit' : 'miss') });

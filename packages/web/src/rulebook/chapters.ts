@@ -65,7 +65,7 @@ export function chapterOfHash(hash: string): ChapterId | null {
  * RuleLink next to each (`<RuleLink chapter={chapterFor('t_ask')!} />`). */
 const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^p_mayhem|^t_placeMayhem$|^mayhem$/, 'mayhem'],
-  [/^p_recruiterCard|^(recruiterCard|yourCard|potential|exposed|cardPower_\w+)$/, 'recruiter-cards'],
+  [/^p_recruiterCard|^(recruiterCard|yourCard|potential|cardPower_\w+)$/, 'recruiter-cards'],
   [
     /^p_(start|setupSteps|immortals|agents|mindSlipToken)(_public)?(_me)?$|^t_(chooseStart|placeImmortal|placeMindSlip|placeAgent\w*)$/,
     'setup',
@@ -75,7 +75,7 @@ const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^p_answerAsk|^t_(ask|answerAsk|cannotPlace)$|^stepToken$/, 'ask'],
   [/^p_agentsTurn|^t_(activate|move|confirmMove|endActivation)$/, 'agents-turn'],
   [/^t_reveal$|^confirmedNote$/, 'reveal'],
-  [/^t_(shakedown|push)$/, 'shakedown'],
+  [/^t_(shakedown|push)$|^exposed$/, 'shakedown'],
   [/^t_capture$|^c_capture$/, 'capture'],
   [/^t_(scan|nudge|dustyMove|withDolphin)$|^(ally|ability_\w+)$/, 'abilities'],
   [/^t_note$|^(mentalNote|noteAt|ded\w+)$/, 'mental-notes'],

@@ -10,8 +10,6 @@ const text: RulebookText = {
     matches: '{n} 章に出てきます',
     term: '用語',
     source: '出典',
-    seed: 'シード',
-    ours: '本版の訳',
   },
   chapters: {
     overview: [

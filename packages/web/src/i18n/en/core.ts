@@ -1,6 +1,8 @@
 // The client's words: lobby, table, prompts, tools, results, hints, and the names of the game's
 // features, agents and cards (the glossary, docs/glossary.md, decides the terms).
 export const CORE_EN = {
+  // between a label and its value: full-width in Chinese and Japanese text (issue 25 §4)
+  colon: ': ',
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
   language: 'Language',
@@ -124,7 +126,7 @@ export const CORE_EN = {
   immortalCards: 'Immortal recruiting cards',
   discards: 'Discarded',
   deck: 'Deck: {n}',
-  exposed: 'Exposed recruiter cards',
+  exposed: 'Exposed feature cards',
   none: 'none',
   ally: 'Ally: Black Ops Dolphin',
   allyReady: 'ready (once per game, with an Ask)',

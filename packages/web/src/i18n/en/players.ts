@@ -46,9 +46,12 @@ export const PLAYERS_EN = {
   cp_losses: 'Lost',
   cp_streak: 'Streak',
   cp_opened: 'SHIFT opened',
+  // which SHIFT packages a side has opened: always from the first
+  cp_openedUpTo: { one: 'package 1', other: 'packages 1–{n}' },
   cp_modules: 'Modules next game',
   cp_games: 'Games played in this campaign: {n}',
-  cp_myModules: "My side's modules",
+  cp_myModules: "My side's modules ({role})",
+  cp_myModulesMax: "My side's modules ({role}, at most {max})",
   cp_moduleNotes: 'Which modules (notes)',
   cp_save: 'Save choice',
   cp_export: 'Export the campaign (JSON)',

@@ -14,7 +14,7 @@ export const TABLE_EN = {
   d_extraImmortalMove: '{immortal}: {from} → {to}, {stepToken} on {at}',
   d_placeImmortal: '{immortal} on {loc}',
   d_placeAgent: '{agent} on {loc}',
-  d_placeMindSlip: '{mindSlip} on {loc}',
+  d_placeMindSlip: '{secondMindSlip} on {loc}',
   d_answerAsk: 'Answer: {stepToken} on {loc}',
   d_move: '{agent} moves to {loc}',
   d_push: '{push}: to {loc}',

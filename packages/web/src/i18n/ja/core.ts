@@ -2,6 +2,7 @@ import type { Section } from '../section.js';
 import type { CORE_EN } from '../en/core.js';
 
 export const CORE_JA: Section<typeof CORE_EN> = {
+  colon: '：',
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',
   language: '言語',
@@ -122,7 +123,7 @@ export const CORE_JA: Section<typeof CORE_EN> = {
   immortalCards: 'イモータルによる採用のカード',
   discards: '捨て札',
   deck: '山札：{n}',
-  exposed: '暴かれた採用官カード',
+  exposed: '暴かれた特徴物カード',
   none: 'なし',
   ally: '協力者：イルカの秘密工作員',
   allyReady: '使用可（1ゲーム1回、尋問と同時に）',
@@ -229,10 +230,10 @@ export const CORE_JA: Section<typeof CORE_EN> = {
   dedWaiting: '推理アシスタントを待っています…',
   winRecruiter: '採用官の勝利',
   winAgents: '不正エージェントの勝利',
-  r_capture: '{time} 時に捕獲',
+  r_capture: '{time} に捕獲',
   r_boxedIn: '採用官が動けなくなった',
   r_recruits: '採用が目標数に達した',
-  r_time: '{time} 時に時間切れ',
+  r_time: '{time} に時間切れ',
   r_resign: '相手が投了した',
   r_timeout: 'プレイヤーが持ち時間を使い切った',
   youWon: 'あなたの勝ち！',

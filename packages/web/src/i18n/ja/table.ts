@@ -14,7 +14,7 @@ export const TABLE_JA: Section<typeof TABLE_EN> = {
   d_extraImmortalMove: '{immortal}：{from} → {to}、{stepToken}を {at} に',
   d_placeImmortal: '{immortal}を {loc} に',
   d_placeAgent: '{agent}を {loc} に',
-  d_placeMindSlip: '{mindSlip}を {loc} に',
+  d_placeMindSlip: '{secondMindSlip}を {loc} に',
   d_answerAsk: '回答：{stepToken}を {loc} に',
   d_move: '{agent}が {loc} へ移動',
   d_push: '{push}：{loc} へ',

@@ -2,6 +2,7 @@ import type { Section } from '../section.js';
 import type { CORE_EN } from '../en/core.js';
 
 export const CORE_ZH: Section<typeof CORE_EN> = {
+  colon: '：',
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
   language: '语言',
@@ -122,7 +123,7 @@ export const CORE_ZH: Section<typeof CORE_EN> = {
   immortalCards: '不朽者招募特征卡',
   discards: '弃牌',
   deck: '牌堆：{n}',
-  exposed: '已暴露的招募员卡',
+  exposed: '已暴露的特征卡',
   none: '无',
   ally: '同盟：黑色行动海豚',
   allyReady: '可用（每局一次，配合询问）',
@@ -226,10 +227,10 @@ export const CORE_ZH: Section<typeof CORE_EN> = {
   dedWaiting: '等待推理助手…',
   winRecruiter: '招募员获胜',
   winAgents: '反叛特工获胜',
-  r_capture: '在 {time} 点被捕捉',
+  r_capture: '在 {time} 被捕捉',
   r_boxedIn: '招募员被困住了',
   r_recruits: '新特工数量达到目标',
-  r_time: '时间在 {time} 点耗尽',
+  r_time: '时间在 {time} 耗尽',
   r_resign: '对方认输',
   r_timeout: '有玩家超时',
   youWon: '你赢了！',

@@ -14,7 +14,7 @@ export const TABLE_ZH: Section<typeof TABLE_EN> = {
   d_extraImmortalMove: '{immortal}：{from} → {to}，{stepToken}放在 {at}',
   d_placeImmortal: '{immortal}放在 {loc}',
   d_placeAgent: '{agent}放在 {loc}',
-  d_placeMindSlip: '{mindSlip}放在 {loc}',
+  d_placeMindSlip: '{secondMindSlip}放在 {loc}',
   d_answerAsk: '回答：{stepToken}放在 {loc}',
   d_move: '{agent}移动到 {loc}',
   d_push: '{push}：到 {loc}',
