@@ -88,7 +88,7 @@ describe('tutorial, completed by clicking', () => {
         if (run.lang === 'en' && key === 'r_answer')
           expect(await happened()).toContain('Henry Lyme asked about Umbrellas.');
         if (run.lang === 'en' && key === 'a_activate')
-          expect(await happened()).toContain('The recruiter moved in secret (time 6).');
+          expect(await happened()).toContain('The recruiter moved in secret (time 6:00).');
         if (run.lang === 'en' && key === 'a_note')
           expect(await happened()).toContain('Answer about Tiki Torches: cannot place.');
         // the agents never see the Recruiter's hidden path during the lesson
