@@ -18,7 +18,7 @@ import { useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import { eventText, resultText } from './log.js';
+import { eventText, resultText, seatName } from './log.js';
 import { Replay } from './Replay.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
@@ -61,7 +61,7 @@ export interface TableProps {
   writeNote?: (at: Loc, note: NoteBody | null) => void;
 }
 
-export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
+export function prompt(i18n: I18n, view: View, seat: TableProps['seat'], names?: ReadonlyMap<number, string>): string {
   const { t } = i18n;
   const mine = typeof seat === 'number' && view.expected.includes(seat);
   const ph = view.phase;
@@ -70,7 +70,7 @@ export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string
     case 'over':
       return view.result ? resultText(i18n, view.result) : t('p_over');
     case 'mayhem': {
-      const who = view.expected[0] === 0 ? t('recruiter') : t('seatN', { n: view.expected[0] ?? 1 });
+      const who = seatName(i18n, view.expected[0] ?? 1, names);
       return mine ? t('p_mayhem_me') : t('p_mayhem', { who, n: view.mayhem.length });
     }
     case 'start':
@@ -154,7 +154,8 @@ export function Table(p: TableProps) {
           data-mine={mine ? 'yes' : 'no'}
         >
           {mine ? <span className="dot" aria-hidden="true" /> : null}
-          {prompt(i18n, view, p.seat)} <RuleLinkFor k={`p_${view.phase}`} />
+          {prompt(i18n, view, p.seat, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])))}{' '}
+          <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
         </div>
         {p.error?.code === 'offline' ? (

@@ -13,6 +13,14 @@ export function resultText(i18n: I18n, r: GameResult): string {
   return `${who} — ${why}`;
 }
 
+/** Who sits at a seat, as the log and the prompt say it: the recruiter, else the player's name
+ * ("Bot (easy)" in the page's language), else the seat's number. */
+export function seatName(i18n: I18n, seat: number, names?: ReadonlyMap<number, string>): string {
+  if (seat === 0) return i18n.t('recruiter');
+  const name = names?.get(seat);
+  return name ? i18n.player(name) : i18n.t('seatN', { n: seat });
+}
+
 /** An event's sentence. `names` gives the players' names by seat (the table's lobby): the log says
  * who did it, not "agent seat 1" (issue 25 §4); without a name the seat's number stands. */
 export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, string>): string {
@@ -24,12 +32,7 @@ export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, 
   switch (p.kind) {
     case 'mayhemPlaced':
       s = f(p.kind, {
-        who:
-          p.seat === 0
-            ? i18n.t('recruiter')
-            : names?.get(p.seat)
-              ? i18n.player(names.get(p.seat)!)
-              : i18n.t('seatN', { n: p.seat }),
+        who: seatName(i18n, p.seat, names),
         a: L(p.between[0]),
         b: L(p.between[1]),
       });

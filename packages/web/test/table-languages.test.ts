@@ -4,6 +4,7 @@
 // scrolls sideways, no console error. The screenshots (artifacts/screenshots/table-full-*.png)
 // are the ones the issue asks a person to look at.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DICTS } from '../src/i18n/all.js';
 import type { Browser } from 'playwright-core';
 import { agentsMove, newPage, serverAndBrowser, shot, status, type Server } from './helpers.js';
 
@@ -94,6 +95,13 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       expect(text).not.toMatch(/\bR\d+\b/);
       expect(await refusal.locator('a.rule-link[data-chapter="setup"]').count()).toBe(1);
       if (lang !== 'en') expect(text).not.toMatch(/outside edge|Not possible/);
+      // issue 25 §4: the bot is named in this language ("Bot (easy)" was English), and the log
+      // names who placed mayhem instead of "agent seat 1"
+      const players = await page.locator('section.players').innerText();
+      expect(players).toContain(DICTS[lang].botLevel.replace('{level}', DICTS[lang].lvEasy));
+      const log = await page.locator('ol.log').innerText();
+      expect(log).not.toContain(DICTS[lang].seatN.replace(' {n}', ''));
+      expect(log).toContain(DICTS[lang].recruiter);
       await shot(page, `table-refusal-${lang}-1280x800.png`, false);
       expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
     }, 180_000);
