@@ -79,7 +79,7 @@ export const GLOSSARY: readonly Term[] = [
     ja: '特徴物カード',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    keys: ['yourFeatures'],
+    keys: ['yourFeatures', 'exposed'],
   },
   {
     id: 'temple',
