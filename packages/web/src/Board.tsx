@@ -247,12 +247,12 @@ export function Board(p: BoardProps): ReactElement {
               className="edge-target"
               role="button"
               tabIndex={0}
-              aria-label={`${i18n.t('mayhem')}: ${a}–${b}`}
+              aria-label={`${i18n.t('mayhem')}${i18n.t('colon')}${a}–${b}`}
               data-edge={`${a}-${b}`}
               onClick={fire}
               onKeyDown={onActivateKey(fire)}
             >
-              <title>{`${i18n.t('mayhem')}: ${a}–${b}`}</title>
+              <title>{`${i18n.t('mayhem')}${i18n.t('colon')}${a}–${b}`}</title>
               <polygon className="hit" points={edgeDiamond(e)} />
               <rect className="mark" x={r.x} y={r.y} width={r.w} height={r.h} rx="4" />
             </g>

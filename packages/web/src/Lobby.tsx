@@ -1,6 +1,6 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
 import { CampaignPanel } from './players/Campaign.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   api,
   ApiError,
@@ -17,7 +17,7 @@ import {
   type LobbyInfo,
   type LobbySummary,
 } from './api.js';
-import { DICTS, useI18n } from './i18n.js';
+import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
@@ -71,8 +71,11 @@ export function Home() {
   // An untouched table name is the default of the language shown: it follows a language change
   // (it stayed in the language the page was loaded in).
   const defaultName = t('defaultGameName');
+  const shownDefault = useRef(defaultName);
   useEffect(() => {
-    setO((x) => (Object.values(DICTS).some((d) => d.defaultGameName === x.name) ? { ...x, name: defaultName } : x));
+    const before = shownDefault.current;
+    shownDefault.current = defaultName;
+    setO((x) => (x.name === before ? { ...x, name: defaultName } : x));
   }, [defaultName]);
   // null: the default for the number of people at the table (off between people, on alone)
   const [assistant, setAssistant] = useState<AssistantMode | null>(null);
@@ -286,7 +289,9 @@ export function Home() {
                 <option value="off">{t('off')}</option>
                 {[60, 120, 300, 600].map((s) => (
                   <option key={s} value={s}>
-                    {t('on')}: {s} {t('seconds')}
+                    {t('on')}
+                    {t('colon')}
+                    {s} {t('seconds')}
                   </option>
                 ))}
               </select>
@@ -458,7 +463,7 @@ export function isStarted(l: LobbyInfo | null): boolean {
 }
 
 export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo; onToken: () => void }) {
-  const { t } = useI18n();
+  const { t, player } = useI18n();
   const saved = savedGames()[id];
   const [name, setName] = useState(playerName());
   const [volunteer, setVolunteer] = useState(false);
@@ -488,11 +493,13 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
       <h2>{t('lobbyTitle', { name: lobbyTitle(lobby) })}</h2>
       <p className="muted">
         {t(opts.mode === 'full' ? 'full' : 'training')}
-        <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}:{' '}
+        <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}
+        {t('colon')}
         {opts.recruiterCard
           ? t(opts.recruiterCard === 'random' ? 'rcRandom' : opts.recruiterCard === 'choose' ? 'rcChoose' : 'rcFixed')
           : '—'}{' '}
-        · {t('recruiterChoice')}:{' '}
+        · {t('recruiterChoice')}
+        {t('colon')}
         {t(
           opts.recruiterChoice === 'volunteer'
             ? 'chVolunteer'
@@ -502,7 +509,10 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
                 ? 'chRandom'
                 : 'chHost',
         )}{' '}
-        · {t('turnTimer')}: {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}:{' '}
+        · {t('turnTimer')}
+        {t('colon')}
+        {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}
+        {t('colon')}
         {t(`as_${assistantMode(lobby)}`)}
       </p>
       <div className="invite">
@@ -555,7 +565,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               </span>
             ) : 'name' in p && p.name ? (
               <span>
-                <OnlineDot online={(p as { online?: boolean }).online} /> {p.name}
+                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}
                 {p.place === hostPlace ? ` (${t('host')})` : ''}
                 {saved?.place === p.place ? ` — ${t('you')}` : ''}
                 {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}

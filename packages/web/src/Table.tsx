@@ -18,7 +18,7 @@ import { assistantShows, useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import { eventText, resultText } from './log.js';
+import { eventText, resultText, seatName } from './log.js';
 import { Replay } from './Replay.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
@@ -31,7 +31,8 @@ import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
 import type { ChatMessage, ChatState } from './table/chat-state.js';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
-import { refusalText, type Refusal } from './i18n/refusals.js';
+import { CHAPTER_TITLES } from './rulebook/chapters.js';
+import { refusalChapter, refusalText, type Refusal } from './i18n/refusals.js';
 import { Modal } from './Modal.js';
 
 export interface TableProps {
@@ -60,7 +61,7 @@ export interface TableProps {
   writeNote?: (at: Loc, note: NoteBody | null) => void;
 }
 
-export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string {
+export function prompt(i18n: I18n, view: View, seat: TableProps['seat'], names?: ReadonlyMap<number, string>): string {
   const { t } = i18n;
   const mine = typeof seat === 'number' && view.expected.includes(seat);
   const ph = view.phase;
@@ -69,7 +70,7 @@ export function prompt(i18n: I18n, view: View, seat: TableProps['seat']): string
     case 'over':
       return view.result ? resultText(i18n, view.result) : t('p_over');
     case 'mayhem': {
-      const who = view.expected[0] === 0 ? t('recruiter') : t('seatN', { n: view.expected[0] ?? 1 });
+      const who = seatName(i18n, view.expected[0] ?? 1, names);
       return mine ? t('p_mayhem_me') : t('p_mayhem', { who, n: view.mayhem.length });
     }
     case 'start':
@@ -123,6 +124,8 @@ export function Table(p: TableProps) {
   const lastTurn = useMemo(() => lastTurnPlaces(view.log), [view.log]);
   const refusal =
     c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
+  // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
+  const refusalRule = !c.refusal && p.error && p.error.code !== 'offline' ? refusalChapter(p.error) : null;
 
   if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} assistant={p.assistant} />;
 
@@ -148,16 +151,27 @@ export function Table(p: TableProps) {
           data-mine={mine ? 'yes' : 'no'}
         >
           {mine ? <span className="dot" aria-hidden="true" /> : null}
-          {prompt(i18n, view, p.seat)} <RuleLinkFor k={`p_${view.phase}`} />
+          {prompt(i18n, view, p.seat, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])))}{' '}
+          <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
         </div>
         {p.error?.code === 'offline' ? (
           <div className="error" role="alert" onClick={p.clearError}>
-            {t('error')}: {p.error.message}
+            {t('error')}
+            {t('colon')}
+            {p.error.message}
           </div>
         ) : refusal ? (
           <div className="refusal" role="alert" onClick={p.clearError}>
             {refusal}
+            {refusalRule ? (
+              <>
+                {' '}
+                <RuleLink chapter={refusalRule}>
+                  {t('refusalRule', { chapter: CHAPTER_TITLES[refusalRule][i18n.lang] })}
+                </RuleLink>
+              </>
+            ) : null}
           </div>
         ) : null}
         <TimeTrack view={view} />
@@ -294,7 +308,7 @@ export function Table(p: TableProps) {
         <CardsPanel view={view} />
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} />
+          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
         </section>
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
         {!showHints ? (
@@ -330,7 +344,6 @@ function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
   const setup = ['mayhem', 'recruiterCard', 'start', 'setupSteps'].includes(view.phase);
   if (setup || !belief || belief.candidates === 0)
     return setup ? t('candidatesSetup', { recruiter: t('recruiter') }) : t('dedWaiting');
-  if (belief.candidates === 1) return t('candidatesOne', { recruiter: t('recruiter') });
   return t('dedCandidates', { n: belief.candidates });
 }
 
@@ -338,10 +351,12 @@ function LogList({
   view,
   chat,
   onHover,
+  names,
 }: {
   view: View;
   chat: readonly ChatMessage[];
   onHover: (p: EventPlace | null) => void;
+  names: readonly { seat: number; name: string }[];
 }) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
@@ -349,6 +364,7 @@ function LogList({
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
   }, [view.log.length, chat.length]);
   const from = lastTurnFrom(view.log);
+  const byseat = new Map(names.map((s) => [s.seat, s.name]));
   return (
     <ol className="log" ref={ref} onMouseLeave={() => onHover(null)}>
       {interleave(view.log, chat).map((item) => {
@@ -366,7 +382,7 @@ function LogList({
             onBlur={has ? () => onHover(null) : undefined}
             tabIndex={has ? 0 : undefined}
           >
-            {eventText(i18n, e)}
+            {eventText(i18n, e, byseat)}
           </li>
         );
       })}
@@ -420,14 +436,17 @@ function SecretPanel({
       <h3>{t('secretMap')}</h3>
       {sec.card ? (
         <p>
-          {t('yourCard')}: <b>{t(`card_${sec.card}`)}</b>
+          {t('yourCard')}
+          {t('colon')}
+          <b>{t(`card_${sec.card}`)}</b>
           <br />
           <small>{t(`cardPower_${sec.card}`)}</small>
         </p>
       ) : null}
       {sec.cards.length ? (
         <div>
-          {t('yourFeatures')}:
+          {t('yourFeatures')}
+          {t('colon')}
           <ul className="cardlist">
             {sec.cards.map((c) => (
               <li key={c.feature} className={c.exposedAt !== null ? 'exposed' : ''}>
@@ -439,7 +458,9 @@ function SecretPanel({
         </div>
       ) : null}
       <p>
-        {t('path')}: {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
+        {t('path')}
+        {t('colon')}
+        {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
       </p>
       <p>{t('unrevealed', { n: sec.unrevealed })}</p>
       {sec.secondMindSlipHeld ? (
@@ -449,12 +470,14 @@ function SecretPanel({
       ) : null}
       {exposure !== null ? (
         <div className="meter" aria-label={t('dedExposure')}>
-          {t('dedExposure')}: {Math.round(exposure * 100)}%
+          {t('dedExposure')}
+          {t('colon')}
+          {Math.round(exposure * 100)}%
           <div className="bar">
             <div style={{ width: `${Math.round(exposure * 100)}%` }} />
           </div>
           <small>{t('dedExposureText')}</small>
-          <p>{belief!.candidates === 1 ? t('agentsConsiderOne') : t('dedAgentsConsider', { n: belief!.candidates })}</p>
+          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
           <label className="check">
             <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
             {t('dedShowTheirs')}
@@ -486,7 +509,10 @@ function CardsPanel({ view }: { view: View }) {
           </div>
           {view.immortalDiscards.length ? (
             <div className="cardrow">
-              <span className="muted">{t('discards')}:</span>
+              <span className="muted">
+                {t('discards')}
+                {t('colon')}
+              </span>
               {view.immortalDiscards.map((f) => (
                 <FeatureCard key={f} f={f} small />
               ))}
@@ -501,17 +527,22 @@ function CardsPanel({ view }: { view: View }) {
             )}
           </div>
           <p className={`ally ${view.allyAvailable ? '' : 'used'}`}>
-            <DolphinIcon size={22} /> {t('ally')}: {view.allyAvailable ? t('allyReady') : t('allyUsed')}
+            <DolphinIcon size={22} /> {t('ally')}
+            {t('colon')}
+            {view.allyAvailable ? t('allyReady') : t('allyUsed')}
           </p>
         </>
       ) : null}
       <p className="muted">
-        {t('potential')}: {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
+        {t('potential')}
+        {t('colon')}
+        {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
         <br />
-        <MindSlipIcon size={14} /> {t('mindSlip')}:{' '}
+        <MindSlipIcon size={14} /> {t('mindSlip')}
+        {t('colon')}
         {view.mindSlips.firstUsedAt !== null ? `${view.mindSlips.firstUsedAt}:00` : '—'}
         {full
-          ? ` · ${t('secondMindSlip')}: ${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
+          ? ` · ${t('secondMindSlip')}${t('colon')}${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
           : ''}
       </p>
       <ul className="agents-list">
@@ -604,7 +635,9 @@ function LocationPanel({
         {view.immortals.includes(loc) ? <li>{t('immortal')}</li> : null}
         {conf ? (
           <li>
-            {t('confirmedNote')}: {conf.visitTime}
+            {t('confirmedNote')}
+            {t('colon')}
+            {conf.visitTime}
           </li>
         ) : null}
         {step ? (
@@ -617,8 +650,9 @@ function LocationPanel({
       </ul>
       {note && !edit ? (
         <p className="note-view">
-          {t('mentalNote')}: {note.from ?? '?'}–{note.to ?? '?'}{' '}
-          {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
+          {t('mentalNote')}
+          {t('colon')}
+          {note.from ?? '?'}–{note.to ?? '?'} {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
         </p>
       ) : null}
       {canNote && !edit ? <button onClick={() => setEdit(true)}>{note ? t('editNote') : t('addNote')}</button> : null}

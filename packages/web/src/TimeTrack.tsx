@@ -19,7 +19,7 @@ export function TimeTrack({ view }: { view: View }) {
       <svg
         viewBox={`0 0 ${SPACES.length * W} 66`}
         role="img"
-        aria-label={`${t('timeTrack')}: ${t('time')} ${view.time}`}
+        aria-label={`${t('timeTrack')}${t('colon')}${t('time')} ${view.time}`}
       >
         {SPACES.map((s, i) => {
           const x = i * W;

@@ -319,9 +319,11 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
       rows.push(
         <p key="hint" className="pick">
           {current === 'placeAgent' && typeof effPartial.agent === 'string'
-            ? `${t('t_placeAgent', { agent: i18n.agent(effPartial.agent) })}: `
+            ? `${t('t_placeAgent', { agent: i18n.agent(effPartial.agent) })}${t('colon')}`
             : ''}
-          {current === 'dustyMove' && typeof effPartial.agent === 'string' ? `${i18n.agent(effPartial.agent)}: ` : ''}
+          {current === 'dustyMove' && typeof effPartial.agent === 'string'
+            ? `${i18n.agent(effPartial.agent)}${t('colon')}`
+            : ''}
           {t(hint)} <RuleLinkFor k={`t_${current}`} />
           {Object.keys(partial).length ? (
             <button className="link" onClick={() => setPartial({})}>
@@ -395,7 +397,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
               key={a.feature}
               onClick={() => plan(a)}
               title={i18n.feature(a.feature)}
-              aria-label={`${t('t_shakedown')}: ${i18n.feature(a.feature)}`}
+              aria-label={`${t('t_shakedown')}${t('colon')}${i18n.feature(a.feature)}`}
             >
               <FeatureIcon f={a.feature as FeatureId} size={22} />
               <span>{i18n.feature(a.feature)}</span>
@@ -449,7 +451,11 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     view && staged ? (
       <div className="stage-bar" role="region" aria-label={t('st_title')}>
         <span className="stage-what">
-          <b>{t('st_title')}:</b> {describeAction(i18n, staged, view)}
+          <b>
+            {t('st_title')}
+            {t('colon')}
+          </b>{' '}
+          {describeAction(i18n, staged, view)}
           <small>{t('st_note')}</small>
         </span>
         <span className="btnrow">

@@ -1,9 +1,9 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
-import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
 import { RulebookHost } from './Help.js';
-import { detectLang, I18nContext, LANGS, makeI18n, useI18n as useI18nLocal, type Lang } from './i18n.js';
+import { detectLang, I18nContext, LANGS, loadI18n, useI18n as useI18nLocal, type I18n, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';
 import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
@@ -97,9 +97,11 @@ function GameBody({
   return <p className="panel">{t('connecting')}</p>;
 }
 
-function App() {
-  const [lang, setLang] = useState<Lang>(detectLang);
-  const i18n = useMemo(() => makeI18n(lang), [lang]);
+function App({ first }: { first: I18n }) {
+  const [i18n, setI18n] = useState(first);
+  const { lang } = i18n;
+  // the language last chosen: a slower catalogue arriving after a newer choice is dropped
+  const wanted = useRef(lang);
   const hash = useHash();
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
@@ -135,7 +137,10 @@ function App() {
               onChange={(e) => {
                 const l = e.target.value as Lang;
                 localStorage.setItem('mm.lang', l);
-                setLang(l);
+                wanted.current = l;
+                void loadI18n(l).then((x) => {
+                  if (wanted.current === x.lang) setI18n(x);
+                });
               }}
             >
               {LANGS.map((l) => (
@@ -175,8 +180,13 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first paint is in the reader's language: its catalogue arrives first (English if it cannot).
+void loadI18n(detectLang())
+  .catch(() => loadI18n('en'))
+  .then((first) =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App first={first} />
+      </StrictMode>,
+    ),
+  );

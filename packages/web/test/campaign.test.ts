@@ -23,7 +23,13 @@ describe('campaign rematch', () => {
     const ledger = host.page.getByRole('table', { name: 'Campaign ledger' });
     await ledger.waitFor();
     expect(await ledger.locator('tr[data-side="recruiter"] td').allInnerTexts()).toEqual(['1', '0', '1', '—', '—']);
-    expect(await ledger.locator('tr[data-side="agents"] td').allInnerTexts()).toEqual(['0', '1', '0', '1–1', '—']);
+    expect(await ledger.locator('tr[data-side="agents"] td').allInnerTexts()).toEqual([
+      '0',
+      '1',
+      '0',
+      'package 1',
+      '—',
+    ]); // not "1–1" (issue 25 §4)
     const next = /#\/g\/([^?]+)/.exec(host.page.url())![1]!;
 
     // Alex follows from his end panel, sits down; Rita starts.

@@ -13,8 +13,8 @@ import {
   type GameError,
   type GameState,
 } from '@mindmgmt/engine';
-import { makeI18n } from '../src/i18n.js';
-import { refusalText, translatedRefusal } from '../src/i18n/refusals.js';
+import { i18nFor as makeI18n } from '../src/i18n/all.js';
+import { refusalChapter, refusalText, translatedRefusal, withoutRulings } from '../src/i18n/refusals.js';
 
 function playUntil(s: GameState, stop: (s: GameState) => boolean): GameState {
   for (let i = 0; i < 500 && !stop(s); i++) {
@@ -61,6 +61,7 @@ function realRefusals(): GameError[] {
 }
 
 const LATIN_WORD = /[A-Za-z]{3,}/;
+const RULING_ID = /\bR\d+\b/; // (D1 is a location as well as a decision id)
 
 describe('refusals in the player’s language', () => {
   const errors = realRefusals();
@@ -79,29 +80,34 @@ describe('refusals in the player’s language', () => {
   });
 
   for (const lang of ['zh', 'ja'] as const)
-    it(`${lang}: each is said in ${lang}, with its locations and ruling ids, no English word left`, () => {
+    it(`${lang}: each is said in ${lang}, with its locations, no English word and no ruling id left (issue 25 §4)`, () => {
       const i18n = makeI18n(lang);
       for (const e of errors) {
         const text = translatedRefusal(i18n, e);
         expect(text, e.message).not.toBeNull();
         expect(text!, e.message).not.toMatch(LATIN_WORD);
-        for (const id of e.message.match(/\bR\d+\b/g) ?? []) expect(text).toContain(id);
+        expect(text!, e.message).not.toMatch(RULING_ID);
         for (const loc of e.message.match(/\b[A-F][1-7]\b/g) ?? []) expect(text).toContain(loc);
       }
     });
 
-  it('English shows the engine’s own text; a code the client does not know falls back to it', () => {
-    for (const e of errors) expect(refusalText(makeI18n('en'), e)).toBe(e.message);
+  it('English shows the engine’s own text without its ruling ids; a code the client does not know falls back to it', () => {
+    for (const e of errors) {
+      const text = refusalText(makeI18n('en'), e);
+      expect(text).toBe(withoutRulings(e.message));
+      expect(text, e.message).not.toMatch(RULING_ID);
+      expect(text.length, e.message).toBeGreaterThan(20);
+    }
     const unknown = { code: 'from_a_newer_engine', message: 'English.' };
     expect(refusalText(makeI18n('zh'), unknown)).toBe('English.');
     expect(translatedRefusal(makeI18n('ja'), unknown)).toBeNull();
   });
 
   // Refusals no click can cause (a hand-made frame): each code's general sentence, with the
-  // ruling ids the engine cited, never English (left open in issue 12: wrong_phase, already_done,
+  // ruling ids cut (issue 25 §4), never English (left open in issue 12: wrong_phase, already_done,
   // must_act, not_controlled, not_in_mode, bad_location were English in zh/ja).
   for (const lang of ['zh', 'ja'] as const)
-    it(`${lang}: refusals a click cannot cause get their code's sentence and ruling ids, no English`, () => {
+    it(`${lang}: refusals a click cannot cause get their code's sentence, no ruling id, no English`, () => {
       const i18n = makeI18n(lang);
       const training = newGame({ mode: 'training', agentSeats: 1 }, 1);
       const turn = playUntil(newGame({ mode: 'full', agentSeats: 1 }, 11), (x) => x.phase === 'recruiterTurn');
@@ -117,11 +123,36 @@ describe('refusals in the player’s language', () => {
         const text = translatedRefusal(i18n, e);
         expect(text, e.message).not.toBeNull();
         expect(text!, e.message).not.toMatch(LATIN_WORD);
-        for (const id of e.message.match(/\bR\d+\b/g) ?? []) expect(text).toContain(id);
+        expect(text!, e.message).not.toMatch(RULING_ID);
       }
       // a crafted code with parameters that do not fill its own sentence: the general one
       const odd = { code: 'not_adjacent', message: 'English (R9).', params: { v: 'step', to: 'C4' } };
       expect(refusalText(i18n, odd)).not.toMatch(LATIN_WORD);
-      expect(refusalText(i18n, odd)).toContain('R9');
+      expect(refusalText(i18n, odd)).not.toMatch(RULING_ID);
     });
+
+  // Issue 25 §4: the ids stay for developers; a player gets the rulebook chapter instead.
+  it('each refusal a click can cause links the rulebook chapter of the first ruling it cites', () => {
+    const chapters = errors.map((e) => [e.code, refusalChapter(e)]);
+    for (const [code, chapter] of chapters) expect(chapter, String(code)).not.toBeNull();
+    expect(Object.fromEntries(chapters)).toMatchObject({
+      edge_location: 'setup',
+      not_edge: 'setup',
+      not_near_temple: 'setup',
+      already_visited: 'recruiter-turn',
+    });
+    expect(refusalChapter({ code: 'x', message: 'Nobody may ask about it (R22).' })).toBe('ask');
+    expect(refusalChapter({ code: 'not_your_turn', message: 'Not your turn.' })).toBeNull();
+  });
+
+  it('the ids go from the English text; words beside them stay (issue 25 §4)', () => {
+    expect(withoutRulings('Agents move up to 2 locations (R20, R21).')).toBe('Agents move up to 2 locations.');
+    expect(withoutRulings('Only times 2..5 (R5: times 2..5, step rules).')).toBe(
+      'Only times 2..5 (times 2..5, step rules).',
+    );
+    expect(withoutRulings('Abilities (R26-R28, Full Game only) are not here.')).toBe(
+      'Abilities (Full Game only) are not here.',
+    );
+    expect(withoutRulings('Boxed in (R17, D1).')).toBe('Boxed in.');
+  });
 });

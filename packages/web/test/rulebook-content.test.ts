@@ -2,7 +2,7 @@
 // same diagrams, links between chapters that exist, stable deep-link addresses, and a chapter for
 // every prompt and tool of the table (chapterFor, for RuleLinks next to them).
 import { describe, expect, it } from 'vitest';
-import { DICTS } from '../src/i18n.js';
+import { DICTS } from '../src/i18n/all.js';
 import {
   CHAPTERS,
   CHAPTER_TITLES,

@@ -262,6 +262,20 @@ describe('rulebook', () => {
     );
   });
 
+  it('the word list shows players the words, without "(seed 004)" source tags (issue 25 §4)', async () => {
+    for (const locale of ['zh-CN', 'en-US']) {
+      const { page, ctx, errors } = await newPage(browser, { locale });
+      await page.goto(`${server.url}/#/rules/words`);
+      const words = page.locator('.rb-words');
+      await words.waitFor();
+      const text = await words.innerText();
+      expect(text).toContain('足迹');
+      expect(text).not.toMatch(/seed|种子|本版选定|our choice/);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('web.firstLoadKb counts exactly what Chromium fetches for the lobby from the real server', async () => {
     const { page } = await newPage(browser);
     const fetched = track(page);

@@ -4,6 +4,7 @@
 // scrolls sideways, no console error. The screenshots (artifacts/screenshots/table-full-*.png)
 // are the ones the issue asks a person to look at.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DICTS } from '../src/i18n/all.js';
 import type { Browser } from 'playwright-core';
 import { agentsMove, newPage, serverAndBrowser, shot, status, type Server } from './helpers.js';
 
@@ -45,6 +46,12 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         },
       );
       await page.getByLabel('Language').selectOption(lang);
+      // the language's catalogue loads on demand (issue 26 §5): the prompt changes once it arrived
+      await page.waitForFunction(
+        (src) => new RegExp(src).test(document.querySelector('[role=status][data-phase]')?.textContent ?? ''),
+        script.source,
+        { timeout: 20000 },
+      );
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.waitForTimeout(200);
@@ -70,7 +77,8 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         expect(m.scrollW).toBeLessThanOrEqual(m.vw);
       }
       // The engine's refusal in this language (by its code and parameters), not its English
-      // text: an agent placed inside the board (R8, agents start on the outside edge).
+      // text: an agent placed inside the board (R8, agents start on the outside edge), with a link to
+      // the rulebook's setup chapter instead of the ruling id (issue 25 §4).
       await page.setViewportSize(SIZES[0]);
       for (let i = 0; i < 40; i++) {
         const s = await status(page);
@@ -83,8 +91,17 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       await refusal.waitFor();
       const text = await refusal.innerText();
       expect(text).toMatch(script);
-      expect(text).toContain('R8');
+      // issue 25 §4: no ruling id for players; a link to the rulebook chapter that explains it
+      expect(text).not.toMatch(/\bR\d+\b/);
+      expect(await refusal.locator('a.rule-link[data-chapter="setup"]').count()).toBe(1);
       if (lang !== 'en') expect(text).not.toMatch(/outside edge|Not possible/);
+      // issue 25 §4: the bot is named in this language ("Bot (easy)" was English), and the log
+      // names who placed mayhem instead of "agent seat 1"
+      const players = await page.locator('section.players').innerText();
+      expect(players).toContain(DICTS[lang].botLevel.replace('{level}', DICTS[lang].lvEasy));
+      const log = await page.locator('ol.log').innerText();
+      expect(log).not.toContain(DICTS[lang].seatN.replace(' {n}', ''));
+      expect(log).toContain(DICTS[lang].recruiter);
       await shot(page, `table-refusal-${lang}-1280x800.png`, false);
       expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
     }, 180_000);

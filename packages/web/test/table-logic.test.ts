@@ -13,7 +13,7 @@ import {
   type GameState,
 } from '@mindmgmt/engine';
 import { turnKey } from '../src/controls.js';
-import { makeI18n } from '../src/i18n.js';
+import { i18nFor as makeI18n } from '../src/i18n/all.js';
 import { assistantMode, defaultAssistant } from '../src/table/assistant.js';
 import { describeAction } from '../src/table/describe.js';
 import { lastTurnFrom, lastTurnPlaces } from '../src/table/event-locs.js';

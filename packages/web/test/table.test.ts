@@ -275,9 +275,11 @@ describe('plan, then confirm', () => {
         const greyed = actions(page).locator('button.blocked[aria-disabled=true]');
         expect(await greyed.count()).toBeGreaterThan(0);
         const why = await actions(page).locator('.blocked-option small').first().innerText();
-        expect(why).toMatch(/nobody may ask about it \(R22\)/);
+        // the ruling id stays out of what players read (issue 25 §4)
+        expect(why).toMatch(/nobody may ask about it\.$/);
         await greyed.first().click({ force: true });
-        expect(await page.locator('.refusal').innerText()).toMatch(/R22/);
+        expect(await page.locator('.refusal').innerText()).toMatch(/nobody may ask about it\.$/);
+        expect(await page.locator('.refusal').innerText()).not.toMatch(/R22/);
         await shot(page, 'table-ask-blocked-1280.png', false);
         found = true;
         break;

@@ -99,7 +99,7 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
                     <td>{l.wins}</td>
                     <td>{l.losses}</td>
                     <td>{l.streak}</td>
-                    <td>{l.opened ? `1–${l.opened}` : '—'}</td>
+                    <td>{l.opened ? t('cp_openedUpTo', { n: l.opened }) : '—'}</td>
                     <td>{next ? `${next.count}${next.text ? `: ${next.text}` : ''}` : '—'}</td>
                   </tr>
                 );
@@ -120,8 +120,9 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
               }}
             >
               <label>
-                {t('cp_myModules')} ({t(`pl_role_${mySide}`)}
-                {c.allowance[mySide].max !== null ? `, ≤ ${c.allowance[mySide].max}` : ''})
+                {c.allowance[mySide].max !== null
+                  ? t('cp_myModulesMax', { role: t(`pl_role_${mySide}`), max: c.allowance[mySide].max })
+                  : t('cp_myModules', { role: t(`pl_role_${mySide}`) })}
                 <input
                   type="number"
                   min={0}

@@ -62,7 +62,9 @@ function History({ p }: { p: ProfileData }) {
           <ul aria-label={t('pl_ratings')}>
             {p.ratings.map((r) => (
               <li key={r.role}>
-                {t(`pl_role_${r.role}`)}: {Math.round(r.rating)} ± {Math.round(2 * r.rd)} ({r.games})
+                {t(`pl_role_${r.role}`)}
+                {t('colon')}
+                {Math.round(r.rating)} ± {Math.round(2 * r.rd)} ({r.games})
               </li>
             ))}
           </ul>
@@ -216,7 +218,9 @@ export function MyProfile() {
       <h2>{p.player.name}</h2>
       {status}
       <p>
-        {t('pl_id')}: <code data-testid="player-id">{p.player.id}</code>
+        {t('pl_id')}
+        {t('colon')}
+        <code data-testid="player-id">{p.player.id}</code>
       </p>
       <Form label={t('pl_rename')} onSubmit={run(() => call('PATCH', '/api/me', { name }), t('pl_saved'))}>
         <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />

@@ -98,8 +98,7 @@ function BlockView({ b, lang, q, go }: { b: Block; lang: Lang; q: string; go: (c
   );
 }
 
-function Words({ text }: { text: RulebookText }) {
-  const src = (s: string) => (s === 'ours' ? text.ui.ours : s.replace('seed', text.ui.seed));
+function Words() {
   return (
     <div className="rb-words">
       <table>
@@ -118,12 +117,8 @@ function Words({ text }: { text: RulebookText }) {
           {GLOSSARY.map((t) => (
             <tr key={t.id}>
               <td>{t.en}</td>
-              <td lang="zh-CN">
-                {t.zh} <small>({src(t.zhFrom)})</small>
-              </td>
-              <td lang="ja">
-                {t.ja} <small>({src(t.jaFrom)})</small>
-              </td>
+              <td lang="zh-CN">{t.zh}</td>
+              <td lang="ja">{t.ja}</td>
             </tr>
           ))}
         </tbody>
@@ -246,7 +241,7 @@ export default function Rulebook({
                 {t.chapters[id].map((b, i) => (
                   <BlockView key={i} b={b} lang={lang} q={q.trim()} go={go} />
                 ))}
-                {id === 'words' ? <Words text={t} /> : null}
+                {id === 'words' ? <Words /> : null}
               </section>
             ))}
           </div>

@@ -65,7 +65,7 @@ export function chapterOfHash(hash: string): ChapterId | null {
  * RuleLink next to each (`<RuleLink chapter={chapterFor('t_ask')!} />`). */
 const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^p_mayhem|^t_placeMayhem$|^mayhem$/, 'mayhem'],
-  [/^p_recruiterCard|^(recruiterCard|yourCard|potential|exposed|cardPower_\w+)$/, 'recruiter-cards'],
+  [/^p_recruiterCard|^(recruiterCard|yourCard|potential|cardPower_\w+)$/, 'recruiter-cards'],
   [
     /^p_(start|setupSteps|immortals|agents|mindSlipToken)(_public)?(_me)?$|^t_(chooseStart|placeImmortal|placeMindSlip|placeAgent\w*)$/,
     'setup',
@@ -75,7 +75,7 @@ const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^p_answerAsk|^t_(ask|answerAsk|cannotPlace)$|^stepToken$/, 'ask'],
   [/^p_agentsTurn|^t_(activate|move|confirmMove|endActivation)$/, 'agents-turn'],
   [/^t_reveal$|^confirmedNote$/, 'reveal'],
-  [/^t_(shakedown|push)$/, 'shakedown'],
+  [/^t_(shakedown|push)$|^exposed$/, 'shakedown'],
   [/^t_capture$|^c_capture$/, 'capture'],
   [/^t_(scan|nudge|dustyMove|withDolphin)$|^(ally|ability_\w+)$/, 'abilities'],
   [/^t_note$|^(mentalNote|noteAt|ded\w+)$/, 'mental-notes'],
@@ -85,6 +85,33 @@ const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
 
 export function chapterFor(key: string): ChapterId | null {
   return KEY_CHAPTERS.find(([re]) => re.test(key))?.[1] ?? null;
+}
+
+/** The chapter that explains each ruling of docs/rules.md (R1-R38), so a refusal citing one can
+ * link to it: the ids are the developers' names, the chapter is what a player reads. */
+const RULING_CHAPTERS: Readonly<Record<ChapterId, readonly number[]>> = {
+  overview: [],
+  setup: [5, 6, 7, 8, 9, 32],
+  'recruiter-turn': [1, 2, 10, 11, 12, 15, 16, 17, 18, 36, 37],
+  immortals: [3, 19, 34],
+  mayhem: [4],
+  'agents-turn': [20, 21],
+  ask: [22],
+  reveal: [23],
+  shakedown: [24, 38],
+  capture: [25],
+  abilities: [26, 27, 28, 29, 35],
+  'recruiter-cards': [],
+  'mental-notes': [30],
+  winning: [13, 14, 33],
+  training: [31],
+  words: [],
+};
+
+export function rulingChapter(id: string): ChapterId | null {
+  const n = /^R(\d+)$/.exec(id)?.[1];
+  if (n === undefined) return null;
+  return CHAPTERS.find((c) => RULING_CHAPTERS[c].includes(Number(n))) ?? null;
 }
 
 export const OPEN_RULEBOOK = 'mm:rulebook';

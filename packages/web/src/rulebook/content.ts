@@ -21,9 +21,6 @@ export interface RulebookText {
     matches: string;
     term: string;
     source: string;
-    ours: string;
-    /** "seed", as in "seed 003". */
-    seed: string;
   };
   chapters: Record<ChapterId, readonly Block[]>;
 }

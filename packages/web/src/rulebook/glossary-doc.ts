@@ -5,7 +5,10 @@ const cite = (s: Source): string => (s === 'ours' ? 'ours' : s);
 
 export function glossaryMarkdown(): string {
   const rows = GLOSSARY.map((t) => {
-    const wrong = [...(t.wrong?.zh ?? []), ...(t.wrong?.ja ?? [])].map((w) => `\`${w}\``).join(', ');
+    // per language: a variant wrong in both (新人) is named once for each, not twice in one list
+    const wrong = (['zh', 'ja'] as const)
+      .flatMap((l) => (t.wrong?.[l]?.length ? [`${l}: ${t.wrong[l].map((w) => `\`${w}\``).join(', ')}`] : []))
+      .join('; ');
     return `| ${t.en} | ${t.zh} (${cite(t.zhFrom)}) | ${t.ja} (${cite(t.jaFrom)}) | ${wrong} | ${t.note ?? ''} |`;
   });
   return [

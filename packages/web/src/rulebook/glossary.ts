@@ -79,7 +79,7 @@ export const GLOSSARY: readonly Term[] = [
     ja: '特徴物カード',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    keys: ['yourFeatures'],
+    keys: ['yourFeatures', 'exposed'],
   },
   {
     id: 'temple',
@@ -98,7 +98,8 @@ export const GLOSSARY: readonly Term[] = [
     ja: 'マス',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    note: 'Seed 003 also says 場所 for a place in general; a board square is マス.',
+    note: 'Seed 003 also says 場所 for a place in general; a board square is マス (居場所, whereabouts, is not a square).',
+    wrong: { ja: ['(?<!居)場所'] },
   },
   {
     id: 'outside-edge',
@@ -116,8 +117,8 @@ export const GLOSSARY: readonly Term[] = [
     ja: '群衆',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    note: 'Seed 003 says 騒動 once and 群衆 (群衆トークン) everywhere else.',
-    wrong: { ja: ['騒動'] },
+    note: 'Seed 003 says 騒動 once, 群集 4 times and 群衆 (群衆トークン) everywhere else.',
+    wrong: { ja: ['騒動', '群集'] },
     keys: ['mayhem', 't_placeMayhem'],
   },
   {
@@ -178,8 +179,8 @@ export const GLOSSARY: readonly Term[] = [
     ja: '足跡トークン',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    note: 'Seed 003 also says 追跡トークン (in the list of pieces and the extra immortal move); 足跡トークン is its word in the rules.',
-    wrong: { ja: ['追跡トークン'] },
+    note: 'Seed 003 also says 追跡トークン (in the list of pieces and the extra immortal move); 足跡トークン is its word in the rules. Seed 004 says 足迹 alone; this edition said 足迹标记 in places.',
+    wrong: { zh: ['足迹标记'], ja: ['追跡トークン'] },
     keys: ['stepToken'],
   },
   {
@@ -251,7 +252,8 @@ export const GLOSSARY: readonly Term[] = [
     ja: '隠密行動',
     zhFrom: 'seed 004',
     jaFrom: 'seed 003',
-    note: 'Seed 004: 行动（移动）, 普通移动.',
+    note: 'Seed 004: 行动（移动）, 普通移动. Seed 003 names the step 隠密行動 (3 times), also for the four hidden steps of setup; this edition said 秘密の移動 in places.',
+    wrong: { ja: ['秘密の移動'] },
     keys: ['t_step'],
   },
   {

@@ -10,8 +10,6 @@ const text: RulebookText = {
     matches: '{n} chapters mention this',
     term: 'Term',
     source: 'source',
-    seed: 'seed',
-    ours: 'our choice',
   },
   chapters: {
     overview: [

@@ -10,8 +10,6 @@ const text: RulebookText = {
     matches: '{n} 个章节提到这个词',
     term: '术语',
     source: '来源',
-    seed: '种子',
-    ours: '本版选定',
   },
   chapters: {
     overview: [

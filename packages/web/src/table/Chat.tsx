@@ -37,7 +37,8 @@ export function Chat({
         {chat.messages.length === 0 ? <li className="muted">{t('chat_empty')}</li> : null}
         {chat.messages.map((m) => (
           <li key={m.n} data-n={m.n}>
-            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
+            {t('colon')}
             {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
           </li>
         ))}
@@ -103,8 +104,12 @@ export function ChatLine({ m }: { m: ChatMessage }) {
   const { t } = useI18n();
   return (
     <li className="log-chat" data-n={m.n}>
-      <span className="sr">{t('chat_title')}: </span>
-      <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+      <span className="sr">
+        {t('chat_title')}
+        {t('colon')}
+      </span>
+      <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
+      {t('colon')}
       {m.removed ? <i className="muted">{t('chat_removed')}</i> : <q>{m.text}</q>}
     </li>
   );
@@ -132,7 +137,8 @@ export function ChatTranscript({ messages }: { messages: readonly ChatMessage[] 
       <ol className="chat-log">
         {messages.map((m) => (
           <li key={m.n}>
-            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>:{' '}
+            <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
+            {t('colon')}
             {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
           </li>
         ))}

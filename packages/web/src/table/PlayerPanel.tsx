@@ -58,7 +58,7 @@ export function PlayerPanel({
           return (
             <li key={r.seat} className={`${turn ? 'turn' : ''}${r.seat === me ? ' me' : ''}`} data-seat={r.seat}>
               {r.bot ? <BotIcon /> : <OnlineDot online={r.online} />}
-              <b>{r.name || (r.bot ? t('pl_bot') : '—')}</b>
+              <b>{r.name ? i18n.player(r.name) : r.bot ? t('pl_bot') : '—'}</b>
               <span className="role">{r.seat === 0 ? t('recruiter') : t('agents')}</span>
               {agents.map((a) => (
                 <AgentIcon key={a} a={a} size={16} />

@@ -11,6 +11,7 @@ export function describeAction(i18n: I18n, a: Action, view: View): string {
     stepToken: t('stepToken'),
     mayhem: t('mayhem'),
     mindSlip: t('mindSlip'),
+    secondMindSlip: t('secondMindSlip'),
   };
   const active = view.activation?.agent ?? '';
   switch (a.type) {

@@ -1,0 +1,21 @@
+// The English catalogue: the source of every key, and the fallback. It stays in the first-load
+// bundle (the page must say something before any other catalogue arrives, and it holds the keys);
+// zh.ts and ja.ts load only for their language (i18n.ts). A section is one file per language:
+// en/<name>.ts, zh/<name>.ts, ja/<name>.ts, spread below.
+import { CORE_EN } from './en/core.js';
+import { LOG_EN } from './en/log.js';
+import { REFUSALS_EN } from './en/refusals.js';
+import { TABLE_EN } from './en/table.js';
+import { PLAYERS_EN } from './en/players.js';
+import { ACTIONS_EN } from './en/actions.js';
+import { WATCH_EN } from './en/watch.js';
+
+export const EN = {
+  ...CORE_EN,
+  ...LOG_EN,
+  ...REFUSALS_EN,
+  ...TABLE_EN,
+  ...PLAYERS_EN,
+  ...ACTIONS_EN,
+  ...WATCH_EN,
+};

@@ -1,0 +1,20 @@
+// The Japanese catalogue, loaded only when the page is in Japanese (i18n.ts). Typed against the English
+// one: a missing key is a compile error.
+import type { Catalogue } from './section.js';
+import { CORE_JA } from './ja/core.js';
+import { LOG_JA } from './ja/log.js';
+import { REFUSALS_JA } from './ja/refusals.js';
+import { TABLE_JA } from './ja/table.js';
+import { PLAYERS_JA } from './ja/players.js';
+import { ACTIONS_JA } from './ja/actions.js';
+import { WATCH_JA } from './ja/watch.js';
+
+export const JA: Catalogue = {
+  ...CORE_JA,
+  ...LOG_JA,
+  ...REFUSALS_JA,
+  ...TABLE_JA,
+  ...PLAYERS_JA,
+  ...ACTIONS_JA,
+  ...WATCH_JA,
+};

@@ -1,0 +1,20 @@
+// The Chinese catalogue, loaded only when the page is in Chinese (i18n.ts). Typed against the English
+// one: a missing key is a compile error.
+import type { Catalogue } from './section.js';
+import { CORE_ZH } from './zh/core.js';
+import { LOG_ZH } from './zh/log.js';
+import { REFUSALS_ZH } from './zh/refusals.js';
+import { TABLE_ZH } from './zh/table.js';
+import { PLAYERS_ZH } from './zh/players.js';
+import { ACTIONS_ZH } from './zh/actions.js';
+import { WATCH_ZH } from './zh/watch.js';
+
+export const ZH: Catalogue = {
+  ...CORE_ZH,
+  ...LOG_ZH,
+  ...REFUSALS_ZH,
+  ...TABLE_ZH,
+  ...PLAYERS_ZH,
+  ...ACTIONS_ZH,
+  ...WATCH_ZH,
+};
