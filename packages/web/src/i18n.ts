@@ -5,7 +5,8 @@
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { EN } from './i18n/en.js';
-import type { Catalogue, Plural } from './i18n/section.js';
+import type { Catalogue } from './i18n/en.js';
+import type { Plural } from './i18n/section.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
 export const LANGS: readonly { id: Lang; name: string }[] = [

@@ -2,6 +2,7 @@
 // bundle (the page must say something before any other catalogue arrives, and it holds the keys);
 // zh.ts and ja.ts load only for their language (i18n.ts). A section is one file per language:
 // en/<name>.ts, zh/<name>.ts, ja/<name>.ts, spread below.
+import type { Section } from './section.js';
 import { CORE_EN } from './en/core.js';
 import { LOG_EN } from './en/log.js';
 import { REFUSALS_EN } from './en/refusals.js';
@@ -19,3 +20,6 @@ export const EN = {
   ...ACTIONS_EN,
   ...WATCH_EN,
 };
+
+/** Every language's catalogue: the English keys, each language its own texts. */
+export type Catalogue = Section<typeof EN>;

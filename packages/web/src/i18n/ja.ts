@@ -1,6 +1,6 @@
 // The Japanese catalogue, loaded only when the page is in Japanese (i18n.ts). Typed against the English
 // one: a missing key is a compile error.
-import type { Catalogue } from './section.js';
+import type { Catalogue } from './en.js';
 import { CORE_JA } from './ja/core.js';
 import { LOG_JA } from './ja/log.js';
 import { REFUSALS_JA } from './ja/refusals.js';

@@ -20,8 +20,6 @@ export type Section<T> = {
         : T[K];
 };
 
-export type Catalogue = Section<typeof import('./en.js').EN>;
-
 /** The engine's refusals in a language: `specific` by code (or `code.v`) with the engine's
  * parameters filled in, `generic` one sentence per code for every other refusal. */
 export interface RefusalSentences {

@@ -1,6 +1,6 @@
 // The Chinese catalogue, loaded only when the page is in Chinese (i18n.ts). Typed against the English
 // one: a missing key is a compile error.
-import type { Catalogue } from './section.js';
+import type { Catalogue } from './en.js';
 import { CORE_ZH } from './zh/core.js';
 import { LOG_ZH } from './zh/log.js';
 import { REFUSALS_ZH } from './zh/refusals.js';
