@@ -5,7 +5,15 @@ export type { Action, ActionType, ActionOf, NoteBody } from './model/actions.js'
 export { ACTION_TYPES } from './model/actions.js';
 export type { ErrorCode, ErrorParams, GameError } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
-export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
+export type {
+  GameOptions,
+  GameState,
+  Phase,
+  StepToken,
+  Confirmed,
+  RecruiterCardRule,
+  UndoPoint,
+} from './model/state.js';
 export { checkShape, isAction, ACTION_FIELDS } from './model/shape.js';
 export { apply, applyLogged, check, legalActions, type ApplyResult, type Applied } from './game.js';
 export { newGame, validateOptions } from './rules/setup.js';
@@ -20,6 +28,7 @@ export {
   revealedRecruits,
 } from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
+export { UNDOABLE, hiddenTurn, publicSeq, publicState } from './rules/undo.js';
 export { declareBoxedIn, immortalWinReachable, type ImmortalWinInput } from './rules/boxedIn.js';
 export {
   applyNote,

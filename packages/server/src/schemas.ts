@@ -69,6 +69,7 @@ const FIELDS = {
   nudge: { from: loc, to: loc },
   dustyMove: { agent, to: loc },
   endActivation: {},
+  undo: {},
   note: { at: loc, note: noteBody },
   resign: {},
 } satisfies Record<Exclude<ActionType, 'timeout'>, Record<string, z.ZodType>>;

@@ -47,6 +47,8 @@ export type Action =
   | { readonly type: 'nudge'; readonly seat: Seat; readonly from: Loc; readonly to: Loc }
   | { readonly type: 'dustyMove'; readonly seat: Seat; readonly agent: AgentId; readonly to: Loc }
   | { readonly type: 'endActivation'; readonly seat: Seat }
+  // ---- D12: take back the seat's own actions since the last thing revealed ----
+  | { readonly type: 'undo'; readonly seat: Seat }
   // ---- any time ----
   | { readonly type: 'note'; readonly seat: Seat; readonly at: Loc; readonly note: NoteBody | null }
   | { readonly type: 'resign'; readonly seat: Seat }
@@ -80,6 +82,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'nudge',
   'dustyMove',
   'endActivation',
+  'undo',
   'note',
   'resign',
   'timeout',

@@ -61,6 +61,20 @@ export interface PendingAsk {
   readonly feature: FeatureId;
 }
 
+/**
+ * D12: where `undo` goes back to. Set by the first undoable action since the last thing revealed
+ * (or the start of the activation or turn), cleared by any other action. It holds the state as
+ * it was then, so replaying the log rebuilds it and `undo` needs nothing from outside the state.
+ */
+export interface UndoPoint {
+  /** The one seat that may undo: the seat that took the undoable actions. */
+  readonly seat: Seat;
+  /** The log length then: `undo` cuts the log back to it. */
+  readonly logLength: number;
+  /** The state then, without its log and without an undo point of its own. */
+  readonly state: Omit<GameState, 'history' | 'undo' | 'hiddenSeqs'>;
+}
+
 export interface GameState {
   readonly rulesVersion: 1;
   readonly mode: Mode;
@@ -114,4 +128,12 @@ export interface GameState {
   /** Everything that happened, in order; projected per seat by views. */
   history: GameEvent[];
   result: GameResult | null;
+  /** D12: the point `undo` goes back to, or null/absent when nothing can be undone. */
+  undo?: UndoPoint | null;
+  /**
+   * D12: actions the agent seats and spectators never saw: the recruiter's undone actions and
+   * the undos that took them back. Their views count seq without them (views/view.ts), so not
+   * even the number of actions tells that the recruiter took something back.
+   */
+  hiddenSeqs?: number;
 }

@@ -102,6 +102,8 @@ const ZH_GENERIC: Readonly<Record<ErrorCode, string>> = {
   not_controlled: '这不由你的座位控制。',
   must_act: '请先完成必须先做的行动。',
   bad_answer: '这个回答不符合规则。',
+  undo_nothing: '你没有可以撤销的行动。',
+  undo_after_reveal: '此后已有信息公开（或回合已交出），之前的行动不能撤销。',
 };
 
 const JA_GENERIC: Readonly<Record<ErrorCode, string>> = {
@@ -128,6 +130,8 @@ const JA_GENERIC: Readonly<Record<ErrorCode, string>> = {
   not_controlled: 'それはあなたの席の担当ではありません。',
   must_act: '先に必要な行動をしてください。',
   bad_answer: 'その答えはルールに合いません。',
+  undo_nothing: '取り消せる行動はありません。',
+  undo_after_reveal: 'その後に情報が公開された（または手番が移った）ため、取り消せません。',
 };
 
 const SENTENCES: Readonly<Record<string, Sentences>> = { zh: ZH, ja: JA };
