@@ -43,7 +43,7 @@ export {
   type Notes,
 } from './rules/notes.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
-export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
+export { view, eventsFor, eventFor, seenSeq, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
 export {
   exportRecord,
   replay,

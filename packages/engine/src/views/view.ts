@@ -97,6 +97,12 @@ function seesSecrets(s: GameState, viewer: Viewer): boolean {
   return viewer === RECRUITER_SEAT || s.result !== null;
 }
 
+/** The seq a viewer is shown (and sends its actions at): D12 counts, for every seat but the
+ * recruiter, only the actions that seat has seen. */
+export function seenSeq(s: GameState, viewer: Viewer): number {
+  return seesSecrets(s, viewer) ? s.seq : publicSeq(s);
+}
+
 export function eventFor(e: GameEvent, full: boolean): SeenEvent {
   return full && e.secret ? { pub: e.pub, secret: e.secret } : { pub: e.pub };
 }
@@ -132,7 +138,7 @@ export function view(state: GameState, viewer: Viewer): View {
     viewer,
     mode: s.mode,
     agentSeats: s.agentSeats,
-    seq: full ? s.seq : publicSeq(state),
+    seq: seenSeq(state, viewer),
     phase: s.phase,
     time: s.time,
     finalTime: finalTime(s),

@@ -205,7 +205,12 @@ export class GameMaster {
         status: r.state.result ? 'over' : 'active',
       };
     else {
-      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
+      // D12: an undo, and the undoable actions that can still be taken back, keep the clock where
+      // it was: taking a move back and forth never buys time (the timer is the turn's).
+      const keep = (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
+      const deadline = keep
+        ? g.row.deadline
+        : deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now, action, g.row.deadline);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const res = await this.store.appendAction({
         gameId: g.id,
@@ -241,7 +246,7 @@ export class GameMaster {
     g.lastActive = now;
     this.advanced(g);
     const actor = origin.by === 'player' ? origin.conn : null;
-    this.broadcast(g, r.events, actor, origin.by === 'player' ? origin.id : undefined);
+    this.broadcast(g, state, r.events, actor, origin.by === 'player' ? origin.id : undefined);
     if (r.state.result) {
       this.pushLobby(g);
       if (origin.by !== 'remote' && this.onGameOver) void this.onGameOver(g.row);
@@ -250,16 +255,27 @@ export class GameMaster {
     if (origin.by !== 'remote') this.kickBots(g);
   }
 
-  /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
-   * the actor's acknowledgement first (play/frames.ts). */
-  private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
+  /** Under g.lock, after `events` took `before` to g.state: each connection its viewer's
+   * `events` frame, the actor's acknowledgement first (play/frames.ts); nothing to a viewer who
+   * is shown nothing new (D12: the recruiter's unsettled turn). */
+  private broadcast(
+    g: Live,
+    before: GameState,
+    events: readonly GameEvent[],
+    actor: Conn | null,
+    id: string | undefined,
+  ): void {
     if (!g.subs.size) return;
-    const frame = eventsFrames(g, events, shownDeadline(g.row));
+    const frame = eventsFrames(g, before, events, shownDeadline(g.row));
     if (actor && g.subs.has(actor)) {
       const text = frame(actor.viewer ?? 'spectator');
-      actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
+      if (text !== null) actor.send(id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`);
     }
-    for (const c of g.subs) if (c !== actor) c.send(frame(c.viewer ?? 'spectator'));
+    for (const c of g.subs)
+      if (c !== actor) {
+        const text = frame(c.viewer ?? 'spectator');
+        if (text !== null) c.send(text);
+      }
   }
 
   /** After g.state moved on: remember the log length of the new seq; at the end, free the
