@@ -15,13 +15,18 @@ describe('D12 undo', () => {
   test('D12 an agent activation and move are taken back one undo at a time to the activation start', () => {
     const g = agentTurn();
     const before = stateText(g);
-    g.do({ type: 'activate', seat: 1, agent: 'meru' }, A.move('A2')(1));
+    g.do({ type: 'activate', seat: 1, agent: 'meru' });
+    const activated = stateText(g);
+    g.do(A.move('A2')(1));
     expect(legalActions(g.state, 1, { undo: true })).toContainEqual(undo(1));
     expect(legalActions(g.state, 1)).not.toContainEqual(undo(1)); // bots never see it
     const seq = g.state.seq;
     g.do(undo(1));
     expect(g.state.seq).toBe(seq + 1); // a real action in the log
     expect(g.state.agents[0]).toBe(L('A3'));
+    expect(g.state.activation?.agent).toBe('meru'); // the move only
+    expect(stateText(g)).toBe(activated);
+    g.do(undo(1));
     expect(g.state.activation).toBeNull();
     expect(stateText(g)).toBe(before); // the whole game as it was, log included
     expect(g.code(undo(1))).toBe('undo_nothing');
@@ -56,8 +61,10 @@ describe('D12 undo', () => {
     expect(g.state.path.at(-1)).toBe(L('C2'));
     expect(g.state.turn?.actionDone).toBe(false);
     g.do(R.step('B2'), R.imm('E2', 'E3'));
-    g.do(undo(0)); // both go
+    g.do(undo(0)); // the immortal move
     expect(g.state.immortals).toContain(L('E2'));
+    expect(g.state.path.at(-1)).toBe(L('B2'));
+    g.do(undo(0)); // then the step
     expect(g.state.path.at(-1)).toBe(L('C2'));
     g.do(R.step('C3'), R.end());
     expect(g.code(undo(0))).toBe('not_your_turn'); // the agents' turn now
@@ -79,12 +86,14 @@ describe('D12 undo', () => {
     expect(view(g.state, 0).seq).toBe(g.state.seq); // the recruiter sees its own moves
     g.do(undo(0));
     expect([seen(1), seen('spectator')]).toEqual(agents0);
+    g.do(undo(0));
+    expect([seen(1), seen('spectator')]).toEqual(agents0);
     // The same turn without the undo, from the same start, looks the same to the agents.
     g.do(R.step('B2'), R.end());
     const h = setupFull(base).do(R.step('B2'), R.end());
     expect(JSON.stringify(view(g.state, 1))).toBe(JSON.stringify(view(h.state, 1)));
     expect(JSON.stringify(view(g.state, 'spectator'))).toBe(JSON.stringify(view(h.state, 'spectator')));
-    expect(g.state.seq).toBe(h.state.seq + 3); // the log holds the step, the immortal move and the undo
+    expect(g.state.seq).toBe(h.state.seq + 4); // the log holds the step, the immortal move and two undos
   });
 
   test('D12 an immortal recruit is revealed: the step before it cannot be taken back', () => {
@@ -103,7 +112,7 @@ describe('D12 undo', () => {
 
   test('D12 a record with undos replays to the same state', () => {
     const g = agentTurn();
-    g.do({ type: 'activate', seat: 1, agent: 'meru' }, A.move('A2')(1), undo(1));
+    g.do({ type: 'activate', seat: 1, agent: 'meru' }, A.move('A2')(1), undo(1), undo(1));
     g.do({ type: 'activate', seat: 1, agent: 'bill' }, A.move('A6')(1), A.capture()(1), A.end()(1));
     g.idle('henry');
     const [first, second] = g.legal(0).filter((a) => a.type === 'step');
@@ -111,6 +120,6 @@ describe('D12 undo', () => {
     const r = replay(g.record());
     if (!r.ok) return expect.fail(`${r.code}: ${r.message}`);
     expect(JSON.stringify(r.state)).toBe(JSON.stringify(g.state));
-    expect(g.record().actions.filter((a) => a.type === 'undo')).toHaveLength(2);
+    expect(g.record().actions.filter((a) => a.type === 'undo')).toHaveLength(3);
   });
 });

@@ -62,17 +62,20 @@ export interface PendingAsk {
 }
 
 /**
- * D12: where `undo` goes back to. Set by the first undoable action since the last thing revealed
- * (or the start of the activation or turn), cleared by any other action. It holds the state as
- * it was then, so replaying the log rebuilds it and `undo` needs nothing from outside the state.
+ * D12: where `undo` goes back to: the state before the seat's last undoable action, and below it
+ * the points of the ones before (`prev`), down to the last thing revealed (or the start of the
+ * activation or turn). Any other action clears them. They are part of the state, so replaying
+ * the log rebuilds them and `undo` needs nothing from outside the state.
  */
 export interface UndoPoint {
   /** The one seat that may undo: the seat that took the undoable actions. */
   readonly seat: Seat;
   /** The log length then: `undo` cuts the log back to it. */
   readonly logLength: number;
-  /** The state then, without its log and without an undo point of its own. */
-  readonly state: Omit<GameState, 'history' | 'undo' | 'hiddenSeqs'>;
+  /** The state then, without its log and without its own undo points. */
+  readonly state: Omit<GameState, 'history' | 'undo'>;
+  /** The point of the seat's undoable action before, if any. */
+  readonly prev: UndoPoint | null;
 }
 
 export interface GameState {

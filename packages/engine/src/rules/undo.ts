@@ -1,8 +1,8 @@
-// D12: taking back actions that revealed nothing, as on Board Game Arena. An undoable action
-// sets (or keeps) the undo point, the state before the first of them; any other action clears
-// it, so `undo` goes back at most to the last thing revealed to someone, the start of the
-// activation or the start of the recruiter's turn. The point is part of the state: replaying a
-// log that holds `undo` rebuilds the same states.
+// D12: taking back actions that revealed nothing, as on Board Game Arena. Each undoable action
+// pushes an undo point (the state before it); any other action clears them, so `undo` takes back
+// one action at a time, at most to the last thing revealed to someone, the start of the
+// activation or the start of the recruiter's turn. The points are part of the state: replaying
+// a log that holds `undo` rebuilds the same states.
 import { err, type GameError } from '../model/errors.js';
 import type { GameEvent, PublicEventKind } from '../model/events.js';
 import type { Action, ActionType } from '../model/actions.js';
@@ -43,7 +43,7 @@ const QUIET: ReadonlySet<PublicEventKind> = new Set<PublicEventKind>([
 ]);
 
 function withoutLog(s: GameState): UndoPoint['state'] {
-  const { history: _h, undo: _u, hiddenSeqs: _n, ...rest } = s;
+  const { history: _h, undo: _u, ...rest } = s;
   return rest;
 }
 
@@ -57,8 +57,14 @@ export function undoPointAfter(
   if (after.result || !UNDOABLE.has(action.type)) return null;
   if (before.phase !== 'recruiterTurn' && before.phase !== 'agentsTurn') return null;
   if (!events.every((e) => QUIET.has(e.pub.kind))) return null;
-  if (before.undo && before.undo.seat === action.seat) return before.undo;
-  return { seat: action.seat, logLength: before.history.length, state: withoutLog(before) };
+  const prev = before.undo && before.undo.seat === action.seat ? before.undo : null;
+  return { seat: action.seat, logLength: before.history.length, state: withoutLog(before), prev };
+}
+
+function bottom(p: UndoPoint): UndoPoint {
+  let q = p;
+  while (q.prev) q = q.prev;
+  return q;
 }
 
 /**
@@ -66,19 +72,20 @@ export function undoPointAfter(
  * the game as it was at that point (views/view.ts), so a step taken back leaves them nothing.
  */
 export function hiddenTurn(s: GameState): UndoPoint | null {
-  return !s.result && s.undo && s.undo.seat === RECRUITER_SEAT ? s.undo : null;
+  return !s.result && s.undo && s.undo.seat === RECRUITER_SEAT ? bottom(s.undo) : null;
 }
 
 /** The game as the seats other than the recruiter know it (D12). */
 export function publicState(s: GameState): GameState {
   const p = hiddenTurn(s);
   if (!p) return s;
-  return { ...p.state, history: s.history.slice(0, p.logLength), undo: null, hiddenSeqs: s.hiddenSeqs ?? 0 };
+  return { ...p.state, history: s.history.slice(0, p.logLength), undo: null };
 }
 
-/** The seq the seats other than the recruiter are shown: their actions only (D12). */
+/** The seq the seats other than the recruiter are shown: the actions they saw (D12). */
 export function publicSeq(s: GameState): number {
-  return publicState(s).seq - (s.hiddenSeqs ?? 0);
+  const p = publicState(s);
+  return p.seq - (p.hiddenSeqs ?? 0);
 }
 
 function startedSomething(s: GameState): boolean {
@@ -100,12 +107,12 @@ export const undo: Rule<'undo'> = {
   },
   run(s, _a) {
     const p = s.undo!;
-    // The recruiter's undone actions and this undo were never shown to the other seats.
-    const hidden = (s.hiddenSeqs ?? 0) + (p.seat === RECRUITER_SEAT ? s.seq - p.state.seq + 1 : 0);
+    // The recruiter's undone action and this undo are never shown to the other seats.
+    const hidden = (s.hiddenSeqs ?? 0) + (p.seat === RECRUITER_SEAT ? 2 : 0);
     const log = s.history.slice(0, p.logLength);
     Object.assign(s, p.state);
     s.history = log;
-    s.undo = null;
+    s.undo = p.prev;
     if (hidden) s.hiddenSeqs = hidden;
   },
   candidates(_s, seat) {
