@@ -52,15 +52,18 @@ async function click(p: Page, name: string | RegExp, confirm = false): Promise<v
 async function moveTo(p: Page, to: string): Promise<void> {
   const s = (await status(p))!;
   expect(await targets(p)).toContain(to);
-  await clickCell(p, to);
-  // the planned move can be undone before it is sent
-  await p.locator('.stage-bar [data-stage=undo]').click();
-  expect(await p.locator('svg.board .ghost').count()).toBe(0);
-  await clickCell(p, to);
-  expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
-  await commit(p);
+  const before = await targets(p);
+  await clickCell(p, to); // one click: sent (issue 25)
   await waitSeq(p, s.seq);
-  await p.locator('.stage-bar').waitFor({ state: 'detached' });
+  expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
+  // D12: the move can be taken back by click, and made again
+  const moved = (await status(p))!;
+  await p.getByTestId('undo').click();
+  await waitSeq(p, moved.seq);
+  expect(await targets(p)).toEqual(before);
+  const back = (await status(p))!;
+  await clickCell(p, to);
+  await waitSeq(p, back.seq);
 }
 
 async function tool(p: Page, name: string): Promise<void> {
@@ -101,7 +104,6 @@ describe('Full Game by clicking', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
         const pick = aEdges.find((x) => edges.includes(x)) ?? edges[0]!;
         await a.locator(`g.edge-target[data-edge="${pick}"]`).press('Enter'); // keyboard works too
-        await a.locator('.stage-bar [data-stage=confirm]').press('Enter');
         await waitSeq(a, s.seq);
       }
     }
