@@ -97,7 +97,7 @@ async function setupUntil(page: Page, role: 'recruiter' | 'agents', phases: stri
 }
 
 describe('one click, undo (issue 25)', () => {
-  it('issue 25 recruiter: an immortal move is sent on its clicks and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn', async () => {
+  it('issue 25 recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     // A random board can leave the recruiter no step at its first turn, only immortal moves (R17
@@ -111,34 +111,34 @@ describe('one click, undo (issue 25)', () => {
     const s0 = (await status(page))!;
     const sent = acts.n;
     expect(await actions(page).getAttribute('data-tool')).toBe('step');
-    // an immortal move: which immortal, then where; sent on the second click (D12: undoable)
-    await actions(page).locator('[role=toolbar]').getByRole('button', { name: 'Move an immortal' }).click();
-    expect(await actions(page).getAttribute('data-tool')).toBe('moveImmortal');
-    const froms = await targets(page);
-    await page.locator(`svg.board g.cell[data-loc="${froms[0]}"]`).click();
-    expect(acts.n).toBe(sent); // half a choice: nothing sent
-    await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+    // a step: one click, sent (D12: the agents see nothing of it until the turn is settled)
+    const steps = await targets(page);
+    await page.locator(`svg.board g.cell[data-loc="${steps[0]}"]`).click();
     await waitSeq(page, s0.seq);
     expect(acts.n).toBe(sent + 1);
-    expect(await page.locator('.stage-bar').innerText()).toContain('→');
-    // Undo, by click: the immortal is back, the tool stays within the turn
+    expect(await page.locator('.stage-bar').innerText()).toContain(`Step to ${steps[0]}`);
+    expect(await page.locator('.path-num').count()).toBe(6);
+    // Undo, by click: the step is taken back
     const s1 = (await status(page))!;
     await page.getByTestId('undo').click();
     await waitSeq(page, s1.seq);
     expect(acts.n).toBe(sent + 2);
     expect(await page.getByTestId('undo').count()).toBe(0);
-    expect(await targets(page)).toEqual(froms);
-    // the step (the tool chosen again), then the end of the turn with the immortal move left
-    await actions(page).locator('[role=toolbar]').getByRole('button', { name: 'Step' }).click();
+    expect(await page.locator('.path-num').count()).toBe(5);
+    expect(await targets(page)).toEqual(steps);
+    // the step again; then the immortal tool is chosen, and the turn ended with the move left:
+    // asked once
     const s2 = (await status(page))!;
-    await page.locator(`svg.board g.cell[data-loc="${(await targets(page))[0]}"]`).click();
+    await page.locator(`svg.board g.cell[data-loc="${steps[steps.length - 1]}"]`).click();
     await waitSeq(page, s2.seq);
-    expect(await page.locator('.stage-bar').innerText()).toMatch(/Step to/);
+    await actions(page).locator('[role=toolbar]').getByRole('button', { name: 'Move an immortal' }).click();
+    expect(await actions(page).getAttribute('data-tool')).toBe('moveImmortal');
     const s3 = (await status(page))!;
     await actions(page).getByRole('button', { name: 'End turn' }).click();
     await page.getByRole('dialog').waitFor();
     expect(await commit(page)).toBe(true);
     await waitSeq(page, s3.seq);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     // the next recruiter turn starts with the default tool again (the step), not the immortal
     // the bots' whole agents turn comes first (slow on a loaded machine); their Asks are answered
     let ph = await untilMine(page, ['recruiterTurn', 'answerAsk'], 120_000);
