@@ -22,6 +22,7 @@ import { RuleLinkFor } from './rulebook/RuleLink.js';
 import { Modal } from './Modal.js';
 import { refusalText } from './i18n/refusals.js';
 import { describeAction } from './table/describe.js';
+import { asksFirst, BOARD_TOOLS } from './table/choices.js';
 import { explainRefusal } from './table/explain.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
@@ -42,33 +43,6 @@ const SLOTS: Partial<Record<ActionType, string[]>> = {
   move: ['to'],
 };
 const LOC_FIELDS = new Set(['at', 'to', 'from', 'stepToken']);
-/** Board tools in the order they are offered (the first available is the default). */
-const BOARD_TOOLS: ActionType[] = [
-  'answerAsk',
-  'placeMayhem',
-  'chooseStart',
-  'step',
-  'placeImmortal',
-  'placeAgent',
-  'placeMindSlip',
-  'push',
-  'move',
-  'mindSlip',
-  'moveImmortal',
-  'extraImmortalMove',
-  'nudge',
-  'dustyMove',
-];
-/** Ends this seat's turn or activation: asked first only while other actions are left. */
-const ENDS: ReadonlySet<ActionType> = new Set(['endTurn', 'endActivation']);
-
-/** Whether a click on `a` asks first: a capture (a miss is announced to all and ends the
- * action), or an end with something else still possible (issue 25: never twice for one action). */
-export function asksFirst(a: Action, legal: readonly Action[]): boolean {
-  if (a.type === 'capture') return true;
-  return ENDS.has(a.type) && legal.some((x) => !ENDS.has(x.type) && x.type !== 'undo');
-}
-
 /** Changes each time a turn starts (a recruiter turn, an activation, a phase of setup): the board
  * tool goes back to the default then (issue 12 item 1: "Move an immortal" stayed selected). */
 export function turnKey(view: View | null): string {
