@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
 import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
 import { MemoryStore } from '../src/store/memory.js';
+import { sweepDeadlines } from '../src/timers.js';
 import { FAST } from './helpers.js';
 
 /** A started 2-player Training game with a spectator-free seat-1 connection subscribed. */
@@ -66,5 +67,25 @@ describe('one action path (play/master.ts)', () => {
     expect(sent.length).toBe(before);
     expect((await store.loadLog(g.id)).actions).toHaveLength(0);
     await svc.close();
+  });
+
+  it('D12 an undo keeps the deadline it found (taking a move back never buys time), and the timeout still comes at it', async () => {
+    const { svc, g } = await startedGame();
+    const play = async (pick: (legal: ReturnType<typeof legalActions>) => ReturnType<typeof legalActions>[number]) => {
+      const s = g.state!;
+      const action = pick(legalActions(s, expectedSeats(s)[0]!, { undo: true }));
+      await g.lock.run(() => svc.master.submit(g, action, { by: 'bot', seq: s.seq }));
+    };
+    for (let i = 0; i < 40 && g.state!.phase !== 'agentsTurn'; i++) await play((l) => l[0]!);
+    expect(g.state!.phase).toBe('agentsTurn');
+    await play((l) => l.find((a) => a.type === 'activate')!);
+    // the deadline as it stands (set back a minute, so a recomputed one could not equal it)
+    const kept = { ...g.row.deadline!, at: g.row.deadline!.at - 60_000 };
+    g.row = { ...g.row, deadline: kept };
+    await play((l) => l.find((a) => a.type === 'undo')!);
+    expect(g.state!.activation).toBeNull();
+    expect(g.row.deadline).toEqual(kept);
+    expect(await sweepDeadlines(svc.master, kept.at + 1)).toBe(1);
+    expect(g.state!.result?.reason).toBe('timeout');
   });
 });
