@@ -282,6 +282,9 @@ export class GameMaster {
    * starter's bot-game budget and the game's bot sessions. */
   private advanced(g: Live): void {
     const s = g.state!;
+    // D12: an undo cuts the log back; a catch-up from a seq whose log reached past the cut would
+    // keep the entries taken back, so those seqs get a fresh state instead.
+    for (const [seq, len] of g.logLenAt) if (len > s.history.length) g.logLenAt.delete(seq);
     g.logLenAt.set(s.seq, s.history.length);
     if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
     if (s.result) {
