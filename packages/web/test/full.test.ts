@@ -44,8 +44,9 @@ async function untilMine(p: Page, phase: string): Promise<void> {
 async function click(p: Page, name: string | RegExp, confirm = false): Promise<void> {
   const s = (await status(p))!;
   await actions(p).getByRole('button', { name }).first().click();
-  await commit(p);
+  // a capture asks once (issue 25); an early end asks too, and commit answers it
   if (confirm) await confirmDialog(p);
+  else await commit(p);
   await waitSeq(p, s.seq);
 }
 

@@ -158,7 +158,8 @@ describe('phone tap targets (390x844)', () => {
     const placed = await page.locator('g.mayhem').count();
     await page.touchscreen.tap(box.x + box.width / 2 + 15, box.y + box.height / 2 - 15);
     await waitSeq(page, s.seq);
-    expect(await page.locator('g.mayhem').count()).toBe(placed + 1);
+    // (a bot seat may have placed its own since)
+    expect(await page.locator('g.mayhem').count()).toBeGreaterThan(placed);
     expect(await page.locator(`g.edge-target[data-edge="${edge}"]`).count()).toBe(0); // that edge
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 180_000);
