@@ -264,6 +264,8 @@ export async function playOut(
     resignAt?: number;
     onAck?: (seq: number, action: any) => void;
     stop?: () => boolean;
+    /** D12: also pick `undo` when offered (the secrecy harness); off, seqs stay the log's. */
+    undo?: boolean;
   } = {},
 ): Promise<any> {
   const all = [...t.clients, t.spectator];
@@ -289,7 +291,8 @@ export async function playOut(
     if (movers.length) {
       const cl = movers[Math.floor(rng() * movers.length)]!;
       const at = cl.view.seq;
-      let action = cl.legal[Math.floor(rng() * cl.legal.length)];
+      const choices = opts.undo ? cl.legal : cl.legal.filter((a: any) => a.type !== 'undo');
+      let action = choices[Math.floor(rng() * choices.length)];
       if (opts.resignAt !== undefined && seq >= opts.resignAt) action = { type: 'resign' };
       const { seat: _s, ...rest } = action;
       const r = await cl.request(

@@ -100,6 +100,7 @@ describe('secrecy', () => {
       let step = 0;
       const agentTokens = t.tokens.filter((tok, idx) => tok && t.clients[idx] && t.clients[idx]!.seat !== 0);
       await playOut(t, grng, {
+        undo: true, // D12: undos, the recruiter's secret ones included, are played at random too
         onStep: async () => {
           const st = (await srv.service.stateOf(t.gameId))!;
           if (st.result) return;
