@@ -246,14 +246,13 @@ describe('Full Game by clicking', () => {
     await waitSeq(a, sq);
     await endActivationIfOpen(a);
 
-    // ---- recruiter (09): a mind slip, planned then confirmed
+    // ---- recruiter (09): a mind slip, on one click; the Undo bar names it (D12)
     await untilMine(r, 'recruiterTurn');
     await tool(r, 'Mind slip');
-    await clickTarget(r);
-    expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     sq = (await status(r))!.seq;
-    await commit(r);
+    await clickTarget(r);
     await waitSeq(r, sq);
+    expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     if ((await status(r))?.mine && (await status(r))?.phase === 'recruiterTurn') await click(r, 'End turn');
 
     const log = await a.locator('.log').innerText();
