@@ -177,5 +177,5 @@ describe('secrecy', () => {
     }
     await srv.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 240_000);
+  }, 480_000); // D12 added undos and the recruiter's unsettled turns to these games
 });
