@@ -11,6 +11,7 @@ import { type Rule, Sink } from './rules/rule.js';
 import { expectedSeats, isSeat } from './rules/seats.js';
 import * as setup from './rules/setup.js';
 import * as table from './rules/table.js';
+import * as undo from './rules/undo.js';
 
 type RuleTable = { readonly [T in ActionType]: Rule<T> };
 
@@ -38,6 +39,7 @@ const RULES: RuleTable = {
   nudge: agents.nudge,
   dustyMove: agents.dustyMove,
   endActivation: agents.endActivation,
+  undo: undo.undo,
   note: table.note,
   resign: table.resign,
   timeout: table.timeout,
@@ -185,19 +187,26 @@ function applyWith(s: GameState, action: unknown, logged: boolean): ApplyResult 
     return err('malformed', `The engine could not apply that action (${x instanceof Error ? x.name : 'error'}).`);
   }
   next.seq = s.seq + 1;
+  if (a.type !== 'undo') {
+    // D12: kept, set or cleared by every action (a state that never had one stays without).
+    const point = undo.undoPointAfter(s, next, a, out.events);
+    if (point || next.undo) next.undo = point;
+  }
   return { ok: true, state: next, events: out.events };
 }
 
 /**
  * Every legal action for a seat now, excluding free-form ones (notes, resign, timeout).
- * Agents' lists depend only on public facts.
+ * Agents' lists depend only on public facts. `undo` (D12) is listed only with `{ undo: true }`:
+ * players are offered it; bots, searches and the fast path's agreement never take it.
  */
-export function legalActions(s: GameState, seat: Seat): Action[] {
+export function legalActions(s: GameState, seat: Seat, opts?: { readonly undo?: boolean }): Action[] {
   if (s.result || !isSeat(s, seat) || !expectedSeats(s).includes(seat)) return [];
   const out: Action[] = [];
   for (const type of BY_PHASE[s.phase] ?? []) {
     const r = rule(type);
     for (const a of r.candidates(s, seat)) if (r.check(s, a) === null) out.push(a);
   }
+  if (opts?.undo && s.undo?.seat === seat) out.push({ type: 'undo', seat });
   return out;
 }

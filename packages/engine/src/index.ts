@@ -14,7 +14,15 @@ export type {
 export { ACTION_DEFS, ACTION_TYPES, CLIENT_ACTION_TYPES, SERVER_ACTIONS, fieldNames } from './model/actions.js';
 export type { ErrorCode, ErrorParams, GameError } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
-export type { GameOptions, GameState, Phase, StepToken, Confirmed, RecruiterCardRule } from './model/state.js';
+export type {
+  GameOptions,
+  GameState,
+  Phase,
+  StepToken,
+  Confirmed,
+  RecruiterCardRule,
+  UndoPoint,
+} from './model/state.js';
 export { checkShape, isAction, KIND_CHECKS } from './model/shape.js';
 export { apply, applyLogged, check, legalActions, type ApplyResult, type Applied } from './game.js';
 export { newGame, validateOptions } from './rules/setup.js';
@@ -29,6 +37,7 @@ export {
   revealedRecruits,
 } from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
+export { UNDOABLE, hiddenTurn, publicSeq, publicState } from './rules/undo.js';
 export { declareBoxedIn, immortalWinReachable, type ImmortalWinInput } from './rules/boxedIn.js';
 export {
   applyNote,
@@ -43,7 +52,7 @@ export {
   type Notes,
 } from './rules/notes.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
-export { view, eventsFor, eventFor, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
+export { view, eventsFor, eventFor, seenSeq, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
 export {
   exportRecord,
   replay,

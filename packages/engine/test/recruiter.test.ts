@@ -204,10 +204,12 @@ describe('the recruiter turn', () => {
   test('D3 Full Game: the turn waits for endTurn after the action; Training ends it at once', () => {
     const g = setupFull(base);
     g.do(R.step('C3'));
-    expect([g.phase, view(g.state, 1).turn]).toEqual([
+    expect([g.phase, view(g.state, 0).turn]).toEqual([
       'recruiterTurn',
       { actionDone: true, immortalMoves: 0, extraDone: false },
     ]);
+    // D12: the agents see the turn once it is settled (the step can still be taken back).
+    expect(view(g.state, 1).turn).toEqual({ actionDone: false, immortalMoves: 0, extraDone: false });
     g.do(R.imm('B6', 'B5')); // still possible after the action
     expect(g.phase).toBe('recruiterTurn');
     g.do(R.end());

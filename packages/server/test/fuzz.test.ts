@@ -1,7 +1,7 @@
 // Fuzz: >= 10,000 malformed or random frames against a live game. The server stays up, every
 // frame gets an error, and the game (seq and every seat's view) is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_TYPES } from '@mindmgmt/engine';
+import { ACTION_TYPES, seenSeq } from '@mindmgmt/engine';
 import type { RunningServer } from '../src/server.js';
 import { api, Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
@@ -84,9 +84,11 @@ describe('fuzz', () => {
   it('10,000+ bad frames: each gets an error, nothing changes, server and game survive', async () => {
     const t = await openTable(srv.url, { mode: 'full', players: 3 });
     await playOut(t, mulberry(7), { maxSteps: 25 }).catch(() => undefined);
-    const seq = (await srv.service.stateOf(t.gameId))!.seq;
+    const st = (await srv.service.stateOf(t.gameId))!;
+    const seq = st.seq;
     const conns = [...t.clients, t.spectator];
-    await Promise.all(conns.map((c) => c.waitSeq(seq)));
+    // D12: each seat's own count (the others' leaves out what the recruiter took back)
+    await Promise.all(conns.map((c) => c.waitSeq(seenSeq(st, c.seat!))));
     const before = conns.map((c) => JSON.stringify(c.view));
     const r = mulberry(99);
     const PER = 3400;

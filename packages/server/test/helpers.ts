@@ -104,9 +104,10 @@ export class Client {
       if (m.t === 'state' || m.t === 'events') {
         if (m.t === 'state') {
           this.log = m.view.log;
-        } else if (m.logFrom === 0 || m.logFrom === this.log.length) {
-          // `events` frames carry only the log entries from `logFrom` on (docs/protocol.md).
-          this.log = m.logFrom === 0 ? m.view.log : [...this.log, ...m.view.log];
+        } else if (m.logFrom <= this.log.length) {
+          // `events` frames carry only the log entries from `logFrom` on (docs/protocol.md); an
+          // undo (D12) cuts the log back to `logFrom`.
+          this.log = [...this.log.slice(0, m.logFrom), ...m.view.log];
         } else {
           this.logGaps.push(`seq ${m.seq}: logFrom ${m.logFrom}, have ${this.log.length}`);
         }
@@ -263,37 +264,63 @@ export async function playOut(
     resignAt?: number;
     onAck?: (seq: number, action: any) => void;
     stop?: () => boolean;
+    /** D12: also pick `undo` when offered (the secrecy harness); off, seqs stay the log's. */
+    undo?: boolean;
   } = {},
 ): Promise<any> {
   const all = [...t.clients, t.spectator];
+  // D12: the recruiter sees every action; the others see its Full Game turn only once settled and
+  // count seq without what it took back, so the recruiter's own client leads while it is expected.
+  const lead = t.bySeat.get(0);
   let steps = 0;
   for (;;) {
     const v = t.spectator.view;
     if (v.result || opts.stop?.()) break;
     if (steps++ > (opts.maxSteps ?? 5000)) throw new Error('game did not finish');
     const seq = v.seq;
-    // Everyone has seen seq (the spectator's view is the newest we wait for).
-    await Promise.all(all.map((cl) => cl.waitSeq(seq)));
-    const movers = v.expected
-      .map((s: number) => t.bySeat.get(s))
-      .filter((c: Client | undefined): c is Client => !!c && c.view.seq === seq && c.legal.length > 0);
+    // Everyone but the recruiter has seen the spectator's seq.
+    await Promise.all(all.filter((cl) => cl !== lead).map((cl) => cl.waitSeq(seq)));
+    const recruiterTurn = !!lead?.view && !lead.view.result && lead.view.expected.includes(0) && lead.legal.length > 0;
+    const movers: Client[] = recruiterTurn
+      ? [lead!]
+      : v.expected
+          .map((s: number) => t.bySeat.get(s))
+          .filter(
+            (c: Client | undefined): c is Client => !!c && c !== lead && c.view.seq === seq && c.legal.length > 0,
+          );
     if (movers.length) {
       const cl = movers[Math.floor(rng() * movers.length)]!;
-      let action = cl.legal[Math.floor(rng() * cl.legal.length)];
+      const at = cl.view.seq;
+      const choices = opts.undo ? cl.legal : cl.legal.filter((a: any) => a.type !== 'undo');
+      let action = choices[Math.floor(rng() * choices.length)];
       if (opts.resignAt !== undefined && seq >= opts.resignAt) action = { type: 'resign' };
       const { seat: _s, ...rest } = action;
       const r = await cl.request(
-        { t: 'act', gameId: t.gameId, seq, action: rest, id: `a${seq}` },
-        (m) => m.id === `a${seq}`,
+        { t: 'act', gameId: t.gameId, seq: at, action: rest, id: `a${at}` },
+        (m) => m.id === `a${at}`,
       );
       // With bot seats sharing the agents' turn a bot may move first: stale is then fine.
       if (r.t === 'error' && r.code === 'stale') continue;
       if (r.t === 'error') throw new Error(`refused ${JSON.stringify(action)}: ${r.code} ${r.message}`);
       opts.onAck?.(r.seq, action);
+      // The recruiter's turn goes on unseen by the others until it is settled (or the game ends).
+      if (cl === lead && !r.view.result && r.view.expected.includes(0)) {
+        if (opts.onStep) await opts.onStep();
+        continue;
+      }
+    } else if (lead && v.expected.includes(0)) {
+      // The recruiter's frame or the spectator's is still on its way.
+      const quiet = () => undefined;
+      await Promise.race([
+        lead.waitSeq((lead.view?.seq ?? 0) + 1, 20_000).catch(quiet),
+        t.spectator.waitSeq(seq + 1, 20_000).catch(quiet),
+      ]);
+      continue;
     }
     await t.spectator.waitSeq(seq + 1, 20_000);
     if (opts.onStep) await opts.onStep();
   }
+  // The game is over: everyone is shown the whole game, at its real seq.
   if (!opts.stop?.()) await Promise.all(all.map((cl) => cl.waitSeq(t.spectator.view.seq)));
   return t.spectator.view;
 }

@@ -8,6 +8,8 @@ import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
 import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
 import { MemoryStore } from '../src/store/memory.js';
+import { sweepDeadlines } from '../src/timers.js';
+import { catchUpFrame } from '../src/play/frames.js';
 import { FAST } from './helpers.js';
 
 /** A started 2-player Training game with a spectator-free seat-1 connection subscribed. */
@@ -98,5 +100,45 @@ describe('one action path (play/master.ts)', () => {
     expect(replayed.seq).toBe(s.seq + 1);
     expect(replayed.history.at(-1)).toMatchObject({ pub: { kind: 'noteChanged', seat: 1, at: 4 } });
     await svc.close();
+  });
+
+  it('D12 an undo keeps the deadline it found (taking a move back never buys time), and the timeout still comes at it', async () => {
+    const { svc, g } = await startedGame();
+    const play = async (pick: (legal: ReturnType<typeof legalActions>) => ReturnType<typeof legalActions>[number]) => {
+      const s = g.state!;
+      const action = pick(legalActions(s, expectedSeats(s)[0]!, { undo: true }));
+      await g.lock.run(() => svc.master.submit(g, action, { by: 'bot', seq: s.seq }));
+    };
+    for (let i = 0; i < 40 && g.state!.phase !== 'agentsTurn'; i++) await play((l) => l[0]!);
+    expect(g.state!.phase).toBe('agentsTurn');
+    await play((l) => l.find((a) => a.type === 'activate')!);
+    // the deadline as it stands (set back a minute, so a recomputed one could not equal it)
+    const kept = { ...g.row.deadline!, at: g.row.deadline!.at - 60_000 };
+    g.row = { ...g.row, deadline: kept };
+    await play((l) => l.find((a) => a.type === 'undo')!);
+    expect(g.state!.activation).toBeNull();
+    expect(g.row.deadline).toEqual(kept);
+    expect(await sweepDeadlines(svc.master, kept.at + 1)).toBe(1);
+    expect(g.state!.result?.reason).toBe('timeout');
+  });
+
+  it('D12 a reconnect from a seq whose log an undo cut back gets a fresh state, not entries taken back', async () => {
+    const { svc, g } = await startedGame();
+    const play = async (pick: (legal: ReturnType<typeof legalActions>) => ReturnType<typeof legalActions>[number]) => {
+      const s = g.state!;
+      const action = pick(legalActions(s, expectedSeats(s)[0]!, { undo: true }));
+      await g.lock.run(() => svc.master.submit(g, action, { by: 'bot', seq: s.seq }));
+    };
+    for (let i = 0; i < 40 && g.state!.phase !== 'agentsTurn'; i++) await play((l) => l[0]!);
+    await play((l) => l.find((a) => a.type === 'activate')!);
+    const activated = g.state!.seq;
+    await play((l) => l.find((a) => a.type === 'move')!);
+    const moved = g.state!.seq;
+    await play((l) => l.find((a) => a.type === 'undo')!);
+    const seat = expectedSeats(g.state!)[0]!;
+    expect(catchUpFrame(g, seat, moved, null)).toBeNull(); // its log held the move taken back
+    const frame = JSON.parse(catchUpFrame(g, seat, activated, null)!); // its log is intact
+    expect(frame.events).toEqual([]);
+    expect(frame.view.seq).toBe(g.state!.seq);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';
-import { replay, view } from '@mindmgmt/engine';
+import { replay, seenSeq, view } from '@mindmgmt/engine';
 
 export function playSuite(name: string, makeStore: () => Promise<GameStore> | GameStore, cleanup = () => {}): void {
   describe(`whole games over WebSockets (${name})`, () => {
@@ -22,7 +22,8 @@ export function playSuite(name: string, makeStore: () => Promise<GameStore> | Ga
     const sameViews = (t: Table) => async () => {
       const st = (await srv.service.stateOf(t.gameId))!;
       for (const c of [...t.clients, t.spectator]) {
-        await c.waitSeq(st.seq);
+        // D12: each seat's own count (the others' leaves out what the recruiter took back)
+        await c.waitSeq(seenSeq(st, c.seat!));
         expect(c.logGaps).toEqual([]);
         expect(c.view).toEqual(view(st, c.seat!));
       }

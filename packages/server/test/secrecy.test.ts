@@ -2,6 +2,7 @@
 // every HTTP response and every error text is checked, structurally and by value, until the
 // game is over. Logs are checked to carry only whitelisted (non-secret) fields.
 import { describe, expect, it } from 'vitest';
+import { type Action, apply, type GameState, view } from '@mindmgmt/engine';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,59 @@ const NEVER_AGENT = [
 ];
 
 describe('secrecy', () => {
+  it('D12 a recruiter step taken back: the agents and spectators are sent exactly what they would see without it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-secret-undo-'));
+    const srv = await testServer(SqliteStore.inDir(dir));
+    const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
+    const rec = t.bySeat.get(0)!;
+    const agent = t.bySeat.get(1)!;
+    const fresh = async () => (await srv.service.stateOf(t.gameId))!;
+    // Play until the recruiter's first Full Game turn, before anything is done in it.
+    const turnStart = () => {
+      const v = rec.view;
+      return v?.phase === 'recruiterTurn' && v.time >= 5 && !v.turn.actionDone && v.turn.immortalMoves === 0;
+    };
+    await playOut(t, mulberry(7), { stop: turnStart });
+    const before: GameState = await fresh();
+    await Promise.all([rec.waitSeq(before.seq), agent.waitSeq(agent.view.seq), t.spectator.waitSeq(agent.view.seq)]);
+    const seen = { agent: agent.frames.length, spectator: t.spectator.frames.length, seq: agent.view.seq };
+    const act = async (action: Record<string, unknown>) => {
+      const at = rec.view.seq;
+      const r = await rec.request(
+        { t: 'act', gameId: t.gameId, seq: at, action, id: `u${at}` },
+        (m) => m.id === `u${at}`,
+      );
+      expect(r.t, JSON.stringify(r).slice(0, 200)).toBe('events');
+    };
+    const steps = rec.legal.filter((a: Action) => a.type === 'step');
+    const first = steps[0]!;
+    const kept = steps[steps.length - 1]!;
+    const { seat: _a, ...firstStep } = first;
+    const { seat: _b, ...keptStep } = kept;
+    await act(firstStep);
+    await act({ type: 'undo' });
+    await act(keptStep);
+    expect(agent.frames.length).toBe(seen.agent); // nothing yet: the turn is not settled
+    expect(t.spectator.frames.length).toBe(seen.spectator);
+    await act({ type: 'endTurn' });
+    await Promise.all([agent.waitSeq(seen.seq + 2), t.spectator.waitSeq(seen.seq + 2)]);
+    // One frame each, at seq + 2 (the step kept and the end of the turn), as without the undo.
+    expect(agent.frames.length).toBe(seen.agent + 1);
+    expect(t.spectator.frames.length).toBe(seen.spectator + 1);
+    let without = before;
+    for (const a of [kept, { type: 'endTurn', seat: 0 }] as Action[]) {
+      const r = apply(without, a);
+      if (!r.ok) throw new Error(r.message);
+      without = r.state;
+    }
+    expect(agent.view).toEqual(view(without, 1));
+    expect(t.spectator.view).toEqual(view(without, 'spectator'));
+    expect(rec.view.seq).toBe(seen.seq + 4); // the recruiter's own count holds all four
+    closeTable(t);
+    await srv.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   it(`${GAMES} random games: agents and spectators never see a hidden fact`, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-secret-'));
     const sink: LogSink = { lines: [] };
@@ -46,6 +100,7 @@ describe('secrecy', () => {
       let step = 0;
       const agentTokens = t.tokens.filter((tok, idx) => tok && t.clients[idx] && t.clients[idx]!.seat !== 0);
       await playOut(t, grng, {
+        undo: true, // D12: undos, the recruiter's secret ones included, are played at random too
         onStep: async () => {
           const st = (await srv.service.stateOf(t.gameId))!;
           if (st.result) return;
@@ -122,5 +177,5 @@ describe('secrecy', () => {
     }
     await srv.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 240_000);
+  }, 480_000); // D12 added undos and the recruiter's unsettled turns to these games
 });

@@ -179,13 +179,14 @@ export interface Live {
 
 /**
  * The log after an `events` frame: its `view.log` holds the entries from index `logFrom` on
- * (docs/protocol.md). `logFrom` 0 (or absent) replaces the log held; `logFrom` equal to its length
- * appends; anything else cannot be merged (null: ask for a fresh `state`).
+ * (docs/protocol.md). `logFrom` 0 (or absent) replaces the log held; `logFrom` up to its length
+ * keeps that much and appends; a gap cannot be merged (null: ask for a fresh `state`).
  */
 export function mergeLog(held: View['log'], logFrom: number | undefined, entries: View['log']): View['log'] | null {
   if (logFrom === undefined || logFrom === 0) return entries;
-  if (logFrom !== held.length) return null;
-  return [...held, ...entries];
+  // An undo (D12) cuts the log back: `logFrom` is then shorter than the log held.
+  if (logFrom > held.length) return null;
+  return [...held.slice(0, logFrom), ...entries];
 }
 
 /** What one `state` or `events` frame showed (for client-side pacing, table/pacing.ts). */

@@ -1,7 +1,8 @@
 // Turns the server's `legal` list into clicks: which locations/edges are targets now, and the
 // buttons of the action panel. No rules here: every choice offered is an element of `legal`.
-// Every choice is first PLANNED (staged on the board, described in the Confirm/Undo bar) and sent
-// only on Confirm (issue 12 item 1): nothing, secret or not, leaves the browser before that.
+// Issue 25, D12: a click on a choice sends it at once; what revealed nothing can be taken back
+// with Undo (offered when `legal` holds `undo`). Only a misclick that is final and costly asks
+// first, once: a capture, and ending the turn or activation with actions left.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
   ACTION_DEFS,
@@ -22,7 +23,10 @@ import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
 import { RuleLinkFor } from './rulebook/RuleLink.js';
 import { Modal } from './Modal.js';
+import { refusalText } from './i18n/refusals.js';
 import { describeAction } from './table/describe.js';
+import { asksFirst, BOARD_TOOLS } from './table/choices.js';
+import { explainRefusal } from './table/explain.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
 /** Fields picked by clicking a location (kinds `loc` and `locOrNull`). */
@@ -33,28 +37,6 @@ const LOC_FIELDS: ReadonlySet<string> = new Set(
       .map(([name]) => name),
   ),
 );
-/** Board tools in the order they are offered (the first available is the default). */
-const BOARD_TOOLS: ActionType[] = [
-  'answerAsk',
-  'placeMayhem',
-  'chooseStart',
-  'step',
-  'placeImmortal',
-  'placeAgent',
-  'placeMindSlip',
-  'push',
-  'move',
-  'mindSlip',
-  'moveImmortal',
-  'extraImmortalMove',
-  'nudge',
-  'dustyMove',
-];
-/** Kept a second, explicit confirmation after the plan's Confirm (a miss is announced to all). */
-const CONFIRM: ReadonlySet<ActionType> = new Set(['capture']);
-/** Sent at once: a mental note is the agents' scratch pad, not a move. */
-const DIRECT: ReadonlySet<ActionType> = new Set(['note', 'resign']);
-
 /** Changes each time a turn starts (a recruiter turn, an activation, a phase of setup): the board
  * tool goes back to the default then (issue 12 item 1: "Move an immortal" stayed selected). */
 export function turnKey(view: View | null): string {
@@ -78,7 +60,7 @@ export interface Controls {
   targets: Set<Loc>;
   selected: Loc | null;
   edgeTargets: Edge[];
-  /** The planned action drawn on the board until it is confirmed or undone. */
+  /** The action awaiting its confirmation, drawn on the board. */
   ghost: Ghost | null;
   /** The board tool in use (tests and styling read it). */
   tool: ActionType | null;
@@ -86,7 +68,7 @@ export interface Controls {
   onLoc: (l: Loc) => boolean;
   onEdge: (e: Edge) => void;
   panel: ReactElement | null;
-  /** The Confirm/Undo bar of the planned action (shown under the board). */
+  /** The Undo bar (shown under the board while the engine offers `undo`, D12). */
   stageBar: ReactElement | null;
   /** Why the last click could not be used (one line), or null. */
   refusal: string | null;
@@ -98,57 +80,54 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   const { t } = i18n;
   const [tool, setTool] = useState<ActionType | null>(null);
   const [partial, setPartial] = useState<Partial_>({});
-  const [staged, setStaged] = useState<Action | null>(null);
+  /** This seat's last action sent that can still be undone (named on the Undo bar). */
+  const [lastSent, setLastSent] = useState<Action | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ text: string; action: Action } | null>(null);
   const [dolphin, setDolphin] = useState(false);
   const seq = view?.seq ?? -1;
   const key = turnKey(view);
 
-  // a new position: forget half-made choices; a plan survives only while it is still legal
-  // (a teammate's note changes the position without touching it)
-  const legalRef = useRef(legal);
-  legalRef.current = legal;
+  // a new position: forget half-made choices
   useEffect(() => {
     setPartial({});
     setAsking(null);
     setRefusal(null);
-    setStaged((st) => (st && legalRef.current.some((a) => same(a, st)) ? st : null));
   }, [seq]);
-  // a new turn: back to the default tool, nothing planned
+  // a new turn: back to the default tool
   useEffect(() => {
     setTool(null);
-    setStaged(null);
   }, [key]);
+  const canUndo = legal.some((a) => a.type === 'undo');
+  const undoRef = useRef(canUndo);
+  undoRef.current = canUndo;
+  // nothing left to undo: forget what the Undo bar would name
+  useEffect(() => {
+    if (!undoRef.current) setLastSent(null);
+  }, [seq]);
 
   const types = useMemo(() => new Set(legal.map((a) => a.type)), [legal]);
   const boardTools = BOARD_TOOLS.filter((x) => types.has(x));
   const current: ActionType | null =
     tool && types.has(tool) && BOARD_TOOLS.includes(tool) ? tool : (boardTools[0] ?? null);
 
-  /** Really sends (after Confirm; capture asks once more). */
+  /** Sends an action; a capture or an early end asks once first (`asksFirst`). */
   const send = (a: Action, ask = true) => {
-    if (ask && CONFIRM.has(a.type)) {
-      const text = t('c_capture', {
-        loc: label(view?.agents.find((g) => g.id === view.activation?.agent)?.at ?? 0),
-      });
+    if (ask && asksFirst(a, legal)) {
+      const text =
+        a.type === 'capture'
+          ? t('c_capture', { loc: label(view?.agents.find((g) => g.id === view.activation?.agent)?.at ?? 0) })
+          : t(a.type === 'endTurn' ? 'u_endTurnLeft' : 'u_endActivationLeft');
       setAsking({ text, action: a });
       return;
     }
     setPartial({});
-    setStaged(null);
     setRefusal(null);
+    if (a.type !== 'undo') setLastSent(a);
     act(strip(a));
   };
-  /** A click on a choice: planned, not sent. */
-  const plan = (a: Action) => {
-    setRefusal(null);
-    if (DIRECT.has(a.type)) send(a);
-    else {
-      setStaged(a);
-      setPartial({});
-    }
-  };
+  /** A click on a choice: sent at once (issue 25). */
+  const plan = (a: Action) => send(a);
 
   const candidates = current
     ? legal.filter(
@@ -209,11 +188,18 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   const onLoc = (l: Loc): boolean => {
     if (!targets.has(l)) {
       if (!current || !effSlot || !LOC_FIELDS.has(effSlot) || !view) return false;
-      // Not a legal choice. When the click completes an action, the server's engine says why
-      // (its reply goes to this seat only and changes nothing); otherwise say what is wanted.
+      // Not a legal choice. When the click completes an action, the engine in this page says why
+      // (issue 26 item 4: nothing is sent to learn it); otherwise say what is wanted.
       const last = !slots.some((x) => x !== effSlot && !(x in effPartial));
-      if (last) act(strip({ ...effPartial, type: current, seat: 0, [effSlot]: l } as unknown as Action));
-      else setRefusal(t('refuseNotChoice', { loc: label(l), hint: t(hintKey()) }));
+      const seat = typeof view.viewer === 'number' ? view.viewer : 0;
+      const why = last
+        ? explainRefusal(view, { ...effPartial, type: current, seat, [effSlot]: l } as unknown as Action)
+        : null;
+      setRefusal(
+        why
+          ? t('refused', { reason: refusalText(i18n, why) })
+          : t('refuseNotChoice', { loc: label(l), hint: t(hintKey()) }),
+      );
       return false;
     }
     const np = { ...effPartial, [effSlot!]: l };
@@ -235,7 +221,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     return last ? (last[1] as Loc) : null;
   })();
 
-  const ghost = view && staged ? ghostOf(view, staged) : null;
+  const ghost = view && asking ? ghostOf(view, asking.action) : null;
 
   let panel: ReactElement | null = null;
   if (view && legal.length) {
@@ -276,7 +262,6 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
               onClick={() => {
                 setTool(x);
                 setPartial({});
-                setStaged(null);
                 setRefusal(null);
               }}
             >
@@ -447,24 +432,25 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     </Modal>
   ) : null;
 
+  const undo = legal.find((a) => a.type === 'undo');
   const stageBar =
-    view && staged ? (
-      <div className="stage-bar" role="region" aria-label={t('st_title')}>
+    view && undo ? (
+      <div className="stage-bar" role="region" aria-label={t('u_title')}>
         <span className="stage-what">
-          <b>
-            {t('st_title')}
-            {t('colon')}
-          </b>{' '}
-          {describeAction(i18n, staged, view)}
-          <small>{t('st_note')}</small>
+          {lastSent ? (
+            <>
+              <b>
+                {t('u_done')}
+                {t('colon')}
+              </b>{' '}
+              {describeAction(i18n, lastSent, view)}
+            </>
+          ) : null}
+          <small>{t('u_note')}</small>
         </span>
         <span className="btnrow">
-          {/* focused when a plan appears: from the keyboard, Enter on a location then Enter again */}
-          <button className="primary" data-stage="confirm" autoFocus onClick={() => send(staged)}>
-            {t('st_confirm')}
-          </button>
-          <button data-stage="undo" onClick={() => setStaged(null)}>
-            {t('st_undo')}
+          <button data-testid="undo" onClick={() => send(undo)}>
+            {t('u_undo')}
           </button>
         </span>
       </div>

@@ -44,23 +44,27 @@ async function untilMine(p: Page, phase: string): Promise<void> {
 async function click(p: Page, name: string | RegExp, confirm = false): Promise<void> {
   const s = (await status(p))!;
   await actions(p).getByRole('button', { name }).first().click();
-  await commit(p);
+  // a capture asks once (issue 25); an early end asks too, and commit answers it
   if (confirm) await confirmDialog(p);
+  else await commit(p);
   await waitSeq(p, s.seq);
 }
 
 async function moveTo(p: Page, to: string): Promise<void> {
   const s = (await status(p))!;
   expect(await targets(p)).toContain(to);
-  await clickCell(p, to);
-  // the planned move can be undone before it is sent
-  await p.locator('.stage-bar [data-stage=undo]').click();
-  expect(await p.locator('svg.board .ghost').count()).toBe(0);
-  await clickCell(p, to);
-  expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
-  await commit(p);
+  const before = await targets(p);
+  await clickCell(p, to); // one click: sent (issue 25)
   await waitSeq(p, s.seq);
-  await p.locator('.stage-bar').waitFor({ state: 'detached' });
+  expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
+  // D12: the move can be taken back by click, and made again
+  const moved = (await status(p))!;
+  await p.getByTestId('undo').click();
+  await waitSeq(p, moved.seq);
+  expect(await targets(p)).toEqual(before);
+  const back = (await status(p))!;
+  await clickCell(p, to);
+  await waitSeq(p, back.seq);
 }
 
 async function tool(p: Page, name: string): Promise<void> {
@@ -101,7 +105,6 @@ describe('Full Game by clicking', () => {
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-edge') ?? ''));
         const pick = aEdges.find((x) => edges.includes(x)) ?? edges[0]!;
         await a.locator(`g.edge-target[data-edge="${pick}"]`).press('Enter'); // keyboard works too
-        await a.locator('.stage-bar [data-stage=confirm]').press('Enter');
         await waitSeq(a, s.seq);
       }
     }
@@ -243,14 +246,13 @@ describe('Full Game by clicking', () => {
     await waitSeq(a, sq);
     await endActivationIfOpen(a);
 
-    // ---- recruiter (09): a mind slip, planned then confirmed
+    // ---- recruiter (09): a mind slip, on one click; the Undo bar names it (D12)
     await untilMine(r, 'recruiterTurn');
     await tool(r, 'Mind slip');
-    await clickTarget(r);
-    expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     sq = (await status(r))!.seq;
-    await commit(r);
+    await clickTarget(r);
     await waitSeq(r, sq);
+    expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     if ((await status(r))?.mine && (await status(r))?.phase === 'recruiterTurn') await click(r, 'End turn');
 
     const log = await a.locator('.log').innerText();

@@ -257,19 +257,18 @@ export async function clickTarget(page: Page, prefer: string[] = []): Promise<st
   return pick;
 }
 
-/** Confirms the planned action (the Confirm of the plan bar under the board), if one is planned. */
+/** Confirms what the last click asked (issue 25: a capture, or ending a turn or activation with
+ * actions left), if it asked; every other click was sent at once. */
 export async function commit(page: Page): Promise<boolean> {
-  const bar = page.locator('.stage-bar [data-stage=confirm]');
-  if (!(await bar.count())) return false;
-  await bar.click();
+  const ask = page.getByRole('dialog').getByRole('button', { name: /Confirm|确认|確定/ });
+  if (!(await ask.count())) return false;
+  await ask.click();
   return true;
 }
 
-/** Clicks a target, then confirms the plan it made (if the click completed an action). */
+/** Clicks a target (sent at once: one click, issue 25). */
 export async function playTarget(page: Page, prefer: string[] = []): Promise<string> {
-  const at = await clickTarget(page, prefer);
-  await commit(page);
-  return at;
+  return clickTarget(page, prefer);
 }
 
 export async function confirmDialog(page: Page): Promise<void> {
@@ -407,7 +406,6 @@ export async function agentsMove(page: Page, k: number, prefer: string[] = []): 
     return `move ${to}`;
   } else if (await btn(page, 'Capture').count()) {
     await btn(page, 'Capture').click();
-    await commit(page);
     await confirmDialog(page);
   } else {
     await btn(page, 'End activation').click();

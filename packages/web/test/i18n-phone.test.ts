@@ -2,7 +2,7 @@
 // deduction overlay hook, keyboard use, and a phone-sized viewport (375x812).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickTarget, commit, newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
+import { commit, newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -65,8 +65,7 @@ describe('languages', () => {
       await untilMine(page, ['agents']);
       const s = (await status(page))!;
       await page.locator('svg.board g.cell.target').first().focus();
-      await page.keyboard.press('Enter');
-      await page.locator('.stage-bar [data-stage=confirm]').press('Enter');
+      await page.keyboard.press('Enter'); // sent at once (issue 25)
       await waitSeq(page, s.seq);
     }
     await untilMine(page, ['agentsTurn']);
@@ -78,7 +77,6 @@ describe('languages', () => {
       .click();
     await commit(page);
     await waitSeq(page, s.seq);
-    await clickTarget(page); // a planned move, shown on the board
     // the deduction overlay is drawn from the hook
     await page.getByText('The recruiter can be on 123 locations').waitFor();
 
@@ -161,8 +159,7 @@ describe('phone', () => {
         const pick = (prefer[ph] ?? []).find((p) => ts.includes(p)) ?? ts[0]!;
         await page.locator(`svg.board g.cell[data-loc="${pick}"]`).tap();
       }
-      // each choice is planned, then confirmed with the bar under the board
-      await page.locator('.stage-bar [data-stage=confirm]').tap();
+      // each choice is sent on its tap (issue 25)
       await waitSeq(page, s.seq);
     }
     expect((await status(page))?.phase).toBe('recruiterTurn');
@@ -183,7 +180,6 @@ describe('phone', () => {
     // a step on the phone
     const s = (await status(page))!;
     await page.locator('svg.board g.cell.target').first().tap();
-    await page.locator('.stage-bar [data-stage=confirm]').tap();
     await waitSeq(page, s.seq);
     // a tap on a non-target opens the location panel with both feature names
     await page.locator('svg.board g.cell[data-loc="F7"]').tap();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { label, legalActions, locOf, view } from '@mindmgmt/engine';
 import { AGENTS_SCRIPT, lessonChapter, RECRUITER_SCRIPT, SCRIPTS } from '../src/tutorial/script.js';
 import { judge, positionAt } from '../src/tutorial/run.js';
+import { asksFirst, boardChoices, buttonId, buttonsOf } from '../src/table/choices.js';
 import { TUTORIAL_STRINGS } from '../src/tutorial/strings.js';
 
 const L = (s: string) => locOf(s)!;
@@ -40,12 +41,55 @@ describe('tutorial scripts (Training Mission, R31)', () => {
         const pos = positionAt(script, i);
         if (st.action && st.action.type !== 'note') {
           expect(view(pos.state, script.seat).expected, `${script.side} step ${i}`).toContain(script.seat);
-          const legal = legalActions(pos.state, script.seat).map((a) => JSON.stringify(a));
+          const legal = legalActions(pos.state, script.seat, { undo: true }).map((a) => JSON.stringify(a));
           expect(legal, `${script.side} step ${i} ${st.key}`).toContain(JSON.stringify(st.action));
         }
-        if (st.buttons && st.expect.kind === 'button') expect(st.buttons).toContain(st.expect.id);
       });
     }
+  });
+
+  it('issue 25: every step uses the table’s own controls: its board choices, its buttons (Undo included), one click, and the table’s one question before a capture', () => {
+    let undos = 0;
+    for (const script of Object.values(SCRIPTS)) {
+      script.steps.forEach((st, i) => {
+        const where = `${script.side} step ${i} ${st.key}`;
+        const legal = legalActions(positionAt(script, i).state, script.seat, { undo: true });
+        const a = st.action;
+        if (st.expect.kind === 'cell') {
+          // a note is written in the notes panel of a location, not played as a move
+          if (a && a.type !== 'note') expect(boardChoices(legal).get(st.expect.at), where).toEqual(a);
+          if (a && a.type !== 'note') expect(asksFirst(a, legal), where).toBe(false);
+          return;
+        }
+        const id = st.expect.id;
+        if (id === 'next') return expect(a, where).toBeUndefined();
+        if (id === 'confirm') {
+          // the click before asked it: the table's button for this very action
+          const before = script.steps[i - 1]!;
+          expect(a && asksFirst(a, legal), where).toBe(true);
+          expect(before.action, where).toBeUndefined();
+          expect(before.expect, where).toEqual({ kind: 'button', id: buttonId(a!) });
+          return;
+        }
+        expect(buttonsOf(legal), where).toContain(id);
+        if (a) {
+          expect(buttonId(a), where).toBe(id);
+          expect(asksFirst(a, legal), where).toBe(false);
+          if (a.type === 'undo') undos++;
+        } else
+          expect(script.steps[i + 1]?.expect, `${where}: a click that asks first`).toEqual({
+            kind: 'button',
+            id: 'confirm',
+          });
+      });
+    }
+    expect(undos).toBeGreaterThan(0); // Undo is taught
+  });
+
+  it('issue 25: the agents see End activation where the table shows it (an activation open, its action not taken)', () => {
+    const i = AGENTS_SCRIPT.steps.findIndex((s) => s.key === 'a_ask');
+    const legal = legalActions(positionAt(AGENTS_SCRIPT, i).state, AGENTS_SCRIPT.seat, { undo: true });
+    expect(buttonsOf(legal)).toEqual(expect.arrayContaining(['ask:torches', 'capture', 'endActivation', 'undo']));
   });
 
   it('Back is exact: the position at a step is the same however it is reached', () => {

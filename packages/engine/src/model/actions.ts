@@ -71,6 +71,8 @@ export const ACTION_DEFS = {
   nudge: { from: 'loc', to: 'loc' },
   dustyMove: { agent: 'agent', to: 'loc' },
   endActivation: {},
+  // ---- D12: take back the seat's own last action since the last thing revealed ----
+  undo: {},
   // ---- any time ----
   note: { at: 'loc', note: 'note' },
   resign: {},

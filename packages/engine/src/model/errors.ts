@@ -24,7 +24,9 @@ export type ErrorCode =
   | 'not_allowed'
   | 'not_controlled'
   | 'must_act' // an action must be taken before this
-  | 'bad_answer';
+  | 'bad_answer'
+  | 'undo_nothing' // D12: the seat has taken no undoable action since the last reveal
+  | 'undo_after_reveal'; // D12: what the seat did since was revealed (or ended its turn)
 
 /**
  * What a client needs to say `message` in the player's language: `v` tells apart the sentences

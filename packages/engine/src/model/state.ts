@@ -2,7 +2,7 @@
 // client: seats get `view(state, seat)`.
 import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { GameEvent } from './events.js';
-import type { AgentId, GameResult, Mode, RecruiterCardId } from './pieces.js';
+import type { AgentId, GameResult, Mode, RecruiterCardId, Seat } from './pieces.js';
 
 export type RecruiterCardRule = RecruiterCardId | 'random' | 'choose';
 
@@ -61,6 +61,23 @@ export interface PendingAsk {
   readonly feature: FeatureId;
 }
 
+/**
+ * D12: where `undo` goes back to: the state before the seat's last undoable action, and below it
+ * the points of the ones before (`prev`), down to the last thing revealed (or the start of the
+ * activation or turn). Any other action clears them. They are part of the state, so replaying
+ * the log rebuilds them and `undo` needs nothing from outside the state.
+ */
+export interface UndoPoint {
+  /** The one seat that may undo: the seat that took the undoable actions. */
+  readonly seat: Seat;
+  /** The log length then: `undo` cuts the log back to it. */
+  readonly logLength: number;
+  /** The state then, without its log and without its own undo points. */
+  readonly state: Omit<GameState, 'history' | 'undo'>;
+  /** The point of the seat's undoable action before, if any. */
+  readonly prev: UndoPoint | null;
+}
+
 export interface GameState {
   readonly rulesVersion: 1;
   readonly mode: Mode;
@@ -114,4 +131,12 @@ export interface GameState {
   /** Everything that happened, in order; projected per seat by views. */
   history: GameEvent[];
   result: GameResult | null;
+  /** D12: the point `undo` goes back to, or null/absent when nothing can be undone. */
+  undo?: UndoPoint | null;
+  /**
+   * D12: actions the agent seats and spectators never saw: the recruiter's undone actions and
+   * the undos that took them back. Their views count seq without them (views/view.ts), so not
+   * even the number of actions tells that the recruiter took something back.
+   */
+  hiddenSeqs?: number;
 }

@@ -16,6 +16,7 @@ import {
 import type { Confirmed, GameState, Phase, StepToken } from '../model/state.js';
 import { askCandidates, current, finalTime, recruitsToWin, revealedRecruits } from '../rules/queries.js';
 import { agentControllers, agentsOfSeat, expectedSeats } from '../rules/seats.js';
+import { publicSeq, publicState } from '../rules/undo.js';
 
 export interface SeenEvent {
   readonly pub: PublicEvent;
@@ -96,6 +97,12 @@ function seesSecrets(s: GameState, viewer: Viewer): boolean {
   return viewer === RECRUITER_SEAT || s.result !== null;
 }
 
+/** The seq a viewer is shown (and sends its actions at): D12 counts, for every seat but the
+ * recruiter, only the actions that seat has seen. */
+export function seenSeq(s: GameState, viewer: Viewer): number {
+  return seesSecrets(s, viewer) ? s.seq : publicSeq(s);
+}
+
 export function eventFor(e: GameEvent, full: boolean): SeenEvent {
   return full && e.secret ? { pub: e.pub, secret: e.secret } : { pub: e.pub };
 }
@@ -121,14 +128,17 @@ function secrets(s: GameState): RecruiterSecrets {
   };
 }
 
-export function view(s: GameState, viewer: Viewer): View {
-  const full = seesSecrets(s, viewer);
+export function view(state: GameState, viewer: Viewer): View {
+  const full = seesSecrets(state, viewer);
+  // D12: the other seats see the recruiter's turn only once it is settled, and count seq
+  // without what the recruiter took back.
+  const s = full ? state : publicState(state);
   const seat = viewer === 'spectator' ? null : viewer;
   return {
     viewer,
     mode: s.mode,
     agentSeats: s.agentSeats,
-    seq: s.seq,
+    seq: seenSeq(state, viewer),
     phase: s.phase,
     time: s.time,
     finalTime: finalTime(s),

@@ -1,6 +1,6 @@
 // What the lobby shows about a table (public to anyone with its id): built from the row and the
 // subscribers (presence), never from hidden state.
-import type { Seat } from '@mindmgmt/engine';
+import { type Seat, seenSeq } from '@mindmgmt/engine';
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
 import type { Live } from '../play/live.js';
 import type { GameRow } from '../store/types.js';
@@ -53,7 +53,8 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
           online: !!s.tokenHash && online.has(s.tokenHash),
         }))
       : null,
-    seq: g.state?.seq ?? r.seq,
+    // D12: the seq everyone may know (not the recruiter's undone actions).
+    seq: g.state ? seenSeq(g.state, 'spectator') : r.seq,
     result: g.state?.result ?? r.result,
     turnDeadline: shownDeadline(r),
     invite,

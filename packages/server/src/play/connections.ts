@@ -1,7 +1,7 @@
 // The transport side of play: WebSocket connections subscribing to a game (`hello`, with the
 // frames they missed), leaving it, and sending actions, which go into the master's one `submit`
 // path with the connection as origin (its acknowledgement goes first, with its request id).
-import type { Action, NoteBody } from '@mindmgmt/engine';
+import { type Action, type NoteBody, seenSeq } from '@mindmgmt/engine';
 import { ApiError, StaleError } from '../api-error.js';
 import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
@@ -81,9 +81,10 @@ export class Connections {
       // Older clients sent notes as actions: they change the notes, never the log (play/notes.ts).
       if (action.type === 'note')
         return changeNote(this.master.store, g, c, action.at as number, action.note as NoteBody, id);
-      if (seq !== g.state.seq) throw new StaleError();
+      // D12: a seat sends the seq it was shown (the agents' leaves out what the recruiter undid).
+      if (seq !== seenSeq(g.state, viewer)) throw new StaleError();
       const full = { ...action, seat: viewer } as unknown as Action;
-      await this.master.submit(g, full, { by: 'player', conn: c, seq, id });
+      await this.master.submit(g, full, { by: 'player', conn: c, seq: g.state.seq, id });
     });
   }
 

@@ -14,14 +14,21 @@ export function sendAll(g: Live, text: string): void {
 }
 
 /** Each subscriber of g the frame of its viewer (`frameOf` is called once per connection; the
- * frames are cached per viewer by play/frames.ts); `actor`, when subscribed, first and with its
- * request id. */
+ * frames are cached per viewer by play/frames.ts; null: this viewer is shown nothing new, D12);
+ * `actor`, when subscribed, first and with its request id. */
 export function sendEach(
   g: Live,
-  frameOf: (v: Viewer) => string,
+  frameOf: (v: Viewer) => string | null,
   actor: Conn | null = null,
   id: string | undefined = undefined,
 ): void {
-  if (actor && g.subs.has(actor)) actor.send(withRequestId(frameOf(actor.viewer ?? 'spectator'), id));
-  for (const c of g.subs) if (c !== actor) c.send(frameOf(c.viewer ?? 'spectator'));
+  if (actor && g.subs.has(actor)) {
+    const text = frameOf(actor.viewer ?? 'spectator');
+    if (text !== null) actor.send(withRequestId(text, id));
+  }
+  for (const c of g.subs)
+    if (c !== actor) {
+      const text = frameOf(c.viewer ?? 'spectator');
+      if (text !== null) c.send(text);
+    }
 }

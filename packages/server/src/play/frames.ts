@@ -6,8 +6,12 @@ import {
   type GameEvent,
   eventsFor,
   type GameState,
+  hiddenTurn,
   legalActions,
+  publicState,
+  RECRUITER_SEAT,
   type Seat,
+  seenSeq,
   view,
 } from '@mindmgmt/engine';
 import type { ServerFrame, StateFrame } from '../protocol.js';
@@ -32,7 +36,7 @@ export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): st
       gameId: g.id,
       seat: viewer,
       view: view(s, viewer),
-      legal: legalFor(s, viewer),
+      legal: offeredTo(s, viewer),
       deadline,
     };
     text = JSON.stringify(frame);
@@ -46,6 +50,9 @@ export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): st
  * (send a full `state` instead). */
 export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline: number | null): string | null {
   const s = g.state!;
+  // D12: the other seats count seq without the recruiter's undone actions; their catch-up is a
+  // fresh state once there are any (or while the recruiter's turn is unsettled).
+  if (viewer !== RECRUITER_SEAT && (s.hiddenSeqs || hiddenTurn(s))) return null;
   if (s.result || lastSeq > s.seq) return null;
   if (lastSeq === s.seq) return '';
   const from = g.logLenAt.get(lastSeq);
@@ -54,18 +61,20 @@ export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline:
   return frameText({
     t: 'events',
     gameId: g.id,
-    seq: s.seq,
+    seq: vw.seq,
     events: vw.log,
     logFrom: from,
     view: vw,
-    legal: legalFor(s, viewer),
+    legal: offeredTo(s, viewer),
     deadline,
   });
 }
 
 /**
- * After `events` were applied to g.state: a function giving each viewer's `events` frame (each
- * seat, and one shared by all spectators), built and stringified once per viewer.
+ * After `events` took `before` to g.state: a function giving each viewer's `events` frame (each
+ * seat, and one shared by all spectators), built and stringified once per viewer; null for a
+ * viewer who is shown nothing new (D12: the recruiter's unsettled turn, and its undo, send the
+ * other seats nothing at all; once settled they get the whole turn in one frame).
  *
  * The frame's `view.log` holds only the entries from `logFrom` on: every connection already has
  * the ones before (its `state` frame had the full log, and each `events` frame since appended its
@@ -73,38 +82,65 @@ export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline:
  * the entries are this action's events. When the game ends the log is sent whole (`logFrom: 0`):
  * the full reveal adds `secret` to earlier entries too.
  */
-export function eventsFrames(g: Live, events: readonly GameEvent[], deadline: number | null): (v: Viewer) => string {
+export function eventsFrames(
+  g: Live,
+  before: GameState,
+  events: readonly GameEvent[],
+  deadline: number | null,
+): (v: Viewer) => string | null {
   const s = g.state!;
-  const logFrom = s.result ? 0 : s.history.length - events.length;
-  // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
-  // is just the new entries gives the same view with only the new log entries, in O(events)
-  // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
-  const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
-  const texts = new Map<Viewer, string>();
-  return (v: Viewer): string => {
+  const texts = new Map<Viewer, string | null>();
+  return (v: Viewer): string | null => {
     let text = texts.get(v);
     if (text === undefined) {
-      const vw = view(tail, v);
-      text = frameText({
-        t: 'events',
-        gameId: g.id,
-        seq: s.seq,
-        events: logFrom === 0 ? eventsFor(s, events, v) : vw.log,
-        logFrom,
-        view: vw,
-        legal: legalFor(s, v),
-        deadline,
-      });
+      text = eventsFrame(g.id, before, s, events, v, deadline);
       texts.set(v, text);
     }
     return text;
   };
 }
 
+function eventsFrame(
+  gameId: string,
+  before: GameState,
+  s: GameState,
+  events: readonly GameEvent[],
+  v: Viewer,
+  deadline: number | null,
+): string | null {
+  const full = v === RECRUITER_SEAT || s.result !== null;
+  if (!full && seenSeq(before, v) === seenSeq(s, v)) return null;
+  // The log this viewer holds ends where its view of `before` ended (D12: for the other seats,
+  // before the recruiter's unsettled turn, or where an undo cut it back to).
+  const held = full ? before.history.length : publicState(before).history.length;
+  const logFrom = s.result ? 0 : Math.min(held, s.history.length - events.length);
+  // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
+  // is just the new entries gives the same view with only the new log entries, in O(events)
+  // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
+  const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
+  const vw = view(tail, v);
+  return frameText({
+    t: 'events',
+    gameId,
+    seq: vw.seq,
+    events: logFrom === 0 ? eventsFor(s, events, v) : vw.log,
+    logFrom,
+    view: vw,
+    legal: offeredTo(s, v),
+    deadline,
+  });
+}
+
 /** `legalActions` once per state and seat: the `events` frame, a bot's decision and the `state`
  * frames of later hellos share the list (states are never changed in place; a new action gives a
  * new state object). Spectators have none. */
 const legalCache = new WeakMap<GameState, Map<Seat, Action[]>>();
+/** What a player's frame offers: the legal actions and, when it may, `undo` (D12); bots are given
+ * `legalFor` and never undo. */
+export function offeredTo(s: GameState, v: Viewer): Action[] {
+  const legal = legalFor(s, v);
+  return v !== 'spectator' && s.undo?.seat === v ? legalActions(s, v, { undo: true }) : legal;
+}
 export function legalFor(s: GameState, v: Viewer): Action[] {
   if (v === 'spectator') return [];
   let bySeat = legalCache.get(s);

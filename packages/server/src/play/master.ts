@@ -217,7 +217,10 @@ export class GameMaster {
         status: r.state.result ? 'over' : 'active',
       };
     else {
-      const deadline = deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
+      // D12: an undo, and the undoable actions that can still be taken back, keep the clock where
+      // it was: taking a move back and forth never buys time (the timer is the turn's).
+      const keep = (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
+      const deadline = keep ? g.row.deadline : deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const res = await this.store.appendAction({
         gameId: g.id,
@@ -253,7 +256,7 @@ export class GameMaster {
     g.lastActive = now;
     this.advanced(g);
     const actor = origin.by === 'player' ? origin.conn : null;
-    this.broadcast(g, r.events, actor, origin.by === 'player' ? origin.id : undefined);
+    this.broadcast(g, state, r.events, actor, origin.by === 'player' ? origin.id : undefined);
     if (r.state.result) {
       this.pushLobby(g);
       if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);
@@ -262,16 +265,26 @@ export class GameMaster {
     if (origin.by !== 'remote') this.kickBots(g);
   }
 
-  /** Under g.lock, after `events` were applied: each connection its viewer's `events` frame,
-   * the actor's acknowledgement first (play/frames.ts). */
-  private broadcast(g: Live, events: readonly GameEvent[], actor: Conn | null, id: string | undefined): void {
-    if (g.subs.size) sendEach(g, eventsFrames(g, events, shownDeadline(g.row)), actor, id);
+  /** Under g.lock, after `events` took `before` to g.state: each connection its viewer's
+   * `events` frame, the actor's acknowledgement first (play/frames.ts); nothing to a viewer who
+   * is shown nothing new (D12: the recruiter's unsettled turn). */
+  private broadcast(
+    g: Live,
+    before: GameState,
+    events: readonly GameEvent[],
+    actor: Conn | null,
+    id: string | undefined,
+  ): void {
+    if (g.subs.size) sendEach(g, eventsFrames(g, before, events, shownDeadline(g.row)), actor, id);
   }
 
   /** After g.state moved on: remember the log length of the new seq; at the end, free the
    * starter's bot-game budget and the game's bot sessions. */
   private advanced(g: Live): void {
     const s = g.state!;
+    // D12: an undo cuts the log back; a catch-up from a seq whose log reached past the cut would
+    // keep the entries taken back, so those seqs get a fresh state instead.
+    for (const [seq, len] of g.logLenAt) if (len > s.history.length) g.logLenAt.delete(seq);
     g.logLenAt.set(s.seq, s.history.length);
     if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
     if (s.result) {

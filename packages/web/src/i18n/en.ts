@@ -10,6 +10,7 @@ import { TABLE_EN } from './en/table.js';
 import { PLAYERS_EN } from './en/players.js';
 import { ACTIONS_EN } from './en/actions.js';
 import { WATCH_EN } from './en/watch.js';
+import { UNDO_EN } from './en/undo.js';
 
 export const EN = {
   ...CORE_EN,
@@ -19,6 +20,7 @@ export const EN = {
   ...PLAYERS_EN,
   ...ACTIONS_EN,
   ...WATCH_EN,
+  ...UNDO_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -8,6 +8,7 @@ import { TABLE_JA } from './ja/table.js';
 import { PLAYERS_JA } from './ja/players.js';
 import { ACTIONS_JA } from './ja/actions.js';
 import { WATCH_JA } from './ja/watch.js';
+import { UNDO_JA } from './ja/undo.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -17,4 +18,5 @@ export const JA: Catalogue = {
   ...PLAYERS_JA,
   ...ACTIONS_JA,
   ...WATCH_JA,
+  ...UNDO_JA,
 };

@@ -8,6 +8,7 @@ import { TABLE_ZH } from './zh/table.js';
 import { PLAYERS_ZH } from './zh/players.js';
 import { ACTIONS_ZH } from './zh/actions.js';
 import { WATCH_ZH } from './zh/watch.js';
+import { UNDO_ZH } from './zh/undo.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -17,4 +18,5 @@ export const ZH: Catalogue = {
   ...PLAYERS_ZH,
   ...ACTIONS_ZH,
   ...WATCH_ZH,
+  ...UNDO_ZH,
 };

@@ -19,6 +19,7 @@ export const CHAPTERS = [
   'mental-notes',
   'winning',
   'training',
+  'controls',
   'words',
 ] as const;
 
@@ -40,6 +41,7 @@ export const CHAPTER_TITLES: Record<ChapterId, Record<Lang, string>> = {
   'mental-notes': { en: 'Mental notes', zh: '心灵笔记', ja: 'ノートトークン' },
   winning: { en: 'Winning', zh: '胜负', ja: '勝敗' },
   training: { en: 'Training Mission', zh: '训练任务', ja: 'トレーニングミッション' },
+  controls: { en: 'Controls', zh: '操作方法', ja: '操作方法' },
   words: { en: 'Words of the game', zh: '术语表', ja: '用語集' },
 };
 
@@ -77,6 +79,7 @@ const KEY_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^t_reveal$|^confirmedNote$/, 'reveal'],
   [/^t_(shakedown|push)$|^exposed$/, 'shakedown'],
   [/^t_capture$|^c_capture$/, 'capture'],
+  [/^u_\w+$/, 'controls'],
   [/^t_(scan|nudge|dustyMove|withDolphin)$|^(ally|ability_\w+)$/, 'abilities'],
   [/^t_note$|^(mentalNote|noteAt|ded\w+)$/, 'mental-notes'],
   [/^(p_over|recruitsTotal|winRecruiter|winAgents|r_\w+)$/, 'winning'],
@@ -105,6 +108,7 @@ const RULING_CHAPTERS: Readonly<Record<ChapterId, readonly number[]>> = {
   'mental-notes': [30],
   winning: [13, 14, 33],
   training: [31],
+  controls: [],
   words: [],
 };
 

@@ -229,6 +229,20 @@ const text: RulebookText = {
         ],
       },
     ],
+    controls: [
+      {
+        p: 'At the table every choice is played on one click (or tap): a highlighted location, or a button under the board. There is no Confirm.',
+      },
+      {
+        list: [
+          'Undo, under the board, takes back your last action, one click per action, as long as nothing has been revealed since: activating an agent, moving it, a push, Bill Falls’ and Dusty’s free actions, and in the Recruiter’s Full Game turn the step, the mind slip and the immortal move.',
+          'Final at once, because they reveal something or hand the table over: an Ask and its answer, a Reveal, a Shakedown, a Capture, Meru’s scan, the extra immortal move, ending an activation or a turn, and every setup placement.',
+          'Only two clicks ask before they are played, once: a Capture, and ending your turn or activation while you could still act.',
+          'While the Recruiter can still take a step back, the agents see nothing of that turn; they see it whole when it is settled.',
+          'A click on a location that is not a choice says why, in one line; nothing is played.',
+        ],
+      },
+    ],
     words: [
       {
         p: 'The words this edition uses in English, Chinese and Japanese. Chinese comes from the Chinese rules summary and Japanese from the Japanese guide wherever they name the term.',

@@ -2,13 +2,14 @@
 // Each step waits for one exact click (a location on the board or a button) and refuses any
 // other click with a one-line reason. Loaded on demand (main.tsx imports it dynamically).
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { AGENTS, FEATURES, LOCATIONS, view as viewOf, type Loc } from '@mindmgmt/engine';
+import { AGENTS, FEATURES, legalActions, LOCATIONS, view as viewOf, type Loc } from '@mindmgmt/engine';
 import { Board } from '../Board.js';
 import { eventText } from '../log.js';
 import { AgentIcon, FeatureIcon } from '../icons.js';
 import { useI18n, type I18n } from '../i18n.js';
 import { judge, positionAt, type Click } from './run.js';
 import { RuleLink } from '../rulebook/RuleLink.js';
+import { buttonsOf } from '../table/choices.js';
 import { translatedRefusal } from '../i18n/refusals.js';
 import { lessonChapter, SCRIPTS, type TutorialSide, type TutorialStep } from './script.js';
 import { fill, TUTORIAL_STRINGS, type TutorialKey } from './strings.js';
@@ -61,6 +62,11 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
     const [kind, arg = ''] = id.split(':');
     if (kind === 'activate') return tx('activate', { agent: i18n.agent(arg) });
     if (kind === 'ask') return tx('ask', { feature: i18n.feature(arg as 'bus') });
+    // the table's own words for the table's own controls
+    if (kind === 'undo') return i18n.t('u_undo');
+    if (kind === 'confirm') return i18n.t('confirm');
+    if (kind === 'endActivation') return i18n.t('t_endActivation');
+    if (kind === 'endTurn') return i18n.t('t_endTurn');
     return tx(kind as TutorialKey);
   };
   const hint = (s: TutorialStep): string =>
@@ -88,7 +94,11 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
 
   const target: Loc | null = step?.expect.kind === 'cell' ? step.expect.at : null;
   const targets = useMemo(() => new Set(target === null ? [] : [target]), [target]);
-  const buttons = step ? (step.buttons ?? (step.expect.kind === 'button' ? [step.expect.id] : [])) : [];
+  // The table's buttons in this position (issue 25): Undo, End activation and the rest appear as
+  // they would at the table; a Next step only explains, a confirm step is the table's question.
+  const legal = useMemo(() => legalActions(pos.state, script.seat, { undo: true }), [pos, script.seat]);
+  const own = step?.expect.kind === 'button' && (step.expect.id === 'next' || step.expect.id === 'confirm');
+  const buttons = !step ? [] : own && step.expect.kind === 'button' ? [step.expect.id] : buttonsOf(legal);
   const cards = v.recruiter?.cards.map((c) => c.feature) ?? [];
   const title = tx(side === 'recruiter' ? 'sideRecruiter' : 'sideAgents');
 

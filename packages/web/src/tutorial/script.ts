@@ -17,15 +17,17 @@ export type TutorialSide = 'recruiter' | 'agents';
 /** What the player must click: a location on the board, or one of the step's buttons. */
 export type Expect = { readonly kind: 'cell'; readonly at: Loc } | { readonly kind: 'button'; readonly id: string };
 
-/** Button ids: `next`, `activate:<agent>`, `ask:<feature>`, `reveal`, `capture`. */
+/** Button ids: `next`, `confirm` (the table's one question before a capture), and the table's
+ * own buttons (`buttonId` in table/choices.ts: `activate:<agent>`, `ask:<feature>`, `reveal`,
+ * `capture`, `undo`, `endActivation`...). The buttons a step offers are the table's for the
+ * position (Tutorial.tsx), so a lesson shows the controls the table has. */
 export interface TutorialStep {
   /** Key of the step's text in strings.ts. */
   readonly key: string;
   readonly expect: Expect;
-  /** The player's move made by the expected click; a `next` step only explains. */
+  /** The player's move made by the expected click; a step without one only explains, or (a
+   * capture) is the click the table then asks to confirm. */
   readonly action?: Action;
-  /** Buttons offered (the expected one among them, so a wrong button can be refused). */
-  readonly buttons?: readonly string[];
   /** The scripted opponent's moves, applied right after the player's. */
   readonly reply?: readonly Action[];
 }
@@ -57,7 +59,6 @@ const A = 1;
 const cell = (label: string): Expect => ({ kind: 'cell', at: L(label) });
 const button = (id: string): Expect => ({ kind: 'button', id });
 const next: Expect = button('next');
-const activateButtons = ['activate:meru', 'activate:henry', 'activate:bill', 'activate:dusty'];
 
 const step = (seat: number, label: string): Action => ({ type: 'step', seat, to: L(label) });
 const activate = (agent: AgentId): Action => ({ type: 'activate', seat: A, agent });
@@ -138,13 +139,15 @@ export const AGENTS_SCRIPT: TutorialScript = {
     { key: 'a_placeHenry', expect: cell('D7'), action: place('henry', 'D7') },
     { key: 'a_placeBill', expect: cell('A4'), action: place('bill', 'A4') },
     { key: 'a_placeDusty', expect: cell('F6'), action: place('dusty', 'F6'), reply: [step(R, 'C5')] },
-    { key: 'a_activate', expect: button('activate:meru'), action: activate('meru'), buttons: activateButtons },
+    { key: 'a_activate', expect: button('activate:meru'), action: activate('meru') },
     { key: 'a_move', expect: cell('C7'), action: move('C7') },
+    // D12: a move reveals nothing, so the table offers Undo (issue 25)
+    { key: 'a_undo', expect: button('undo'), action: { type: 'undo', seat: A } },
+    { key: 'a_moveAgain', expect: cell('C7'), action: move('C7') },
     {
       key: 'a_ask',
       expect: button('ask:torches'),
       action: ask('torches'),
-      buttons: ['ask:torches', 'ask:billboard'],
       reply: [answer(null)],
     },
     {
@@ -152,49 +155,42 @@ export const AGENTS_SCRIPT: TutorialScript = {
       expect: cell('C7'),
       action: { type: 'note', seat: A, at: L('C7'), note: { from: null, to: 6, crossed: ['torches'], text: '' } },
     },
-    { key: 'a_activateHenry', expect: button('activate:henry'), action: activate('henry'), buttons: activateButtons },
+    { key: 'a_activateHenry', expect: button('activate:henry'), action: activate('henry') },
     { key: 'a_moveHenry', expect: cell('D6'), action: move('D6') },
     {
       key: 'a_askHenry',
       expect: button('ask:bookstore'),
       action: ask('bookstore'),
-      buttons: ['ask:bus', 'ask:bookstore'],
       reply: [answer('D6'), step(R, 'B5')],
     },
     { key: 'a_answered', expect: next },
-    { key: 'a_activateDusty', expect: button('activate:dusty'), action: activate('dusty'), buttons: activateButtons },
+    { key: 'a_activateDusty', expect: button('activate:dusty'), action: activate('dusty') },
     { key: 'a_moveDusty', expect: cell('D6'), action: move('D6') },
     {
       key: 'a_reveal',
       expect: button('reveal'),
       action: { type: 'reveal', seat: A },
-      buttons: ['ask:bus', 'ask:bookstore', 'reveal'],
     },
-    { key: 'a_activateBill', expect: button('activate:bill'), action: activate('bill'), buttons: activateButtons },
+    { key: 'a_activateBill', expect: button('activate:bill'), action: activate('bill') },
     { key: 'a_moveBill', expect: cell('A5'), action: move('A5') },
     {
       key: 'a_askBill',
       expect: button('ask:graffiti'),
       action: ask('graffiti'),
-      buttons: ['ask:bookstore', 'ask:graffiti'],
       reply: [answer('C6'), step(R, 'B6')],
     },
-    { key: 'a_round2', expect: button('activate:meru'), action: activate('meru'), buttons: activateButtons },
+    { key: 'a_round2', expect: button('activate:meru'), action: activate('meru') },
     { key: 'a_moveMeru2', expect: cell('C6'), action: move('C6') },
     {
       key: 'a_reveal2',
       expect: button('reveal'),
       action: { type: 'reveal', seat: A },
-      buttons: ['ask:tuktuk', 'ask:graffiti', 'reveal'],
     },
-    { key: 'a_activateBill2', expect: button('activate:bill'), action: activate('bill'), buttons: activateButtons },
+    { key: 'a_activateBill2', expect: button('activate:bill'), action: activate('bill') },
     { key: 'a_moveBill2', expect: cell('B6'), action: move('B6') },
-    {
-      key: 'a_capture',
-      expect: button('capture'),
-      action: { type: 'capture', seat: A },
-      buttons: ['ask:umbrellas', 'ask:idol', 'capture'],
-    },
+    // the table asks once before a capture (issue 25): the click, then its confirmation
+    { key: 'a_capture', expect: button('capture') },
+    { key: 'a_captureConfirm', expect: button('confirm'), action: { type: 'capture', seat: A } },
   ],
 };
 
@@ -213,7 +209,8 @@ const LESSON_CHAPTERS: readonly [RegExp, ChapterId][] = [
   [/^a_(activate|move|round)/, 'agents-turn'],
   [/^a_note$/, 'mental-notes'],
   [/^a_reveal/, 'reveal'],
-  [/^a_capture$/, 'capture'],
+  [/^a_capture/, 'capture'],
+  [/^a_undo$/, 'controls'],
   [/^r_win$/, 'winning'],
 ];
 

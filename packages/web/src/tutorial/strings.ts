@@ -67,7 +67,10 @@ const en = {
   a_placeDusty: 'Click F6 for {dusty}. Then the Recruiter takes a hidden step (06:00).',
   a_activate: 'Each half-round you activate 2 agents, one after the other. Activate {meru}.',
   a_move:
-    'Moving agents: up to 2 locations, orthogonally (diagonally only to or from a temple), then one action. Click C7.',
+    'Moving agents: up to 2 locations, orthogonally (diagonally only to or from a temple), then one action. One click moves: click C7.',
+  a_undo:
+    'Nothing was revealed by that move, so Undo under the board takes it back (until something is revealed, or the activation ends). Click Undo.',
+  a_moveAgain: '{meru} is back on B7, still active. Click C7 again.',
   a_ask:
     'Asking: choose a feature of your location. The Recruiter must put a step token on a visited location with it, if there is one. Ask about {torches}.',
   a_note:
@@ -93,6 +96,7 @@ const en = {
     '05:00 on C6, 04:00 on D6: three hours later the Recruiter is at most 3 locations from C6. Activate {bill}.',
   a_moveBill2: 'A capture: move onto the location where you think the Recruiter is. Click B6.',
   a_capture: 'Capture! If the Recruiter is here, the agents win; a miss is announced to everyone. Click Capture.',
+  a_captureConfirm: 'A capture cannot be taken back, so the table asks once before it is played. Click Confirm.',
 };
 
 export type TutorialKey = keyof typeof en;
@@ -154,7 +158,9 @@ const zh: Strings = {
   a_placeBill: '点击 A4 放置{bill}。',
   a_placeDusty: '点击 F6 放置{dusty}。之后招募员进行一次隐藏移动（06:00）。',
   a_activate: '每半轮你依次激活 2 名特工。激活{meru}。',
-  a_move: '特工移动：最多 2 个地点，上下左右（进出寺庙可斜走），然后执行一个行动。点击 C7。',
+  a_move: '特工移动：最多 2 个地点，上下左右（进出寺庙可斜走），然后执行一个行动。点击一次即移动：点击 C7。',
+  a_undo: '这次移动没有公开任何信息，所以版图下方的“撤销”可以收回它（直到有信息公开或激活结束）。点击“撤销”。',
+  a_moveAgain: '{meru}回到了 B7，仍处于激活状态。再次点击 C7。',
   a_ask: '询问：选择你所在地点的一个特征。如果招募员去过有这个特征的地点，就必须在其中一个放上足迹。询问{torches}。',
   a_note:
     '回答是“无法放置”：到现在为止，招募员去过的地点都没有{torches}。用心灵笔记记下这样的事实：点击 C7，写一条划掉{torches}的笔记。',
@@ -175,6 +181,7 @@ const zh: Strings = {
   a_activateBill2: 'C6 是 05:00，D6 是 04:00：三小时后招募员离 C6 最多 3 个地点。激活{bill}。',
   a_moveBill2: '捕捉：移动到你认为招募员所在的地点。点击 B6。',
   a_capture: '捕捉！如果招募员在这里，反叛特工获胜；落空会公开宣布。点击“捕捉”。',
+  a_captureConfirm: '捕捉无法撤销，所以牌桌会在执行前询问一次。点击“确认”。',
 };
 
 const ja: Strings = {
@@ -236,7 +243,11 @@ const ja: Strings = {
   a_placeBill: 'A4 をクリックして{bill}を配置。',
   a_placeDusty: 'F6 をクリックして{dusty}を配置。続いて採用官が隠密行動をします（06:00）。',
   a_activate: '半ラウンドごとにエージェント2人を1人ずつ起動します。{meru}を起動。',
-  a_move: 'エージェントの移動：上下左右に2マスまで（寺院への出入りは斜めも可）、その後アクション1つ。C7 をクリック。',
+  a_move:
+    'エージェントの移動：上下左右に2マスまで（寺院への出入りは斜めも可）、その後アクション1つ。1回のクリックで移動します：C7 をクリック。',
+  a_undo:
+    'この移動では何も公開されていないので、盤面の下の「取り消す」で取り消せます（何かが公開されるか、起動が終わるまで）。「取り消す」をクリック。',
+  a_moveAgain: '{meru}は B7 に戻り、起動したままです。もう一度 C7 をクリック。',
   a_ask:
     '尋問：今いるマスの特徴物を1つ選びます。採用官はその特徴物のある訪問済みのマスがあれば、そこに足跡トークンを置かなければなりません。{torches}を尋問。',
   a_note:
@@ -260,6 +271,7 @@ const ja: Strings = {
   a_activateBill2: 'C6 が05:00、D6 が04:00：3時間後の採用官は C6 から3マス以内です。{bill}を起動。',
   a_moveBill2: '捕獲：採用官がいると思うマスへ移動します。B6 をクリック。',
   a_capture: '捕獲！採用官がここにいればエージェントの勝利。外れは全員に公表されます。「捕獲」をクリック。',
+  a_captureConfirm: '捕獲は取り消せないので、卓は実行の前に一度だけ確認します。「確定」をクリック。',
 };
 
 export const TUTORIAL_STRINGS: Readonly<Record<Lang, Strings>> = { en, zh, ja };

@@ -63,6 +63,8 @@ export const REFUSALS_JA: Section<typeof REFUSALS_EN> & { refusals: RefusalSente
       not_controlled: 'それはあなたの席の担当ではありません。',
       must_act: '先に必要な行動をしてください。',
       bad_answer: 'その答えはルールに合いません。',
+      undo_nothing: '取り消せる行動はありません。',
+      undo_after_reveal: 'その後に情報が公開された（または手番が移った）ため、取り消せません。',
     } satisfies Record<ErrorCode, string>,
   },
 };

@@ -58,6 +58,8 @@ export const REFUSALS_ZH: Section<typeof REFUSALS_EN> & { refusals: RefusalSente
       not_controlled: '这不由你的座位控制。',
       must_act: '请先完成必须先做的行动。',
       bad_answer: '这个回答不符合规则。',
+      undo_nothing: '你没有可以撤销的行动。',
+      undo_after_reveal: '此后已有信息公开（或回合已交出），之前的行动不能撤销。',
     } satisfies Record<ErrorCode, string>,
   },
 };
