@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { TABLE_EN, TABLE_JA, TABLE_ZH } from './i18n/table.js';
 import { PLAYERS_EN, PLAYERS_JA, PLAYERS_ZH } from './i18n/players.js';
+import { TABLELAYOUT_EN, TABLELAYOUT_JA, TABLELAYOUT_ZH } from './i18n/tablelayout.js';
 
 export type Lang = 'en' | 'zh' | 'ja';
 export const LANGS: readonly { id: Lang; name: string }[] = [
@@ -14,6 +15,7 @@ export const LANGS: readonly { id: Lang; name: string }[] = [
 
 const en = {
   ...TABLE_EN,
+  ...TABLELAYOUT_EN,
   ...PLAYERS_EN,
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',
@@ -292,6 +294,7 @@ export type Key = keyof Dict;
 
 const zh: Dict = {
   ...TABLE_ZH,
+  ...TABLELAYOUT_ZH,
   ...PLAYERS_ZH,
   title: 'Mind MGMT',
   subtitle: '心灵谍战“游戏”',
@@ -557,6 +560,7 @@ const zh: Dict = {
 
 const ja: Dict = {
   ...TABLE_JA,
+  ...TABLELAYOUT_JA,
   ...PLAYERS_JA,
   title: 'Mind MGMT',
   subtitle: 'サイキック・スパイ“ゲーム”',

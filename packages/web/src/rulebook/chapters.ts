@@ -19,6 +19,7 @@ export const CHAPTERS = [
   'mental-notes',
   'winning',
   'training',
+  'keyboard',
   'words',
 ] as const;
 
@@ -40,6 +41,7 @@ export const CHAPTER_TITLES: Record<ChapterId, Record<Lang, string>> = {
   'mental-notes': { en: 'Mental notes', zh: '心灵笔记', ja: 'ノートトークン' },
   winning: { en: 'Winning', zh: '胜负', ja: '勝敗' },
   training: { en: 'Training Mission', zh: '训练任务', ja: 'トレーニングミッション' },
+  keyboard: { en: 'Keyboard', zh: '键盘操作', ja: 'キーボード操作' },
   words: { en: 'Words of the game', zh: '术语表', ja: '用語集' },
 };
 

@@ -1,5 +1,6 @@
 // The player's rulebook in English, after seed 000 (full rules) and the rulings R1-R38.
 import type { RulebookText } from './content.js';
+import { keyboardChapter } from '../table/keyboard.js';
 
 const text: RulebookText = {
   ui: {
@@ -231,6 +232,7 @@ const text: RulebookText = {
         ],
       },
     ],
+    keyboard: keyboardChapter('en'),
     words: [
       {
         p: 'The words this edition uses in English, Chinese and Japanese. Chinese comes from the Chinese rules summary and Japanese from the Japanese guide wherever they name the term.',
