@@ -159,6 +159,7 @@ export function Board(p: BoardProps): ReactElement {
         className={cls}
         transform={`translate(${x} ${y})`}
         role="gridcell"
+        aria-colindex={info.col + 1}
         // the name is the <title> (axe: label-content-name-mismatch); a choice says so apart
         aria-description={isTarget ? i18n.t('tl_choice') : undefined}
         aria-selected={p.selected === l}
@@ -250,19 +251,25 @@ export function Board(p: BoardProps): ReactElement {
         ref={svgRef}
         className="board"
         viewBox={zoom.viewBox}
-        role="grid"
+        role="group"
         aria-label={p.label ?? 'Zanzibar'}
-        aria-rowcount={ROWS}
-        aria-colcount={COLUMNS}
         data-zoom={zoom.zoom.toFixed(2)}
-        onKeyDown={onGridKey}
       >
         <rect className="board-bg" x="-4" y="-4" width={W + 8} height={H + 8} fill="#1d2b3a" rx="6" />
-        {Array.from({ length: ROWS }, (_, r) => (
-          <g key={`row${r}`} role="row" aria-rowindex={r + 1}>
-            {cells.filter((_, l) => LOCATIONS[l]!.row === r)}
-          </g>
-        ))}
+        {/* the locations: an ARIA grid of rows only (the mayhem choices stay outside it) */}
+        <g
+          role="grid"
+          aria-label={p.label ?? 'Zanzibar'}
+          aria-rowcount={ROWS}
+          aria-colcount={COLUMNS}
+          onKeyDown={onGridKey}
+        >
+          {Array.from({ length: ROWS }, (_, r) => (
+            <g key={`row${r}`} role="row" aria-rowindex={r + 1}>
+              {cells.filter((_, l) => LOCATIONS[l]!.row === r)}
+            </g>
+          ))}
+        </g>
         {/* grid lines */}
         <g stroke="#adb5bd" strokeWidth="1" pointerEvents="none">
           {Array.from({ length: COLUMNS + 1 }, (_, c) => (
