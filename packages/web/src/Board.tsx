@@ -160,8 +160,6 @@ export function Board(p: BoardProps): ReactElement {
         transform={`translate(${x} ${y})`}
         role="gridcell"
         aria-colindex={info.col + 1}
-        // the name is the <title> (axe: label-content-name-mismatch); a choice says so apart
-        aria-description={isTarget ? i18n.t('tl_choice') : undefined}
         aria-selected={p.selected === l}
         aria-disabled={clickable ? undefined : true}
         tabIndex={l === tabLoc ? 0 : -1}
@@ -179,7 +177,9 @@ export function Board(p: BoardProps): ReactElement {
         onPointerUp={() => press.current && clearTimeout(press.current)}
         onPointerLeave={() => press.current && clearTimeout(press.current)}
       >
+        {/* the name is the <title> (axe: label-content-name-mismatch); a choice says so apart */}
         <title>{name}</title>
+        {isTarget ? <desc>{i18n.t('tl_choice')}</desc> : null}
         <rect className="bg" width={S} height={S} fill={info.temple ? '#e3d3ae' : info.edge ? '#eaf1f4' : '#fbf8ef'} />
         {p.heat && p.heat[l]! > 0 ? (
           <rect className="heat" width={S} height={S} fill="#e03131" opacity={(0.55 * p.heat[l]!) / heatMax} />
