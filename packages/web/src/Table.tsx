@@ -232,7 +232,7 @@ export function Table(p: TableProps) {
           <h3>{t('log')}</h3>
           <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} />
         </section>
-        <div className="sr" aria-live="polite" aria-label={t('tl_announce')} data-testid="announce">
+        <div className="sr" aria-live="polite" data-testid="announce">
           {spoken}
         </div>
       </div>

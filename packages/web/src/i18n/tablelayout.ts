@@ -12,7 +12,6 @@ export const TABLELAYOUT_EN = {
   tl_ask: 'Ask',
   tl_moveUpTo: 'Move (up to 2)',
   tl_choice: 'a choice now',
-  tl_announce: 'Moves as they happen',
   kb_title: 'Keyboard shortcuts',
   kb_intro:
     'The table can be played with the keyboard alone. These keys work anywhere on the table except while typing in a field; “?” shows them during a game.',
@@ -38,7 +37,6 @@ export const TABLELAYOUT_ZH: Record<keyof typeof TABLELAYOUT_EN, string> = {
   tl_ask: '询问',
   tl_moveUpTo: '移动（最多 2 格）',
   tl_choice: '当前可选',
-  tl_announce: '实时行动',
   kb_title: '键盘快捷键',
   kb_intro: '整局游戏都可以只用键盘进行。除在输入框中打字时以外，以下按键在游戏桌上随处可用；对局中按“?”可显示此列表。',
   kb_open: '键盘快捷键（?）',
@@ -63,7 +61,6 @@ export const TABLELAYOUT_JA: Record<keyof typeof TABLELAYOUT_EN, string> = {
   tl_ask: '尋問',
   tl_moveUpTo: '移動（2マスまで）',
   tl_choice: '今選べます',
-  tl_announce: '進行中の行動',
   kb_title: 'キーボードショートカット',
   kb_intro:
     'キーボードだけでゲームを遊べます。入力欄で文字を打っているとき以外は、テーブルのどこでも次のキーが使えます。ゲーム中に「?」を押すとこの一覧が出ます。',
