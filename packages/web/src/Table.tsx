@@ -199,7 +199,8 @@ export function Table(p: TableProps) {
           data-mine={mine ? 'yes' : 'no'}
         >
           <span className="status-text">
-            {mine ? <span className="dot" aria-hidden="true" /> : null}
+            {/* always there (hidden when not this seat's turn), so the text never moves sideways */}
+            <span className={mine ? 'dot' : 'dot off'} aria-hidden="true" />
             {prompt(i18n, view, p.seat, p.legal)} <RuleLinkFor k={`p_${view.phase}`} />
           </span>
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
@@ -220,9 +221,20 @@ export function Table(p: TableProps) {
       <div className="col-act">
         <div className="actions-box" id="table-actions" tabIndex={-1}>
           {c.panel ? (
-            <section className="panel actions" aria-label={t('actionsTitle')} data-tool={c.tool ?? ''}>
+            // a new position or tool draws a new panel: its buttons appear, none slides (no layout
+            // shift inside the box)
+            <section
+              key={`${view.seq}|${c.tool ?? ''}`}
+              className="panel actions"
+              aria-label={t('actionsTitle')}
+              data-tool={c.tool ?? ''}
+            >
               {c.panel}
             </section>
+          ) : view.result ? (
+            <button className="show-result" onClick={() => setEndSeen(false)}>
+              {t('showResult')}
+            </button>
           ) : (
             <div className="panel actions-idle" aria-hidden="true" />
           )}
@@ -296,12 +308,6 @@ export function Table(p: TableProps) {
               <CampaignPanel gameId={p.gameId} over />
             </section>
           </Modal>
-        ) : null}
-        {/* kept while the dialog is open: closing it gives focus back here */}
-        {view.result ? (
-          <button className="show-result" onClick={() => setEndSeen(false)}>
-            {t('showResult')}
-          </button>
         ) : null}
         <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
         {p.lobby?.recruiterNote ? (
