@@ -254,7 +254,7 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
       await ctx.addInitScript(() => localStorage.setItem('mm.pace', 'instant'));
       const page = await ctx.newPage();
       await soloAt(page, 'Rogue agents', agentsTurn);
-      const r = await rect(page, 'svg.board > rect.board-bg');
+      const r = await rect(page, 'svg.board > rect');
       sizes.push({ z, h: r.height * z, top: r.top, bottom: r.bottom, vh: r.vh });
       await shot(page, `table-zoom-${z * 100}.png`, false);
       await ctx.close();
