@@ -201,8 +201,9 @@ export function Table(p: TableProps) {
           <span className="status-text">
             {/* always there (hidden when not this seat's turn), so the text never moves sideways */}
             <span className={mine ? 'dot' : 'dot off'} aria-hidden="true" />
-            {prompt(i18n, view, p.seat, p.legal)} <RuleLinkFor k={`p_${view.phase}`} />
+            {prompt(i18n, view, p.seat, p.legal)}
           </span>
+          <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
           <a href="#table-log" className="to-log" onClick={skipTo('table-log')}>
             {t('tl_toLog')}
