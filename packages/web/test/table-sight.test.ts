@@ -236,6 +236,7 @@ describe('issue 25 §2: what happened, in sight', () => {
       const w = window as unknown as { shift: number; shifts: string[] };
       return { shift: w.shift, shifts: w.shifts };
     });
+    console.info(`layout shift over the game: ${shift.toFixed(4)} in ${shifts.length} entries`);
     expect(shift, shifts.join('\n')).toBeLessThanOrEqual(0.05);
     expect(refused).toBe(true);
     expect((await status(page))!.phase).toBe('over');
