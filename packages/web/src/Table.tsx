@@ -65,19 +65,18 @@ export interface TableProps {
 /** What is left to do in this activation, from the actions the server lists (no rules here):
  * the buttons' own names, joined (issue 25 §2: the prompt changes after each move). The
  * recruiter's prompt already follows its turn (p_recruiterTurn_me, then _done). */
-const LEFT: { types: readonly Action['type'][]; label: (i18n: I18n) => string }[] = [
-  { types: ['move'], label: (i) => i.t('tl_moveUpTo') },
-  { types: ['ask'], label: (i) => i.t('tl_ask') },
-  ...(['reveal', 'shakedown', 'push', 'capture', 'scan', 'nudge', 'dustyMove'] as const).map((ty) => ({
-    types: [ty],
-    label: (i: I18n) => i.t(`t_${ty}`),
-  })),
-  { types: ['endActivation'], label: (i) => i.t('t_endActivation') },
+const LEFT: readonly (readonly [Action['type'], (i18n: I18n) => string])[] = [
+  ['move', (i) => i.t('tl_moveUpTo')],
+  ['ask', (i) => i.t('tl_ask')],
+  ...(['reveal', 'shakedown', 'push', 'capture', 'scan', 'nudge', 'dustyMove'] as const).map(
+    (ty) => [ty, (i: I18n) => i.t(`t_${ty}`)] as const,
+  ),
+  ['endActivation', (i) => i.t('t_endActivation')],
 ];
 
 export function leftToDo(i18n: I18n, legal: readonly Action[]): string {
   const types = new Set(legal.map((a) => a.type));
-  const names = LEFT.filter((x) => x.types.some((ty) => types.has(ty))).map((x) => x.label(i18n));
+  const names = LEFT.filter(([ty]) => types.has(ty)).map(([, label]) => label(i18n));
   if (names.length < 2) return names.join('');
   return `${names.slice(0, -1).join(i18n.t('tl_sep'))}${i18n.t('tl_or')}${names[names.length - 1]}`;
 }
@@ -181,14 +180,14 @@ export function Table(p: TableProps) {
   // size, so nothing moves the board or the log while playing (the refusal line floats).
   return (
     <div className="table">
-      <nav className="skip-links" aria-label={t('kb_title')}>
+      <div className="skip-links">
         <a href="#table-actions" className="skip" onClick={skipTo('table-actions')}>
           {t('tl_skipActions')}
         </a>
         <a href="#table-board" className="skip" onClick={skipTo('table-board')}>
           {t('tl_skipBoard')}
         </a>
-      </nav>
+      </div>
       <div className="col-head">
         <div
           className={turnClass}
