@@ -1,12 +1,12 @@
 // The Zanzibar board in SVG: 6x7 locations with both features, temples, mayhem, pieces, tokens,
 // notes, the recruiter's secret map, highlights of legal targets and the deduction heatmap.
-import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type Notes, type View } from '@mindmgmt/engine';
 import { FeatureGlyph, MindSlipToken } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import type { EventPlace } from './table/event-locs.js';
+import type { EventPlace, HalfTurn } from './table/event-locs.js';
 import type { Ghost } from './table/ghost.js';
-import { edgeBox, GhostLayer, Marks, Pieces } from './table/Pieces.js';
+import { ArrowDefs, edgeBox, GhostLayer, Marks, PathArrows, Pieces, TurnMarks } from './table/Pieces.js';
 import { useZoom } from './table/zoom.js';
 
 export const S = 100;
@@ -24,8 +24,10 @@ export interface BoardProps {
   edgeTargets?: readonly Edge[];
   /** The planned action, drawn faintly until confirmed. */
   ghost?: Ghost | null;
-  /** Where the last turn happened (kept marked until the next turn). */
-  lastTurn?: EventPlace | null;
+  /** The last half-turns, newest first (table/event-locs.ts `lastHalfTurns`), marked in order. */
+  turns?: readonly HalfTurn[] | null;
+  /** This seat's side: its own half-turn is marked apart from the opponent's (issue 25 §2). */
+  mySide?: 'recruiter' | 'agents' | null;
   /** Where the hovered log entry happened. */
   highlight?: EventPlace | null;
   heat?: readonly number[] | null;
@@ -62,6 +64,31 @@ const centre = (l: Loc): [number, number] => {
   return [i.col * S + S / 2, i.row * S + S / 2];
 };
 
+/** The location at a row and column, or null off the board. */
+const AT = new Map(LOCATIONS.map((i) => [`${i.row},${i.col}`, i.id]));
+const locAt = (row: number, col: number): Loc | null => AT.get(`${row},${col}`) ?? null;
+
+/** Arrow keys, Home and End inside the board's grid (WAI-ARIA grid pattern). */
+function nextLoc(l: Loc, key: string): Loc | null {
+  const { row, col } = LOCATIONS[l]!;
+  switch (key) {
+    case 'ArrowLeft':
+      return locAt(row, col - 1);
+    case 'ArrowRight':
+      return locAt(row, col + 1);
+    case 'ArrowUp':
+      return locAt(row - 1, col);
+    case 'ArrowDown':
+      return locAt(row + 1, col);
+    case 'Home':
+      return locAt(row, 0);
+    case 'End':
+      return locAt(row, COLUMNS - 1);
+    default:
+      return null;
+  }
+}
+
 function onActivateKey(fn: () => void) {
   return (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -88,6 +115,25 @@ export function Board(p: BoardProps): ReactElement {
   const W = COLUMNS * S;
   const H = ROWS * S;
   const zoom = useZoom(svgRef, { x: -4, y: -4, w: W + 8, h: H + 8 });
+  // The board is ONE Tab stop (a roving tab index): the cell last reached with the arrows, else
+  // the first choice, else A1. New choices move the stop to them unless the board has focus.
+  const [cursor, setCursor] = useState<Loc | null>(null);
+  const targetKey = [...(p.targets ?? [])].join(',');
+  useEffect(() => {
+    if (!svgRef.current?.contains(document.activeElement)) setCursor(null);
+  }, [targetKey]);
+  const firstTarget = LOCATIONS.find((i) => p.targets?.has(i.id))?.id ?? null;
+  const tabLoc = cursor ?? firstTarget ?? p.selected ?? 0;
+  const onGridKey = (e: KeyboardEvent) => {
+    const cell = (e.target as Element).closest?.('[data-loc]');
+    const from = LOCATIONS.find((i) => i.label === cell?.getAttribute('data-loc'))?.id;
+    if (from === undefined) return;
+    const to = nextLoc(from, e.key);
+    if (to === null) return;
+    e.preventDefault();
+    setCursor(to);
+    svgRef.current?.querySelector<SVGGElement>(`[data-loc="${LOCATIONS[to]!.label}"]`)?.focus();
+  };
 
   const cells = LOCATIONS.map((info) => {
     const l = info.id;
@@ -112,12 +158,18 @@ export function Board(p: BoardProps): ReactElement {
         key={l}
         className={cls}
         transform={`translate(${x} ${y})`}
-        role={clickable ? 'button' : 'img'}
-        tabIndex={clickable ? 0 : undefined}
+        role="gridcell"
+        aria-colindex={info.col + 1}
+        aria-selected={p.selected === l}
+        aria-disabled={clickable ? undefined : true}
+        tabIndex={l === tabLoc ? 0 : -1}
         data-loc={info.label}
         onClick={fire}
         onKeyDown={onActivateKey(fire)}
-        onFocus={() => setHover(l)}
+        onFocus={() => {
+          setHover(l);
+          setCursor(l);
+        }}
         onPointerEnter={() => setHover(l)}
         onPointerDown={(e) => {
           if (e.pointerType !== 'mouse') press.current = setTimeout(() => setHover(l), 450);
@@ -125,7 +177,9 @@ export function Board(p: BoardProps): ReactElement {
         onPointerUp={() => press.current && clearTimeout(press.current)}
         onPointerLeave={() => press.current && clearTimeout(press.current)}
       >
+        {/* the name is the <title> (axe: label-content-name-mismatch); a choice says so apart */}
         <title>{name}</title>
+        {isTarget ? <desc>{i18n.t('tl_choice')}</desc> : null}
         <rect className="bg" width={S} height={S} fill={info.temple ? '#e3d3ae' : info.edge ? '#eaf1f4' : '#fbf8ef'} />
         {p.heat && p.heat[l]! > 0 ? (
           <rect className="heat" width={S} height={S} fill="#e03131" opacity={(0.55 * p.heat[l]!) / heatMax} />
@@ -201,8 +255,21 @@ export function Board(p: BoardProps): ReactElement {
         aria-label={p.label ?? 'Zanzibar'}
         data-zoom={zoom.zoom.toFixed(2)}
       >
-        <rect x="-4" y="-4" width={W + 8} height={H + 8} fill="#1d2b3a" rx="6" />
-        {cells}
+        <rect className="board-bg" x="-4" y="-4" width={W + 8} height={H + 8} fill="#1d2b3a" rx="6" />
+        {/* the locations: an ARIA grid of rows only (the mayhem choices stay outside it) */}
+        <g
+          role="grid"
+          aria-label={p.label ?? 'Zanzibar'}
+          aria-rowcount={ROWS}
+          aria-colcount={COLUMNS}
+          onKeyDown={onGridKey}
+        >
+          {Array.from({ length: ROWS }, (_, r) => (
+            <g key={`row${r}`} role="row" aria-rowindex={r + 1}>
+              {cells.filter((_, l) => LOCATIONS[l]!.row === r)}
+            </g>
+          ))}
+        </g>
         {/* grid lines */}
         <g stroke="#adb5bd" strokeWidth="1" pointerEvents="none">
           {Array.from({ length: COLUMNS + 1 }, (_, c) => (
@@ -212,17 +279,7 @@ export function Board(p: BoardProps): ReactElement {
             <line key={`r${r}`} x1={0} y1={r * S} x2={W} y2={r * S} />
           ))}
         </g>
-        {p.path && p.path.length > 1 ? (
-          <polyline
-            points={p.path.map((l) => centre(l).join(',')).join(' ')}
-            fill="none"
-            stroke="#c92a2a"
-            strokeWidth="3"
-            strokeDasharray="8 6"
-            opacity="0.6"
-            pointerEvents="none"
-          />
-        ) : null}
+        {p.path && p.path.length > 1 ? <PathArrows path={p.path} /> : null}
         {view.mayhem.map((e) => {
           const r = edgeRect(e);
           return (
@@ -232,7 +289,12 @@ export function Board(p: BoardProps): ReactElement {
             </g>
           );
         })}
-        {p.lastTurn ? <Marks place={p.lastTurn} className="last-turn" /> : null}
+        {(p.turns ?? []).map((turn, i) =>
+          // a spectator sees the latest half-turn only; a player both, its own set apart
+          !p.mySide && i > 0 ? null : (
+            <TurnMarks key={i} turn={turn} who={p.mySide && turn.side === p.mySide ? 'own' : 'theirs'} />
+          ),
+        )}
         <Pieces view={view} />
         {p.highlight ? <Marks place={p.highlight} className="log-hl" /> : null}
         {p.ghost ? <GhostLayer ghost={p.ghost} /> : null}
@@ -259,6 +321,7 @@ export function Board(p: BoardProps): ReactElement {
           );
         })}
         <defs>
+          <ArrowDefs />
           <pattern id="hazard" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="4" height="8" fill="#212529" />
           </pattern>

@@ -1,5 +1,5 @@
 // The table: status line, time track, board, action panel, secret map, cards, notes, log.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   FEATURES,
   LOCATIONS,
@@ -23,7 +23,9 @@ import { Replay } from './Replay.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
 import { TableSettings, useAttention } from './table/attention.js';
-import { lastTurnFrom, lastTurnPlaces, placesOf, type EventPlace } from './table/event-locs.js';
+import { lastHalfTurns, lastTurnFrom, placesOf, type EventPlace } from './table/event-locs.js';
+import { keyName, SHORTCUTS, useShortcuts } from './table/keyboard.js';
+import { useAnnouncer } from './table/announce.js';
 import type { Pace } from './table/pacing.js';
 import { PlayerPanel } from './table/PlayerPanel.js';
 import { Chat, ChatLine } from './table/Chat.js';
@@ -61,7 +63,32 @@ export interface TableProps {
   writeNote?: (at: Loc, note: NoteBody | null) => void;
 }
 
-export function prompt(i18n: I18n, view: View, seat: TableProps['seat'], names?: ReadonlyMap<number, string>): string {
+/** What is left to do in this activation, from the actions the server lists (no rules here):
+ * the buttons' own names, joined (issue 25 §2: the prompt changes after each move). The
+ * recruiter's prompt already follows its turn (p_recruiterTurn_me, then _done). */
+const LEFT: readonly (readonly [Action['type'], (i18n: I18n) => string])[] = [
+  ['move', (i) => i.t('tl_moveUpTo')],
+  ['ask', (i) => i.t('tl_ask')],
+  ...(['reveal', 'shakedown', 'push', 'capture', 'scan', 'nudge', 'dustyMove'] as const).map(
+    (ty) => [ty, (i: I18n) => i.t(`t_${ty}`)] as const,
+  ),
+  ['endActivation', (i) => i.t('t_endActivation')],
+];
+
+export function leftToDo(i18n: I18n, legal: readonly Action[]): string {
+  const types = new Set(legal.map((a) => a.type));
+  const names = LEFT.filter(([ty]) => types.has(ty)).map(([, label]) => label(i18n));
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(i18n.t('tl_sep'))}${i18n.t('tl_or')}${names[names.length - 1]}`;
+}
+
+export function prompt(
+  i18n: I18n,
+  view: View,
+  seat: TableProps['seat'],
+  legal: readonly Action[] = [],
+  names?: ReadonlyMap<number, string>,
+): string {
   const { t } = i18n;
   const mine = typeof seat === 'number' && view.expected.includes(seat);
   const ph = view.phase;
@@ -90,6 +117,16 @@ export function prompt(i18n: I18n, view: View, seat: TableProps['seat'], names?:
       return mine ? t('p_answerAsk_me', { feature }) : t('p_answerAsk', { feature });
     case 'agentsTurn': {
       const act = view.activation;
+      // the seat playing this activation: where it stands (from the actions still listed), then
+      // what is left (the recruiter answering an Ask is not this seat)
+      if (mine && act && legal.some((a) => a.type === 'endActivation')) {
+        const where = legal.some((a) => a.type === 'move')
+          ? 'p_agentsTurn_active_me'
+          : act.actionDone
+            ? 'p_agentsTurn_done_me'
+            : 'p_agentsTurn_moved_me';
+        return `${t(where, { agent: i18n.agent(act.agent) })} ${t('tl_left', { list: leftToDo(i18n, legal) })}`;
+      }
       if (mine && act)
         return t(act.actionDone ? 'p_agentsTurn_done_me' : 'p_agentsTurn_active_me', { agent: i18n.agent(act.agent) });
       return mine
@@ -121,7 +158,11 @@ export function Table(p: TableProps) {
   const sec = view.recruiter;
   const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
   const att = useAttention(mine, view.result !== null);
-  const lastTurn = useMemo(() => lastTurnPlaces(view.log), [view.log]);
+  const turns = useMemo(() => lastHalfTurns(view.log), [view.log]);
+  const spoken = useAnnouncer(i18n, view.log);
+  const [keysHelp, setKeysHelp] = useState(false);
+  const toggleKeys = useCallback(() => setKeysHelp((x) => !x), []);
+  useShortcuts(t, toggleKeys);
   const refusal =
     c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
   // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
@@ -139,9 +180,21 @@ export function Table(p: TableProps) {
   };
   const turnClass = mine ? 'status mine' : 'status';
 
+  // Layout (issue 25 §2, §3): in the DOM, and so in Tab order, the prompt, then the actions and
+  // the log, then the board (one Tab stop), then the rest. On a wide window the board fills the
+  // left column and the actions and the log sit at the top of the right one, in boxes of fixed
+  // size, so nothing moves the board or the log while playing (the refusal line floats).
   return (
     <div className="table">
-      <div className="col-board">
+      <div className="skip-links">
+        <a href="#table-actions" className="skip" onClick={skipTo('table-actions')}>
+          {t('tl_skipActions')}
+        </a>
+        <a href="#table-board" className="skip" onClick={skipTo('table-board')}>
+          {t('tl_skipBoard')}
+        </a>
+      </div>
+      <div className="col-head">
         <div
           className={turnClass}
           role="status"
@@ -150,10 +203,16 @@ export function Table(p: TableProps) {
           data-seq={view.seq}
           data-mine={mine ? 'yes' : 'no'}
         >
-          {mine ? <span className="dot" aria-hidden="true" /> : null}
-          {prompt(i18n, view, p.seat, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])))}{' '}
+          <span className="status-text">
+            {/* always there (hidden when not this seat's turn), so the text never moves sideways */}
+            <span className={mine ? 'dot' : 'dot off'} aria-hidden="true" />
+            {prompt(i18n, view, p.seat, p.legal, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])))}
+          </span>
           <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
+          <a href="#table-log" className="to-log" onClick={skipTo('table-log')}>
+            {t('tl_toLog')}
+          </a>
         </div>
         {p.error?.code === 'offline' ? (
           <div className="error" role="alert" onClick={p.clearError}>
@@ -174,6 +233,38 @@ export function Table(p: TableProps) {
             ) : null}
           </div>
         ) : null}
+      </div>
+      <div className="col-act">
+        <div className="actions-box" id="table-actions" tabIndex={-1}>
+          {c.panel ? (
+            // a new position or tool draws a new panel: its buttons appear, none slides (no layout
+            // shift inside the box)
+            <section
+              key={`${view.seq}|${c.tool ?? ''}`}
+              className="panel actions"
+              aria-label={t('actionsTitle')}
+              data-tool={c.tool ?? ''}
+            >
+              {c.panel}
+            </section>
+          ) : view.result ? (
+            <button className="show-result" onClick={() => setEndSeen(false)}>
+              {t('showResult')}
+            </button>
+          ) : (
+            <div className="panel actions-idle" aria-hidden="true" />
+          )}
+          {c.stageBar}
+        </div>
+        <section className="panel log-panel" aria-label={t('log')}>
+          <h3>{t('log')}</h3>
+          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
+        </section>
+        <div className="sr" aria-live="polite" data-testid="announce">
+          {spoken}
+        </div>
+      </div>
+      <div className="col-board" id="table-board">
         <TimeTrack view={view} />
         <Board
           view={view}
@@ -185,14 +276,14 @@ export function Table(p: TableProps) {
           selected={c.selected ?? inspect}
           edgeTargets={c.edgeTargets}
           ghost={c.ghost}
-          lastTurn={view.result ? null : lastTurn}
+          turns={view.result ? null : turns}
+          mySide={role === 'spectator' ? null : role}
           highlight={hoverLog}
           heat={heat}
           onLoc={onLoc}
           onEdge={c.onEdge}
           label={role === 'recruiter' ? t('secretMap') : 'Zanzibar'}
         />
-        {c.stageBar}
       </div>
       <div className="col-side">
         {view.result && !endSeen ? (
@@ -233,17 +324,6 @@ export function Table(p: TableProps) {
               <CampaignPanel gameId={p.gameId} over />
             </section>
           </Modal>
-        ) : null}
-        {/* kept while the dialog is open: closing it gives focus back here */}
-        {view.result ? (
-          <button className="show-result" onClick={() => setEndSeen(false)}>
-            {t('showResult')}
-          </button>
-        ) : null}
-        {c.panel ? (
-          <section className="panel actions" aria-label={t('actionsTitle')} data-tool={c.tool ?? ''}>
-            {c.panel}
-          </section>
         ) : null}
         <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
         {p.lobby?.recruiterNote ? (
@@ -306,10 +386,6 @@ export function Table(p: TableProps) {
           </section>
         ) : null}
         <CardsPanel view={view} />
-        <section className="panel log-panel" aria-label={t('log')}>
-          <h3>{t('log')}</h3>
-          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
-        </section>
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
         {!showHints ? (
           <button className="link" onClick={() => setShowHints(true)}>
@@ -317,9 +393,62 @@ export function Table(p: TableProps) {
           </button>
         ) : null}
         {p.pace && p.setPace ? <TableSettings att={att} pace={p.pace} setPace={p.setPace} /> : null}
+        <button className="link" onClick={toggleKeys}>
+          {t('kb_open')}
+        </button>
       </div>
+      {keysHelp ? <KeysHelp onClose={toggleKeys} /> : null}
       {c.confirm}
     </div>
+  );
+}
+
+/** A same-page link that moves focus too (the hash is the game's route, so it is not changed). */
+function skipTo(id: string) {
+  return (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    const el = document.getElementById(id);
+    el?.scrollIntoView({ block: 'nearest' });
+    const target = id === 'table-board' ? el?.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]') : el;
+    target?.focus({ preventScroll: true });
+  };
+}
+
+/** The shortcuts of table/keyboard.ts, listed ("?" opens and closes it). */
+function KeysHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Modal label={t('kb_title')} onClose={onClose} boxClass="modal-box kb-help">
+      <h2>{t('kb_title')}</h2>
+      <dl className="keys">
+        {SHORTCUTS.map((s) => (
+          <div key={s.what}>
+            <dt>
+              {s.keys.map((k) => (
+                <kbd key={k}>{keyName(k)}</kbd>
+              ))}
+            </dt>
+            <dd>{t(s.what)}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>
+            <kbd>←</kbd>
+            <kbd>↑</kbd>
+            <kbd>→</kbd>
+            <kbd>↓</kbd>
+          </dt>
+          <dd>
+            {t('kb_arrows')}: {t('kb_arrowsText')}
+          </dd>
+        </div>
+      </dl>
+      <div className="btnrow">
+        <button className="primary" onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+    </Modal>
   );
 }
 
@@ -366,7 +495,7 @@ function LogList({
   const from = lastTurnFrom(view.log);
   const byseat = new Map(names.map((s) => [s.seat, s.name]));
   return (
-    <ol className="log" ref={ref} onMouseLeave={() => onHover(null)}>
+    <ol className="log" id="table-log" tabIndex={-1} ref={ref} onMouseLeave={() => onHover(null)}>
       {interleave(view.log, chat).map((item) => {
         if (item.kind === 'chat') return <ChatLine key={`c${item.m.n}`} m={item.m} />;
         const { e, i } = item;

@@ -418,6 +418,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
       <div className="btnrow">
         <button
           className="primary"
+          data-ask="confirm"
           autoFocus
           onClick={() => {
             const a = asking.action;

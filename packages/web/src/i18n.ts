@@ -48,7 +48,7 @@ export function detectLang(): Lang {
 }
 
 type KeyOf<V> = { [K in Key]: Dict[K] extends V ? K : never }[Key];
-type StringKey = KeyOf<string>;
+export type StringKey = KeyOf<string>;
 type PluralKey = KeyOf<Plural>;
 type Params = Record<string, string | number>;
 

@@ -11,6 +11,7 @@ import { PLAYERS_EN } from './en/players.js';
 import { ACTIONS_EN } from './en/actions.js';
 import { WATCH_EN } from './en/watch.js';
 import { UNDO_EN } from './en/undo.js';
+import { TABLELAYOUT_EN } from './en/tablelayout.js';
 
 export const EN = {
   ...CORE_EN,
@@ -21,6 +22,7 @@ export const EN = {
   ...ACTIONS_EN,
   ...WATCH_EN,
   ...UNDO_EN,
+  ...TABLELAYOUT_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -9,6 +9,7 @@ import { PLAYERS_JA } from './ja/players.js';
 import { ACTIONS_JA } from './ja/actions.js';
 import { WATCH_JA } from './ja/watch.js';
 import { UNDO_JA } from './ja/undo.js';
+import { TABLELAYOUT_JA } from './ja/tablelayout.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -19,4 +20,5 @@ export const JA: Catalogue = {
   ...ACTIONS_JA,
   ...WATCH_JA,
   ...UNDO_JA,
+  ...TABLELAYOUT_JA,
 };

@@ -9,6 +9,7 @@ import { PLAYERS_ZH } from './zh/players.js';
 import { ACTIONS_ZH } from './zh/actions.js';
 import { WATCH_ZH } from './zh/watch.js';
 import { UNDO_ZH } from './zh/undo.js';
+import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -19,4 +20,5 @@ export const ZH: Catalogue = {
   ...ACTIONS_ZH,
   ...WATCH_ZH,
   ...UNDO_ZH,
+  ...TABLELAYOUT_ZH,
 };

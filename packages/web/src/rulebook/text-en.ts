@@ -1,5 +1,7 @@
 // The player's rulebook in English, after seed 000 (full rules) and the rulings R1-R38.
 import type { RulebookText } from './content.js';
+import { keyboardChapter } from '../table/keyboard.js';
+import { TABLELAYOUT_EN } from '../i18n/en/tablelayout.js';
 
 const text: RulebookText = {
   ui: {
@@ -243,6 +245,7 @@ const text: RulebookText = {
         ],
       },
     ],
+    keyboard: keyboardChapter(TABLELAYOUT_EN),
     words: [
       {
         p: 'The words this edition uses in English, Chinese and Japanese. Chinese comes from the Chinese rules summary and Japanese from the Japanese guide wherever they name the term.',

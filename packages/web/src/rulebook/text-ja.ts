@@ -1,5 +1,7 @@
 // プレイヤー向けルールブック（日本語）。シード 000 と裁定 R1-R38 に基づく。用語は glossary.ts（シード 003 より）。
 import type { RulebookText } from './content.js';
+import { keyboardChapter } from '../table/keyboard.js';
+import { TABLELAYOUT_JA } from '../i18n/ja/tablelayout.js';
 
 const text: RulebookText = {
   ui: {
@@ -232,6 +234,7 @@ const text: RulebookText = {
         ],
       },
     ],
+    keyboard: keyboardChapter(TABLELAYOUT_JA),
     words: [
       {
         p: '本版が英語・中国語・日本語で使う用語です。中国語は中国語のルール概要、日本語は日本語ガイドに用語がある場合はそれに従います。',

@@ -1,5 +1,7 @@
 // 玩家规则书（简体中文），依据种子 000 与裁定 R1-R38；术语见 glossary.ts（取自种子 004）。
 import type { RulebookText } from './content.js';
+import { keyboardChapter } from '../table/keyboard.js';
+import { TABLELAYOUT_ZH } from '../i18n/zh/tablelayout.js';
 
 const text: RulebookText = {
   ui: {
@@ -211,6 +213,7 @@ const text: RulebookText = {
         ],
       },
     ],
+    keyboard: keyboardChapter(TABLELAYOUT_ZH),
     words: [{ p: '本版在英文、中文和日文中使用的术语。中文取自中文规则摘要，日文取自日文指南（凡其中有此术语者）。' }],
   },
 };

@@ -3,7 +3,7 @@
 // planned action's ghost and the marks of the last turn / the hovered log entry.
 import { LOCATIONS, type Edge, type Loc, type View } from '@mindmgmt/engine';
 import { AgentToken, ImmortalToken, MindSlipToken } from '../icons.js';
-import type { EventPlace } from './event-locs.js';
+import type { EventPlace, HalfTurn } from './event-locs.js';
 import type { Ghost } from './ghost.js';
 
 export const CELL = 100;
@@ -81,6 +81,117 @@ export function Marks({ place, className }: { place: EventPlace; className: stri
       {place.edges.map((e) => {
         const r = edgeBox(e, 22, 4);
         return <rect key={`e${e[0]}-${e[1]}`} x={r.x} y={r.y} width={r.w} height={r.h} rx="5" />;
+      })}
+    </g>
+  );
+}
+
+/** Older steps fade: the newest step of a sequence is drawn full, the first at 40 %. */
+export const fade = (i: number, n: number): number => (n <= 1 ? 1 : 0.4 + (0.6 * i) / (n - 1));
+
+/** An arrow from one cell's centre towards another's, stopping short of the pieces there. */
+function arrowPoints(from: Loc, to: Loc): [number, number, number, number] {
+  const [ax, ay] = centre(from);
+  const [bx, by] = centre(to);
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const cut = 22 / len;
+  return [ax + (bx - ax) * cut, ay + (by - ay) * cut, bx - (bx - ax) * cut, by - (by - ay) * cut];
+}
+
+/** The arrow head, one per kind of mark (its colour comes from the stylesheet). */
+export function ArrowDefs() {
+  return (
+    <>
+      {['theirs', 'own', 'path'].map((k) => (
+        <marker
+          key={k}
+          id={`arrow-${k}`}
+          className={`arrow-${k}`}
+          viewBox="0 0 10 10"
+          refX="8"
+          refY="5"
+          markerWidth="4"
+          markerHeight="4"
+          orient="auto-start-reverse"
+        >
+          <path d="M0 0 L10 5 L0 10 z" />
+        </marker>
+      ))}
+    </>
+  );
+}
+
+/** A half-turn's marks in order (issue 25 §2): numbered, moves as arrows, older steps fading;
+ * `who` sets them apart: the opponent's ('theirs') or this seat's own ('own'). */
+export function TurnMarks({ turn, who }: { turn: HalfTurn; who: 'theirs' | 'own' }) {
+  const n = turn.steps.length;
+  return (
+    <g className={`last-turn ${who}`} data-side={turn.side} pointerEvents="none">
+      {turn.steps.map((s, i) => {
+        const op = fade(i, n);
+        const badge = (x: number, y: number) => (
+          <g className="step-num" transform={`translate(${x} ${y})`}>
+            <circle r={who === 'own' ? 9 : 11} />
+            <text y="4.5" textAnchor="middle">
+              {s.n}
+            </text>
+          </g>
+        );
+        if (s.from !== null && s.to !== null && s.from !== s.to) {
+          const [x1, y1, x2, y2] = arrowPoints(s.from, s.to);
+          const [cx, cy] = corner(s.to);
+          return (
+            <g key={i} className="mk-step" data-step={s.n} opacity={op}>
+              <rect x={cx + 3} y={cy + 3} width={CELL - 6} height={CELL - 6} rx="6" />
+              <line x1={x1} y1={y1} x2={x2} y2={y2} markerEnd={`url(#arrow-${who})`} />
+              {badge((x1 + x2) / 2, (y1 + y2) / 2)}
+            </g>
+          );
+        }
+        const locs = [...new Set([...s.locs, ...(s.to !== null ? [s.to] : [])])];
+        const first = locs[0];
+        return (
+          <g key={i} className="mk-step" data-step={s.n} opacity={op}>
+            {locs.map((l) => {
+              const [x, y] = corner(l);
+              return <rect key={`l${l}`} x={x + 3} y={y + 3} width={CELL - 6} height={CELL - 6} rx="6" />;
+            })}
+            {s.edges.map((e) => {
+              const r = edgeBox(e, 22, 4);
+              return <rect key={`e${e[0]}-${e[1]}`} x={r.x} y={r.y} width={r.w} height={r.h} rx="5" />;
+            })}
+            {first !== undefined
+              ? badge(corner(first)[0] + 86, corner(first)[1] + 50)
+              : s.edges[0]
+                ? badge(edgeBox(s.edges[0], 22, 4).x + 11, edgeBox(s.edges[0], 22, 4).y + 11)
+                : null}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The recruiter's own path on its secret map (its own view only): arrows in order, older
+ * steps fading, like the marks of a half-turn. */
+export function PathArrows({ path }: { path: readonly Loc[] }) {
+  const n = path.length - 1;
+  return (
+    <g className="secret-path" pointerEvents="none">
+      {path.slice(1).map((to, i) => {
+        const [x1, y1, x2, y2] = arrowPoints(path[i]!, to);
+        return (
+          <line
+            key={i}
+            data-step={i + 2}
+            x1={x1}
+            y1={y1}
+            x2={x2}
+            y2={y2}
+            opacity={fade(i, n)}
+            markerEnd="url(#arrow-path)"
+          />
+        );
       })}
     </g>
   );

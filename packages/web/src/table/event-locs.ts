@@ -75,3 +75,50 @@ export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
   }
   return out;
 }
+
+/** One numbered mark of a half-turn: a move (from -> to, drawn as an arrow) or places touched. */
+export interface MarkStep {
+  n: number;
+  from: Loc | null;
+  to: Loc | null;
+  locs: Loc[];
+  edges: Edge[];
+}
+
+export type Side = 'recruiter' | 'agents' | 'setup';
+
+export interface HalfTurn {
+  side: Side;
+  steps: MarkStep[];
+}
+
+/** The steps of an event in the order they happened: moves carry their direction. */
+function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
+  const p = e.pub;
+  if (p.kind === 'agentMoved' || p.kind === 'immortalPushed') return [{ from: p.from, to: p.to, locs: [], edges: [] }];
+  if (p.kind === 'immortalMoved') {
+    const move = { from: p.from, to: p.to, locs: [], edges: [] };
+    return p.stepToken !== null ? [{ from: null, to: null, locs: [p.stepToken], edges: [] }, move] : [move];
+  }
+  // the recruiter's own step, from its own log (only its view carries `secret`)
+  if (e.secret?.to !== undefined) return [{ from: null, to: e.secret.to, locs: [], edges: [] }];
+  const place = placesOf(e);
+  return place.locs.length || place.edges.length ? [{ from: null, to: null, ...place }] : [];
+}
+
+/** The log cut into half-turns (a side's turn: the recruiter's turn, or the agents' activations
+ * up to the next recruiter turn; setup is one), each with its numbered steps; the last two are
+ * returned, newest first. Only what this viewer's log says (issue 25 §2). */
+export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
+  const turns: HalfTurn[] = [];
+  for (const e of log) {
+    const k = e.pub.kind;
+    const side: Side | null = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : null;
+    const last = turns[turns.length - 1];
+    if ((side && last?.side !== side) || !last) turns.push({ side: side ?? 'setup', steps: [] });
+    if (k === 'noteChanged') continue;
+    const cur = turns[turns.length - 1]!;
+    for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, ...s });
+  }
+  return turns.slice(-2).reverse();
+}

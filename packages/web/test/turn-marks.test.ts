@@ -1,0 +1,93 @@
+// Issue 25 §2, the pure parts on real engine positions: the last half-turns cut from a seat's own
+// log and numbered in order (moves keep their direction), the recruiter's secret steps only in its
+// own view, the prompt's "what is left" from the listed actions, every new log line spoken once.
+import { describe, expect, it } from 'vitest';
+import { apply, expectedSeats, legalActions, newGame, view, type Action, type GameState } from '@mindmgmt/engine';
+import { makeI18n } from '../src/i18n.js';
+import { leftToDo, prompt } from '../src/Table.js';
+import { newLines } from '../src/table/announce.js';
+import { lastHalfTurns } from '../src/table/event-locs.js';
+import { fade } from '../src/table/Pieces.js';
+
+function playUntil(s: GameState, stop: (s: GameState) => boolean, pick: (as: Action[]) => Action): GameState {
+  for (let i = 0; i < 500 && !stop(s); i++) {
+    const seat = expectedSeats(s)[0]!;
+    const r = apply(s, pick(legalActions(s, seat)));
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+// moves first, end actions last: each activation moves its agent before it ends
+const mover = (as: Action[]) =>
+  as.find((a) => a.type === 'move') ?? as.find((a) => a.type !== 'endTurn' && a.type !== 'endActivation') ?? as[0]!;
+
+describe('last half-turns (issue 25 §2)', () => {
+  it('numbers the agents’ half-turn in order with each move’s direction, apart from the recruiter’s turn in progress; the secret step only in the recruiter’s own log', () => {
+    let s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
+    s = playUntil(s, (x) => x.phase === 'recruiterTurn', mover);
+    const step = legalActions(s, 0).find((a) => a.type === 'step');
+    if (step?.type !== 'step') throw new Error('no step');
+    const r = apply(s, step);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+    for (const seat of [0, 1] as const) {
+      const [latest, before] = lastHalfTurns(view(s, seat).log);
+      expect(latest!.side).toBe('recruiter');
+      expect(before!.side).toBe('agents');
+      expect(before!.steps.map((x) => x.n)).toEqual(before!.steps.map((_, i) => i + 1));
+      const moves = view(s, seat)
+        .log.filter((e) => e.pub.kind === 'agentMoved')
+        .slice(-2);
+      expect(moves.length).toBeGreaterThan(0);
+      for (const m of moves)
+        if (m.pub.kind === 'agentMoved')
+          expect(before!.steps).toContainEqual(expect.objectContaining({ from: m.pub.from, to: m.pub.to }));
+      // where the recruiter stepped: on its own map only
+      const secretStep = latest!.steps.some((x) => x.to === step.to && x.from === null);
+      expect(secretStep).toBe(seat === 0);
+    }
+  });
+
+  it('older steps fade: the newest is drawn full, each older one fainter', () => {
+    expect(fade(3, 4)).toBe(1);
+    expect(fade(0, 4)).toBeCloseTo(0.4);
+    expect(fade(1, 4)).toBeLessThan(fade(2, 4));
+    expect(fade(0, 1)).toBe(1);
+  });
+});
+
+describe('the prompt says what is left in the activation (issue 25 §2)', () => {
+  it('changes after the move: Move is no longer offered, the action and End activation are', () => {
+    const i18n = makeI18n('en');
+    let s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
+    const act = legalActions(s, 1).find((a) => a.type === 'activate')!;
+    let r = apply(s, act);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+    const before = prompt(i18n, view(s, 1), 1, legalActions(s, 1));
+    expect(before).toMatch(/is active: move up to 2.*Now: Move \(up to 2\).* or End activation\./);
+    r = apply(
+      s,
+      legalActions(s, 1).find((a) => a.type === 'move')!,
+    );
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+    const after = prompt(i18n, view(s, 1), 1, legalActions(s, 1));
+    expect(after).toMatch(/has moved: take one action\. Now: .* or End activation\./);
+    expect(after).not.toMatch(/Move \(up to 2\)/);
+    // zh and ja join with their own separators
+    expect(leftToDo(makeI18n('zh'), legalActions(s, 1))).toMatch(/、|或/);
+  });
+});
+
+describe('every move spoken (issue 25 §3)', () => {
+  it('reads the log lines added since the last frame, not the recruiter’s turn marker', () => {
+    const i18n = makeI18n('en');
+    const s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'recruiterTurn', mover);
+    const log = view(s, 1).log;
+    const text = newLines(i18n, log, log.length - 3);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/turn begins/);
+  });
+});
