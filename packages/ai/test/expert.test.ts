@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/index.js';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
 const side = (seat: Seat) => (seat === 0 ? 'recruiter' : 'agents');
@@ -64,8 +65,10 @@ async function randomPositions(
 }
 
 /**
- * Plays hard vs hard into a realistic Full-game position. `replace` swaps one seat's bot
- * (so an expert session can follow the game it is then tested in, as on the server).
+ * Plays hard vs hard into a realistic Full-game position, work-limited: no decision depends on
+ * the wall clock (at a 50 ms budget the safety cutoff changed the moves on a busy machine and the
+ * position with them). `replace` swaps one seat's bot (so an expert session can follow the game
+ * it is then tested in, as on the server); that bot must be work-limited too (`iterations`).
  */
 async function midGame(
   seed: number,
@@ -78,13 +81,25 @@ async function midGame(
   const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
   while (!s.result && !until(s)) {
     const seat = expectedSeats(s)[0]!;
-    const a = bots[seat]!.decide(view(s, seat), legalActions(s, seat), rngs[seat]!, 50);
+    const bot = bots[seat]!;
+    const a = bot.decide(view(s, seat), legalActions(s, seat), rngs[seat]!, NO_CUTOFF_MS);
+    expect(bot.lastCutoff ?? false, 'a position built by a work-limited bot').toBe(false);
     await tick();
     const r = apply(s, a);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }
   return s;
+}
+
+/** The positions several tests search from, each built once per file (without a replaced seat). */
+const built = new Map<(s: GameState) => boolean, Map<number, Promise<GameState>>>();
+function position(seed: number, until: (s: GameState) => boolean): Promise<GameState> {
+  const bySeed = built.get(until) ?? new Map<number, Promise<GameState>>();
+  built.set(until, bySeed);
+  let p = bySeed.get(seed);
+  if (!p) bySeed.set(seed, (p = midGame(seed, until)));
+  return p;
 }
 
 describe('expert: legal moves', () => {
@@ -117,9 +132,8 @@ describe('expert: anytime', () => {
       [3, 0, recruiterSearches(8)],
       [4, 1, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation],
     ] as const) {
-      // the session has followed the game (its deduction is warm), with a small budget; the hard
-      // bot of the other seat decides at 50 ms, which a loaded machine can cut short: if that
-      // game ends before the stop point, the next seed's game is used
+      // the session has followed the game (its deduction is warm) with a fixed playout count;
+      // if that game ends before the stop point, the next seed's game is used
       let bot = new ExpertBot(side(seat), { iterations: 16, worlds: 4 });
       let s = await midGame(seed, stop, { seat, bot });
       for (let k = 1; k < 6 && s.result; k++) {
@@ -145,7 +159,7 @@ describe('expert: anytime', () => {
   });
 
   it('stops at once when there is a single legal action', async () => {
-    const s = await midGame(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
+    const s = await position(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
     const legal = legalActions(s, 0).slice(0, 1);
     const seen: Action[] = [];
     const t0 = performance.now();
@@ -171,7 +185,7 @@ describe('expert: determinism', () => {
   it.each(SEARCHED_POSITIONS)(
     'the same view, seed and playout budget give the same move (%s)',
     async (_name, seed, stop) => {
-      const s = await midGame(seed, stop);
+      const s = await position(seed, stop);
       expect(s.result).toBeNull();
       const seat = expectedSeats(s)[0]!;
       const legal = legalActions(s, seat);
@@ -194,7 +208,7 @@ describe('expert: playouts in play', () => {
   it.each(SEARCHED_POSITIONS.slice(0, 2))(
     'a long clock budget stops at 1,000 playouts, the measured count (%s)',
     async (_name, seed, stop) => {
-      const s = await midGame(seed, stop);
+      const s = await position(seed, stop);
       const seat = expectedSeats(s)[0]!;
       const bot = new ExpertBot(side(seat));
       bot.decide(view(s, seat), legalActions(s, seat), seatRng(seed, seat), 60_000);
