@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { CostSequencer } from './scripts/test-order.js';
 
@@ -7,14 +8,16 @@ export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Processes, not threads: the long simulations and the browser tests' servers each want a
-    // core, and a test file may block its event loop. Two at once on the 2-core CI machine; the
-    // browser tests' server and Chromium run beside them in their own processes.
+    // Processes, not threads: a test file may block its event loop for long. One file per core
+    // (vitest's default is one fewer: a single worker on the 2-core CI machine); the browser
+    // tests' server and Chromium run beside them in their own processes, mostly waiting.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, os.availableParallelism()),
     minWorkers: 1,
     // Longest files first (measured costs, scripts/test-costs.json), so the run ends together.
     sequence: { sequencer: CostSequencer },
+    // MM_TEST_CPU=<file>: CPU seconds per test file, for scripts/test-costs.json
+    setupFiles: ['scripts/test-cpu.ts'],
     projects: [
       {
         extends: true,

@@ -16,7 +16,7 @@ import {
   view,
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { type Bot, ExpertBot, makeBot, playGame, seatRng } from '../src/bots/index.js';
+import { type Bot, ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
@@ -172,7 +172,9 @@ describe('expert: anytime', () => {
 
 /** Searched decision points of hard-vs-hard Full games: [name, seed, stop when]. */
 const SEARCHED_POSITIONS = [
-  ['recruiter, before its step', 6, recruiterSearches(7)],
+  // seed 10: the work-limited hard bots reach a step the expert searches (seed 6's position, where
+  // it did at a 50 ms clock, now has a move it takes without playouts)
+  ['recruiter, before its step', 10, recruiterSearches(7)],
   ['agents, choosing whom to activate', 7, (s: GameState) => s.phase === 'agentsTurn' && s.time >= 6 && !s.activation],
   [
     'agents, during an activation',
@@ -214,32 +216,6 @@ describe('expert: playouts in play', () => {
       bot.decide(view(s, seat), legalActions(s, seat), seatRng(seed, seat), 60_000);
       expect(bot.lastPlayouts).toBeGreaterThan(0);
       expect(bot.lastPlayouts).toBeLessThanOrEqual(1_000);
-    },
-  );
-});
-
-describe('expert: strength', () => {
-  // paired seeds: the same six Full games with the expert on each side. Random agents capture a
-  // hard recruiter by luck in about 3% of games (200 games, seeds 100-299: 97.0% won by the hard
-  // recruiter of 2026-12-02, 97.5% by the one before it), so one loss in six is allowed per side;
-  // two would mean the expert is worse than it should be.
-  it.each(['recruiter', 'agents'] as const)(
-    'the expert on the %s side beats the random bot in at least 5 of 6 Full games',
-    (expertSide) => {
-      const lost: string[] = [];
-      for (let seed = 1; seed <= 6; seed++) {
-        const r = playGame({
-          mode: 'full',
-          seed,
-          recruiter: expertSide === 'recruiter' ? 'expert' : 'random',
-          agents: expertSide === 'agents' ? 'expert' : 'random',
-          budgetMs: 60,
-          // work-limited (clock-free): a loaded test machine must not decide the game
-          iterations: 32,
-        });
-        if (r.result.winner !== expertSide) lost.push(`seed ${seed}: ${r.result.reason}`);
-      }
-      expect(lost.length, lost.join('; ')).toBeLessThanOrEqual(1);
     },
   );
 });
