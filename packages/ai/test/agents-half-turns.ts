@@ -3,7 +3,6 @@
 import { type Action, apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';
 import { AGENT_WEIGHTS, AgentBot } from '../src/bots/agents.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
-import { NO_CUTOFF_MS } from './work-limited.js';
 
 /** States where the agents start a half-turn, from yardstick-recruiter vs hard-agents games. */
 export function halfTurnStarts(seeds: number[]): GameState[] {
@@ -19,7 +18,7 @@ export function halfTurnStarts(seeds: number[]): GameState[] {
         last = s.time;
         out.push(s);
       }
-      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, NO_CUTOFF_MS));
+      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000));
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
@@ -45,7 +44,7 @@ export function playAgentsHalf(
     while (!s.result && (s.phase === 'agentsTurn' || s.phase === 'answerAsk')) {
       const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
       const bot = who === 0 ? recruiter : agents;
-      const a = bot.decide(view(s, who), legalActions(s, who), seatRng(s.time, who), NO_CUTOFF_MS);
+      const a = bot.decide(view(s, who), legalActions(s, who), seatRng(s.time, who), 1000);
       if (who !== 0) actions.push(a);
       const r = apply(s, a);
       if (!r.ok) throw new Error(r.message);

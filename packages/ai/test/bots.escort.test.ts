@@ -9,7 +9,6 @@ import { apply, expectedSeats, legalActions, newGame, view } from '@mindmgmt/eng
 import { describe, expect, it } from 'vitest';
 import { isEscortTell } from '../src/bots/escort.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
-import { NO_CUTOFF_MS } from './work-limited.js';
 
 describe('regression: the hard recruiter escorted itself with an immortal, a tell the agents read', () => {
   it('R25, R24: every immortal the hard recruiter moves onto its own location recruits at once (R19)', () => {
@@ -20,7 +19,7 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
-        const a = bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, NO_CUTOFF_MS);
+        const a = bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000);
         const before = s.immortalRecruits.length;
         const r = apply(s, a);
         if (!r.ok) throw new Error(r.message);
@@ -44,7 +43,7 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
         const v = view(s, who);
         const legal = legalActions(s, who);
-        const a = bots[who]!.decide(v, legal, rngs[who]!, NO_CUTOFF_MS);
+        const a = bots[who]!.decide(v, legal, rngs[who]!, 1000);
         if (who === 0 && legal.some((x) => isEscortTell(v, x))) {
           decisions++;
           expect(isEscortTell(v, a), `seed ${seed} at ${s.time}: ${JSON.stringify(a)}`).toBe(false);

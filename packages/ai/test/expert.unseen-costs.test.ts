@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
 import { ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
-import { NO_CUTOFF_MS } from './work-limited.js';
 
 describe('regression: the expert recruiter searched costs its playouts cannot see', () => {
   it("R22, R15, R12: it never steps where asks learn more or it contacts fewer recruits than at its prior's step, and moves immortals only as its prior does", () => {
@@ -29,7 +28,7 @@ describe('regression: the expert recruiter searched costs its playouts cannot se
           // the first move told is the prior's (ExpertBot.decide); a step the lookahead chose
           // instead is where the search starts (it sees asks: the simulated agents make them)
           const told: Action[] = [];
-          a = expert.decide(v, legal, rngs[0]!, NO_CUTOFF_MS, (b) => told.push(b));
+          a = expert.decide(v, legal, rngs[0]!, 1000, (b) => told.push(b));
           const prior = expert.lastLookahead?.chosen ?? told[0]!;
           if (s.phase === 'recruiterTurn' && a !== prior) departures++;
           // immortal moves are the prior's alone (R22 blocking, decoys, R15 step tokens)
@@ -48,7 +47,7 @@ describe('regression: the expert recruiter searched costs its playouts cannot se
               contacts(prior.to),
             );
           }
-        } else a = agents.decide(v, legal, rngs[1]!, NO_CUTOFF_MS);
+        } else a = agents.decide(v, legal, rngs[1]!, 1000);
         const r = apply(s, a);
         if (!r.ok) throw new Error(r.message);
         s = r.state;

@@ -2,7 +2,6 @@
 // yardstick-agents games (bots.ask-exposure, expert.lookahead).
 import { apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';
 import { makeBot, seatRng } from '../src/bots/index.js';
-import { NO_CUTOFF_MS } from './work-limited.js';
 
 /** Every such state of the games of `seeds`, in order; stops early once `enough` says so. */
 export function actionStates(
@@ -20,7 +19,7 @@ export function actionStates(
         out.push(s);
         if (enough(out)) return out;
       }
-      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, NO_CUTOFF_MS));
+      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000));
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
