@@ -7,7 +7,6 @@ import { AgentBot } from '../src/bots/agents.js';
 import { ExpertBot, seatRng } from '../src/bots/index.js';
 import { Lookahead } from '../src/bots/expert/lookahead.js';
 import { actionStates } from './recruiter-action-states.js';
-import { NO_CUTOFF_MS } from './work-limited.js';
 
 interface Vetoed {
   readonly s: GameState;
@@ -19,7 +18,7 @@ interface Vetoed {
 function vetoAt(s: GameState): Vetoed | null {
   if (legalActions(s, 0).filter((a) => a.type === 'step').length < 3) return null;
   const expert = new ExpertBot('recruiter', { iterations: 200 });
-  const chosen = expert.decide(view(s, 0), legalActions(s, 0), seatRng(1, 0), NO_CUTOFF_MS);
+  const chosen = expert.decide(view(s, 0), legalActions(s, 0), seatRng(1, 0), 1000);
   const la = expert.lastLookahead;
   return la && la.vetoed.length > 0 && la.chosen !== la.prior ? { s, chosen, la } : null;
 }
