@@ -1,8 +1,8 @@
-// The order vitest starts test files in (issue 26 §6): longest first, so the two workers finish
-// together instead of one starting a 3-minute file at the end. Costs come from this machine's
-// last run (vitest's results cache) when there is one, else from scripts/test-costs.json (seconds
-// per file, measured on the 2-core CI machine and committed: a fresh clone has no cache). A file
-// in neither (new) goes first, as vitest's own sequencer does.
+// The order vitest starts test files in (issue 26 §6): the costliest first, so the workers end
+// together instead of one starting a long file at the end. Costs are CPU seconds per file,
+// measured and committed in scripts/test-costs.json (made by scripts/test-costs.mjs; a fresh
+// clone has no vitest cache, and wall times on the shared machine say more about the neighbours).
+// A file not in the table (a new one) starts first, as with vitest's own sequencer.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +22,9 @@ export class CostSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const costs = committedCosts();
     const root = this.ctx.config.root;
-    const cost = (f: TestSpecification): number => {
-      const rel = path.relative(root, f.moduleId).split(path.sep).join('/');
-      const cached = this.ctx.cache.getFileTestResults(`${f.project.name}:${rel}`);
-      if (cached && !cached.failed && cached.duration > 0) return cached.duration / 1000;
-      return costs[rel] ?? Infinity;
-    };
-    return [...files].sort((a, b) => cost(b) - cost(a));
+    const cost = (f: TestSpecification): number =>
+      costs[path.relative(root, f.moduleId).split(path.sep).join('/')] ?? Infinity;
+    // (Infinity - Infinity is NaN: compare, do not subtract)
+    return [...files].sort((a, b) => (cost(a) === cost(b) ? 0 : cost(a) > cost(b) ? -1 : 1));
   }
 }
