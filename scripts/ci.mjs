@@ -113,6 +113,8 @@ const vitestArgs = process.argv.slice(2);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 try {
   await phase('install', async () => {
+    // MM_SKIP_INSTALL=1: a worktree whose node_modules is shared (hard links) must not `npm ci`
+    if (process.env.MM_SKIP_INSTALL === '1') return;
     const jobs = [];
     if (npmStale()) {
       say('npm ci');

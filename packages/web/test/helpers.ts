@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
-import { ensureBuilt, WEB_DIST } from './build.js';
+import { ensureBuilt } from './build.js';
 
 // Vitest's hooks exist only under vitest; the screenshot script (run by vite-node) uses these
 // helpers too.
@@ -21,10 +21,10 @@ export const SHOTS = path.join(ROOT, 'artifacts/screenshots');
  * nothing compares them, and writing them cost every run. */
 export const SHOTS_ON = !!process.env.SCREENSHOTS && process.env.SCREENSHOTS !== '0';
 
-/** The built web client the servers serve: the shared build (build.ts), current by the time any
- * test file runs; a caller outside vitest (the screenshot script) builds it here if needed. */
+/** The built web client the servers serve: the run's copy of the one build (global-setup.ts);
+ * a caller outside vitest (the screenshot script) builds it here if needed and serves dist. */
 export function buildAll(): string {
-  return process.env.VITEST && fs.existsSync(path.join(WEB_DIST, 'index.html')) ? WEB_DIST : ensureBuilt();
+  return process.env.MM_TEST_WEB_DIST ?? ensureBuilt();
 }
 
 export interface Server {
