@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptCommands, browserPackages, NPM_INSTALL, npmStale, postgresPackages } from './ensure-deps.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -70,43 +71,12 @@ function report() {
 }
 
 // ------------------------------------------------------------------ install
-const npmStale = () => {
-  const lock = 'package-lock.json';
-  const installed = 'node_modules/.package-lock.json';
-  return (
-    !fs.existsSync(installed) ||
-    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs + 1000)
-  );
-};
-
-function pgMissing() {
-  if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) return false;
-  if (!fs.existsSync('/usr/lib/postgresql')) return true;
-  return !fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
-}
-
-function aptPackages() {
-  const pkgs = [];
-  if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) pkgs.push('chromium', 'fonts-noto-cjk');
-  if (pgMissing()) pkgs.push('postgresql');
-  return pkgs;
-}
+/** Runs a shell command line (the install commands of ensure-deps.mjs). */
+const sh = (line) => run('sh', ['-c', line]);
 
 async function apt(pkgs) {
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const cmd = (args) => (sudo.length ? run('sudo', args) : run(args[0], args.slice(1)));
   say(`apt-get install ${pkgs.join(' ')} (beside npm ci)`);
-  await cmd(['apt-get', 'update', '-qq']);
-  await cmd([
-    'env',
-    'DEBIAN_FRONTEND=noninteractive',
-    'apt-get',
-    'install',
-    '-y',
-    '-qq',
-    '--no-install-recommends',
-    ...pkgs,
-  ]);
+  for (const c of aptCommands(pkgs)) await sh(c);
 }
 
 const vitestArgs = process.argv.slice(2);

@@ -1,8 +1,8 @@
-// The order vitest starts test files in (issue 26 §6): the costliest first, so the workers end
-// together instead of one starting a long file at the end. Costs are CPU seconds per file,
-// measured and committed in scripts/test-costs.json (made by scripts/test-costs.mjs; a fresh
-// clone has no vitest cache, and wall times on the shared machine say more about the neighbours).
-// A file not in the table (a new one) starts first, as with vitest's own sequencer.
+// The order vitest starts test files in (issue 26 §6): the longest first, so the workers end
+// together instead of one starting a long file at the end. Files in scripts/test-costs.json
+// (seconds per file, measured on an otherwise idle 2-core machine by scripts/test-costs.mjs and
+// committed, since a fresh clone has no vitest cache) go by that table; the others keep vitest's
+// own order (its cache of the last run's durations, else the largest file first), ahead of them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ export class CostSequencer extends BaseSequencer {
     const root = this.ctx.config.root;
     const cost = (f: TestSpecification): number =>
       costs[path.relative(root, f.moduleId).split(path.sep).join('/')] ?? Infinity;
-    // (Infinity - Infinity is NaN: compare, do not subtract)
-    return [...files].sort((a, b) => (cost(a) === cost(b) ? 0 : cost(a) > cost(b) ? -1 : 1));
+    // a stable sort: files without a cost keep vitest's order (Infinity - Infinity is NaN, so compare)
+    return (await super.sort(files)).sort((a, b) => (cost(a) === cost(b) ? 0 : cost(a) > cost(b) ? -1 : 1));
   }
 }
