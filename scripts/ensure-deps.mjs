@@ -1,27 +1,56 @@
 // Installs what `npm start` and `npm test` need on a fresh machine, so each works by itself:
 // npm dependencies (when missing or older than the lockfile) and, with --browser, Debian's
-// Chromium for the browser tests.
+// Chromium for the browser tests. `npm test` (scripts/ci.mjs) uses the checks below and runs
+// the npm and apt installs side by side.
 import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const args = new Set(process.argv.slice(2));
-const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
-
-const lock = 'package-lock.json';
-const installed = 'node_modules/.package-lock.json';
-const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
-if (stale) {
-  console.error('[ensure-deps] installing npm dependencies (npm ci)...');
-  run(existsSync(lock) ? 'npm ci --no-audit --no-fund --loglevel=notice' : 'npm install --no-audit --no-fund --loglevel=notice');
+/** Whether node_modules is missing or older than the lockfile (then `npm ci`). */
+export function npmStale() {
+  const lock = 'package-lock.json';
+  const installed = 'node_modules/.package-lock.json';
+  return !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
 }
 
-function aptInstall(pkgs) {
+/** The npm command that installs the dependencies. */
+export const NPM_INSTALL = existsSync('package-lock.json')
+  ? 'npm ci --no-audit --no-fund --loglevel=notice'
+  : 'npm install --no-audit --no-fund --loglevel=notice';
+
+/** Debian packages the browser tests need and the machine lacks. */
+export function browserPackages() {
+  return existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH ? [] : ['chromium', 'fonts-noto-cjk'];
+}
+
+/** Debian packages the PostgreSQL tests need and the machine lacks (none with a given database). */
+export function postgresPackages() {
+  if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) return [];
+  const has =
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+  return has ? [] : ['postgresql'];
+}
+
+/** The shell commands that apt-install `pkgs` (as root, or through sudo). */
+export function aptCommands(pkgs) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${pkgs}`);
+  return [
+    `${sudo}apt-get update -qq`,
+    `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${pkgs.join(' ')}`,
+  ];
 }
 
-if (args.has('--browser') && !existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-  console.error('[ensure-deps] installing Debian chromium for the browser tests...');
-  aptInstall('chromium fonts-noto-cjk');
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = new Set(process.argv.slice(2));
+  const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
+  if (npmStale()) {
+    console.error('[ensure-deps] installing npm dependencies (npm ci)...');
+    run(NPM_INSTALL);
+  }
+  const pkgs = args.has('--browser') ? browserPackages() : [];
+  if (pkgs.length) {
+    console.error('[ensure-deps] installing Debian chromium for the browser tests...');
+    for (const c of aptCommands(pkgs)) run(c);
+  }
 }

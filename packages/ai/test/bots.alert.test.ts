@@ -7,6 +7,7 @@ import { ALERT_COUNTS, alertBeliefs, alertCount, alertHour } from '../src/bots/a
 import { computeBelief } from '../src/bots/belief.js';
 import { geoFor } from '../src/bots/geo.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 interface Arrival {
   readonly state: GameState;
@@ -26,7 +27,7 @@ function arrivals(seed: number): { found: Arrival[]; revealed: Map<number, numbe
     const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
     const legal = legalActions(s, who);
     const v = view(s, who);
-    const a = bots[who]!.decide(v, legal, rngs[who]!, 100);
+    const a = bots[who]!.decide(v, legal, rngs[who]!, NO_CUTOFF_MS);
     if (who === 0 && s.phase === 'recruiterTurn' && (a.type === 'step' || a.type === 'mindSlip')) {
       const hour = alertHour(v);
       const from = v.recruiter!.at!;

@@ -9,6 +9,7 @@ import { geoFor } from '../src/bots/geo.js';
 import { seatRng } from '../src/bots/index.js';
 import { RECRUITER_WEIGHTS, RecruiterBot } from '../src/bots/recruiter.js';
 import { actionStates } from './recruiter-action-states.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 const states = actionStates([60, 61]);
 
@@ -46,7 +47,12 @@ describe('R22 ask exposure: a feature only the new location shows answers an ask
       const saved = RECRUITER_WEIGHTS.askExposure;
       RECRUITER_WEIGHTS.askExposure = weight;
       try {
-        return new RecruiterBot('hard').decide(view(s, 0), legalActions(s, 0), seatRng(s.time * 7919 + 1, 0), 1000);
+        return new RecruiterBot('hard').decide(
+          view(s, 0),
+          legalActions(s, 0),
+          seatRng(s.time * 7919 + 1, 0),
+          NO_CUTOFF_MS,
+        );
       } finally {
         RECRUITER_WEIGHTS.askExposure = saved;
       }

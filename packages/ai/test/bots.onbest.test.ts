@@ -14,6 +14,7 @@ import {
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 /** A Full game played by the easy bots: the first `n` main-game decisions of `seat` with a choice. */
 function positionsOf(seat: 0 | 1, seed: number, n: number): GameState[] {
@@ -26,7 +27,7 @@ function positionsOf(seat: 0 | 1, seed: number, n: number): GameState[] {
     const legal = legalActions(s, who);
     const main = s.phase === 'recruiterTurn' || s.phase === 'agentsTurn';
     if (who === seat && main && legal.length > 1) out.push(s);
-    const r = apply(s, bots[who]!.decide(view(s, who), legal, rngs[who]!, 100));
+    const r = apply(s, bots[who]!.decide(view(s, who), legal, rngs[who]!, NO_CUTOFF_MS));
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }
@@ -49,11 +50,11 @@ describe('easy and hard bots report their best move so far (onBest)', () => {
       for (const [i, s] of positions[side].entries()) {
         const legal = legalActions(s, seat);
         const seen: Action[] = [];
-        const a = makeBot(level, side).decide(view(s, seat), legal, rngFrom(i), 1000, (x) => seen.push(x));
+        const a = makeBot(level, side).decide(view(s, seat), legal, rngFrom(i), NO_CUTOFF_MS, (x) => seen.push(x));
         expect(seen.length).toBeGreaterThan(0);
         for (const x of seen) expect(legal).toContainEqual(x);
         expect(seen[seen.length - 1]).toEqual(a);
-        const quiet = makeBot(level, side).decide(view(s, seat), legal, rngFrom(i), 1000);
+        const quiet = makeBot(level, side).decide(view(s, seat), legal, rngFrom(i), NO_CUTOFF_MS);
         expect(quiet).toEqual(a);
       }
     },

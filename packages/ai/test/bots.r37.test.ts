@@ -17,6 +17,7 @@ import {
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { type Bot, ExpertBot, makeBot } from '../src/bots/index.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 function boxedInWithWinningMoves(): GameState {
   const url = new URL('../../../tests/records/full-r37-immortals-win-boxed-in.json', import.meta.url);
@@ -53,12 +54,16 @@ describe('R37 recruiter bots play the immortal moves that win before boxed in', 
 
   // (the frozen yardstick is not fixed: it measures today's hard bots as they were)
   it.each(['easy', 'hard'] as const)('R37 the %s recruiter wins by recruits', (level) => {
-    const s = finishTurn(boxedInWithWinningMoves(), makeBot(level, 'recruiter'), 1000);
+    const s = finishTurn(boxedInWithWinningMoves(), makeBot(level, 'recruiter'), NO_CUTOFF_MS);
     expect(s.result).toMatchObject({ winner: 'recruiter', reason: 'recruits' });
   });
 
   it('R37 the expert recruiter wins by recruits (iteration mode)', () => {
-    const s = finishTurn(boxedInWithWinningMoves(), new ExpertBot('recruiter', { iterations: 200, worlds: 8 }), 1000);
+    const s = finishTurn(
+      boxedInWithWinningMoves(),
+      new ExpertBot('recruiter', { iterations: 200, worlds: 8 }),
+      NO_CUTOFF_MS,
+    );
     expect(s.result).toMatchObject({ winner: 'recruiter', reason: 'recruits' });
   });
 });

@@ -5,6 +5,7 @@ import { apply, expectedSeats, type GameState, legalActions, newGame, view } fro
 import { describe, expect, it } from 'vitest';
 import { makeBot, seatRng } from '../src/bots/index.js';
 import { ownState } from '../src/bots/expert/own-state.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 /** Fields that are not rule state: they only feed game records (record.ts). */
 const notRules = (s: GameState) => ({ ...s, seed: 0, initialDeck: [], recruiterCardRule: 'random' });
@@ -29,7 +30,7 @@ describe('expert: the recruiter rebuilds its own game', () => {
           compared++;
         }
         const bot = who === 0 ? recruiter : agents;
-        const r = apply(s, bot.decide(view(s, who), legalActions(s, who), seatRng(g.seed, who), 50));
+        const r = apply(s, bot.decide(view(s, who), legalActions(s, who), seatRng(g.seed, who), NO_CUTOFF_MS));
         if (!r.ok) throw new Error(r.message);
         s = r.state;
       }

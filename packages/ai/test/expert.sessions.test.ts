@@ -4,6 +4,7 @@
 import { apply, expectedSeats, legalActions, newGame, rngFrom, type Seat, view } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -34,7 +35,7 @@ describe('expert sessions', () => {
             compared++;
           }
           k++;
-        } else a = other.decide(view(s, who), legal, rng, 50);
+        } else a = other.decide(view(s, who), legal, rng, NO_CUTOFF_MS);
         await tick();
         const r = apply(s, a);
         if (!r.ok) throw new Error(r.message);

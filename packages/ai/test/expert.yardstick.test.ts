@@ -1,10 +1,11 @@
 // The yardstick (issue 11) is today's hard bots frozen: its play must never change. This pins one
-// Full game of yardstick vs yardstick move for move (a generous budget, so no deadline cuts a
-// search short and the moves depend on the seed alone). If this fails, the yardstick was edited:
+// Full game of yardstick vs yardstick move for move (a budget no deadline ever reaches,
+// NO_CUTOFF_MS, so the moves depend on the seed alone). If this fails, the yardstick was edited:
 // revert it and change the live bots instead.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeAnyBot, makeYardstick, playGame } from '../src/reference/index.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
 
 describe('yardstick', () => {
   it('plays a pinned game move for move (frozen)', () => {
@@ -14,7 +15,7 @@ describe('yardstick', () => {
       seed: 2027,
       recruiter: 'yardstick',
       agents: 'yardstick',
-      budgetMs: 20_000,
+      budgetMs: NO_CUTOFF_MS,
       onDecision: (_s, _v, _l, a) => moves.push(JSON.stringify(a)),
     });
     const digest = createHash('sha256').update(moves.join('\n')).digest('hex');

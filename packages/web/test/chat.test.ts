@@ -2,7 +2,7 @@
 // recruiter included; a spectator reads but has no input until the host allows; the host mutes
 // a seat; a late page gets the stored messages.
 import { describe, expect, it } from 'vitest';
-import { createTwoPlayerGame, newPage, serverAndBrowser, shot, SHOTS } from './helpers.js';
+import { createTwoPlayerGame, newPage, serverAndBrowser, shot, shotOf } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -42,7 +42,7 @@ describe('table chat', () => {
       .first()
       .evaluate((e) => [getComputedStyle(e).fontStyle, getComputedStyle(e).borderLeftStyle]);
     expect(looks).toEqual(['italic', 'solid']);
-    await hostLog.screenshot({ path: `${SHOTS}/table-chat-in-log.png` });
+    await shotOf(hostLog, 'table-chat-in-log.png');
 
     // A spectator reads the stored messages, cannot write.
     const watcher = await newPage(browser);

@@ -1,12 +1,13 @@
-// Test harness: builds the web client, starts the REAL server (ephemeral port, temp DATA_DIR),
-// launches Debian's Chromium through playwright-core, and drives games by clicking.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// Test harness: serves the shared web build (build.ts) from the REAL server (ephemeral port, temp
+// DATA_DIR), launches Debian's Chromium through playwright-core, and drives games by clicking.
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
+import { ensureBuilt } from './build.js';
 
 // Vitest's hooks exist only under vitest; the screenshot script (run by vite-node) uses these
 // helpers too.
@@ -16,64 +17,14 @@ export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export const ROOT = path.resolve(WEB, '../..');
 export const SHOTS = path.join(ROOT, 'artifacts/screenshots');
 
-let webDist: string | null = null;
+/** Full-page pictures for a person to look at are written only on request (`SCREENSHOTS=1`):
+ * nothing compares them, and writing them cost every run. */
+export const SHOTS_ON = !!process.env.SCREENSHOTS && process.env.SCREENSHOTS !== '0';
 
-/** Runs `fn` while holding a lock shared by the test files (they run in parallel processes). */
-function withLock<T>(name: string, fn: () => T): T {
-  const dir = path.join(os.tmpdir(), `mm-web-test-${name}.lock`);
-  const until = Date.now() + 180_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch {
-      if (Date.now() > until) fs.rmSync(dir, { recursive: true, force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Compiles the server (it may be in progress: falls back to an existing build) and builds the
- * web client into a private directory, so parallel test files never share a half-written dist. */
+/** The built web client the servers serve: the run's copy of the one build (global-setup.ts);
+ * a caller outside vitest (the screenshot script) builds it here if needed and serves dist. */
 export function buildAll(): string {
-  if (webDist) return webDist;
-  withLock('tsc', () => {
-    const tsc = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
-    );
-    if (tsc.status !== 0 && !fs.existsSync(path.join(ROOT, 'packages/server/dist/main.js')))
-      throw new Error(`server build failed:\n${tsc.stdout}${tsc.stderr}`);
-  });
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-web-dist-'));
-  const vite = spawnSync(
-    process.execPath,
-    // each build writes its own directory: Vite's lock against a second build of the project (a
-    // test file and the screenshot script at once) does not apply
-    [
-      path.join(WEB, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--bypass-lock',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      out,
-      '--emptyOutDir',
-    ],
-    { cwd: WEB, encoding: 'utf8' },
-  );
-  if (vite.status !== 0) throw new Error(`web build failed:\n${vite.stdout}${vite.stderr}`);
-  webDist = out;
-  return out;
+  return process.env.MM_TEST_WEB_DIST ?? ensureBuilt();
 }
 
 export interface Server {
@@ -132,8 +83,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       proc.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));
       fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(dist, { recursive: true, force: true });
-      webDist = null;
     },
   };
 }
@@ -208,9 +157,18 @@ export async function newPage(
   return { ctx, page, errors };
 }
 
-export function shot(page: Page, name: string, fullPage = true): Promise<Buffer> {
+/** Saves a picture of the page into artifacts/screenshots when SCREENSHOTS=1 (else nothing). */
+export async function shot(page: Page, name: string, fullPage = true): Promise<Buffer> {
+  if (!SHOTS_ON) return Buffer.alloc(0);
   fs.mkdirSync(SHOTS, { recursive: true });
   return page.screenshot({ path: path.join(SHOTS, name), fullPage });
+}
+
+/** Saves a picture of one element (as `shot`, only when SCREENSHOTS=1). */
+export async function shotOf(el: Locator, name: string): Promise<Buffer> {
+  if (!SHOTS_ON) return Buffer.alloc(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return el.screenshot({ path: path.join(SHOTS, name) });
 }
 
 // ---------------------------------------------------------------- reading the table

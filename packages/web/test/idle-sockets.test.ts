@@ -29,8 +29,11 @@ describe('regression: a request on a socket Chromium opened ahead of need', () =
     await page.goto(`${server.url}/api/health`);
     const got = await page.evaluate(async () => {
       const out: (number | string)[] = [];
+      // 100 rounds (400 answered requests), not 8 s of them: a loaded machine answered only 176
+      // in 8 s (load 35) and failed; the time is only a cap under the test's timeout
+      const answered = () => out.filter((x) => x !== 'aborted').length;
       const t0 = Date.now();
-      while (Date.now() - t0 < 8000) {
+      while (answered() < 400 && Date.now() - t0 < 45_000) {
         // Six at once open sockets; aborting five before they connect leaves unused ones idle.
         const ctrls = Array.from({ length: 6 }, () => new AbortController());
         const ps = ctrls.map((c, i) =>
@@ -58,6 +61,10 @@ describe('regression: a request on a socket Chromium opened ahead of need', () =
     await ctx.close();
     const answered = got.filter((x) => x !== 'aborted');
     expect(answered.length).toBeGreaterThan(200);
-    expect(answered.filter((x) => x !== 200)).toEqual([]);
+    // 408 is node's own answer when a request itself outlasts the 200 ms request timeout set
+    // above, which a loaded machine can make happen (seen at load 40): correct, and not the bug.
+    // The bug was 400, and a socket error would be another answer the page never got.
+    expect(answered.filter((x) => x !== 200 && x !== 408)).toEqual([]);
+    expect(answered.filter((x) => x === 200).length).toBeGreaterThan(200);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bytesOnWire, firstLoadFiles } from '../../cli/src/bench/web.js';
-import { buildAll, newPage, serverAndBrowser, shot, SHOTS, type Server } from './helpers.js';
+import { buildAll, newPage, serverAndBrowser, shot, shotOf, type Server } from './helpers.js';
 import { CHAPTERS } from '../src/rulebook/chapters.js';
 
 const env = serverAndBrowser();
@@ -252,10 +252,11 @@ describe('rulebook', () => {
     expect(await marked('meru')).toEqual(['B4', 'C4', 'D2', 'D3', 'D4', 'D5', 'D6', 'E4', 'F4']);
     // R3: an immortal on C5 goes 8 ways except across the mayhem edge to D5 and onto the immortal on B6.
     expect(await marked('immortal-move')).toEqual(['B4', 'B5', 'C4', 'C6', 'D4', 'D6']);
-    for (const d of ['step', 'mind-slip', 'meru', 'immortal-move', 'agent-move', 'mayhem', 'board'])
-      await page
-        .locator(`figure[data-diagram=${d}]`)
-        .screenshot({ path: path.join(SHOTS, `rulebook-diagram-${d}.png`) });
+    for (const d of ['step', 'mind-slip', 'meru', 'immortal-move', 'agent-move', 'mayhem', 'board']) {
+      const figure = page.locator(`figure[data-diagram=${d}]`);
+      await figure.waitFor({ state: 'visible' });
+      await shotOf(figure, `rulebook-diagram-${d}.png`);
+    }
     // R1/R2: an agent on C4 with mayhem toward D4: two orthogonal moves; through the temple C3 it may
     // go diagonally, so D4 is still reached around the mayhem, but E4 (only through D4) is not.
     expect(await marked('agent-move')).toEqual(

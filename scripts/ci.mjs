@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `npm test` (and so `.ci/run`): installs what is missing, builds, checks and runs every test,
+// then prints how long each phase took (wall and CPU seconds, load average), the figures issue 26
+// §6 asks for. Arguments go to vitest (`npm test -- packages/engine` runs that folder only).
+//
+// Phases: install (npm ci when node_modules is missing or older than the lockfile, and at the
+// same time one apt-get transaction for whatever of Chromium, its CJK fonts and PostgreSQL is
+// missing), postgres (a throwaway cluster, scripts/ensure-postgres.mjs), build and lint side by
+// side, typecheck, vitest.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { aptCommands, browserPackages, NPM_INSTALL, npmStale, postgresPackages } from './ensure-deps.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+const say = (m) => process.stderr.write(`[ci] ${m}\n`);
+
+/** CPU seconds of this process's waited-for children so far (Linux; 0 elsewhere). */
+function childCpu() {
+  try {
+    const f = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    // fields[13], fields[14] are cutime and cstime (fields 16 and 17 of proc(5)), in clock ticks
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a command with the terminal; resolves when it exits, rejects on a non-zero code. */
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: 'inherit', ...opts });
+    p.on('error', reject);
+    p.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code ?? signal}`)),
+    );
+  });
+}
+
+const rows = [];
+async function phase(name, fn) {
+  const t0 = performance.now();
+  const c0 = childCpu();
+  try {
+    await fn();
+  } finally {
+    rows.push({
+      name,
+      wall: (performance.now() - t0) / 1000,
+      cpu: childCpu() - c0,
+      load: os.loadavg()[0],
+    });
+  }
+}
+
+function report() {
+  const line = (r) =>
+    `${r.name.padEnd(10)} ${r.wall.toFixed(1).padStart(8)} ${r.cpu.toFixed(1).padStart(8)} ${r.load.toFixed(1).padStart(6)}`;
+  const total = rows.reduce((t, r) => ({ ...t, wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), {
+    name: 'total',
+    wall: 0,
+    cpu: 0,
+    load: os.loadavg()[0],
+  });
+  say(`phase        wall s    CPU s   load (1 min, at the end)`);
+  for (const r of [...rows, total]) say(line(r));
+}
+
+// ------------------------------------------------------------------ install
+/** Runs a shell command line (the install commands of ensure-deps.mjs). */
+const sh = (line) => run('sh', ['-c', line]);
+
+async function apt(pkgs) {
+  say(`apt-get install ${pkgs.join(' ')} (beside npm ci)`);
+  for (const c of aptCommands(pkgs)) await sh(c);
+}
+
+const vitestArgs = process.argv.slice(2);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+try {
+  await phase('install', async () => {
+    // MM_SKIP_INSTALL=1: a worktree whose node_modules is shared (hard links) must not `npm ci`
+    if (process.env.MM_SKIP_INSTALL === '1') return;
+    const jobs = [];
+    if (npmStale()) {
+      say('npm ci');
+      jobs.push(
+        run(npm, [
+          fs.existsSync('package-lock.json') ? 'ci' : 'install',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=notice',
+        ]),
+      );
+    }
+    const pkgs = aptPackages();
+    if (pkgs.length) jobs.push(apt(pkgs));
+    await Promise.all(jobs);
+  });
+  await phase('postgres', () =>
+    run(process.execPath, ['scripts/ensure-postgres.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] }),
+  );
+  // the build is mostly one tsc process: prettier uses the other core meanwhile
+  await phase('build+lint', () => Promise.all([run(npm, ['run', 'build']), run(npm, ['run', 'lint', '--silent'])]));
+  await phase('typecheck', async () => {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    await Promise.all([
+      run(process.execPath, [tsc, '-p', 'packages/engine/test']),
+      run(process.execPath, [tsc, '--noEmit', '-p', 'packages/web']),
+    ]);
+  });
+  await phase('vitest', () =>
+    run(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs]),
+  );
+  report();
+} catch (e) {
+  report();
+  say(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+}

@@ -1,0 +1,35 @@
+// Vitest setup file: with MM_TEST_CPU=<file>, appends one JSON line per test file with the CPU
+// seconds it used (its own process, and the children it waited for: a browser test's server and
+// Chromium), the measure scripts/test-costs.json is made from. CPU, not wall time: the CI machine
+// is shared, and wall time there says more about the neighbours than about the test.
+import fs from 'node:fs';
+import { afterAll, expect } from 'vitest';
+
+const out = process.env.MM_TEST_CPU;
+
+/** CPU seconds of this process's waited-for children (Linux; 0 elsewhere). */
+function childCpu(): number {
+  try {
+    const f = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+if (out) {
+  const t0 = performance.now();
+  // registered first, so it runs after the file's own afterAll hooks (which stop its server)
+  afterAll(() => {
+    // the whole worker process (a fresh one per file): its start and the file's imports count
+    const c = process.cpuUsage();
+    const row = {
+      file: expect.getState().testPath,
+      cpu: Math.round((c.user + c.system) / 1e4) / 100,
+      children: Math.round(childCpu() * 100) / 100,
+      wall: Math.round(performance.now() - t0) / 1000,
+    };
+    fs.appendFileSync(out, JSON.stringify(row) + '\n');
+  });
+}
