@@ -163,10 +163,11 @@ export function Table(p: TableProps) {
   const [keysHelp, setKeysHelp] = useState(false);
   const toggleKeys = useCallback(() => setKeysHelp((x) => !x), []);
   useShortcuts(t, toggleKeys);
+  const serverRefusal = p.error && p.error.code !== 'offline' ? p.error : null;
   const refusal =
-    c.refusal ?? (p.error && p.error.code !== 'offline' ? t('refused', { reason: refusalText(i18n, p.error) }) : null);
+    c.refusal?.text ?? (serverRefusal ? t('refused', { reason: refusalText(i18n, serverRefusal) }) : null);
   // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
-  const refusalRule = !c.refusal && p.error && p.error.code !== 'offline' ? refusalChapter(p.error) : null;
+  const refusalRule = c.refusal ? c.refusal.chapter : serverRefusal ? refusalChapter(serverRefusal) : null;
 
   if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} assistant={p.assistant} />;
 
@@ -175,8 +176,10 @@ export function Table(p: TableProps) {
     role === 'recruiter' && sec ? sec.cards.filter((x) => x.exposedAt !== null).map((x) => x.feature) : [];
   const heat = belief && shows.heat ? belief.weights : null;
   const onLoc = (l: Loc) => {
+    // a click that plays clears the last refusal before it is sent, so that the answer to this
+    // one (e.g. "not connected") stays (regression: it was cleared right after being set)
+    if (c.targets.has(l)) p.clearError();
     if (!c.onLoc(l)) setInspect(l);
-    else p.clearError();
   };
   const turnClass = mine ? 'status mine' : 'status';
 
@@ -439,7 +442,9 @@ function KeysHelp({ onClose }: { onClose: () => void }) {
             <kbd>↓</kbd>
           </dt>
           <dd>
-            {t('kb_arrows')}: {t('kb_arrowsText')}
+            {t('kb_arrows')}
+            {t('colon')}
+            {t('kb_arrowsText')}
           </dd>
         </div>
       </dl>

@@ -184,6 +184,9 @@ export interface Live {
  */
 export function mergeLog(held: View['log'], logFrom: number | undefined, entries: View['log']): View['log'] | null {
   if (logFrom === undefined || logFrom === 0) return entries;
+  // A frame is typed, but it is still data from a socket: anything but a whole count is a frame
+  // this client cannot place, so it asks for the state again.
+  if (!Number.isInteger(logFrom) || logFrom < 0) return null;
   // An undo (D12) cuts the log back: `logFrom` is then shorter than the log held.
   if (logFrom > held.length) return null;
   return [...held.slice(0, logFrom), ...entries];

@@ -23,7 +23,8 @@ import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
 import { RuleLinkFor } from './rulebook/RuleLink.js';
 import { Modal } from './Modal.js';
-import { refusalText } from './i18n/refusals.js';
+import { refusalChapter, refusalText } from './i18n/refusals.js';
+import { rulingChapter, type ChapterId } from './rulebook/chapters.js';
 import { describeAction } from './table/describe.js';
 import { asksFirst, BOARD_TOOLS } from './table/choices.js';
 import { explainRefusal } from './table/explain.js';
@@ -70,9 +71,15 @@ export interface Controls {
   panel: ReactElement | null;
   /** The Undo bar (shown under the board while the engine offers `undo`, D12). */
   stageBar: ReactElement | null;
-  /** Why the last click could not be used (one line), or null. */
-  refusal: string | null;
+  /** Why the last click could not be used (one line, and the rulebook chapter of the engine's
+   * rule when the engine said why), or null. */
+  refusal: ClickRefusal | null;
   confirm: ReactElement | null;
+}
+
+export interface ClickRefusal {
+  text: string;
+  chapter: ChapterId | null;
 }
 
 export function useControls(view: View | null, legal: readonly Action[], act: (a: ClientAction) => void): Controls {
@@ -82,7 +89,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   const [partial, setPartial] = useState<Partial_>({});
   /** This seat's last action sent that can still be undone (named on the Undo bar). */
   const [lastSent, setLastSent] = useState<Action | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<ClickRefusal | null>(null);
   const [asking, setAsking] = useState<{ text: string; action: Action } | null>(null);
   const [dolphin, setDolphin] = useState(false);
   const seq = view?.seq ?? -1;
@@ -197,8 +204,8 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
         : null;
       setRefusal(
         why
-          ? t('refused', { reason: refusalText(i18n, why) })
-          : t('refuseNotChoice', { loc: label(l), hint: t(hintKey()) }),
+          ? { text: t('refused', { reason: refusalText(i18n, why) }), chapter: refusalChapter(why) }
+          : { text: t('refuseNotChoice', { loc: label(l), hint: t(hintKey()) }), chapter: null },
       );
       return false;
     }
@@ -354,7 +361,12 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
           ))}
           {blocked.map((b) => (
             <span key={b.f} className="blocked-option">
-              <button aria-disabled="true" className="blocked" title={why(b)} onClick={() => setRefusal(why(b))}>
+              <button
+                aria-disabled="true"
+                className="blocked"
+                title={why(b)}
+                onClick={() => setRefusal({ text: why(b), chapter: rulingChapter('R22') })}
+              >
                 <FeatureIcon f={b.f} size={18} /> {t('t_ask', { feature: i18n.feature(b.f) })}
               </button>
               <small>{why(b)}</small>

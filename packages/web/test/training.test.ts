@@ -67,11 +67,11 @@ describe('Training Mission, two players, by clicking', () => {
     const href = await a.page.locator('section.end a', { hasText: 'Export game record' }).getAttribute('href');
     const rec = (await (await fetch(`${server.url}${href}`)).json()) as { format: string; actions: unknown[] };
     expect(rec.format).toBe('mindmgmt-record');
-    // replay: step through the recruiter's path
+    // replay: step through the game by action (issue 25 §5)
     // The end dialog is centred and its campaign part is polled: a click that lands while it
     // moves can miss (seen once in CI). Click again only while the dialog is still up; a replay
     // that fails to load shows its error, which fails the test.
-    const step1 = a.page.getByText(/Step 1 of \d+/);
+    const step1 = a.page.getByText(/Action 1 of \d+/);
     for (let i = 0; i < 3 && !(await step1.count()); i++) {
       const again = a.page.getByRole('button', { name: 'Replay' });
       if (await again.count()) await again.click();
@@ -85,7 +85,7 @@ describe('Training Mission, two players, by clicking', () => {
     await step1.waitFor();
     await a.page.getByRole('button', { name: /Next/ }).click();
     await a.page.getByRole('button', { name: /Next/ }).click();
-    await a.page.getByText(/Step 3 of \d+/).waitFor();
+    await a.page.getByText(/Action 3 of \d+/).waitFor();
     await a.page.getByRole('button', { name: /Last/ }).click();
     expect(await a.page.locator('.replay-boards svg.board').count()).toBe(2);
     expect(await a.page.locator('.replay-boards .path-num').count()).toBeGreaterThan(4);

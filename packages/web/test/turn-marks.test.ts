@@ -3,7 +3,7 @@
 // own view, the prompt's "what is left" from the listed actions, every new log line spoken once.
 import { describe, expect, it } from 'vitest';
 import { apply, expectedSeats, legalActions, newGame, view, type Action, type GameState } from '@mindmgmt/engine';
-import { makeI18n } from '../src/i18n.js';
+import { i18nFor } from '../src/i18n/all.js';
 import { leftToDo, prompt } from '../src/Table.js';
 import { newLines } from '../src/table/announce.js';
 import { lastHalfTurns } from '../src/table/event-locs.js';
@@ -59,7 +59,7 @@ describe('last half-turns (issue 25 §2)', () => {
 
 describe('the prompt says what is left in the activation (issue 25 §2)', () => {
   it('changes after the move: Move is no longer offered, the action and End activation are', () => {
-    const i18n = makeI18n('en');
+    const i18n = i18nFor('en');
     let s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
     const act = legalActions(s, 1).find((a) => a.type === 'activate')!;
     let r = apply(s, act);
@@ -77,13 +77,13 @@ describe('the prompt says what is left in the activation (issue 25 §2)', () => 
     expect(after).toMatch(/has moved: take one action\. Now: .* or End activation\./);
     expect(after).not.toMatch(/Move \(up to 2\)/);
     // zh and ja join with their own separators
-    expect(leftToDo(makeI18n('zh'), legalActions(s, 1))).toMatch(/、|或/);
+    expect(leftToDo(i18nFor('zh'), legalActions(s, 1))).toMatch(/、|或/);
   });
 });
 
 describe('every move spoken (issue 25 §3)', () => {
   it('reads the log lines added since the last frame, not the recruiter’s turn marker', () => {
-    const i18n = makeI18n('en');
+    const i18n = i18nFor('en');
     const s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'recruiterTurn', mover);
     const log = view(s, 1).log;
     const text = newLines(i18n, log, log.length - 3);

@@ -249,7 +249,6 @@ export const CORE_EN = {
   youLost: 'You lost.',
   replay: 'Replay',
   replayTitle: 'Replay: the recruiter’s path turn by turn',
-  replayStep: 'Step {i} of {n}',
   agentsKnew: 'What the agents knew',
   recruiterWas: 'Where the recruiter really was',
   first: 'First',

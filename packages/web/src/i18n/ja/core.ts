@@ -240,7 +240,6 @@ export const CORE_JA: Section<typeof CORE_EN> = {
   youLost: 'あなたの負け。',
   replay: 'リプレイ',
   replayTitle: 'リプレイ：採用官の経路を手番ごとに',
-  replayStep: '{i} / {n} 手目',
   agentsKnew: 'エージェントが知っていたこと',
   recruiterWas: '採用官の実際の位置',
   first: '最初',

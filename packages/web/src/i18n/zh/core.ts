@@ -237,7 +237,6 @@ export const CORE_ZH: Section<typeof CORE_EN> = {
   youLost: '你输了。',
   replay: '回放',
   replayTitle: '回放：逐回合显示招募员的路线',
-  replayStep: '第 {i} / {n} 步',
   agentsKnew: '特工当时掌握的信息',
   recruiterWas: '招募员的真实位置',
   first: '开头',

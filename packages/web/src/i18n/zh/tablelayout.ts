@@ -15,7 +15,7 @@ export const TABLELAYOUT_ZH: Section<typeof TABLELAYOUT_EN> = {
   kb_intro: '整局游戏都可以只用键盘进行。除在输入框中打字时以外，以下按键在游戏桌上随处可用；对局中按“?”可显示此列表。',
   kb_open: '键盘快捷键（?）',
   kb_undo: '撤销',
-  kb_confirm: '确认桌面提出的询问（抓捕、还有行动时提前结束）',
+  kb_confirm: '确认桌面提出的询问（捕捉、还有行动时提前结束）',
   kb_end: '结束激活或结束回合',
   kb_board: '跳到棋盘',
   kb_log: '跳到记录',
