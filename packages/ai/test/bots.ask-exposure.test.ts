@@ -11,7 +11,7 @@ import { RECRUITER_WEIGHTS, RecruiterBot } from '../src/bots/recruiter.js';
 import { actionStates } from './recruiter-action-states.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
 
-const states = actionStates([60, 61]);
+const states = actionStates([60, 61, 62, 63, 64, 65]);
 
 describe('R22 ask exposure: a feature only the new location shows answers an ask with it', () => {
   it('R22: freshFeatures are exactly the features whose ask, after the step, has the new location as its only answer', () => {

@@ -34,7 +34,7 @@ describe('expert recruiter: the one half-turn lookahead (issue 11)', () => {
       return decide.apply(this, args);
     });
     let hit: Vetoed | null = null;
-    actionStates([124, 125], (states) => (hit = vetoAt(states[states.length - 1]!)) !== null);
+    actionStates([126, 127], (states) => (hit = vetoAt(states[states.length - 1]!)) !== null);
     expect(hit).not.toBeNull();
     const { s, chosen, la } = hit!;
     // the prior's step is out, and the move played is not it

@@ -7,8 +7,9 @@ import { makeBot, seatRng } from '../src/bots/index.js';
 import { ownState } from '../src/bots/expert/own-state.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
 
-/** Fields that are not rule state: they only feed game records (record.ts). */
-const notRules = (s: GameState) => ({ ...s, seed: 0, initialDeck: [], recruiterCardRule: 'random' });
+/** Fields that are not rule state: they only feed game records (record.ts); and the undo point
+ * (D12), the table's take-back, which a simulated game never uses (its bots do not undo). */
+const notRules = (s: GameState) => ({ ...s, seed: 0, initialDeck: [], recruiterCardRule: 'random', undo: null });
 
 describe('expert: the recruiter rebuilds its own game', () => {
   it('R12, R15, R22: from the recruiter seat, view plus deck is the whole game at every turn, ask and activation', () => {

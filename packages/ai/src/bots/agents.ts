@@ -132,6 +132,12 @@ export class AgentBot implements Bot {
   constructor(
     readonly level: 'easy' | 'hard',
     private readonly exact: ExactTracker = new ExactTracker(),
+    /**
+     * The wall-clock safety cutoff, when not the decision's budget: Infinity for a bot whose
+     * decisions must not depend on the machine's speed (the expert's lookahead in iteration mode;
+     * its work is bounded by the budget's counts, sampleWork).
+     */
+    private readonly cutoffMs?: number,
   ) {}
 
   private params(budgetMs: number): Params {
@@ -179,7 +185,7 @@ export class AgentBot implements Bot {
   }
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
-    const dl = new Deadline(budgetMs);
+    const dl = new Deadline(this.cutoffMs ?? budgetMs);
     let reported: Action | null = null;
     this.onBest = onBest
       ? (a) => {

@@ -96,7 +96,9 @@ export class Lookahead {
     }
     let bot = this.agents.get(seat);
     if (!bot) {
-      bot = new AgentBot('hard');
+      // iteration mode (no clock): the simulated agents' work is fixed by their budget's counts,
+      // never cut by the wall clock, so a loaded machine simulates the same half-turn (issue 26 §6)
+      bot = new AgentBot('hard', undefined, this.timeUp ? undefined : Infinity);
       this.agents.set(seat, bot);
     }
     return bot.decide(view(s, seat), legal, this.rng, LOOKAHEAD.agentsBudgetMs);
