@@ -19,6 +19,7 @@ export const FAST = {
     helloPerConn: { burst: 1e6, perMin: 1e6 },
     helloPerIp: { burst: 1e6, perMin: 1e6 },
     notesPerConn: { burst: 1e6, perMin: 1e6 },
+    refusedFramesPerIp: { burst: 1e6, perMin: 1e6 },
   },
 };
 
