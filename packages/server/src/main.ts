@@ -8,7 +8,8 @@
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
 // LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
-// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP.
+// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
+// LIMIT_CHAT_READS.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -49,6 +50,7 @@ const limits: LimitsConfig = {
   notesPerConn: rate(env.LIMIT_NOTES, D.notesPerConn),
   refusedFramesPerConn: rate(env.LIMIT_REFUSED_CONN, D.refusedFramesPerConn),
   refusedFramesPerIp: rate(env.LIMIT_REFUSED_IP, D.refusedFramesPerIp),
+  chatReadsPerIp: rate(env.LIMIT_CHAT_READS, D.chatReadsPerIp),
   connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
   botGamesPerIp: num(env.LIMIT_BOT_GAMES_PER_IP, D.botGamesPerIp),
   maxBufferedBytes: num(env.MAX_BUFFERED_BYTES, D.maxBufferedBytes),

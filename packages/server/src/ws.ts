@@ -93,6 +93,7 @@ export function attachWebSockets(
   wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
     const conn: Conn = {
       cid: nextCid++,
+      ip,
       gameId: null,
       tokenHash: null,
       viewer: null,

@@ -20,6 +20,7 @@ export const FAST = {
     helloPerIp: { burst: 1e6, perMin: 1e6 },
     notesPerConn: { burst: 1e6, perMin: 1e6 },
     refusedFramesPerIp: { burst: 1e6, perMin: 1e6 },
+    chatReadsPerIp: { burst: 1e6, perMin: 1e6 },
   },
 };
 

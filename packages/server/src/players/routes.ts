@@ -13,6 +13,8 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { describeZodError } from '../schemas.js';
 import { impersonates } from '../input/text.js';
+import { clientIp } from '../http/client.js';
+import { CHAT_PAGE_MAX } from './chat.js';
 import type { PlayerRow } from '../store/players/types.js';
 import {
   deleteProfile,
@@ -44,8 +46,19 @@ const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() 
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
 
 const chatQuerySchema = z.strictObject({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
 });
 import type { PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
@@ -106,6 +119,7 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
   const pwIp = new RateBudget(limits.passwordPerIp);
   const pwPlayer = new RateBudget(limits.passwordPerPlayer);
   const gate = new HashGate(limits.hashesRunning, limits.hashesQueued);
+  const chatReads = new RateBudget(limits.chatReadsPerIp);
 
   function spend(budget: RateBudget, key: string, what: string): void {
     if (!budget.take(key))
@@ -289,7 +303,10 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
       const id = parts[2]!;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
       const q = query(search, chatQuerySchema);
-      sendJson(res, 200, { messages: await chat.read(id, q.after, q.limit) });
+      if (q.after !== undefined && q.before !== undefined)
+        throw new ApiError(400, 'malformed', 'after and before do not go together.');
+      spend(chatReads, clientIp(req, limits.trustProxy), 'chat reads from your address');
+      sendJson(res, 200, { messages: await chat.read(id, q, q.limit) });
       return true;
     }
     if (parts[1] === 'players' && parts.length >= 3 && parts.length <= 4 && m === 'GET') {

@@ -299,6 +299,28 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
+      'chat (issue 29 §3): the last page before a cursor; spectators stop at their share, the seats keep room',
+      withStores(async ({ players }) => {
+        const msg = (seat: number | null, text: string) => ({
+          gameId: 'g3',
+          at: 1,
+          seat,
+          playerId: null,
+          name: seat === null ? 'Spectator' : 'Ann',
+          text,
+          logAt: 0,
+        });
+        for (let i = 0; i < 3; i++) expect(await players.addChat(msg(null, `s${i}`), 6, 3)).toMatchObject({ n: i + 1 });
+        expect(await players.addChat(msg(null, 'one too many'), 6, 3)).toBe('spectators-full');
+        for (let i = 0; i < 3; i++) expect(await players.addChat(msg(1, `p${i}`), 6, 3)).toMatchObject({ n: i + 4 });
+        expect(await players.addChat(msg(1, 'full now'), 6, 3)).toBe('full');
+        expect((await players.chatBefore('g3', null, 2)).map((m) => m.n)).toEqual([5, 6]);
+        expect((await players.chatBefore('g3', 5, 3)).map((m) => m.n)).toEqual([2, 3, 4]);
+        expect((await players.chatBefore('g3', 1, 3)).map((m) => m.n)).toEqual([]);
+      }),
+    );
+
+    it(
       "export as JSON: the player, sessions, ratings, games, campaigns, own chat; no secrets, no one else's words",
       withStores(async ({ players }) => {
         const ann = person('Ann', { passwordHash: 'scrypt$32768$8$3$c2FsdA$a2V5' });

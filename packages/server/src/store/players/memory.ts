@@ -200,9 +200,10 @@ export class MemoryPlayerStore implements PlayerStore {
       .map((c) => this.row(c));
   }
 
-  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+  async addChat(m: NewChat, maxPerGame: number, maxSpectators = maxPerGame): Promise<ChatRow | 'full' | 'spectators-full'> {
     const mine = this.chat.filter((c) => c.gameId === m.gameId);
     if (mine.length >= maxPerGame) return 'full';
+    if (m.seat === null && mine.filter((c) => c.seat === null).length >= maxSpectators) return 'spectators-full';
     const row: ChatRow = { ...clone(m), n: mine.length ? Math.max(...mine.map((c) => c.n)) + 1 : 1, removed: false };
     this.chat.push(row);
     return clone(row);
@@ -212,6 +213,13 @@ export class MemoryPlayerStore implements PlayerStore {
       .filter((c) => c.gameId === gameId && c.n > after)
       .sort((a, b) => a.n - b.n)
       .slice(0, limit)
+      .map(clone);
+  }
+  async chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]> {
+    return this.chat
+      .filter((c) => c.gameId === gameId && (before === null || c.n < before))
+      .sort((a, b) => a.n - b.n)
+      .slice(-limit)
       .map(clone);
   }
   async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {

@@ -22,6 +22,8 @@ import {
   type SessionRow,
 } from './types.js';
 
+const INT_MAX = 2 ** 31 - 1;
+
 type Bool = boolean | number;
 const bool = (b: Bool) => b === true || b === 1;
 
@@ -400,14 +402,19 @@ export class SqlPlayerStore implements PlayerStore {
     });
   }
 
-  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+  async addChat(
+    m: NewChat,
+    maxPerGame: number,
+    maxSpectators = maxPerGame,
+  ): Promise<ChatRow | 'full' | 'spectators-full'> {
     return this.db.tx(async (c) => {
       await c.lock(`chat:${m.gameId}`);
-      const top = await c.all<{ n: number | null; k: number }>(
-        'SELECT max(n) AS n, count(*) AS k FROM chat WHERE game_id = $1',
+      const top = await c.all<{ n: number | null; k: number; s: number | null }>(
+        'SELECT max(n) AS n, count(*) AS k, sum(CASE WHEN seat IS NULL THEN 1 ELSE 0 END) AS s FROM chat WHERE game_id = $1',
         [m.gameId],
       );
       if (Number(top[0]?.k ?? 0) >= maxPerGame) return 'full';
+      if (m.seat === null && Number(top[0]?.s ?? 0) >= maxSpectators) return 'spectators-full';
       const n = Number(top[0]?.n ?? 0) + 1;
       const args: Param[] = [m.gameId, n, m.at, m.seat, m.playerId, m.name, m.text, false, m.logAt];
       await c.run(
@@ -426,6 +433,15 @@ export class SqlPlayerStore implements PlayerStore {
         limit,
       ])
     ).map(chat);
+  }
+
+  async chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]> {
+    const rows = await this.db.all<RawChat>(
+      'SELECT * FROM chat WHERE game_id = $1 AND n < $2 ORDER BY n DESC LIMIT $3',
+      // n is an INTEGER column: the cursor stays inside its range.
+      [gameId, Math.min(before ?? INT_MAX, INT_MAX), limit],
+    );
+    return rows.reverse().map(chat);
   }
 
   async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {

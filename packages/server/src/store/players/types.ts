@@ -176,10 +176,13 @@ export interface PlayerStore {
   campaignOfGame(gameId: string): Promise<string | null>;
   campaignsOf(playerId: string): Promise<CampaignRow[]>;
 
-  /** Appends a message with the next number, unless the game already holds `maxPerGame`. */
-  addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'>;
+  /** Appends a message with the next number, unless the game already holds `maxPerGame`, or (a
+   * spectator's message: seat null) `maxSpectators` spectators' messages ('spectators-full'). */
+  addChat(m: NewChat, maxPerGame: number, maxSpectators?: number): Promise<ChatRow | 'full' | 'spectators-full'>;
   /** Messages with n > after, oldest first. */
   chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
+  /** The last `limit` messages with n < before (null: the newest), oldest first. */
+  chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]>;
   /** A player's own messages, oldest first. */
   chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
   /** The table's chat policy (default: spectators read only, nobody muted). */
