@@ -200,7 +200,11 @@ export class MemoryPlayerStore implements PlayerStore {
       .map((c) => this.row(c));
   }
 
-  async addChat(m: NewChat, maxPerGame: number, maxSpectators = maxPerGame): Promise<ChatRow | 'full' | 'spectators-full'> {
+  async addChat(
+    m: NewChat,
+    maxPerGame: number,
+    maxSpectators = maxPerGame,
+  ): Promise<ChatRow | 'full' | 'spectators-full'> {
     const mine = this.chat.filter((c) => c.gameId === m.gameId);
     if (mine.length >= maxPerGame) return 'full';
     if (m.seat === null && mine.filter((c) => c.seat === null).length >= maxSpectators) return 'spectators-full';
