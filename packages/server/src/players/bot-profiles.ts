@@ -30,3 +30,27 @@ export async function ensureBotProfiles(store: PlayerStore): Promise<void> {
     });
   }
 }
+
+/** How long a bot profile's counts are served from memory (issue 29 §3: counting a bot's
+ * 200,000 games took 150 ms a request, so four clients saturated the server). A person's
+ * profile is counted fresh: it has few games, and players expect their last game to show. */
+export const BOT_PROFILE_TTL_MS = 60_000;
+
+/**
+ * A value per bot id, computed at most once per `ttlMs` however many ask (those asking while it
+ * is computed share the one computation). Bots are a handful of ids, so the map stays tiny.
+ */
+export class BotProfileCache<T> {
+  private readonly held = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(private readonly ttlMs = BOT_PROFILE_TTL_MS) {}
+
+  get(id: string, now: number, compute: () => Promise<T>): Promise<T> {
+    const h = this.held.get(id);
+    if (h && now - h.at < this.ttlMs && now >= h.at) return h.value;
+    const value = compute();
+    this.held.set(id, { at: now, value });
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => this.held.get(id)?.value === value && this.held.delete(id));
+    return value;
+  }
+}

@@ -13,8 +13,8 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { describeZodError } from '../schemas.js';
 import { impersonates } from '../input/text.js';
-import { clientIp } from '../http/client.js';
 import { CHAT_PAGE_MAX } from './chat.js';
+import { BotProfileCache, isBotPlayerId } from './bot-profiles.js';
 import type { PlayerRow } from '../store/players/types.js';
 import {
   deleteProfile,
@@ -136,9 +136,24 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     return r;
   }
 
+  /** A bot's counts and recent games, shared by every request for a while (bot-profiles.ts). */
+  const botCounts = new BotProfileCache<Awaited<ReturnType<typeof counts>>>();
+
   async function profile(id: string) {
     const p = await store.getPlayer(id);
     if (!p) throw new ApiError(404, 'not_found', 'There is no such player.');
+    const { recent, stats, ratings } = isBotPlayerId(id)
+      ? await botCounts.get(id, Date.now(), () => counts(id))
+      : await counts(id);
+    return {
+      player: publicPlayer(p),
+      stats,
+      ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
+      recent: recent.map(gameEntry),
+    };
+  }
+
+  async function counts(id: string) {
     // One after the other, the history first: a game's history rows and its rating change commit
     // together, so ratings and counts read after the history include every game it lists. Read
     // in parallel on separate PostgreSQL connections, a profile could list a game whose rating
@@ -146,12 +161,7 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     const recent = await store.historyOf(id, RECENT_ON_PROFILE);
     const stats = await store.statsOf(id);
     const ratings = await store.ratingsOf(id);
-    return {
-      player: publicPlayer(p),
-      stats,
-      ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
-      recent: recent.map(gameEntry),
-    };
+    return { recent, stats, ratings };
   }
 
   /** Only finished games are in history (store contract), so a replay link is always safe. */
@@ -305,7 +315,7 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
       const q = query(search, chatQuerySchema);
       if (q.after !== undefined && q.before !== undefined)
         throw new ApiError(400, 'malformed', 'after and before do not go together.');
-      spend(chatReads, clientIp(req, limits.trustProxy), 'chat reads from your address');
+      spend(chatReads, ip, 'chat reads from your address');
       sendJson(res, 200, { messages: await chat.read(id, q, q.limit) });
       return true;
     }
@@ -321,6 +331,10 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
         const q = query(search, historyQuerySchema);
         if ((q.beforeAt === undefined) !== (q.beforeGame === undefined))
           throw new ApiError(400, 'malformed', 'beforeAt and beforeGame go together.');
+        // A bot plays everyone's games: paging back through them would list every game's id
+        // (issue 29 §3). Its history is its most recent page only.
+        if (q.beforeAt !== undefined && isBotPlayerId(id))
+          throw new ApiError(400, 'malformed', "A bot's history shows its recent games only.");
         const rows = await store.historyOf(
           id,
           q.limit,
