@@ -58,8 +58,9 @@ export function createHttpHandler(
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
-      const me = await players?.optionalPlayer(req);
+      // Limits before anything that may write (issue 29 §3: a session touch on refused creates).
       spend(creates, ip, 'new tables');
+      const me = await players?.optionalPlayer(req);
       const r = await service.createGame(b);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
       return sendJson(res, 200, r);

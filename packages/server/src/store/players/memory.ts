@@ -1,5 +1,6 @@
 // In-memory twin of the SQL player store (unit tests), same semantics; the shared suite
 // (test/players/player-store-suite.ts) holds them to it.
+import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
 import type { MemoryStore } from '../memory.js';
 import { StoreError } from '../types.js';
@@ -77,7 +78,8 @@ export class MemoryPlayerStore implements PlayerStore {
       this.sessions.delete(tokenHash);
       return null;
     }
-    this.sessions.set(tokenHash, { ...s, lastSeenAt: now, expiresAt: Math.max(slideTo, s.expiresAt) });
+    if (needsTouch(s.lastSeenAt, now))
+      this.sessions.set(tokenHash, { ...s, lastSeenAt: now, expiresAt: Math.max(slideTo, s.expiresAt) });
     return this.getPlayer(s.playerId);
   }
   async deleteSession(tokenHash: string): Promise<boolean> {

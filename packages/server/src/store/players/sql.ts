@@ -1,4 +1,5 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
+import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
 import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
@@ -191,24 +192,24 @@ export class SqlPlayerStore implements PlayerStore {
   }
 
   async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
-    return this.db.tx(async (c) => {
-      const s = await c.all<{ player_id: string; expires_at: number }>(
-        'SELECT player_id, expires_at FROM sessions WHERE token_hash = $1',
-        [tokenHash],
-      );
-      if (!s[0]) return null;
-      if (Number(s[0].expires_at) <= now) {
-        await c.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
-        return null;
-      }
-      await c.run('UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3', [
+    // A read, without a transaction: most signed-in requests change nothing (issue 29 §3).
+    const s = await this.db.all<{ player_id: string; expires_at: number; last_seen_at: number }>(
+      'SELECT player_id, expires_at, last_seen_at FROM sessions WHERE token_hash = $1',
+      [tokenHash],
+    );
+    if (!s[0]) return null;
+    const expires = Number(s[0].expires_at);
+    if (expires <= now) {
+      await this.db.run('DELETE FROM sessions WHERE token_hash = $1 AND expires_at <= $2', [tokenHash, now]);
+      return null;
+    }
+    if (needsTouch(Number(s[0].last_seen_at), now))
+      await this.db.run('UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3', [
         now,
-        Math.max(slideTo, Number(s[0].expires_at)),
+        Math.max(slideTo, expires),
         tokenHash,
       ]);
-      const p = await c.all<RawPlayer>(`SELECT ${PLAYER_COLS} FROM players WHERE id = $1`, [s[0].player_id]);
-      return p[0] ? player(p[0]) : null;
-    });
+    return this.getPlayer(s[0].player_id);
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {

@@ -144,7 +144,8 @@ export interface PlayerStore {
   setPasswordHash(id: string, hash: string | null): Promise<boolean>;
 
   addSession(s: SessionRow): Promise<boolean>;
-  /** The player of a live session (expires_at > now), sliding it: last seen = now, expires = slideTo.
+  /** The player of a live session (expires_at > now), sliding it (last seen = now, expires =
+   * slideTo) at most once per SESSION_TOUCH_EVERY_MS (session-touch.ts): most calls only read.
    * An expired session is deleted and answers null. */
   sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null>;
   deleteSession(tokenHash: string): Promise<boolean>;
