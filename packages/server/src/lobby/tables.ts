@@ -126,7 +126,11 @@ export class Lobby {
       let host = g.row.hostPlace;
       const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
       if (host === p.place) host = humans[0]?.place ?? null;
-      const close = humans.length === 0;
+      // A fixed recruiter card is known to the host who chose it, who must be the recruiter
+      // (create.ts). Passing the table on would let them rejoin as an agent who knows the card
+      // (issue 29 §5): their leaving closes it instead.
+      const fixedCard = g.row.options.recruiterCard !== 'random' && g.row.options.recruiterCard !== 'choose';
+      const close = humans.length === 0 || (fixedCard && g.row.hostPlace === p.place);
       if (!(await m.store.removePlace(id, p.place, host, close)))
         throw new ApiError(409, 'started', 'The game has already started.');
       g.row = {
