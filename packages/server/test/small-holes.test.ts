@@ -1,6 +1,7 @@
 // Issue 29 §5: smaller holes, each pinned by the attack that found it. Over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
+import { chooseModulesSchema } from '../src/players/schemas.js';
 import { api, testServer } from './helpers.js';
 
 let srv: RunningServer;
@@ -27,5 +28,36 @@ describe('smaller holes (issue 29 §5)', () => {
     await api(srv.url, 'POST', `/api/games/${r.body.gameId}/join`, { name: 'Guest' });
     await api(srv.url, 'POST', `/api/games/${r.body.gameId}/leave`, { token: r.body.token });
     expect((await api(srv.url, 'GET', `/api/games/${r.body.gameId}`)).body.hostPlace).toBe(2);
+  });
+
+  it('attack: a table name with a lone surrogate is refused, not stored altered', async () => {
+    for (const title of ['Room \ud800', '\udc00 half', 'ok \ud83d']) {
+      const r = await api(srv.url, 'POST', '/api/games', { ...table, title });
+      expect(r.status, JSON.stringify(title)).toBe(400);
+      expect(r.body.error.code).toBe('malformed');
+    }
+    const name = await api(srv.url, 'POST', '/api/games', { ...table, name: 'Ann \udfff' });
+    expect(name.status).toBe(400);
+    // A whole pair (an emoji) is text.
+    expect((await api(srv.url, 'POST', '/api/games', { ...table, title: 'Room \ud83d\ude00' })).status).toBe(200);
+  });
+
+  it('attack: a player named "Spectator" (or its zh/ja words, any case or look-alike letters)', async () => {
+    for (const name of ['Spectator', 'SPECTATOR', 'spеctator', 'Sp3ctator', '观众', '観戦者']) {
+      const r = await api(srv.url, 'POST', '/api/games', { ...table, name });
+      expect(r.status, name).toBe(400);
+    }
+    const c = await api(srv.url, 'POST', '/api/games', { ...table, name: 'Host' });
+    const j = await api(srv.url, 'POST', `/api/games/${c.body.gameId}/join`, { name: 'Spectator' });
+    expect(j.status).toBe(400);
+    expect((await api(srv.url, 'POST', '/api/games', { ...table, name: 'Spectacle' })).status).toBe(200);
+  });
+
+  it('attack: campaign module notes with NUL, ESC, a right-to-left override or a newline (stored in a public ledger)', () => {
+    const notes = (text: string) => chooseModulesSchema.safeParse({ side: 'agents', count: 1, text }).success;
+    for (const bad of ['a\u0000b', 'a\u001b[31mred', '\u202eevil', 'two\nlines', '\u0301'.repeat(20) + 'x'])
+      expect(notes(bad), JSON.stringify(bad)).toBe(false);
+    expect(notes('')).toBe(true);
+    expect(notes('SHIFT 1 and 2: the lighthouse')).toBe(true);
   });
 });

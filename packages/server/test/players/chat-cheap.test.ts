@@ -123,4 +123,23 @@ describe('chat history and writers (issue 29 §3, §5)', () => {
       await s.close();
     }
   });
+
+  it('attack: a letter with 299 combining marks, and text of only private-use characters, are refused', async () => {
+    const { s, g, rec, agent } = await setup();
+    try {
+      const zalgo = 'a' + '\u0301'.repeat(299);
+      const privateOnly = '\ue000\ue001 \uf8ff';
+      for (const text of [zalgo, privateOnly]) {
+        const r = await say(agent, g.gameId, text);
+        expect(r).toMatchObject({ t: 'error', code: 'malformed' });
+      }
+      // Accents as languages write them, and a private-use character among words, still pass.
+      expect(await say(agent, g.gameId, 'Tiếng Việt')).toMatchObject({ t: 'chat' });
+      expect(await say(agent, g.gameId, 'logo \uf8ff here')).toMatchObject({ t: 'chat' });
+      expect(rec.msgs.filter((m) => m.t === 'chat' && m.text.length > 100)).toEqual([]);
+    } finally {
+      for (const c of g.clients) c.close();
+      await s.close();
+    }
+  });
 });
