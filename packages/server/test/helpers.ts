@@ -7,7 +7,15 @@ import { MemoryStore } from '../src/store/memory.js';
 import type { GameStore } from '../src/store/types.js';
 
 export const FAST = {
-  service: { botPauseMs: 0, botAskAnswerMs: 0, botTimeLimitMs: 5000, botBudgetMs: 50, sweepMs: 50, snapshotEvery: 10 },
+  service: {
+    botPauseMs: 0,
+    botAskAnswerMs: 0,
+    botRecruiterMoveMs: 0,
+    botTimeLimitMs: 5000,
+    botBudgetMs: 50,
+    sweepMs: 50,
+    snapshotEvery: 10,
+  },
   ws: { ratePerSec: 1e6, rateBurst: 1e6 },
   /** Tests connect from 127.0.0.1: per-IP budgets are opened up except where a test pins them. */
   limits: {

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { chooseModulesSchema } from '../src/players/schemas.js';
-import { api, testServer } from './helpers.js';
+import { MemoryStore } from '../src/store/memory.js';
+import { api, closeTable, type LogSink, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -60,4 +61,32 @@ describe('smaller holes (issue 29 §5)', () => {
     expect(notes('')).toBe(true);
     expect(notes('SHIFT 1 and 2: the lighthouse')).toBe(true);
   });
+
+  it("attack: a bot recruiter's thinking time shows in when its moves arrive", async () => {
+    // Moves of a bot recruiter are released FIXED ms after they were asked for, however long it
+    // thought; the easy bot thinks a few ms, so without the rule its moves came at once.
+    const FIXED = 300;
+    const sink: LogSink = { lines: [] };
+    const s = await testServer(
+      new MemoryStore(),
+      { service: { botRecruiterMoveMs: FIXED, botAskAnswerMs: FIXED } },
+      sink,
+    );
+    try {
+      const t = await openTable(s.url, { mode: 'training', players: 1, solo: { role: 'agents', level: 'easy' } });
+      await playOut(t, mulberry(5), { maxSteps: 12 }).catch(() => undefined);
+      closeTable(t);
+      const actions = sink.lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'action' || l.msg === 'started' || l.msg === 'game started');
+      const gaps: number[] = [];
+      for (let i = 1; i < actions.length; i++)
+        if (actions[i].seat === 0 && actions[i].gameId === actions[i - 1].gameId)
+          gaps.push(actions[i].time - actions[i - 1].time);
+      expect(gaps.length).toBeGreaterThan(2);
+      for (const ms of gaps) expect(ms).toBeGreaterThanOrEqual(FIXED - 5);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
 });
