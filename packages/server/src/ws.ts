@@ -130,6 +130,8 @@ export function attachWebSockets(
       if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
         cut = true;
         ws.close(CLOSE_RATE_LIMIT, 'too many refused messages');
+        // A sender that does not finish the closing handshake is not read for ws's 30 s default.
+        setTimeout(() => ws.terminate(), 1000).unref();
         return;
       }
       error(code, message, id);
