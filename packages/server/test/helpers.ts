@@ -104,8 +104,9 @@ export class Client {
   }[] = [];
   closed = false;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws');
+  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY. */
+  constructor(url: string, headers?: Record<string, string>) {
+    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', headers ? { headers } : undefined);
     this.ws.on('message', (d) => {
       const text = d.toString();
       this.frames.push(text);
