@@ -56,4 +56,27 @@ describe('attack: a flood of refused frames (issue 29 §3)', () => {
     expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });
     c.close();
   });
+
+  it('attack: refused frames spread over many connections of one address are cut off by the address budget', async () => {
+    const s2 = await testServer(undefined, {
+      limits: { refusedFramesPerConn: { burst: 1e6, perMin: 1e6 }, refusedFramesPerIp: { burst: 10, perMin: 1 } },
+    });
+    try {
+      const socks = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const ws = new WebSocket(s2.url.replace('http', 'ws') + '/ws');
+          await new Promise((r) => ws.once('open', r));
+          return ws;
+        }),
+      );
+      const codes = socks.map(closed);
+      // 15 refusals from one address against its 10: the ones past the budget close their sockets.
+      for (const ws of socks) for (let i = 0; i < 3; i++) ws.send('not json');
+      const first = await Promise.race(codes);
+      expect(first).toBe(1008);
+      for (const ws of socks) ws.terminate();
+    } finally {
+      await s2.close();
+    }
+  });
 });
