@@ -177,7 +177,12 @@ export function attachWebSockets(
     async function chatFrame(raw: unknown): Promise<void> {
       if (!chat) return error('no_chat', 'This server has no table chat.');
       const f = chatFrameSchema.safeParse(raw);
-      if (!f.success) return refuse('malformed', describeZodError(f.error));
+      if (!f.success) {
+        // A person's message that breaks the text rules is not an attack on us: it never closes
+        // the connection (docs/protocol.md, Table chat); any other bad shape counts as refused.
+        const textOnly = f.error.issues.every((i) => i.path[0] === 'text');
+        return (textOnly ? error : refuse)('malformed', describeZodError(f.error));
+      }
       try {
         await chat.handle(conn, f.data);
       } catch (e) {

@@ -125,11 +125,13 @@ describe('chat history and writers (issue 29 §3, §5)', () => {
   });
 
   it('attack: a letter with 299 combining marks, and text of only private-use characters, are refused', async () => {
-    const { s, g, rec, agent } = await setup();
+    // Text-rule refusals are a person's mistake, not refused frames: they never close the
+    // connection, even with a refused-frame budget of one.
+    const { s, g, rec, agent } = await setup({ limits: { refusedFramesPerConn: { burst: 1, perMin: 1 } } });
     try {
       const zalgo = 'a' + '\u0301'.repeat(299);
       const privateOnly = '\ue000\ue001 \uf8ff';
-      for (const text of [zalgo, privateOnly]) {
+      for (const text of [zalgo, privateOnly, zalgo, privateOnly]) {
         const r = await say(agent, g.gameId, text);
         expect(r).toMatchObject({ t: 'error', code: 'malformed' });
       }
