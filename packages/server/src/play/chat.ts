@@ -32,10 +32,10 @@ import type { Conn, Live } from './live.js';
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
  * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */
 export const CHAT_ON_HELLO = 50;
-/** Tables whose seats' addresses are remembered (for muting: see `seatAddrs`), and addresses per
- * seat: beyond either the oldest go first. */
+/** Tables whose players' addresses are remembered (for muting: see `tokenAddrs`), and addresses
+ * per seat token: beyond either the oldest go first. */
 const ADDR_TABLES_MAX = 10_000;
-const ADDRS_PER_SEAT = 8;
+const ADDRS_PER_TOKEN = 8;
 
 const shown = (m: ChatRow) => ({
   n: m.n,
@@ -55,9 +55,9 @@ export class TableChat {
   /** Spectators: per address, and all of a table's together (players/chat.ts). */
   private readonly spectatorBuckets = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATOR_RATE);
   private readonly spectatorsTable = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATORS_TABLE_RATE);
-  /** Per table, the addresses each seat's connections came from: a muted seat's player who
-   * comes back without the seat's token (as a spectator) is still muted (issue 29 §5). */
-  private readonly seatAddrs = new Map<string, Map<number, string[]>>();
+  /** Per table, the addresses each place's token was used from (in the lobby or later): a muted
+   * seat's player who comes back without the token (as a spectator) is still muted (issue 29 §5). */
+  private readonly tokenAddrs = new Map<string, Map<string, string[]>>();
   constructor(
     private readonly games: GameService,
     private readonly store: PlayerStore,
@@ -129,24 +129,27 @@ export class TableChat {
   /** After a successful hello: the table's recent messages and its policy, to this connection. */
   async hello(c: Conn, gameId: string): Promise<void> {
     if (c.gameId !== gameId) return;
-    if (typeof c.viewer === 'number') this.rememberAddr(gameId, c.viewer, c.ip);
+    if (c.tokenHash !== null) this.rememberAddr(gameId, c.tokenHash, c.ip);
     c.send(await this.chatLogFrame(gameId));
   }
 
-  private rememberAddr(gameId: string, seat: number, ip: string | undefined): void {
+  private rememberAddr(gameId: string, tokenHash: string, ip: string | undefined): void {
     if (ip === undefined) return;
-    let table = this.seatAddrs.get(gameId);
-    if (table) this.seatAddrs.delete(gameId);
-    else if (this.seatAddrs.size >= ADDR_TABLES_MAX) this.seatAddrs.delete(this.seatAddrs.keys().next().value!);
-    this.seatAddrs.set(gameId, (table ??= new Map()));
-    const addrs = (table.get(seat) ?? []).filter((a) => a !== ip);
-    table.set(seat, [...addrs.slice(1 - ADDRS_PER_SEAT), ip]);
+    let table = this.tokenAddrs.get(gameId);
+    if (table) this.tokenAddrs.delete(gameId);
+    else if (this.tokenAddrs.size >= ADDR_TABLES_MAX) this.tokenAddrs.delete(this.tokenAddrs.keys().next().value!);
+    this.tokenAddrs.set(gameId, (table ??= new Map()));
+    const addrs = (table.get(tokenHash) ?? []).filter((a) => a !== ip);
+    table.set(tokenHash, [...addrs.slice(1 - ADDRS_PER_TOKEN), ip]);
   }
 
-  /** Whether a spectator connection comes from an address a muted seat was played from. */
-  private mutedAddr(gameId: string, muted: readonly number[], ip: string | undefined): boolean {
-    const table = ip === undefined ? undefined : this.seatAddrs.get(gameId);
-    return !!table && muted.some((seat) => table.get(seat)?.includes(ip!));
+  /** Whether a spectator connection comes from an address a muted seat's token was used from. */
+  private mutedAddr(g: Live, muted: readonly number[], ip: string | undefined): boolean {
+    const table = ip === undefined ? undefined : this.tokenAddrs.get(g.id);
+    if (!table) return false;
+    return g.row.start!.seats.some(
+      (s) => muted.includes(s.seat) && s.tokenHash !== null && !!table.get(s.tokenHash)?.includes(ip!),
+    );
   }
 
   private async chatLogFrame(gameId: string): Promise<string> {
@@ -169,8 +172,6 @@ export class TableChat {
     if (f.t === 'mute') {
       if (!g.row.start!.seats.some((s) => s.seat === f.seat))
         throw new ApiError(400, 'no_seat', 'There is no such seat.');
-      // The muted seat's connections here now: their addresses stay muted as spectators too.
-      for (const x of g.subs) if (x.viewer === f.seat) this.rememberAddr(g.id, f.seat, x.ip);
       await this.store.setSeatMuted(g.id, f.seat, f.muted);
     } else await this.store.setSpectatorsWrite(g.id, f.spectatorsWrite, Date.now());
     sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
@@ -183,7 +184,7 @@ export class TableChat {
     const policy = await this.store.chatSettings(g.id);
     const may = mayWrite(policy, writer);
     if (!may.ok) throw new ApiError(403, may.code.replace(/-/g, '_'), may.message);
-    if (seat === null && this.mutedAddr(g.id, policy.muted, c.ip))
+    if (seat === null && this.mutedAddr(g, policy.muted, c.ip))
       throw new ApiError(403, 'chat_muted', 'The host has muted this seat.');
     const now = Date.now();
     const took =
