@@ -79,9 +79,9 @@ export function createHttpHandler(
       if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.getLobby(id));
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
+        spend(joins, ip, 'joins');
         const me = await players?.optionalPlayer(req);
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
-        spend(joins, ip, 'joins');
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null);
         return sendJson(res, 200, r);

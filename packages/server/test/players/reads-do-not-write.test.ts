@@ -48,4 +48,21 @@ describe('reads do not write (issue 29 §3)', () => {
       await s.close();
     }
   });
+
+  it('attack: a join refused by its limit never reaches the session', async () => {
+    const games = new MemoryStore();
+    const players = new CountingStore(games);
+    const s = await testServer(games, { players, limits: { joinPerIp: { burst: 1, perMin: 1 } } });
+    try {
+      const ann = await newPlayer(s.url, 'Ann');
+      const c = await authApi(s.url, 'POST', '/api/games', ann.token, { name: 'Ann', mode: 'training', players: 3 });
+      const join = () => authApi(s.url, 'POST', `/api/games/${c.body.gameId}/join`, ann.token, { name: 'Ann 2' });
+      expect((await join()).status).toBe(200);
+      const reads = players.sessionReads;
+      expect((await join()).status).toBe(429);
+      expect(players.sessionReads).toBe(reads);
+    } finally {
+      await s.close();
+    }
+  });
 });
