@@ -136,14 +136,21 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     return r;
   }
 
-  /** A bot's counts and recent games, shared by every request for a while (bot-profiles.ts). */
+  /** A bot's counts, shared by every request until its next game ends (bot-profiles.ts). */
   const botCounts = new BotProfileCache<Awaited<ReturnType<typeof counts>>>();
 
   async function profile(id: string) {
     const p = await store.getPlayer(id);
     if (!p) throw new ApiError(404, 'not_found', 'There is no such player.');
-    const { recent, stats, ratings } = isBotPlayerId(id)
-      ? await botCounts.get(id, Date.now(), () => counts(id))
+    // One after the other, the history first: a game's history rows and its rating change commit
+    // together, so ratings and counts read after the history include every game it lists. Read
+    // in parallel on separate PostgreSQL connections, a profile could list a game whose rating
+    // was not there yet (regression: chat-record-durable, "a failure injected at record time").
+    const recent = await store.historyOf(id, RECENT_ON_PROFILE);
+    // The latest game is the cache's key: a bot's counts are counted again when a game ends.
+    const latest = recent[0] ? `${recent[0].finishedAt}/${recent[0].gameId}` : '';
+    const { stats, ratings } = isBotPlayerId(id)
+      ? await botCounts.get(id, latest, Date.now(), () => counts(id))
       : await counts(id);
     return {
       player: publicPlayer(p),
@@ -154,14 +161,9 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
   }
 
   async function counts(id: string) {
-    // One after the other, the history first: a game's history rows and its rating change commit
-    // together, so ratings and counts read after the history include every game it lists. Read
-    // in parallel on separate PostgreSQL connections, a profile could list a game whose rating
-    // was not there yet (regression: chat-record-durable, "a failure injected at record time").
-    const recent = await store.historyOf(id, RECENT_ON_PROFILE);
     const stats = await store.statsOf(id);
     const ratings = await store.ratingsOf(id);
-    return { recent, stats, ratings };
+    return { stats, ratings };
   }
 
   /** Only finished games are in history (store contract), so a replay link is always safe. */

@@ -49,15 +49,16 @@ describe("a bot's public profile (issue 29 §3)", () => {
     }
   });
 
-  it('the cached counts are computed again once they are older than the TTL (injected clock)', async () => {
+  it('the cached counts are computed again when the latest game changes, or after the TTL (injected clock)', async () => {
     const cache = new BotProfileCache<number>(1000);
     let n = 0;
     const compute = async () => ++n;
-    expect(await cache.get('bot-easy', 0, compute)).toBe(1);
-    expect(await cache.get('bot-easy', 999, compute)).toBe(1);
-    expect(await cache.get('bot-easy', 1000, compute)).toBe(2);
+    expect(await cache.get('bot-easy', 'g1', 0, compute)).toBe(1);
+    expect(await cache.get('bot-easy', 'g1', 999, compute)).toBe(1);
+    expect(await cache.get('bot-easy', 'g2', 999, compute)).toBe(2); // a game ended
+    expect(await cache.get('bot-easy', 'g2', 1999, compute)).toBe(3);
     // A failed computation is not kept.
-    await expect(cache.get('bot-hard', 0, () => Promise.reject(new Error('db down')))).rejects.toThrow();
-    expect(await cache.get('bot-hard', 1, compute)).toBe(3);
+    await expect(cache.get('bot-hard', 'g', 0, () => Promise.reject(new Error('db down')))).rejects.toThrow();
+    expect(await cache.get('bot-hard', 'g', 1, compute)).toBe(4);
   });
 });
