@@ -58,8 +58,9 @@ export function createHttpHandler(
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
-      const me = await players?.optionalPlayer(req);
+      // Limits before anything that may write (issue 29 §3: a session touch on refused creates).
       spend(creates, ip, 'new tables');
+      const me = await players?.optionalPlayer(req);
       const r = await service.createGame(b);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
       return sendJson(res, 200, r);
@@ -78,9 +79,9 @@ export function createHttpHandler(
       if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.getLobby(id));
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
+        spend(joins, ip, 'joins');
         const me = await players?.optionalPlayer(req);
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
-        spend(joins, ip, 'joins');
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null);
         return sendJson(res, 200, r);

@@ -2,13 +2,14 @@
 // Entry: node packages/server/dist/main.js
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
 // SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
-// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
+// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
 // SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
 // LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
-// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED.
+// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
+// LIMIT_CHAT_READS.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -47,6 +48,9 @@ const limits: LimitsConfig = {
   helloPerConn: rate(env.LIMIT_HELLO_CONN, D.helloPerConn),
   helloPerIp: rate(env.LIMIT_HELLO_IP, D.helloPerIp),
   notesPerConn: rate(env.LIMIT_NOTES, D.notesPerConn),
+  refusedFramesPerConn: rate(env.LIMIT_REFUSED_CONN, D.refusedFramesPerConn),
+  refusedFramesPerIp: rate(env.LIMIT_REFUSED_IP, D.refusedFramesPerIp),
+  chatReadsPerIp: rate(env.LIMIT_CHAT_READS, D.chatReadsPerIp),
   connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
   botGamesPerIp: num(env.LIMIT_BOT_GAMES_PER_IP, D.botGamesPerIp),
   maxBufferedBytes: num(env.MAX_BUFFERED_BYTES, D.maxBufferedBytes),
@@ -144,6 +148,7 @@ const server = await startServer({
   service: {
     botPauseMs: num(env.BOT_PAUSE_MS, 400),
     botAskAnswerMs: num(env.BOT_ASK_ANSWER_MS, 3000),
+    botRecruiterMoveMs: num(env.BOT_RECRUITER_MOVE_MS, 1500),
     botTimeLimitMs: num(env.BOT_TIME_LIMIT_MS, 3000),
     botBudgetMs: num(env.BOT_BUDGET_MS, 1000),
     snapshotEvery: num(env.SNAPSHOT_EVERY, 25),

@@ -15,16 +15,27 @@ import {
   type FieldKind,
 } from '@mindmgmt/engine';
 import { z } from 'zod';
-import { hasBidi, hasControl, impersonates, invisibleOnly } from './input/text.js';
+import {
+  hasBidi,
+  hasControl,
+  hasLoneSurrogate,
+  hasMarkFlood,
+  impersonates,
+  invisibleOnly,
+  privateUseOnly,
+} from './input/text.js';
 import { ASSISTANT_LEVELS, BOT_LEVELS } from './levels.js';
 
 /** Free text shown to other players: no control characters, bidi overrides or invisible-only
  * content (input/text.ts). `what` names the field in the error. */
 function shownText(s: z.ZodString, what: string) {
   return s
+    .refine((v) => !hasLoneSurrogate(v), `${what} is not valid text.`)
     .refine((v) => !hasControl(v), `${what} may not contain control characters or line breaks.`)
     .refine((v) => !hasBidi(v), `${what} may not contain text-direction override characters.`)
-    .refine((v) => !invisibleOnly(v), `${what} needs visible characters.`);
+    .refine((v) => !invisibleOnly(v), `${what} needs visible characters.`)
+    .refine((v) => !hasMarkFlood(v), `${what} stacks too many accents on one letter.`)
+    .refine((v) => !privateUseOnly(v), `${what} uses only characters that each device draws differently.`);
 }
 
 const loc = z

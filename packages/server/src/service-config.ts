@@ -11,6 +11,10 @@ export interface ServiceConfig {
   /** A bot recruiter's answer to an ask always arrives this long after the ask (plus the pause),
    * whatever the number of options, so timing tells the agents nothing (D2). */
   botAskAnswerMs: number;
+  /** Every other move of a bot recruiter is released this long after it was asked for (plus
+   * the pause), however long the bot thought (issue 29 §5: the expert's thinking time showed
+   * through the pause). At least botBudgetMs and the worker's overshoot, or slow moves show. */
+  botRecruiterMoveMs: number;
   botWorkers: number;
   /** Turn-timer sweep period. */
   sweepMs: number;
@@ -28,6 +32,7 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   botTimeLimitMs: 3000,
   botBudgetMs: 1000,
   botAskAnswerMs: 3000,
+  botRecruiterMoveMs: 1500,
   botWorkers: 2,
   sweepMs: 1000,
   idleEvictMs: 10 * 60_000,

@@ -18,6 +18,7 @@ import { clientActionSchema, clientMessageSchema, describeZodError } from './sch
 import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
 import { frameText } from './play/frames.js';
+import { gateFrame } from './input/frame-gate.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
@@ -32,7 +33,8 @@ export interface WsConfig {
 
 export const DEFAULT_WS_CONFIG: WsConfig = {
   maxFrameBytes: 16 * 1024,
-  hardMaxFrameBytes: 1024 * 1024,
+  // ws buffers a whole frame before we see it: keep that small (the largest honest frame is ~4 KB).
+  hardMaxFrameBytes: 64 * 1024,
   ratePerSec: 20,
   rateBurst: 60,
   heartbeatMs: 30_000,
@@ -63,6 +65,7 @@ export function attachWebSockets(
   const awaiting = new WeakMap<WebSocket, Buffer | null>();
   const connsPerIp = new ConcurrencyBudget(limits.connectionsPerIp);
   const hellosPerIp = new RateBudget(limits.helloPerIp);
+  const refusedPerIp = new RateBudget(limits.refusedFramesPerIp);
   const frameRate: BucketRate = { burst: cfg.rateBurst, refill: cfg.ratePerSec, everyMs: 1000 };
   /** Since when each connection's unsent output is above the limit. */
   const overSince = new WeakMap<WebSocket, number>();
@@ -90,6 +93,7 @@ export function attachWebSockets(
   wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
     const conn: Conn = {
       cid: nextCid++,
+      ip,
       gameId: null,
       tokenHash: null,
       viewer: null,
@@ -103,6 +107,9 @@ export function attachWebSockets(
     let strikes = 0;
     const hellos = new RateBudget(limits.helloPerConn, 1);
     const notes = new RateBudget(limits.notesPerConn, 1);
+    const refusedHere = new RateBudget(limits.refusedFramesPerConn, 1);
+    /** Closed for refused frames: what still arrives is dropped unread. */
+    let cut = false;
     // Frames of one connection are handled one after the other, in order.
     let queue: Promise<void> = Promise.resolve();
     const error = (code: string, message: string, id?: string, params?: ApiError['params']) =>
@@ -116,12 +123,27 @@ export function attachWebSockets(
         }),
       );
 
+    /** A frame refused for its size or shape: the sender pays for it, and a connection (or an
+     * address) that keeps sending them is cut off instead of costing us a parse each (§3). */
+    const refuse = (code: string, message: string, id?: string) => {
+      if (cut) return;
+      if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
+        cut = true;
+        ws.close(CLOSE_RATE_LIMIT, 'too many refused messages');
+        // A sender that does not finish the closing handshake is not read for ws's 30 s default.
+        setTimeout(() => ws.terminate(), 1000).unref();
+        return;
+      }
+      error(code, message, id);
+    };
+
     // Only a pong carrying the payload of our own last ping counts (unsolicited pongs keep nothing alive).
     ws.on('pong', (data: Buffer) => {
       const want = awaiting.get(ws);
       if (want && data.equals(want)) awaiting.set(ws, null);
     });
     ws.on('message', (data, isBinary) => {
+      if (cut) return;
       const spent = spendToken(bucket, frameRate, Date.now());
       bucket = spent.bucket;
       if (!spent.ok) {
@@ -131,14 +153,12 @@ export function attachWebSockets(
         return;
       }
       strikes = 0;
-      const size = Array.isArray(data)
-        ? data.reduce((n, b) => n + b.length, 0)
-        : ((data as ArrayBuffer).byteLength ?? (data as Buffer).length);
-      if (size > cfg.maxFrameBytes) return error('too_large', `A message may be at most ${cfg.maxFrameBytes} bytes.`);
-      if (isBinary) return error('bad_frame', 'Messages are JSON text.');
-      const text = Array.isArray(data)
-        ? Buffer.concat(data).toString('utf8')
-        : Buffer.from(data as Buffer).toString('utf8');
+      if (isBinary) return refuse('bad_frame', 'Messages are JSON text.');
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+      // Size and shape first, from the bytes alone: a refused frame is never decoded or parsed.
+      const gate = gateFrame(bytes, cfg.maxFrameBytes);
+      if (gate) return refuse(gate.code, gate.message);
+      const text = bytes.toString('utf8');
       const arrived = performance.now();
       queue = queue
         .then(() => handle(text, arrived))
@@ -157,7 +177,12 @@ export function attachWebSockets(
     async function chatFrame(raw: unknown): Promise<void> {
       if (!chat) return error('no_chat', 'This server has no table chat.');
       const f = chatFrameSchema.safeParse(raw);
-      if (!f.success) return error('malformed', describeZodError(f.error));
+      if (!f.success) {
+        // A person's message that breaks the text rules is not an attack on us: it never closes
+        // the connection (docs/protocol.md, Table chat); any other bad shape counts as refused.
+        const textOnly = f.error.issues.every((i) => i.path[0] === 'text');
+        return (textOnly ? error : refuse)('malformed', describeZodError(f.error));
+      }
       try {
         await chat.handle(conn, f.data);
       } catch (e) {
@@ -172,10 +197,10 @@ export function attachWebSockets(
       try {
         raw = JSON.parse(text);
       } catch {
-        return error('bad_json', 'A message is one JSON object.');
+        return refuse('bad_json', 'A message is one JSON object.');
       }
       const bad = forbiddenKey(raw);
-      if (bad) return error('malformed', forbiddenKeyMessage(bad));
+      if (bad) return refuse('malformed', forbiddenKeyMessage(bad));
       const kind = typeof raw === 'object' && raw ? (raw as { t?: unknown }).t : undefined;
       if (kind === 'chat' || kind === 'mute' || kind === 'chatPolicy') return chatFrame(raw);
       const parsed = clientMessageSchema.safeParse(raw);
@@ -184,7 +209,7 @@ export function attachWebSockets(
           typeof raw === 'object' && raw && typeof (raw as { id?: unknown }).id === 'string'
             ? (raw as { id: string }).id.slice(0, 64)
             : undefined;
-        return error('malformed', describeZodError(parsed.error), id);
+        return refuse('malformed', describeZodError(parsed.error), id);
       }
       const m = parsed.data;
       try {
@@ -202,7 +227,7 @@ export function attachWebSockets(
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
-            if (!a.success) return error('malformed', `Action: ${describeZodError(a.error)}`, m.id);
+            if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
             if (a.data.type === 'note' && !notes.take('c'))
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);

@@ -7,7 +7,15 @@ import { MemoryStore } from '../src/store/memory.js';
 import type { GameStore } from '../src/store/types.js';
 
 export const FAST = {
-  service: { botPauseMs: 0, botAskAnswerMs: 0, botTimeLimitMs: 5000, botBudgetMs: 50, sweepMs: 50, snapshotEvery: 10 },
+  service: {
+    botPauseMs: 0,
+    botAskAnswerMs: 0,
+    botRecruiterMoveMs: 0,
+    botTimeLimitMs: 5000,
+    botBudgetMs: 50,
+    sweepMs: 50,
+    snapshotEvery: 10,
+  },
   ws: { ratePerSec: 1e6, rateBurst: 1e6 },
   /** Tests connect from 127.0.0.1: per-IP budgets are opened up except where a test pins them. */
   limits: {
@@ -19,6 +27,8 @@ export const FAST = {
     helloPerConn: { burst: 1e6, perMin: 1e6 },
     helloPerIp: { burst: 1e6, perMin: 1e6 },
     notesPerConn: { burst: 1e6, perMin: 1e6 },
+    refusedFramesPerIp: { burst: 1e6, perMin: 1e6 },
+    chatReadsPerIp: { burst: 1e6, perMin: 1e6 },
   },
 };
 
@@ -94,8 +104,9 @@ export class Client {
   }[] = [];
   closed = false;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws');
+  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY. */
+  constructor(url: string, headers?: Record<string, string>) {
+    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', headers ? { headers } : undefined);
     this.ws.on('message', (d) => {
       const text = d.toString();
       this.frames.push(text);

@@ -54,6 +54,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       BOT_PAUSE_MS: '30',
       BOT_ASK_ANSWER_MS: '30',
+      BOT_RECRUITER_MOVE_MS: '30',
       BOT_TIME_LIMIT_MS: '300',
       BOT_BUDGET_MS: '100',
       ...extraEnv,

@@ -27,6 +27,7 @@ function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     BOT_PAUSE_MS: '0',
+    BOT_RECRUITER_MOVE_MS: '0',
     WS_RATE_PER_SEC: '1000',
     WS_RATE_BURST: '1000',
     ...BENCH_LIMITS_ENV,

@@ -292,6 +292,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
       SERVER_STATS_MS: '500',
       BOT_PAUSE_MS: '0',
+      BOT_RECRUITER_MOVE_MS: '0',
       WS_RATE_PER_SEC: '1000',
       WS_RATE_BURST: '1000',
       ...BENCH_LIMITS_ENV,

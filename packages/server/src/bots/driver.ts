@@ -1,6 +1,7 @@
 // Plays the bot seats of a game: one decision at a time per game, on the bot pool's workers,
 // applied through the same `submit` as every other action after the pause people need to follow
-// (and, for a bot recruiter answering an ask, after a fixed time whatever the options: D2).
+// (and, for a bot recruiter, after a fixed time whatever it thought: D2 for ask answers, issue 29
+// §5 for its other moves).
 import { randomInt } from 'node:crypto';
 import { type Action, expectedSeats, RECRUITER_SEAT, view } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
@@ -21,6 +22,7 @@ export interface BotDriverHost {
 export interface BotDriverConfig {
   readonly botPauseMs: number;
   readonly botAskAnswerMs: number;
+  readonly botRecruiterMoveMs: number;
   readonly botBudgetMs: number;
 }
 
@@ -72,7 +74,10 @@ export class BotDriver {
         budgetMs: cfg.botBudgetMs,
       })
       .then(async (action) => {
-        const due = t0 + cfg.botPauseMs + (answeringAsk ? cfg.botAskAnswerMs : 0);
+        // A bot recruiter's moves are released at a fixed time after they were asked for, so how
+        // long it thought (which tells how hard the choice was) never shows (D2, issue 29 §5).
+        const fixed = bot.seat !== RECRUITER_SEAT ? 0 : answeringAsk ? cfg.botAskAnswerMs : cfg.botRecruiterMoveMs;
+        const due = t0 + cfg.botPauseMs + fixed;
         const wait = due - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         await g.lock.run(async () => {

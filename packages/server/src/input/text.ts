@@ -12,6 +12,29 @@ const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
  * fillers that fonts draw blank (Hangul fillers, braille blank). */
 const INVISIBLE = /[\p{Cf}\p{Z}\p{M}\s\u115f\u1160\u3164\uffa0\u2800]/gu;
 
+/** A run of combining marks longer than any script writes on one letter (issue 29 §5: one
+ * letter with 299 marks draws over the lines around it). Vietnamese stacks 2, Indic and Tibetan
+ * syllables a few; 8 leaves room for all of them. */
+export const MAX_MARKS_IN_A_ROW = 8;
+const MARK_FLOOD = new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1}}`, 'u');
+/** Private-use characters: each device draws them differently (or not at all). */
+const PRIVATE_USE = /\p{Co}/gu;
+const SPACES = /[\p{Z}\s]/gu;
+/** A UTF-16 half without its other half: not text (a database would store it altered). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+export function hasMarkFlood(s: string): boolean {
+  return MARK_FLOOD.test(s);
+}
+/** Text whose every visible character is a private-use one. */
+export function privateUseOnly(s: string): boolean {
+  const shown = s.replace(SPACES, '');
+  return shown.length > 0 && shown.replace(PRIVATE_USE, '').length === 0;
+}
+export function hasLoneSurrogate(s: string): boolean {
+  return LONE_SURROGATE.test(s);
+}
+
 export function hasControl(s: string): boolean {
   return CONTROL.test(s);
 }
@@ -87,6 +110,12 @@ const RESERVED = new Set(
     'mod',
     'mindmgmt',
     'referee',
+    // Spectators are named this way in chat (issue 29 §5), in each language of the client.
+    'spectator',
+    '观众',
+    '觀眾',
+    '観戦者',
+    '観客',
   ].map((n) => skeleton(n)),
 );
 

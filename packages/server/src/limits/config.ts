@@ -21,6 +21,12 @@ export interface LimitsConfig {
   readonly helloPerIp: Rate;
   /** `note` actions per connection (their own budget besides the frame rate). */
   readonly notesPerConn: Rate;
+  /** WebSocket frames refused for their size or shape (too large, not JSON, failing the schema),
+   * per connection and per IP: beyond either the connection is closed with 1008. */
+  readonly refusedFramesPerConn: Rate;
+  readonly refusedFramesPerIp: Rate;
+  /** Pages of GET /api/games/:id/chat per IP. */
+  readonly chatReadsPerIp: Rate;
   /** A connection whose unsent output stays above this many bytes for `slowConsumerMs` is closed
    * with 4008 (a client that does not read). */
   readonly maxBufferedBytes: number;
@@ -51,6 +57,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
   notesPerConn: { burst: 20, perMin: 60 },
+  refusedFramesPerConn: { burst: 20, perMin: 20 },
+  refusedFramesPerIp: { burst: 100, perMin: 100 },
+  chatReadsPerIp: { burst: 30, perMin: 60 },
   maxBufferedBytes: 4 * 1024 * 1024,
   slowConsumerMs: 10_000,
   lobbyIdleMs: 24 * 3600_000,

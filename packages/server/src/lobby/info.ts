@@ -12,12 +12,32 @@ export function inviteUrl(publicUrl: string | null, id: string): string {
 }
 
 export function lobbyInfo(g: Live, invite: string): LobbyInfo {
-  const r = g.row;
+  const online = new Set<string>();
+  for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
+  // D12: the seq everyone may know (not the recruiter's undone actions).
+  return rowLobbyInfo(g.row, online, g.state ? seenSeq(g.state, 'spectator') : g.row.seq, g.state?.result, invite);
+}
+
+/**
+ * A table still in the lobby, from its stored row alone (issue 29 §3: reading a listed table
+ * loaded it into memory, all 16,028 of them in 8 s). In the lobby there is no game state, so the
+ * row says everything; nobody is online through this instance, as it holds no connection to it.
+ */
+export function lobbyRowInfo(r: GameRow, invite: string): LobbyInfo {
+  if (r.status !== 'lobby') throw new Error(`lobbyRowInfo: table ${r.id} is ${r.status}`);
+  return rowLobbyInfo(r, new Set(), r.seq, null, invite);
+}
+
+function rowLobbyInfo(
+  r: GameRow,
+  online: ReadonlySet<string>,
+  seq: number,
+  result: GameRow['result'] | undefined,
+  invite: string,
+): LobbyInfo {
   const seatOfPlace = new Map<number, Seat>();
   for (const s of r.start?.seats ?? []) if (s.place !== null) seatOfPlace.set(s.place, s.seat);
   const { recruiterCard, ...rest } = r.options;
-  const online = new Set<string>();
-  for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
   const places: PlaceInfo[] = [];
   for (let place = 1; place <= r.options.players; place++) {
     const p = r.places.find((x) => x.place === place);
@@ -53,9 +73,8 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
           online: !!s.tokenHash && online.has(s.tokenHash),
         }))
       : null,
-    // D12: the seq everyone may know (not the recruiter's undone actions).
-    seq: g.state ? seenSeq(g.state, 'spectator') : r.seq,
-    result: g.state?.result ?? r.result,
+    seq,
+    result: result ?? r.result,
     turnDeadline: shownDeadline(r),
     invite,
     recruiterNote: r.start?.recruiterNote ?? null,

@@ -9,7 +9,7 @@ import type { CreateGameBody } from '../schemas.js';
 import type { GameRow, PlaceRow } from '../store/types.js';
 import { hashToken, newGameId, newToken } from '../tokens.js';
 import { newTableRow } from './create.js';
-import { lobbySummary } from './info.js';
+import { lobbyRowInfo, lobbySummary } from './info.js';
 
 /** A lobby table nobody touched for `lobbyIdleMs` has expired: it can no longer be joined or
  * started and is not listed (issue 10 item 5). */
@@ -73,7 +73,15 @@ export class Lobby {
   }
 
   async getLobby(id: string): Promise<LobbyInfo> {
-    return this.master.lobbyInfo(await this.master.mustGet(id));
+    const m = this.master;
+    // A table not in memory and still in the lobby is answered from its row, not loaded
+    // (issue 29 §3); a started one is loaded, as only its state knows the seq all may see (D12).
+    if (!m.peek(id)) {
+      const row = await m.store.getGame(id);
+      if (!row || row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
+      if (row.status === 'lobby') return lobbyRowInfo(row, m.invite(id));
+    }
+    return m.lobbyInfo(await m.mustGet(id));
   }
 
   async join(
@@ -118,7 +126,11 @@ export class Lobby {
       let host = g.row.hostPlace;
       const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
       if (host === p.place) host = humans[0]?.place ?? null;
-      const close = humans.length === 0;
+      // A fixed recruiter card is known to the host who chose it, who must be the recruiter
+      // (create.ts). Passing the table on would let them rejoin as an agent who knows the card
+      // (issue 29 §5): their leaving closes it instead.
+      const fixedCard = g.row.options.recruiterCard !== 'random' && g.row.options.recruiterCard !== 'choose';
+      const close = humans.length === 0 || (fixedCard && g.row.hostPlace === p.place);
       if (!(await m.store.removePlace(id, p.place, host, close)))
         throw new ApiError(409, 'started', 'The game has already started.');
       g.row = {

@@ -13,14 +13,29 @@ import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
 import type { GameService } from '../games.js';
 import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/players/types.js';
-import { CHAT_MAX_PER_GAME, CHAT_NOTICE, ChatBuckets, mayWrite, type Writer } from '../players/chat.js';
+import {
+  CHAT_MAX_PER_GAME,
+  CHAT_NOTICE,
+  CHAT_SPECTATOR_RATE,
+  CHAT_SPECTATORS_MAX_PER_GAME,
+  CHAT_SPECTATORS_TABLE_RATE,
+  CHAT_BUCKETS_MAX,
+  ChatBuckets,
+  mayWrite,
+  type Writer,
+} from '../players/chat.js';
 import type { ChatFrame } from '../players/schemas.js';
 import { sendAll } from './fanout.js';
 import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
 
-/** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat). */
-export const CHAT_ON_HELLO = 200;
+/** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
+ * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */
+export const CHAT_ON_HELLO = 50;
+/** Tables whose players' addresses are remembered (for muting: see `tokenAddrs`), and addresses
+ * per seat token: beyond either the oldest go first. */
+const ADDR_TABLES_MAX = 10_000;
+const ADDRS_PER_TOKEN = 8;
 
 const shown = (m: ChatRow) => ({
   n: m.n,
@@ -37,7 +52,12 @@ const policyFrame = (gameId: string, p: ChatSettings) =>
 
 export class TableChat {
   private readonly buckets = new ChatBuckets();
-
+  /** Spectators: per address, and all of a table's together (players/chat.ts). */
+  private readonly spectatorBuckets = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATOR_RATE);
+  private readonly spectatorsTable = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATORS_TABLE_RATE);
+  /** Per table, the addresses each place's token was used from (in the lobby or later): a muted
+   * seat's player who comes back without the token (as a spectator) is still muted (issue 29 §5). */
+  private readonly tokenAddrs = new Map<string, Map<string, string[]>>();
   constructor(
     private readonly games: GameService,
     private readonly store: PlayerStore,
@@ -109,12 +129,31 @@ export class TableChat {
   /** After a successful hello: the table's recent messages and its policy, to this connection. */
   async hello(c: Conn, gameId: string): Promise<void> {
     if (c.gameId !== gameId) return;
+    if (c.tokenHash !== null) this.rememberAddr(gameId, c.tokenHash, c.ip);
     c.send(await this.chatLogFrame(gameId));
   }
 
+  private rememberAddr(gameId: string, tokenHash: string, ip: string | undefined): void {
+    if (ip === undefined) return;
+    let table = this.tokenAddrs.get(gameId);
+    if (table) this.tokenAddrs.delete(gameId);
+    else if (this.tokenAddrs.size >= ADDR_TABLES_MAX) this.tokenAddrs.delete(this.tokenAddrs.keys().next().value!);
+    this.tokenAddrs.set(gameId, (table ??= new Map()));
+    const addrs = (table.get(tokenHash) ?? []).filter((a) => a !== ip);
+    table.set(tokenHash, [...addrs.slice(1 - ADDRS_PER_TOKEN), ip]);
+  }
+
+  /** Whether a spectator connection comes from an address a muted seat's token was used from. */
+  private mutedAddr(g: Live, muted: readonly number[], ip: string | undefined): boolean {
+    const table = ip === undefined ? undefined : this.tokenAddrs.get(g.id);
+    if (!table) return false;
+    return g.row.start!.seats.some(
+      (s) => muted.includes(s.seat) && s.tokenHash !== null && !!table.get(s.tokenHash)?.includes(ip!),
+    );
+  }
+
   private async chatLogFrame(gameId: string): Promise<string> {
-    const all = await this.store.chatOf(gameId, 0, CHAT_MAX_PER_GAME);
-    const messages = all.slice(-CHAT_ON_HELLO).map(shown);
+    const messages = (await this.store.chatBefore(gameId, null, CHAT_ON_HELLO)).map(shown);
     const p = await this.store.chatSettings(gameId);
     return frameText({
       t: 'chatLog',
@@ -142,11 +181,19 @@ export class TableChat {
   private async say(g: Live, c: Conn, text: string): Promise<void> {
     const seat = c.viewer !== null && c.viewer !== 'spectator' ? c.viewer : null;
     const writer: Writer = seat === null ? { spectator: true } : { seat };
-    const may = mayWrite(await this.store.chatSettings(g.id), writer);
+    const policy = await this.store.chatSettings(g.id);
+    const may = mayWrite(policy, writer);
     if (!may.ok) throw new ApiError(403, may.code.replace(/-/g, '_'), may.message);
+    if (seat === null && this.mutedAddr(g, policy.muted, c.ip))
+      throw new ApiError(403, 'chat_muted', 'The host has muted this seat.');
     const now = Date.now();
-    const took = this.buckets.take(g.id, seat ?? `s${c.cid}`, now);
+    const took =
+      seat !== null ? this.buckets.take(g.id, seat, now) : this.spectatorBuckets.take(g.id, c.ip ?? `c${c.cid}`, now);
     if (!took.ok) throw new ApiError(429, 'chat_rate', took.message);
+    if (seat === null) {
+      const all = this.spectatorsTable.take(g.id, 'spectators', now);
+      if (!all.ok) throw new ApiError(429, 'chat_rate', all.message);
+    }
     const seatRow = seat === null ? null : g.row.start!.seats.find((s) => s.seat === seat);
     const playerId = seatRow?.place != null ? ((await this.store.placePlayers(g.id)).get(seatRow.place) ?? null) : null;
     // Where the log stands now: every seat's log has this length (only secret details differ).
@@ -154,7 +201,14 @@ export class TableChat {
     const row = await this.store.addChat(
       { gameId: g.id, at: now, seat, playerId, name: seatRow?.name ?? 'Spectator', text, logAt },
       CHAT_MAX_PER_GAME,
+      CHAT_SPECTATORS_MAX_PER_GAME,
     );
+    if (row === 'spectators-full')
+      throw new ApiError(
+        409,
+        'chat_spectators_full',
+        `Spectators have written their ${CHAT_SPECTATORS_MAX_PER_GAME} messages at this table; the seats still can.`,
+      );
     if (row === 'full')
       throw new ApiError(409, 'chat_full', `This table's chat holds its ${CHAT_MAX_PER_GAME} messages; it is full.`);
     this.log.debug({ gameId: g.id, n: row.n }, 'chat'); // never the text
@@ -162,8 +216,13 @@ export class TableChat {
     this.tellOthers(g.id, 'm', row.n);
   }
 
-  /** GET /api/games/:id/chat: what anyone subscribed to the table could read. */
-  async read(gameId: string, after: number, limit: number) {
-    return (await this.store.chatOf(gameId, after, limit)).map(shown);
+  /** GET /api/games/:id/chat: what anyone subscribed to the table could read, one page: after
+   * `after` (oldest first), or the last ones before `before`. */
+  async read(gameId: string, page: { after?: number; before?: number }, limit: number) {
+    const rows =
+      page.before !== undefined
+        ? await this.store.chatBefore(gameId, page.before, limit)
+        : await this.store.chatOf(gameId, page.after ?? 0, limit);
+    return rows.map(shown);
   }
 }

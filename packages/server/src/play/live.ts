@@ -8,6 +8,8 @@ export type Viewer = Seat | 'spectator';
 /** A subscriber (one WebSocket connection). */
 export interface Conn {
   readonly cid: number;
+  /** The client's address (limits/: the key of per-address budgets); absent only in tests. */
+  readonly ip?: string;
   send(text: string): void;
   gameId: string | null;
   tokenHash: string | null;

@@ -30,3 +30,29 @@ export async function ensureBotProfiles(store: PlayerStore): Promise<void> {
     });
   }
 }
+
+/** The longest a bot profile's counts are served from memory (issue 29 §3: counting a bot's
+ * 200,000 games took 150 ms a request, so four clients saturated the server). They are counted
+ * again sooner when the bot's latest game changes; the time limit catches a game recorded late
+ * with an earlier end. A person's profile is counted fresh: they have few games. */
+export const BOT_PROFILE_TTL_MS = 60_000;
+
+/**
+ * A value per bot id, computed once per `key` (the bot's latest finished game) and at most every
+ * `ttlMs`, however many ask (those asking while it is computed share the one computation). Bots
+ * are a handful of ids, so the map stays tiny.
+ */
+export class BotProfileCache<T> {
+  private readonly held = new Map<string, { key: string; at: number; value: Promise<T> }>();
+  constructor(private readonly ttlMs = BOT_PROFILE_TTL_MS) {}
+
+  get(id: string, key: string, now: number, compute: () => Promise<T>): Promise<T> {
+    const h = this.held.get(id);
+    if (h && h.key === key && now - h.at < this.ttlMs && now >= h.at) return h.value;
+    const value = compute();
+    this.held.set(id, { key, at: now, value });
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => this.held.get(id)?.value === value && this.held.delete(id));
+    return value;
+  }
+}

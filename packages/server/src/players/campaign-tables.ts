@@ -48,6 +48,9 @@ function botsChooseNone(c: Campaign): CampaignResult {
 
 export class CampaignTables {
   private readonly store: PlayerStore;
+  /** The rematch running for each finished game here: the next request for it waits, then finds
+   * the table (issue 29 §5: 50 concurrent requests made 7 tables, 6 of them unlinked). */
+  private readonly rematching = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly players: PlayerService,
@@ -77,6 +80,34 @@ export class CampaignTables {
   /** "Rematch" by someone seated at a finished game: the next table of its campaign (a campaign
    * starts with this game if it was not part of one). If the rematch table exists, it is named. */
   async rematch(oldId: string, token: string, swap: boolean) {
+    const before = this.rematching.get(oldId) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(() => this.rematchOnce(oldId, token, swap));
+    this.rematching.set(oldId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.rematching.get(oldId) === run) this.rematching.delete(oldId);
+    }
+  }
+
+  private async rematchOnce(oldId: string, token: string, swap: boolean) {
+    try {
+      return await this.rematchUnguarded(oldId, token, swap);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      // Another instance made the rematch at the same moment (PostgreSQL: a duplicate key on
+      // the campaign's games): answer its table, never a 500.
+      const theirs = await this.store.tableAfter(oldId);
+      if (theirs) return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
+      this.games.log.warn(
+        { gameId: oldId, err: e instanceof Error ? e.message.slice(0, 200) : 'error' },
+        'rematch raced',
+      );
+      throw new ApiError(409, 'rematch_busy', 'The rematch is being opened by someone else; try again.');
+    }
+  }
+
+  private async rematchUnguarded(oldId: string, token: string, swap: boolean) {
     const row = await this.games.store.getGame(oldId);
     if (!row || !row.start) throw new ApiError(404, 'not_found', 'There is no such game.');
     const h = hashToken(token);
@@ -135,6 +166,8 @@ export class CampaignTables {
     const mine = await this.store.getPlayer(seatPlayers.get(me.seat)!);
     await this.players.placeTaken(created.gameId, created.place, mine);
     if (!(await this.store.linkCampaignTable(created.gameId, id, oldId))) {
+      // Another instance linked its table first: ours is closed, not left listed and unlinked.
+      await this.games.leave(created.gameId, created.token);
       const theirs = (await this.store.tableAfter(oldId))!;
       return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
     }

@@ -12,6 +12,15 @@ export const CHAT_MAX = 300;
 export const CHAT_MAX_PER_GAME = 2000;
 /** Token bucket per writer (seat, or spectator connection): a burst of 5, then one per 2 s. */
 export const CHAT_RATE = { burst: 5, refillMs: 2000 } as const;
+/** Spectators write from a smaller allowance that cannot crowd out the seats (issue 29 §3): per
+ * spectator address a burst of 3 then one per 5 s; all of a table's spectators together a burst
+ * of 10 then one per 3 s; and at most this many of the table's stored messages, so the seats
+ * always keep CHAT_MAX_PER_GAME - CHAT_SPECTATORS_MAX_PER_GAME of room. */
+export const CHAT_SPECTATOR_RATE = { burst: 3, refillMs: 5000 } as const;
+export const CHAT_SPECTATORS_TABLE_RATE = { burst: 10, refillMs: 3000 } as const;
+export const CHAT_SPECTATORS_MAX_PER_GAME = 500;
+/** Messages per page of GET /api/games/:id/chat (and sent with a `hello`). */
+export const CHAT_PAGE_MAX = 100;
 
 export type ChatErrorCode =
   'chat-empty' | 'chat-too-long' | 'chat-bad-text' | 'chat-rate' | 'chat-muted' | 'chat-closed';

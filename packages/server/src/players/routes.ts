@@ -13,6 +13,8 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { describeZodError } from '../schemas.js';
 import { impersonates } from '../input/text.js';
+import { CHAT_PAGE_MAX } from './chat.js';
+import { BotProfileCache, isBotPlayerId } from './bot-profiles.js';
 import type { PlayerRow } from '../store/players/types.js';
 import {
   deleteProfile,
@@ -44,8 +46,19 @@ const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() 
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
 
 const chatQuerySchema = z.strictObject({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
 });
 import type { PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
@@ -106,6 +119,7 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
   const pwIp = new RateBudget(limits.passwordPerIp);
   const pwPlayer = new RateBudget(limits.passwordPerPlayer);
   const gate = new HashGate(limits.hashesRunning, limits.hashesQueued);
+  const chatReads = new RateBudget(limits.chatReadsPerIp);
 
   function spend(budget: RateBudget, key: string, what: string): void {
     if (!budget.take(key))
@@ -122,6 +136,9 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     return r;
   }
 
+  /** A bot's counts, shared by every request until its next game ends (bot-profiles.ts). */
+  const botCounts = new BotProfileCache<Awaited<ReturnType<typeof counts>>>();
+
   async function profile(id: string) {
     const p = await store.getPlayer(id);
     if (!p) throw new ApiError(404, 'not_found', 'There is no such player.');
@@ -130,14 +147,23 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     // in parallel on separate PostgreSQL connections, a profile could list a game whose rating
     // was not there yet (regression: chat-record-durable, "a failure injected at record time").
     const recent = await store.historyOf(id, RECENT_ON_PROFILE);
-    const stats = await store.statsOf(id);
-    const ratings = await store.ratingsOf(id);
+    // The latest game is the cache's key: a bot's counts are counted again when a game ends.
+    const latest = recent[0] ? `${recent[0].finishedAt}/${recent[0].gameId}` : '';
+    const { stats, ratings } = isBotPlayerId(id)
+      ? await botCounts.get(id, latest, Date.now(), () => counts(id))
+      : await counts(id);
     return {
       player: publicPlayer(p),
       stats,
       ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
       recent: recent.map(gameEntry),
     };
+  }
+
+  async function counts(id: string) {
+    const stats = await store.statsOf(id);
+    const ratings = await store.ratingsOf(id);
+    return { stats, ratings };
   }
 
   /** Only finished games are in history (store contract), so a replay link is always safe. */
@@ -289,7 +315,10 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
       const id = parts[2]!;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
       const q = query(search, chatQuerySchema);
-      sendJson(res, 200, { messages: await chat.read(id, q.after, q.limit) });
+      if (q.after !== undefined && q.before !== undefined)
+        throw new ApiError(400, 'malformed', 'after and before do not go together.');
+      spend(chatReads, ip, 'chat reads from your address');
+      sendJson(res, 200, { messages: await chat.read(id, q, q.limit) });
       return true;
     }
     if (parts[1] === 'players' && parts.length >= 3 && parts.length <= 4 && m === 'GET') {
@@ -304,6 +333,10 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
         const q = query(search, historyQuerySchema);
         if ((q.beforeAt === undefined) !== (q.beforeGame === undefined))
           throw new ApiError(400, 'malformed', 'beforeAt and beforeGame go together.');
+        // A bot plays everyone's games: paging back through them would list every game's id
+        // (issue 29 §3). Its history is its most recent page only.
+        if (q.beforeAt !== undefined && isBotPlayerId(id))
+          throw new ApiError(400, 'malformed', "A bot's history shows its recent games only.");
         const rows = await store.historyOf(
           id,
           q.limit,

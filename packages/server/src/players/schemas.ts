@@ -4,6 +4,7 @@
 // nothing. Strings are bounded before any other work.
 import { z } from 'zod';
 import { CHAT_MAX, checkChatText } from './chat.js';
+import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
 import { checkName, checkPassword, PASSWORD_MAX } from './identity.js';
 
@@ -78,7 +79,24 @@ export const leaderboardQuerySchema = z.strictObject({
 export const chooseModulesSchema = z.strictObject({
   side: z.enum(['recruiter', 'agents']),
   count: z.number().int().min(0).max(MAX_MODULES),
-  text: z.string().max(MAX_MODULE_TEXT, `Module notes are at most ${MAX_MODULE_TEXT} characters.`),
+  // Stored in the campaign's public ledger: the text rules of names and chat (issue 29 §5); empty
+  // is allowed (no notes).
+  text: z
+    .string()
+    .max(MAX_MODULE_TEXT * 4, `Module notes are at most ${MAX_MODULE_TEXT} characters.`)
+    .transform((s, ctx) => {
+      if (s === '') return s;
+      const c = checkText(s, MAX_MODULE_TEXT);
+      if (c.ok) return c.text;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          c.problem === 'too-long'
+            ? `Module notes are at most ${MAX_MODULE_TEXT} characters.`
+            : `Module notes ${TEXT_PROBLEMS[c.problem]}.`,
+      });
+      return z.NEVER;
+    }),
 });
 export const rematchSchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
 

@@ -7,7 +7,8 @@
 // characters). Text is NFC-normalised first so one visible string has one stored form.
 // Lengths count code points, so an emoji is one character and cannot be split in half.
 
-export type TextProblem = 'empty' | 'too-long' | 'control' | 'bidi' | 'invisible' | 'not-text';
+export type TextProblem =
+  'empty' | 'too-long' | 'control' | 'bidi' | 'invisible' | 'not-text' | 'marks' | 'private-use';
 
 export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
   empty: 'is empty',
@@ -16,13 +17,13 @@ export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
   bidi: 'contains characters that reverse the reading direction',
   invisible: 'shows nothing',
   'not-text': 'is not valid text',
+  marks: 'stacks too many accents on one letter',
+  'private-use': 'uses only characters that each device draws differently',
 };
 
 // Which characters count as control, bidi or invisible is decided once, in input/text.ts, for
 // every text shown to others (names, titles, notes, chat).
-import { hasBidi, hasControl, invisibleOnly } from '../input/text.js';
-
-const LONE_SURROGATE = /\p{Surrogate}/u;
+import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from '../input/text.js';
 
 export function codePoints(s: string): number {
   let n = 0;
@@ -36,7 +37,7 @@ export type TextCheck =
 /** Checks one line of text for display to others; returns it trimmed and NFC-normalised. */
 export function checkText(raw: unknown, maxCodePoints: number): TextCheck {
   if (typeof raw !== 'string') return { ok: false, problem: 'not-text' };
-  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: 'not-text' };
+  if (hasLoneSurrogate(raw)) return { ok: false, problem: 'not-text' };
   // Bounded before normalising: NFC of a huge input is work we do not owe anyone.
   if (raw.length > maxCodePoints * 4) return { ok: false, problem: 'too-long' };
   if (hasControl(raw)) return { ok: false, problem: 'control' };
@@ -45,5 +46,7 @@ export function checkText(raw: unknown, maxCodePoints: number): TextCheck {
   if (!text.length) return { ok: false, problem: 'empty' };
   if (codePoints(text) > maxCodePoints) return { ok: false, problem: 'too-long' };
   if (invisibleOnly(text)) return { ok: false, problem: 'invisible' };
+  if (hasMarkFlood(text)) return { ok: false, problem: 'marks' };
+  if (privateUseOnly(text)) return { ok: false, problem: 'private-use' };
   return { ok: true, text };
 }

@@ -54,6 +54,39 @@ const modules = (url: string, campaignId: string, token: string, side: string, c
   authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, token, { side, count, text: `${count} modules` });
 
 function campaignSuite(name: string, open: Open): void {
+  it(`${name}: attack: 30 concurrent rematch requests make one table, and none ends in a 500 (issue 29 §5)`, () =>
+    withServer(open, async (s) => {
+      const { url } = s;
+      const ann = await newPlayer(url, 'Ann');
+      const c1 = await authApi(url, 'POST', '/api/games', ann.token, {
+        name: 'Ann',
+        mode: 'training',
+        players: 1,
+        solo: { role: 'agents', level: 'easy' },
+      });
+      const cl = await startWith(url, c1.body.gameId, c1.body.token);
+      await resign({ gameId: c1.body.gameId, clients: [cl] }, cl.seat as number);
+      cl.close();
+      let created = 0;
+      const create = s.service.createGame.bind(s.service);
+      s.service.createGame = (b) => {
+        created++;
+        return create(b);
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          authApi(url, 'POST', `/api/games/${c1.body.gameId}/rematch`, null, {
+            token: c1.body.token,
+            swapSides: false,
+          }),
+        ),
+      );
+      for (const a of answers) expect(a.status, a.text).toBe(200);
+      expect(new Set(answers.map((a) => a.body.gameId)).size).toBe(1);
+      expect(answers.filter((a) => a.body.token !== null)).toHaveLength(1);
+      expect(created).toBe(1);
+    }));
+
   it(`${name}: a solo campaign against bots goes on through Rematch: ledger, packages, modules by the streak (seed 001)`, () =>
     withServer(open, async ({ url }) => {
       const ann = await newPlayer(url, 'Ann');

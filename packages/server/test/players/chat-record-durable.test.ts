@@ -82,7 +82,12 @@ function durableSuite(make: () => Backend): void {
 
   it(`${backend.name}: the host's chat policy and the messages survive idle eviction and a restart`, async () => {
     const st = await backend.open();
-    let s: RunningServer = await testServer(st.games, { players: st.players, service: { idleEvictMs: 1 } });
+    const limits = { trustProxy: true };
+    let s: RunningServer = await testServer(st.games, {
+      players: st.players,
+      service: { idleEvictMs: 1 },
+      limits,
+    });
     const ann = await newPlayer(s.url, 'Ann');
     const bob = await newPlayer(s.url, 'Bob');
     const g = await twoPlayerGame(s.url, ann.token, bob.token);
@@ -101,7 +106,8 @@ function durableSuite(make: () => Backend): void {
     ).toBe(0);
 
     const check = async (srv: RunningServer) => {
-      const spectator = new Client(srv.url);
+      // From another address than the muted agent's (whose address stays muted: issue 29 §5).
+      const spectator = new Client(srv.url, { 'x-forwarded-for': '203.0.113.7' });
       await spectator.hello(g.gameId, null);
       const log = await chatLog(spectator);
       expect(log).toMatchObject({ spectatorsWrite: true, muted: [1] });
@@ -124,7 +130,7 @@ function durableSuite(make: () => Backend): void {
     await s.close();
     // A restart: new stores over the same database.
     const st2 = await backend.open();
-    s = await testServer(st2.games, { players: st2.players });
+    s = await testServer(st2.games, { players: st2.players, limits });
     try {
       await check(s);
     } finally {

@@ -1,6 +1,7 @@
 // The PlayerStore contract as one suite, run on the memory twin, SQLite and a real PostgreSQL
 // (player-store.test.ts, pg-player-store.test.ts). Each factory gives a player store over a game
 // store on the same database, so deletion can be checked on real game rows.
+import { SESSION_TOUCH_EVERY_MS } from '../../src/store/players/session-touch.js';
 import { describe, expect, it } from 'vitest';
 import { newCampaign, recordResult, type Campaign } from '../../src/players/campaign.js';
 import { NEUTRAL_NAME, newPlayerId, newSession } from '../../src/players/identity.js';
@@ -84,10 +85,16 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         const s = sessionOf(ann);
         await players.createPlayer(ann, s.row);
         expect(await players.getPlayer(ann.id)).toEqual(ann);
-        expect(await players.sessionPlayer(s.row.tokenHash, 2000, 2000 + 30 * DAY)).toEqual(ann);
+        // Issue 29 §3, reads do not write: within SESSION_TOUCH_EVERY_MS of the last write the
+        // session is only read.
+        expect(await players.sessionPlayer(s.row.tokenHash, 2000, s.row.expiresAt + DAY)).toEqual(ann);
+        expect((await players.sessionsOf(ann.id))[0]).toMatchObject({ lastSeenAt: 1000, expiresAt: s.row.expiresAt });
+        const later = 1000 + SESSION_TOUCH_EVERY_MS;
+        expect(await players.sessionPlayer(s.row.tokenHash, later, later + 30 * DAY)).toEqual(ann);
         const [after] = await players.sessionsOf(ann.id);
-        expect(after).toMatchObject({ lastSeenAt: 2000, expiresAt: s.row.expiresAt }); // never shortened
-        expect(await players.sessionPlayer(s.row.tokenHash, 3000, s.row.expiresAt + DAY)).toEqual(ann);
+        expect(after).toMatchObject({ lastSeenAt: later, expiresAt: s.row.expiresAt }); // never shortened
+        const last = later + SESSION_TOUCH_EVERY_MS;
+        expect(await players.sessionPlayer(s.row.tokenHash, last, s.row.expiresAt + DAY)).toEqual(ann);
         expect((await players.sessionsOf(ann.id))[0]!.expiresAt).toBe(s.row.expiresAt + DAY);
         // Past its expiry: no player, and the session is gone.
         expect(await players.sessionPlayer(s.row.tokenHash, s.row.expiresAt + DAY, Infinity)).toBeNull();
@@ -295,6 +302,28 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         expect((await players.chatOf('g1', 3, 100)).map((m) => m.n)).toEqual([4, 5]);
         expect((await players.chatOf('g1', 0, 2)).map((m) => m.n)).toEqual([1, 2]);
         expect(all[4]).toEqual({ ...msg('g1', 'e'), n: 5, removed: false });
+      }),
+    );
+
+    it(
+      'chat (issue 29 §3): the last page before a cursor; spectators stop at their share, the seats keep room',
+      withStores(async ({ players }) => {
+        const msg = (seat: number | null, text: string) => ({
+          gameId: 'g3',
+          at: 1,
+          seat,
+          playerId: null,
+          name: seat === null ? 'Spectator' : 'Ann',
+          text,
+          logAt: 0,
+        });
+        for (let i = 0; i < 3; i++) expect(await players.addChat(msg(null, `s${i}`), 6, 3)).toMatchObject({ n: i + 1 });
+        expect(await players.addChat(msg(null, 'one too many'), 6, 3)).toBe('spectators-full');
+        for (let i = 0; i < 3; i++) expect(await players.addChat(msg(1, `p${i}`), 6, 3)).toMatchObject({ n: i + 4 });
+        expect(await players.addChat(msg(1, 'full now'), 6, 3)).toBe('full');
+        expect((await players.chatBefore('g3', null, 2)).map((m) => m.n)).toEqual([5, 6]);
+        expect((await players.chatBefore('g3', 5, 3)).map((m) => m.n)).toEqual([2, 3, 4]);
+        expect((await players.chatBefore('g3', 1, 3)).map((m) => m.n)).toEqual([]);
       }),
     );
 

@@ -119,10 +119,27 @@ export function ChatLine({ m }: { m: ChatMessage }) {
 export function useStoredChat(gameId: string): ChatMessage[] {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   useEffect(() => {
-    call<{ messages: ChatMessage[] }>('GET', `/api/games/${encodeURIComponent(gameId)}/chat?limit=500`).then(
-      (r) => setMessages(r.messages),
-      () => setMessages([]),
+    let gone = false;
+    // The server pages the chat (at most 100 a page, issue 29 §3): read on until a short page.
+    const read = async (): Promise<ChatMessage[]> => {
+      const all: ChatMessage[] = [];
+      for (;;) {
+        const after = all.length ? all[all.length - 1]!.n : 0;
+        const r = await call<{ messages: ChatMessage[] }>(
+          'GET',
+          `/api/games/${encodeURIComponent(gameId)}/chat?limit=100&after=${after}`,
+        );
+        all.push(...r.messages);
+        if (r.messages.length < 100 || gone) return all;
+      }
+    };
+    read().then(
+      (m) => !gone && setMessages(m),
+      () => !gone && setMessages([]),
     );
+    return () => {
+      gone = true;
+    };
   }, [gameId]);
   return messages;
 }

@@ -1,5 +1,6 @@
 // In-memory twin of the SQL player store (unit tests), same semantics; the shared suite
 // (test/players/player-store-suite.ts) holds them to it.
+import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
 import type { MemoryStore } from '../memory.js';
 import { StoreError } from '../types.js';
@@ -77,7 +78,8 @@ export class MemoryPlayerStore implements PlayerStore {
       this.sessions.delete(tokenHash);
       return null;
     }
-    this.sessions.set(tokenHash, { ...s, lastSeenAt: now, expiresAt: Math.max(slideTo, s.expiresAt) });
+    if (needsTouch(s.lastSeenAt, now))
+      this.sessions.set(tokenHash, { ...s, lastSeenAt: now, expiresAt: Math.max(slideTo, s.expiresAt) });
     return this.getPlayer(s.playerId);
   }
   async deleteSession(tokenHash: string): Promise<boolean> {
@@ -200,9 +202,14 @@ export class MemoryPlayerStore implements PlayerStore {
       .map((c) => this.row(c));
   }
 
-  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+  async addChat(
+    m: NewChat,
+    maxPerGame: number,
+    maxSpectators = maxPerGame,
+  ): Promise<ChatRow | 'full' | 'spectators-full'> {
     const mine = this.chat.filter((c) => c.gameId === m.gameId);
     if (mine.length >= maxPerGame) return 'full';
+    if (m.seat === null && mine.filter((c) => c.seat === null).length >= maxSpectators) return 'spectators-full';
     const row: ChatRow = { ...clone(m), n: mine.length ? Math.max(...mine.map((c) => c.n)) + 1 : 1, removed: false };
     this.chat.push(row);
     return clone(row);
@@ -212,6 +219,13 @@ export class MemoryPlayerStore implements PlayerStore {
       .filter((c) => c.gameId === gameId && c.n > after)
       .sort((a, b) => a.n - b.n)
       .slice(0, limit)
+      .map(clone);
+  }
+  async chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]> {
+    return this.chat
+      .filter((c) => c.gameId === gameId && (before === null || c.n < before))
+      .sort((a, b) => a.n - b.n)
+      .slice(-limit)
       .map(clone);
   }
   async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {

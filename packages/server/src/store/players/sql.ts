@@ -1,4 +1,5 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
+import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
 import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
@@ -21,6 +22,8 @@ import {
   NOT_OVER,
   type SessionRow,
 } from './types.js';
+
+const INT_MAX = 2 ** 31 - 1;
 
 type Bool = boolean | number;
 const bool = (b: Bool) => b === true || b === 1;
@@ -189,24 +192,24 @@ export class SqlPlayerStore implements PlayerStore {
   }
 
   async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
-    return this.db.tx(async (c) => {
-      const s = await c.all<{ player_id: string; expires_at: number }>(
-        'SELECT player_id, expires_at FROM sessions WHERE token_hash = $1',
-        [tokenHash],
-      );
-      if (!s[0]) return null;
-      if (Number(s[0].expires_at) <= now) {
-        await c.run('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
-        return null;
-      }
-      await c.run('UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3', [
+    // A read, without a transaction: most signed-in requests change nothing (issue 29 §3).
+    const s = await this.db.all<{ player_id: string; expires_at: number; last_seen_at: number }>(
+      'SELECT player_id, expires_at, last_seen_at FROM sessions WHERE token_hash = $1',
+      [tokenHash],
+    );
+    if (!s[0]) return null;
+    const expires = Number(s[0].expires_at);
+    if (expires <= now) {
+      await this.db.run('DELETE FROM sessions WHERE token_hash = $1 AND expires_at <= $2', [tokenHash, now]);
+      return null;
+    }
+    if (needsTouch(Number(s[0].last_seen_at), now))
+      await this.db.run('UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3', [
         now,
-        Math.max(slideTo, Number(s[0].expires_at)),
+        Math.max(slideTo, expires),
         tokenHash,
       ]);
-      const p = await c.all<RawPlayer>(`SELECT ${PLAYER_COLS} FROM players WHERE id = $1`, [s[0].player_id]);
-      return p[0] ? player(p[0]) : null;
-    });
+    return this.getPlayer(s[0].player_id);
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {
@@ -400,14 +403,19 @@ export class SqlPlayerStore implements PlayerStore {
     });
   }
 
-  async addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'> {
+  async addChat(
+    m: NewChat,
+    maxPerGame: number,
+    maxSpectators = maxPerGame,
+  ): Promise<ChatRow | 'full' | 'spectators-full'> {
     return this.db.tx(async (c) => {
       await c.lock(`chat:${m.gameId}`);
-      const top = await c.all<{ n: number | null; k: number }>(
-        'SELECT max(n) AS n, count(*) AS k FROM chat WHERE game_id = $1',
+      const top = await c.all<{ n: number | null; k: number; s: number | null }>(
+        'SELECT max(n) AS n, count(*) AS k, sum(CASE WHEN seat IS NULL THEN 1 ELSE 0 END) AS s FROM chat WHERE game_id = $1',
         [m.gameId],
       );
       if (Number(top[0]?.k ?? 0) >= maxPerGame) return 'full';
+      if (m.seat === null && Number(top[0]?.s ?? 0) >= maxSpectators) return 'spectators-full';
       const n = Number(top[0]?.n ?? 0) + 1;
       const args: Param[] = [m.gameId, n, m.at, m.seat, m.playerId, m.name, m.text, false, m.logAt];
       await c.run(
@@ -426,6 +434,15 @@ export class SqlPlayerStore implements PlayerStore {
         limit,
       ])
     ).map(chat);
+  }
+
+  async chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]> {
+    const rows = await this.db.all<RawChat>(
+      'SELECT * FROM chat WHERE game_id = $1 AND n < $2 ORDER BY n DESC LIMIT $3',
+      // n is an INTEGER column: the cursor stays inside its range.
+      [gameId, Math.min(before ?? INT_MAX, INT_MAX), limit],
+    );
+    return rows.reverse().map(chat);
   }
 
   async chatBy(playerId: string, limit: number): Promise<ChatRow[]> {

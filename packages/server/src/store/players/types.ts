@@ -144,7 +144,8 @@ export interface PlayerStore {
   setPasswordHash(id: string, hash: string | null): Promise<boolean>;
 
   addSession(s: SessionRow): Promise<boolean>;
-  /** The player of a live session (expires_at > now), sliding it: last seen = now, expires = slideTo.
+  /** The player of a live session (expires_at > now), sliding it (last seen = now, expires =
+   * slideTo) at most once per SESSION_TOUCH_EVERY_MS (session-touch.ts): most calls only read.
    * An expired session is deleted and answers null. */
   sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null>;
   deleteSession(tokenHash: string): Promise<boolean>;
@@ -176,10 +177,13 @@ export interface PlayerStore {
   campaignOfGame(gameId: string): Promise<string | null>;
   campaignsOf(playerId: string): Promise<CampaignRow[]>;
 
-  /** Appends a message with the next number, unless the game already holds `maxPerGame`. */
-  addChat(m: NewChat, maxPerGame: number): Promise<ChatRow | 'full'>;
+  /** Appends a message with the next number, unless the game already holds `maxPerGame`, or (a
+   * spectator's message: seat null) `maxSpectators` spectators' messages ('spectators-full'). */
+  addChat(m: NewChat, maxPerGame: number, maxSpectators?: number): Promise<ChatRow | 'full' | 'spectators-full'>;
   /** Messages with n > after, oldest first. */
   chatOf(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
+  /** The last `limit` messages with n < before (null: the newest), oldest first. */
+  chatBefore(gameId: string, before: number | null, limit: number): Promise<ChatRow[]>;
   /** A player's own messages, oldest first. */
   chatBy(playerId: string, limit: number): Promise<ChatRow[]>;
   /** The table's chat policy (default: spectators read only, nobody muted). */
