@@ -6,7 +6,7 @@
 // SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
-// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
+// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
@@ -48,6 +48,9 @@ const limits: LimitsConfig = {
   helloPerIp: rate(env.LIMIT_HELLO_IP, D.helloPerIp),
   notesPerConn: rate(env.LIMIT_NOTES, D.notesPerConn),
   connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
+  httpConnectionsPerIp: num(env.LIMIT_HTTP_CONNS_PER_IP, D.httpConnectionsPerIp),
+  maxSockets: num(env.MAX_SOCKETS, D.maxSockets),
+  socketReserve: num(env.SOCKET_RESERVE, D.socketReserve),
   botGamesPerIp: num(env.LIMIT_BOT_GAMES_PER_IP, D.botGamesPerIp),
   maxBufferedBytes: num(env.MAX_BUFFERED_BYTES, D.maxBufferedBytes),
   slowConsumerMs: num(env.SLOW_CONSUMER_MS, D.slowConsumerMs),

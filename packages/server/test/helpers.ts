@@ -15,6 +15,7 @@ export const FAST = {
     joinPerIp: { burst: 1e6, perMin: 1e6 },
     startPerIp: { burst: 1e6, perMin: 1e6 },
     connectionsPerIp: 1e6,
+    httpConnectionsPerIp: 1e6,
     botGamesPerIp: 1e6,
     helloPerConn: { burst: 1e6, perMin: 1e6 },
     helloPerIp: { burst: 1e6, perMin: 1e6 },

@@ -14,6 +14,14 @@ export interface LimitsConfig {
   readonly startPerIp: Rate;
   /** Per IP: WebSocket connections open at once. */
   readonly connectionsPerIp: number;
+  /** Per address: plain HTTP sockets (not WebSockets) open at once; 0 turns the cap off (it
+   * always is with `trustProxy`: the peer is the proxy). */
+  readonly httpConnectionsPerIp: number;
+  /** Client sockets of every kind at once; 0: the open-file limit read at start less what the
+   * rest of the process needs (limits/descriptors.ts). */
+  readonly maxSockets: number;
+  /** Of those, kept for health checks and WebSockets; 0: a sixteenth of them, at least 16. */
+  readonly socketReserve: number;
   /** Per IP: started games with bot seats that are not over, at once. */
   readonly botGamesPerIp: number;
   /** `hello` frames, per connection and per IP. */
@@ -47,6 +55,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   joinPerIp: { burst: 30, perMin: 10 },
   startPerIp: { burst: 10, perMin: 3 },
   connectionsPerIp: 32,
+  httpConnectionsPerIp: 32,
+  maxSockets: 0,
+  socketReserve: 0,
   botGamesPerIp: 8,
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
