@@ -32,6 +32,7 @@ export function createHttpHandler(
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
   const creates = new RateBudget(limits.createPerIp);
+  const createsTotal = new RateBudget(limits.createTotal, 1);
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
 
@@ -60,6 +61,12 @@ export function createHttpHandler(
       const b = await body(req, createGameSchema);
       const me = await players?.optionalPlayer(req);
       spend(creates, ip, 'new tables');
+      if (!createsTotal.take('*'))
+        throw new ApiError(
+          503,
+          'busy',
+          `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
+        );
       const r = await service.createGame(b);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
       return sendJson(res, 200, r);

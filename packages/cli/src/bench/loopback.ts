@@ -104,6 +104,7 @@ export function connect(url: string): Promise<WebSocket> {
  * "Limits") are opened up so they measure the server, not its limits. */
 export const BENCH_LIMITS_ENV: Record<string, string> = {
   LIMIT_CREATE: '1000000/1000000',
+  LIMIT_CREATE_TOTAL: '1000000/1000000',
   LIMIT_JOIN: '1000000/1000000',
   LIMIT_START: '1000000/1000000',
   LIMIT_HELLO_CONN: '1000000/1000000',
@@ -112,4 +113,5 @@ export const BENCH_LIMITS_ENV: Record<string, string> = {
   LIMIT_CONNS_PER_IP: '1000000',
   LIMIT_HTTP_CONNS_PER_IP: '1000000',
   LIMIT_BOT_GAMES_PER_IP: '1000000',
+  LIMIT_BOT_GAMES_TOTAL: '1000000',
 };

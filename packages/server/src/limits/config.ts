@@ -10,6 +10,8 @@ export interface LimitsConfig {
   readonly allowedOrigins: readonly string[];
   /** Per IP: new tables, joins, starts. */
   readonly createPerIp: Rate;
+  /** Server-wide: new tables, whatever the number of addresses (issue 29 §2). */
+  readonly createTotal: Rate;
   readonly joinPerIp: Rate;
   readonly startPerIp: Rate;
   /** Per IP: WebSocket connections open at once. */
@@ -24,6 +26,9 @@ export interface LimitsConfig {
   readonly socketReserve: number;
   /** Per IP: started games with bot seats that are not over, at once. */
   readonly botGamesPerIp: number;
+  /** Server-wide: started games with bot seats running at once (in this instance's memory, not
+   * over), so that no number of addresses can queue up the bot workers for everyone else. */
+  readonly botGamesTotal: number;
   /** `hello` frames, per connection and per IP. */
   readonly helloPerConn: Rate;
   readonly helloPerIp: Rate;
@@ -52,6 +57,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   trustProxy: false,
   allowedOrigins: [],
   createPerIp: { burst: 10, perMin: 2 },
+  createTotal: { burst: 120, perMin: 60 },
   joinPerIp: { burst: 30, perMin: 10 },
   startPerIp: { burst: 10, perMin: 3 },
   connectionsPerIp: 32,
@@ -59,6 +65,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   maxSockets: 0,
   socketReserve: 0,
   botGamesPerIp: 8,
+  botGamesTotal: 64,
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
   notesPerConn: { burst: 20, perMin: 60 },
