@@ -82,6 +82,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const parts: PlayerParts | null = players && {
     accounts: players,
     campaigns: new CampaignTables(players, service),
+    seats: service,
     chat: new TableChat(service, players.store, log),
   };
   await parts?.chat.start();

@@ -27,6 +27,7 @@ import {
 import { exportPlayer } from './export.js';
 import { HashGate } from './hash-gate.js';
 import { deviceToken, trustedDevice } from './accounts-device.js';
+import { revokeSeatTokens, type SeatTokens } from './accounts-seats.js';
 import {
   createPlayerSchema,
   deleteProfileSchema,
@@ -99,9 +100,14 @@ export interface PlayerParts {
   readonly accounts: PlayerService;
   readonly campaigns: CampaignTables;
   readonly chat: TableChat;
+  /** Seat tokens to replace when a player signs out everywhere (the game service). */
+  readonly seats: SeatTokens;
 }
 
-export function createPlayerRoutes({ accounts: players, campaigns, chat }: PlayerParts, limits: LimitsConfig) {
+export function createPlayerRoutes(
+  { accounts: players, campaigns, chat, seats: seatTokens }: PlayerParts,
+  limits: LimitsConfig,
+) {
   const store = players.store;
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
@@ -265,7 +271,9 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
         const b = await body(req, signOutEverywhereSchema);
         const { player, token } = await players.requirePlayer(req);
         const ended = await signOutEverywhere(store, player.id, token, b.keepThisDevice);
-        sendJson(res, 200, { ended });
+        // The seat tokens go too; the asking device, when it stays signed in, gets the new ones.
+        const seats = await revokeSeatTokens(store, seatTokens, player.id);
+        sendJson(res, 200, b.keepThisDevice ? { ended, seats } : { ended });
         return true;
       }
     }
