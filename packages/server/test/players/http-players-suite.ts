@@ -409,9 +409,11 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         // The asking device's new token holds the seat. Bob's token is untouched.
         const mine = new Client(url);
         await mine.hello(g.gameId, fresh);
+        await mine.wait((m) => m.t === 'state', 10_000, true);
         expect(mine.seat).toBe(annSeat);
         const bobs = new Client(url);
         await bobs.hello(g.gameId, g.tokens[1]!);
+        await bobs.wait((m) => m.t === 'state', 10_000, true);
         expect(bobs.seat).toBe(g.clients[1]!.seat);
         // Signing out everywhere without keeping this device answers no tokens.
         const all = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: false });
