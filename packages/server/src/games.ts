@@ -137,6 +137,10 @@ export class GameService {
     return this.lobby.myGames(tokens);
   }
 
+  stillWaiting(id: string): Promise<boolean> {
+    return this.lobby.stillWaiting(id);
+  }
+
   /** A new token for a place (sign-out everywhere, lobby/tables.ts). */
   replaceToken(id: string, place: number): Promise<string | null> {
     return this.lobby.replaceToken(id, place);

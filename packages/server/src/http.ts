@@ -11,6 +11,7 @@ import { sendError, sendJson, sendJsonText } from './http/headers.js';
 import { createStaticHandler } from './http/static.js';
 import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
+import { OpenTablesByCreator } from './lobby/open-by-creator.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
@@ -33,6 +34,7 @@ export function createHttpHandler(
   const players = playerParts?.accounts ?? null;
   const creates = new RateBudget(limits.createPerIp);
   const createsTotal = new RateBudget(limits.createTotal, 1);
+  const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
 
@@ -60,14 +62,28 @@ export function createHttpHandler(
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
       const me = await players?.optionalPlayer(req);
-      spend(creates, ip, 'new tables');
-      if (!createsTotal.take('*'))
+      const slot = await waiting.reserve(ip);
+      if (!slot)
         throw new ApiError(
-          503,
-          'busy',
-          `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
+          429,
+          'too_many_open_tables',
+          `Your address already has ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
         );
-      const r = await service.createGame(b);
+      let r;
+      try {
+        spend(creates, ip, 'new tables');
+        if (!createsTotal.take('*'))
+          throw new ApiError(
+            503,
+            'busy',
+            `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
+          );
+        r = await service.createGame(b);
+      } catch (e) {
+        slot.cancel();
+        throw e;
+      }
+      slot.bind(r.gameId);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
       return sendJson(res, 200, r);
     }

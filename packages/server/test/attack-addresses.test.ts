@@ -103,3 +103,36 @@ describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
     }
   });
 });
+
+describe('attack: one address filling the public lobby (issue 29 §2)', () => {
+  it('an address keeps at most its cap of tables waiting; a started or left table frees a slot', async () => {
+    const srv = await testServer(undefined, { limits: { openTablesPerIp: 3 } });
+    try {
+      const from = '127.0.15.1';
+      const made = [];
+      for (let i = 0; i < 3; i++) made.push(await post(srv.url, '/api/games', base, from));
+      expect(made.map((r) => r.status)).toEqual([200, 200, 200]);
+      const fourth = await post(srv.url, '/api/games', base, from);
+      expect([fourth.status, fourth.body.error.code]).toEqual([429, 'too_many_open_tables']);
+      // Another address is not affected.
+      expect((await post(srv.url, '/api/games', base, '127.0.15.2')).status).toBe(200);
+      // Started: no longer waiting.
+      const first = made[0]!.body;
+      expect((await post(srv.url, `/api/games/${first.gameId}/join`, { name: 'Bo' }, '127.0.15.3')).status).toBe(200);
+      expect((await post(srv.url, `/api/games/${first.gameId}/start`, { token: first.token }, from)).status).toBe(200);
+      expect((await post(srv.url, '/api/games', base, from)).status).toBe(200);
+      expect((await post(srv.url, '/api/games', base, from)).status).toBe(429);
+      // Left by its only person: closed.
+      const second = made[1]!.body;
+      expect((await post(srv.url, `/api/games/${second.gameId}/leave`, { token: second.token }, from)).status).toBe(
+        200,
+      );
+      expect((await post(srv.url, '/api/games', base, from)).status).toBe(200);
+      expect((await post(srv.url, '/api/games', base, from)).status).toBe(429);
+      const listed = (await srv.service.listOpen(0)).games;
+      expect(listed).toHaveLength(4);
+    } finally {
+      await srv.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ export const FAST = {
   limits: {
     createPerIp: { burst: 1e6, perMin: 1e6 },
     createTotal: { burst: 1e6, perMin: 1e6 },
+    openTablesPerIp: 1e6,
     joinPerIp: { burst: 1e6, perMin: 1e6 },
     startPerIp: { burst: 1e6, perMin: 1e6 },
     connectionsPerIp: 1e6,

@@ -10,6 +10,8 @@ export interface LimitsConfig {
   readonly allowedOrigins: readonly string[];
   /** Per IP: new tables, joins, starts. */
   readonly createPerIp: Rate;
+  /** Per IP: its tables waiting in the lobby at once (the open list shows waiting tables). */
+  readonly openTablesPerIp: number;
   /** Server-wide: new tables, whatever the number of addresses (issue 29 §2). */
   readonly createTotal: Rate;
   readonly joinPerIp: Rate;
@@ -58,6 +60,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   allowedOrigins: [],
   createPerIp: { burst: 10, perMin: 2 },
   createTotal: { burst: 120, perMin: 60 },
+  openTablesPerIp: 5,
   joinPerIp: { burst: 30, perMin: 10 },
   startPerIp: { burst: 10, perMin: 3 },
   connectionsPerIp: 32,

@@ -34,6 +34,12 @@ export class Lobby {
     return { gameId: id, token, place: 1, invite: m.invite(id) };
   }
 
+  /** Whether a table still waits in the lobby (for the per-creator cap, lobby/open-by-creator.ts). */
+  async stillWaiting(id: string): Promise<boolean> {
+    const r = await this.master.store.getGame(id);
+    return !!r && r.status === 'lobby' && !expired(r, this.master.limits.lobbyIdleMs);
+  }
+
   /** One page of the open (live: not expired) lobby tables, newest first. */
   async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;
