@@ -61,7 +61,8 @@ export function createHttpHandler(
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
-      const me = await players?.optionalPlayer(req);
+      // Limits before anything that may write; a refused create holds no slot and spends nothing
+      // server-wide.
       const slot = await waiting.reserve(ip);
       if (!slot)
         throw new ApiError(
@@ -70,6 +71,7 @@ export function createHttpHandler(
           `Your address already has ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
         );
       let r;
+      let me;
       try {
         spend(creates, ip, 'new tables');
         if (!createsTotal.take('*'))
@@ -78,6 +80,7 @@ export function createHttpHandler(
             'busy',
             `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
           );
+        me = await players?.optionalPlayer(req);
         r = await service.createGame(b);
       } catch (e) {
         slot.cancel();
