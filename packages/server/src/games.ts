@@ -137,6 +137,15 @@ export class GameService {
     return this.lobby.myGames(tokens);
   }
 
+  stillWaiting(id: string): Promise<boolean> {
+    return this.lobby.stillWaiting(id);
+  }
+
+  /** A new token for a place (sign-out everywhere, lobby/tables.ts). */
+  replaceToken(id: string, place: number): Promise<string | null> {
+    return this.lobby.replaceToken(id, place);
+  }
+
   getLobby(id: string): Promise<LobbyInfo> {
     return this.lobby.getLobby(id);
   }

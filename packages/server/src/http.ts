@@ -11,6 +11,7 @@ import { sendError, sendJson, sendJsonText } from './http/headers.js';
 import { createStaticHandler } from './http/static.js';
 import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
+import { OpenTablesByCreator } from './lobby/open-by-creator.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
@@ -32,6 +33,8 @@ export function createHttpHandler(
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
   const creates = new RateBudget(limits.createPerIp);
+  const createsTotal = new RateBudget(limits.createTotal, 1);
+  const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
 
@@ -58,10 +61,32 @@ export function createHttpHandler(
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
     if (p === '/api/games' && m === 'POST') {
       const b = await body(req, createGameSchema);
-      // Limits before anything that may write (issue 29 §3: a session touch on refused creates).
-      spend(creates, ip, 'new tables');
-      const me = await players?.optionalPlayer(req);
-      const r = await service.createGame(b);
+      // Limits before anything that may write; a refused create holds no slot and spends nothing
+      // server-wide.
+      const slot = await waiting.reserve(ip);
+      if (!slot)
+        throw new ApiError(
+          429,
+          'too_many_open_tables',
+          `Your address already has ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
+        );
+      let r;
+      let me;
+      try {
+        spend(creates, ip, 'new tables');
+        if (!createsTotal.take('*'))
+          throw new ApiError(
+            503,
+            'busy',
+            `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
+          );
+        me = await players?.optionalPlayer(req);
+        r = await service.createGame(b);
+      } catch (e) {
+        slot.cancel();
+        throw e;
+      }
+      slot.bind(r.gameId);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
       return sendJson(res, 200, r);
     }

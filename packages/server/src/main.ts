@@ -5,8 +5,8 @@
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
 // SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
-// LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
-// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
+// LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_CREATE_TOTAL, LIMIT_OPEN_TABLES_PER_IP, LIMIT_BOT_GAMES_TOTAL, LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
+// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
 // LIMIT_CHAT_READS.
@@ -43,6 +43,8 @@ const limits: LimitsConfig = {
     .map((x) => x.trim())
     .filter(Boolean),
   createPerIp: rate(env.LIMIT_CREATE, D.createPerIp),
+  createTotal: rate(env.LIMIT_CREATE_TOTAL, D.createTotal),
+  openTablesPerIp: num(env.LIMIT_OPEN_TABLES_PER_IP, D.openTablesPerIp),
   joinPerIp: rate(env.LIMIT_JOIN, D.joinPerIp),
   startPerIp: rate(env.LIMIT_START, D.startPerIp),
   helloPerConn: rate(env.LIMIT_HELLO_CONN, D.helloPerConn),
@@ -52,7 +54,11 @@ const limits: LimitsConfig = {
   refusedFramesPerIp: rate(env.LIMIT_REFUSED_IP, D.refusedFramesPerIp),
   chatReadsPerIp: rate(env.LIMIT_CHAT_READS, D.chatReadsPerIp),
   connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
+  httpConnectionsPerIp: num(env.LIMIT_HTTP_CONNS_PER_IP, D.httpConnectionsPerIp),
+  maxSockets: num(env.MAX_SOCKETS, D.maxSockets),
+  socketReserve: num(env.SOCKET_RESERVE, D.socketReserve),
   botGamesPerIp: num(env.LIMIT_BOT_GAMES_PER_IP, D.botGamesPerIp),
+  botGamesTotal: num(env.LIMIT_BOT_GAMES_TOTAL, D.botGamesTotal),
   maxBufferedBytes: num(env.MAX_BUFFERED_BYTES, D.maxBufferedBytes),
   slowConsumerMs: num(env.SLOW_CONSUMER_MS, D.slowConsumerMs),
   lobbyIdleMs: num(env.LOBBY_IDLE_MS, D.lobbyIdleMs),

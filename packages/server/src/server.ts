@@ -2,7 +2,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { DEFAULT_SERVICE_CONFIG, GameService, type ServiceConfig } from './games.js';
 import { createHttpHandler } from './http.js';
@@ -16,6 +16,10 @@ import { PlayerService } from './players/service.js';
 import { TableChat } from './play/chat.js';
 import { CampaignTables } from './players/campaign-tables.js';
 import type { PlayerParts } from './players/routes.js';
+import { ConnectionGate } from './http/connections.js';
+import { socketCaps } from './limits/descriptors.js';
+import { parseTarget } from './http/target.js';
+import { sendError } from './http/headers.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -55,6 +59,8 @@ export interface RunningServer {
   readonly service: GameService;
   readonly players: PlayerService | null;
   readonly http: http.Server;
+  /** Client sockets held against the descriptor limit (issue 29 §1). */
+  readonly sockets: ConnectionGate;
   close(): Promise<void>;
 }
 
@@ -76,16 +82,34 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const parts: PlayerParts | null = players && {
     accounts: players,
     campaigns: new CampaignTables(players, service),
+    seats: service,
     chat: new TableChat(service, players.store, log),
   };
   await parts?.chat.start();
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, parts);
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
-  const server = http.createServer(
-    { connectionsCheckingInterval: timeouts.checkMs },
-    (req, res) => void handler(req, res),
-  );
+  const gate = new ConnectionGate(socketCaps(limits));
+  log.info(gate.caps, 'socket caps');
+  const server = http.createServer({ connectionsCheckingInterval: timeouts.checkMs }, (req, res) => {
+    // A request is being answered (not to be shed) once all of it has arrived: a socket still
+    // sending its body is as half-sent as one still sending its headers.
+    let answered = false;
+    const length = req.headers['content-length'];
+    const bodyToCome = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+    if (!bodyToCome || req.complete) gate.requestStarted(req.socket);
+    else req.once('end', () => answered || gate.requestStarted(req.socket));
+    res.once('close', () => {
+      answered = true;
+      gate.requestEnded(req.socket);
+    });
+    if (gate.allows(req.socket, parseTarget(req.url)?.pathname ?? null)) return void handler(req, res);
+    // A socket taken from the reserve while connections are scarce: health checks only.
+    res.shouldKeepAlive = false;
+    sendError(res, 503, 'busy', 'The server is busy; try again in a few seconds.');
+  });
+  // Ours runs after node's own listener (registered in createServer), on the same tick.
+  server.on('connection', (socket: Socket) => gate.admit(socket));
   server.requestTimeout = timeouts.requestMs;
   server.headersTimeout = timeouts.headersMs;
   // A request node cannot parse (bad request line, header bytes, sizes): 400 and close, never a
@@ -112,7 +136,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     log.debug({ code: err.code }, 'malformed request');
   });
   const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null, chat);
-  server.on('upgrade', (req, socket, head) => ws.upgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    gate.upgraded(req.socket);
+    ws.upgrade(req, socket, head);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
@@ -129,6 +156,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     service,
     players,
     http: server,
+    sockets: gate,
     async close() {
       ws.close();
       await new Promise<void>((r) => {

@@ -20,10 +20,14 @@ export const FAST = {
   /** Tests connect from 127.0.0.1: per-IP budgets are opened up except where a test pins them. */
   limits: {
     createPerIp: { burst: 1e6, perMin: 1e6 },
+    createTotal: { burst: 1e6, perMin: 1e6 },
+    openTablesPerIp: 1e6,
     joinPerIp: { burst: 1e6, perMin: 1e6 },
     startPerIp: { burst: 1e6, perMin: 1e6 },
     connectionsPerIp: 1e6,
+    httpConnectionsPerIp: 1e6,
     botGamesPerIp: 1e6,
+    botGamesTotal: 1e6,
     helloPerConn: { burst: 1e6, perMin: 1e6 },
     helloPerIp: { burst: 1e6, perMin: 1e6 },
     notesPerConn: { burst: 1e6, perMin: 1e6 },

@@ -25,6 +25,8 @@ export function createWriter(db, Q) {
     'getPlace',
     'deletePlace',
     'deleteToken',
+    'replacePlaceToken',
+    'replaceStart',
     'statusOf',
     'setHost',
     'touch',
@@ -67,6 +69,16 @@ export function createWriter(db, Q) {
       const r = st.start.run(a.start, a.engineVersion, a.deadlineAt, a.deadlineSeat, a.startedAt, a.id);
       if (r.changes !== 1) return false;
       for (const h of a.tokenHashes) st.insertToken.run(h, a.id);
+      return true;
+    },
+    /** A place's seat token replaced (sign-out everywhere); the seat's too once started. */
+    replaceToken(a) {
+      const s = st.statusOf.get(a.id)?.status;
+      if (s !== 'lobby' && s !== 'active') return false;
+      if (st.replacePlaceToken.run(a.newHash, a.id, a.place, a.oldHash).changes !== 1) return false;
+      if (a.start !== null && st.replaceStart.run(a.start, a.id).changes !== 1) throw new Error('start changed');
+      st.deleteToken.run(a.oldHash);
+      st.insertToken.run(a.newHash, a.id);
       return true;
     },
     /** The white note on one location replaced (or removed: note null); never touches the log. */

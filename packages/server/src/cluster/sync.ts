@@ -151,7 +151,17 @@ export class ClusterSync {
         }
       }
     }
-    if (g.state?.seq === row.seq) g.row = row;
+    if (g.state?.seq === row.seq) {
+      g.row = row;
+      // A seat token replaced on another instance (sign-out everywhere, issue 29 §4): the
+      // connections here that hold the old one lose the seat's view at once.
+      for (const c of g.subs)
+        if (c.tokenHash && !row.places.some((p) => p.tokenHash === c.tokenHash)) {
+          c.tokenHash = null;
+          c.viewer = 'spectator';
+          c.send(m.stateFrame(g, 'spectator'));
+        }
+    }
     g.lastActive = Date.now();
     m.kickBots(g);
   }

@@ -1,17 +1,36 @@
 // Who a request comes from: its IP (for per-IP budgets) and whether a browser page of another
 // site sent it (cross-site WebSocket hijacking, issue 10 item 9).
 import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
+import { addressKey } from './address.js';
 
-/** The socket's address, or with `trustProxy` the last X-Forwarded-For hop (the one our own
- * proxy appended; earlier hops are the client's word). IPv4-mapped IPv6 is shown as IPv4. */
+/** The address written in a forwarded-for hop: `ip`, `ipv4:port`, `[ipv6]` or `[ipv6]:port`;
+ * null for anything else (names, `unknown`, junk). */
+export function forwardedAddress(hop: string): string | null {
+  const h = hop.trim();
+  if (h.length > 64) return null;
+  if (net.isIP(h)) return h;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(h);
+  if (v4 && net.isIPv4(v4[1]!)) return v4[1]!;
+  const v6 = /^\[([0-9a-fA-F:.]+)\](?::\d{1,5})?$/.exec(h);
+  if (v6 && net.isIPv6(v6[1]!)) return v6[1]!;
+  return null;
+}
+
+/** The budget key of a request's client (http/address.ts: IPv6 grouped by /64): the socket's
+ * address, or with `trustProxy` the last X-Forwarded-For hop (the one our own proxy appended;
+ * earlier hops are the client's word). A last hop that is not an address is ignored: the request
+ * is keyed by the peer, the proxy, so every such request shares one budget (a port never makes a
+ * new one: `ip:port` is the ip). */
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   let ip = req.socket.remoteAddress ?? 'unknown';
   if (trustProxy) {
     const xff = req.headers['x-forwarded-for'];
-    const last = (Array.isArray(xff) ? xff.join(',') : (xff ?? '')).split(',').pop()?.trim();
-    if (last && last.length <= 64 && /^[0-9a-fA-F:.]+$/.test(last)) ip = last;
+    const last = (Array.isArray(xff) ? xff.join(',') : (xff ?? '')).split(',').pop();
+    const forwarded = last === undefined ? null : forwardedAddress(last);
+    if (forwarded) ip = forwarded;
   }
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return addressKey(ip);
 }
 
 /**

@@ -45,27 +45,40 @@ export class RateBudget {
   }
 }
 
-/** Counts of things a key holds at once (connections of an IP, its games with bots). */
+/** Counts of things a key holds at once (connections of an IP, its games with bots), and
+ * optionally of all keys together (`total`: no number of keys holds more). */
 export class ConcurrencyBudget {
   private readonly held = new Map<string, number>();
+  private all = 0;
 
-  constructor(readonly max: number) {}
+  constructor(
+    readonly max: number,
+    readonly total = Infinity,
+  ) {}
 
-  /** Takes one slot for `key`; false when it already holds `max`. */
+  /** Takes one slot for `key`; false when it already holds `max` or all keys hold `total`. */
   acquire(key: string): boolean {
     const n = this.held.get(key) ?? 0;
-    if (n >= this.max) return false;
+    if (n >= this.max || this.all >= this.total) return false;
     this.held.set(key, n + 1);
+    this.all++;
     return true;
   }
 
   release(key: string): void {
-    const n = (this.held.get(key) ?? 0) - 1;
-    if (n <= 0) this.held.delete(key);
-    else this.held.set(key, n);
+    const had = this.held.get(key) ?? 0;
+    if (had === 0) return;
+    this.all--;
+    if (had <= 1) this.held.delete(key);
+    else this.held.set(key, had - 1);
   }
 
   count(key: string): number {
     return this.held.get(key) ?? 0;
+  }
+
+  /** Whether all keys together hold `total` (a refusal that is not the key's own doing). */
+  get full(): boolean {
+    return this.all >= this.total;
   }
 }

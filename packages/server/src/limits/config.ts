@@ -10,12 +10,27 @@ export interface LimitsConfig {
   readonly allowedOrigins: readonly string[];
   /** Per IP: new tables, joins, starts. */
   readonly createPerIp: Rate;
+  /** Per IP: its tables waiting in the lobby at once (the open list shows waiting tables). */
+  readonly openTablesPerIp: number;
+  /** Server-wide: new tables, whatever the number of addresses (issue 29 §2). */
+  readonly createTotal: Rate;
   readonly joinPerIp: Rate;
   readonly startPerIp: Rate;
   /** Per IP: WebSocket connections open at once. */
   readonly connectionsPerIp: number;
+  /** Per address: plain HTTP sockets (not WebSockets) open at once; 0 turns the cap off (it
+   * always is with `trustProxy`: the peer is the proxy). */
+  readonly httpConnectionsPerIp: number;
+  /** Client sockets of every kind at once; 0: the open-file limit read at start less what the
+   * rest of the process needs (limits/descriptors.ts). */
+  readonly maxSockets: number;
+  /** Of those, kept for health checks and WebSockets; 0: a sixteenth of them, at least 16. */
+  readonly socketReserve: number;
   /** Per IP: started games with bot seats that are not over, at once. */
   readonly botGamesPerIp: number;
+  /** Server-wide: started games with bot seats running at once (in this instance's memory, not
+   * over), so that no number of addresses can queue up the bot workers for everyone else. */
+  readonly botGamesTotal: number;
   /** `hello` frames, per connection and per IP. */
   readonly helloPerConn: Rate;
   readonly helloPerIp: Rate;
@@ -50,10 +65,16 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   trustProxy: false,
   allowedOrigins: [],
   createPerIp: { burst: 10, perMin: 2 },
+  createTotal: { burst: 120, perMin: 60 },
+  openTablesPerIp: 5,
   joinPerIp: { burst: 30, perMin: 10 },
   startPerIp: { burst: 10, perMin: 3 },
   connectionsPerIp: 32,
+  httpConnectionsPerIp: 32,
+  maxSockets: 0,
+  socketReserve: 0,
   botGamesPerIp: 8,
+  botGamesTotal: 64,
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
   notesPerConn: { burst: 20, perMin: 60 },

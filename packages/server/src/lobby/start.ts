@@ -43,11 +43,13 @@ export async function startGame(
     const seats = assignSeats(r, pick?.place ?? null);
     const withBots = seats.some((s) => s.bot !== null);
     if (withBots && !m.botGames.acquire(ip))
-      throw new ApiError(
-        429,
-        'too_many_bot_games',
-        `Your address already runs ${m.limits.botGamesPerIp} games with bots; finish one first.`,
-      );
+      throw m.botGames.full
+        ? new ApiError(503, 'bots_busy', 'Every bot seat of this server is taken; try again in a few minutes.')
+        : new ApiError(
+            429,
+            'too_many_bot_games',
+            `Your address already runs ${m.limits.botGamesPerIp} games with bots; finish one first.`,
+          );
     const { engineOptions, seed } = drawStart(
       r.options.mode,
       Math.max(1, r.options.players - 1),

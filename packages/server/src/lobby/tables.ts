@@ -34,6 +34,12 @@ export class Lobby {
     return { gameId: id, token, place: 1, invite: m.invite(id) };
   }
 
+  /** Whether a table still waits in the lobby (for the per-creator cap, lobby/open-by-creator.ts). */
+  async stillWaiting(id: string): Promise<boolean> {
+    const r = await this.master.store.getGame(id);
+    return !!r && r.status === 'lobby' && !expired(r, this.master.limits.lobbyIdleMs);
+  }
+
   /** One page of the open (live: not expired) lobby tables, newest first. */
   async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;
@@ -109,6 +115,40 @@ export class Lobby {
       m.log.info({ gameId: id, place: at }, 'joined');
       m.pushLobby(g);
       return { token, place: at };
+    });
+  }
+
+  /**
+   * A new seat token for a place of a waiting or running table (issue 29 §4: sign-out everywhere
+   * revokes the seat tokens of the player's devices): the old token stops working at once, here
+   * and in the store; connections subscribed with it see what a spectator sees from now on.
+   * Answers the new token, or null (no such place, no token, the game is over or closed).
+   */
+  async replaceToken(id: string, place: number): Promise<string | null> {
+    const m = this.master;
+    const g = await m.mustGet(id);
+    return g.lock.run(async () => {
+      await m.fresh(g);
+      const r = g.row;
+      const old = r.places.find((x) => x.place === place)?.tokenHash ?? null;
+      if ((r.status !== 'lobby' && r.status !== 'active') || !old) return null;
+      const token = newToken();
+      const h = hashToken(token);
+      const start = r.start && {
+        ...r.start,
+        seats: r.start.seats.map((s) => (s.place === place ? { ...s, tokenHash: h } : s)),
+      };
+      if (!(await m.store.replaceToken(id, place, old, h, start))) return null;
+      g.row = { ...r, places: r.places.map((x) => (x.place === place ? { ...x, tokenHash: h } : x)), start };
+      for (const c of g.subs) {
+        if (c.tokenHash !== old) continue;
+        c.tokenHash = null;
+        c.viewer = 'spectator';
+        if (g.state) c.send(m.stateFrame(g, 'spectator'));
+      }
+      m.log.info({ gameId: id, place }, 'seat token replaced');
+      m.pushLobby(g);
+      return token;
     });
   }
 

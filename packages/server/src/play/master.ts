@@ -50,7 +50,7 @@ const LOG_LEN_MEMORY = 256;
 export class GameMaster {
   private readonly live = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | null>>();
-  /** Started games with bot seats per IP of the host who started them (not over yet). */
+  /** Started games with bot seats per IP of the host who started them (not over yet), and in all. */
   readonly botGames: ConcurrencyBudget;
   closed = false;
 
@@ -62,7 +62,7 @@ export class GameMaster {
     readonly bots: BotPool,
     private readonly links: MasterLinks,
   ) {
-    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp);
+    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp, limits.botGamesTotal);
   }
 
   /** Starts a bot decision when g waits on a bot seat. */

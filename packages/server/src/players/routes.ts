@@ -28,6 +28,8 @@ import {
 } from './accounts.js';
 import { exportPlayer } from './export.js';
 import { HashGate } from './hash-gate.js';
+import { deviceToken, trustedDevice } from './accounts-device.js';
+import { revokeSeatTokens, type SeatTokens } from './accounts-seats.js';
 import {
   createPlayerSchema,
   deleteProfileSchema,
@@ -111,9 +113,14 @@ export interface PlayerParts {
   readonly accounts: PlayerService;
   readonly campaigns: CampaignTables;
   readonly chat: TableChat;
+  /** Seat tokens to replace when a player signs out everywhere (the game service). */
+  readonly seats: SeatTokens;
 }
 
-export function createPlayerRoutes({ accounts: players, campaigns, chat }: PlayerParts, limits: LimitsConfig) {
+export function createPlayerRoutes(
+  { accounts: players, campaigns, chat, seats: seatTokens }: PlayerParts,
+  limits: LimitsConfig,
+) {
   const store = players.store;
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
@@ -126,11 +133,36 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
       throw new ApiError(429, 'rate_limited', `Too many ${what}; try again in ${budget.retryAfterSec(key)} s.`);
   }
 
-  /** A password check or hash: counted per IP and per player, then run through the gate. */
-  async function withPassword<T>(ip: string, playerId: string, f: () => Promise<T>): Promise<T> {
-    spend(pwIp, ip, 'password attempts from your address');
-    spend(pwPlayer, playerId, 'password attempts for this player');
-    const r = await gate.run(f);
+  const pwDevice = new RateBudget(limits.passwordPerPlayer);
+
+  /** Has `key` a token in `budget` (nothing spent)? */
+  function check(budget: RateBudget, key: string, what: string): void {
+    const wait = budget.retryAfterSec(key);
+    if (wait > 0) throw new ApiError(429, 'rate_limited', `Too many ${what}; try again in ${wait} s.`);
+  }
+
+  /**
+   * A password check or hash (docs/players.md "Sign-in under attack"). Budgets are checked before
+   * queueing and spent only once the hash runs: a `503 busy` spends nothing. The per-address
+   * budget always applies; the second budget is the device's own when `device` is a device that
+   * signed in before, else the player's (`player`).
+   */
+  async function withPassword<T>(ip: string, player: string, device: string | null, f: () => Promise<T>): Promise<T> {
+    const [second, key, what] = device
+      ? [pwDevice, device, 'password attempts from this device']
+      : [pwPlayer, player, 'password attempts for this player'];
+    check(pwIp, ip, 'password attempts from your address');
+    check(second, key, what);
+    const r = await gate.run(
+      async () => {
+        // Checked again: the budget may have been spent while this one waited.
+        spend(pwIp, ip, 'password attempts from your address');
+        spend(second, key, what);
+        return f();
+      },
+      ip,
+      device !== null,
+    );
     if (r === null)
       throw new ApiError(503, 'busy', 'The server is busy checking passwords; try again in a few seconds.');
     return r;
@@ -228,8 +260,15 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     if (p === '/api/me/password' && m === 'POST') {
       const b = await body(req, setPasswordSchema);
       const { player } = await players.requirePlayer(req);
-      orThrow(await withPassword(ip, player.id, () => setPassword(store, player, b.password, b.current)));
-      sendJson(res, 200, { ok: true });
+      // A signed-in device changing its password: its own budget (sessions:<id>), not the one a
+      // flood of sign-ins for this player may have emptied.
+      orThrow(
+        await withPassword(ip, player.id, `session\0${player.id}`, () =>
+          setPassword(store, player, b.password, b.current),
+        ),
+      );
+      const hash = (await store.getPlayer(player.id))?.passwordHash ?? null;
+      sendJson(res, 200, { ok: true, ...(hash ? { device: deviceToken(player.id, hash) } : {}) });
       return true;
     }
     if (p === '/api/me/export' && m === 'GET') {
@@ -243,15 +282,24 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
     if (p === '/api/sessions') {
       if (m === 'POST') {
         const b = await body(req, signInSchema);
-        const r = orThrow(await withPassword(ip, b.playerId, () => signIn(store, b.playerId, b.password, now)));
-        sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
+        const known = await store.getPlayer(b.playerId);
+        const device = trustedDevice(b.playerId, known?.passwordHash ?? null, b.device);
+        const r = orThrow(await withPassword(ip, b.playerId, device, () => signIn(store, b.playerId, b.password, now)));
+        const hash = (await store.getPlayer(r.player.id))?.passwordHash ?? null;
+        sendJson(res, 200, {
+          player: publicPlayer(r.player),
+          token: r.token,
+          ...(hash ? { device: deviceToken(r.player.id, hash) } : {}),
+        });
         return true;
       }
       if (m === 'DELETE') {
         const b = await body(req, signOutEverywhereSchema);
         const { player, token } = await players.requirePlayer(req);
         const ended = await signOutEverywhere(store, player.id, token, b.keepThisDevice);
-        sendJson(res, 200, { ended });
+        // The seat tokens go too; the asking device, when it stays signed in, gets the new ones.
+        const seats = await revokeSeatTokens(store, seatTokens, player.id);
+        sendJson(res, 200, b.keepThisDevice ? { ended, seats } : { ended });
         return true;
       }
     }

@@ -63,6 +63,8 @@ export const signInSchema = z.strictObject({
     .string()
     .min(1)
     .max(PASSWORD_MAX * 4),
+  /** The device token of an earlier sign-in on this device (players/accounts-device.ts). */
+  device: z.string().max(100).optional(),
 });
 export const signOutEverywhereSchema = z.strictObject({ keepThisDevice: z.boolean().default(true) });
 /** Deleting asks for the current name typed again, so a stray click cannot do it. */

@@ -41,6 +41,20 @@ export class MemoryStore implements GameStore {
     };
     return true;
   }
+  async replaceToken(
+    id: string,
+    place: number,
+    oldHash: string,
+    newHash: string,
+    start: Omit<StartInfo, 'deadline'> | null,
+  ): Promise<boolean> {
+    const e = this.games.get(id);
+    if (!e || (e.row.status !== 'lobby' && e.row.status !== 'active')) return false;
+    if (!e.row.places.some((p) => p.place === place && p.tokenHash === oldHash)) return false;
+    const places = e.row.places.map((p) => (p.place === place ? { ...p, tokenHash: newHash } : p));
+    e.row = { ...e.row, places, ...(start ? { start: clone(start) } : {}) };
+    return true;
+  }
   async startGame(id: string, s: StartInfo): Promise<boolean> {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby') return false;

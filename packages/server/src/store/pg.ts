@@ -255,6 +255,24 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
+  async replaceToken(
+    id: string,
+    place: number,
+    oldHash: string,
+    newHash: string,
+    start: Omit<StartInfo, 'deadline'> | null,
+  ): Promise<boolean> {
+    return this.lobbyTx(id, async (c, status) => {
+      if (status !== 'lobby' && status !== 'active') return false;
+      if (!(await c.query(GAME_SQL.replacePlaceToken, [newHash, id, place, oldHash])).rowCount) return false;
+      if (start && !(await c.query(GAME_SQL.replaceStart, [JSON.stringify(start), id])).rowCount)
+        throw new Error('start changed');
+      await c.query(GAME_SQL.deleteToken, [oldHash]);
+      await c.query(GAME_SQL.insertToken, [newHash, id]);
+      return true;
+    });
+  }
+
   async startGame(id: string, s: StartInfo): Promise<boolean> {
     const { deadline, ...start } = s;
     return this.lobbyTx(id, async (c, status) => {

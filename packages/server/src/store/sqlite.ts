@@ -50,6 +50,7 @@ type Kind =
   | 'addPlace'
   | 'removePlace'
   | 'startGame'
+  | 'replaceToken'
   | 'append'
   | 'setNote'
   | 'config'
@@ -253,6 +254,16 @@ export class SqliteStore implements GameStore {
       startedAt: s.startedAt,
       tokenHashes: s.seats.flatMap((seat) => (seat.tokenHash ? [seat.tokenHash] : [])),
     });
+  }
+
+  replaceToken(
+    id: string,
+    place: number,
+    oldHash: string,
+    newHash: string,
+    start: Omit<StartInfo, 'deadline'> | null,
+  ): Promise<boolean> {
+    return this.write('replaceToken', { id, place, oldHash, newHash, start: start ? JSON.stringify(start) : null });
   }
 
   private acks: number[] = [];

@@ -137,6 +137,17 @@ export interface GameStore {
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
   removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
+  /** A place's seat token replaced (issue 29 §4: sign-out everywhere revokes seat tokens): the
+   * place's hash goes from `oldHash` to `newHash` (compare-and-set) and, once started, the seat's
+   * in `start` (the game's start JSON as it is now, with the new hash). False when the place no
+   * longer holds `oldHash` or the game is over or closed. */
+  replaceToken(
+    id: string,
+    place: number,
+    oldHash: string,
+    newHash: string,
+    start: Omit<StartInfo, 'deadline'> | null,
+  ): Promise<boolean>;
   /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped. */
   listOpen(limit: number, offset?: number, updatedSince?: number): Promise<GameRow[]>;
   /** Running games (status 'active') listed for watching, newest first, `offset` rows skipped. */

@@ -38,4 +38,26 @@ describe('hash gate', () => {
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run(async () => 7)).toBe(7);
   });
+
+  it('is fair between keys: a key waits at most perKey, turns go round-robin, trusted callers first (issue 29 §4)', async () => {
+    const gate = new HashGate(1, 6, 2);
+    const order: string[] = [];
+    const releases: (() => void)[] = [];
+    const job = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        order.push(name);
+        releases.push(() => resolve(name));
+      });
+    const runs = [gate.run(job('first'), 'a')];
+    runs.push(gate.run(job('a1'), 'a'), gate.run(job('a2'), 'a'));
+    expect(await gate.run(job('a3'), 'a')).toBeNull();
+    runs.push(gate.run(job('b1'), 'b'), gate.run(job('c1'), 'c'), gate.run(job('dev'), 'd', true));
+    for (let k = 0; k < 6; k++) {
+      await new Promise((r) => setTimeout(r, 0));
+      releases.shift()!();
+    }
+    await Promise.all(runs);
+    expect(order).toEqual(['first', 'dev', 'a1', 'b1', 'c1', 'a2']);
+    expect(gate.busy).toBe(0);
+  });
 });

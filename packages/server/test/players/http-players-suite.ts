@@ -372,12 +372,55 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect((await authApi(url, 'GET', '/api/me', token2)).body.player.id).toBe(ann.id);
 
         const out = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: true });
-        expect(out.body).toEqual({ ended: 1 });
+        expect(out.body).toEqual({ ended: 1, seats: [] });
         expect((await authApi(url, 'GET', '/api/me', token2)).status).toBe(401);
         expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(200);
 
         expect((await authApi(url, 'DELETE', '/api/sessions/current', ann.token)).status).toBe(200);
         expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(401);
+      }));
+
+    it('attack: a device signed out everywhere can no longer join its seat (issue 29 §4); the asking device gets new tokens', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        // Ann's other device holds her seat token (place 1) and is subscribed with it.
+        const g = await twoPlayerGame(url, ann.token, bob.token);
+        const lost = g.tokens[0]!;
+        const annSeat = g.clients[0]!.seat;
+        expect(annSeat).not.toBe('spectator');
+        const demoted = g.clients[0]!.wait((m) => m.t === 'state' && m.seat === 'spectator');
+        const out = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: true });
+        expect(out.status, out.text).toBe(200);
+        expect(out.body.seats).toHaveLength(1);
+        expect(out.body.seats[0]).toMatchObject({ gameId: g.gameId, place: 1 });
+        const fresh: string = out.body.seats[0].token;
+        expect(fresh).not.toBe(lost);
+        // The subscribed connection now sees what a spectator sees (no secret view)...
+        await demoted;
+        // ...and the old token opens nothing: hello, moves and leaving are refused.
+        const again = new Client(url);
+        expect(await again.hello(g.gameId, lost)).toMatchObject({ t: 'error', code: 'bad_token' });
+        const act = await g.clients[0]!.request(
+          { t: 'act', gameId: g.gameId, seq: g.clients[0]!.view.seq, action: { type: 'resign' }, id: 'x' },
+          (m) => m.id === 'x',
+        );
+        expect(act.t).toBe('error');
+        // The asking device's new token holds the seat. Bob's token is untouched.
+        const mine = new Client(url);
+        await mine.hello(g.gameId, fresh);
+        await mine.wait((m) => m.t === 'state', 10_000, true);
+        expect(mine.seat).toBe(annSeat);
+        const bobs = new Client(url);
+        await bobs.hello(g.gameId, g.tokens[1]!);
+        await bobs.wait((m) => m.t === 'state', 10_000, true);
+        expect(bobs.seat).toBe(g.clients[1]!.seat);
+        // Signing out everywhere without keeping this device answers no tokens.
+        const all = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: false });
+        expect(all.body).toEqual({ ended: 1 });
+        const gone = new Client(url);
+        expect(await gone.hello(g.gameId, fresh)).toMatchObject({ t: 'error', code: 'bad_token' });
+        for (const c of [...g.clients, again, mine, bobs, gone]) c.close();
       }));
 
     it('password attempts are limited per IP (429), and the export holds no secret', () =>

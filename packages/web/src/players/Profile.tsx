@@ -1,9 +1,9 @@
 // The player pages (issue 13): my profile (#/me: rename, password, sign-in on this device, sign
 // out, export, delete), anyone's public profile (#/p/<id>) and the leaderboard (#/leaders).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { call } from '../api.js';
+import { call, saveGame, savedGames } from '../api.js';
 import { useI18n } from '../i18n.js';
-import { authHeader, playerSession, setPlayerSession } from './session.js';
+import { authHeader, deviceToken, playerSession, setDeviceToken, setPlayerSession } from './session.js';
 
 interface Stat {
   role: 'recruiter' | 'agents';
@@ -166,11 +166,13 @@ export function MyProfile() {
     <Form
       label={t('pl_signIn')}
       onSubmit={run(async () => {
-        const r = await call<{ player: { id: string }; token: string }>('POST', '/api/sessions', {
+        const r = await call<{ player: { id: string }; token: string; device?: string }>('POST', '/api/sessions', {
           playerId: signId.trim(),
           password: signPw,
+          device: deviceToken(signId.trim()),
         });
         setPlayerSession({ id: r.player.id, token: r.token });
+        setDeviceToken(r.player.id, r.device);
         setSignPw('');
       })}
     >
@@ -228,7 +230,12 @@ export function MyProfile() {
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {
-          await call('POST', '/api/me/password', p.hasPassword ? { password: pw, current } : { password: pw });
+          const r = await call<{ device?: string }>(
+            'POST',
+            '/api/me/password',
+            p.hasPassword ? { password: pw, current } : { password: pw },
+          );
+          setDeviceToken(p.player.id, r.device);
           setPw('');
           setCurrent('');
         }, t('pl_saved'))}
@@ -254,7 +261,15 @@ export function MyProfile() {
       <div className="row">
         <button
           onClick={run(async () => {
-            const r = await call<{ ended: number }>('DELETE', '/api/sessions', { keepThisDevice: true });
+            const r = await call<{ ended: number; seats?: { gameId: string; place: number; token: string }[] }>(
+              'DELETE',
+              '/api/sessions',
+              { keepThisDevice: true },
+            );
+            // Every seat token was replaced (issue 29 §4): this device keeps its tables with the new ones.
+            const saved = savedGames();
+            for (const s of r.seats ?? [])
+              if (saved[s.gameId]?.place === s.place) saveGame(s.gameId, { ...saved[s.gameId]!, token: s.token });
             setMsg(t('pl_signedOutAll', { n: r.ended }));
           })}
         >

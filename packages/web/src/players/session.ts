@@ -26,3 +26,14 @@ export function authHeader(): Record<string, string> {
   const s = playerSession();
   return s ? { authorization: `Bearer ${s.token}` } : {};
 }
+
+/** The device token of this browser's last sign-in or password change for a player (issue 29
+ * §4): sent with the next sign-in, it gives this device a budget of its own that a flood of wrong
+ * passwords from elsewhere cannot empty. Not a credential: it opens no session. */
+const deviceKey = (playerId: string) => `mm.device.${playerId}`;
+export function deviceToken(playerId: string): string | undefined {
+  return localStorage.getItem(deviceKey(playerId)) ?? undefined;
+}
+export function setDeviceToken(playerId: string, token: unknown): void {
+  if (typeof token === 'string') localStorage.setItem(deviceKey(playerId), token);
+}

@@ -12,6 +12,8 @@ export const GAME_SQL = {
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertToken: `INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
   deleteToken: `DELETE FROM tokens WHERE token_hash = $1`,
+  replacePlaceToken: `UPDATE places SET token_hash = $1 WHERE game_id = $2 AND place = $3 AND token_hash = $4`,
+  replaceStart: `UPDATE games SET start = $1 WHERE id = $2 AND status = 'active'`,
   statusOf: `SELECT status FROM games WHERE id = $1`,
   setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3 WHERE id = $4 AND status = 'lobby'`,
   touch: `UPDATE games SET updated_at = $1 WHERE id = $2`,
