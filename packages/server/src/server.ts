@@ -77,6 +77,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     accounts: players,
     campaigns: new CampaignTables(players, service),
     chat: new TableChat(service, players.store, log),
+    games: service,
   };
   await parts?.chat.start();
   const chat = parts?.chat ?? null;

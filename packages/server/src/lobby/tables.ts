@@ -6,7 +6,7 @@ import { ApiError } from '../api-error.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '../schemas.js';
-import type { GameRow, PlaceRow } from '../store/types.js';
+import { CLOSED_TABLE_TITLE, type GameRow, type PlaceRow } from '../store/types.js';
 import { hashToken, newGameId, newToken } from '../tokens.js';
 import { newTableRow } from './create.js';
 import { lobbySummary } from './info.js';
@@ -126,6 +126,7 @@ export class Lobby {
         places: g.row.places.filter((x) => x.place !== p.place),
         hostPlace: host,
         status: close ? 'closed' : 'lobby',
+        title: close ? CLOSED_TABLE_TITLE : g.row.title,
       };
       m.log.info({ gameId: id, place: p.place, closed: close }, 'left');
       for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;

@@ -50,6 +50,11 @@ const chatQuerySchema = z.strictObject({
 import type { PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
 import type { CampaignTables } from './campaign-tables.js';
+import type { GameService } from '../games.js';
+import { forgetInMemory } from './former-player-live.js';
+
+/** Tables of a deleted player whose copies in memory are refreshed (each is one row read). */
+const HELD_TABLES_REFRESHED = 1000;
 
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -98,9 +103,11 @@ export interface PlayerParts {
   readonly accounts: PlayerService;
   readonly campaigns: CampaignTables;
   readonly chat: TableChat;
+  /** The games in memory, refreshed after a deletion renamed their seats. */
+  readonly games: GameService;
 }
 
-export function createPlayerRoutes({ accounts: players, campaigns, chat }: PlayerParts, limits: LimitsConfig) {
+export function createPlayerRoutes({ accounts: players, campaigns, chat, games }: PlayerParts, limits: LimitsConfig) {
   const store = players.store;
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
@@ -194,7 +201,10 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat }: Playe
             'seated',
             `You hold a place at ${open.length} table(s) that are waiting or playing; leave or resign there first.`,
           );
+        const held = await store.gamesWithPlaceOf(player.id, HELD_TABLES_REFRESHED);
         orThrow(await deleteProfile(store, player, b.confirm));
+        // The copies in memory still carry the old names: they take the renamed rows.
+        await forgetInMemory(games.master, held);
         sendJson(res, 200, { ok: true });
         return true;
       }

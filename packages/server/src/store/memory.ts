@@ -1,6 +1,14 @@
 // In-memory twin of the SQLite store, with the same semantics (used by unit tests).
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
-import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+import {
+  CLOSED_TABLE_TITLE,
+  type AppendInput,
+  type GameLog,
+  type GameRow,
+  type GameStore,
+  type PlaceRow,
+  type StartInfo,
+} from './types.js';
 
 interface Entry {
   row: GameRow;
@@ -37,6 +45,7 @@ export class MemoryStore implements GameStore {
       places: e.row.places.filter((x) => x.place !== place),
       hostPlace,
       status: closeGame ? 'closed' : e.row.status,
+      title: closeGame ? CLOSED_TABLE_TITLE : e.row.title,
       updatedAt: Date.now(),
     };
     return true;
@@ -127,14 +136,25 @@ export class MemoryStore implements GameStore {
     return [...this.games.values()].filter((e) => e.row.status === 'over').map((e) => clone(e.row));
   }
   /** Used by the player store's twin to rename a deleted player's seats (SQL stores do it in SQL). */
-  renameSeat(gameId: string, place: number | null, seat: number, name: string): void {
+  /** A deleted player's place and seat become `name`; answers the name the place had. */
+  renameSeat(gameId: string, place: number | null, seat: number | null, name: string): string | null {
     const e = this.games.get(gameId);
-    if (!e) return;
+    if (!e) return null;
+    const had = e.row.places.find((p) => p.place === place)?.name ?? null;
     const start = e.row.start && {
       ...e.row.start,
-      seats: e.row.start.seats.map((s) => (s.seat === seat ? { ...s, name } : s)),
+      seats: e.row.start.seats.map((s) =>
+        s.seat === seat || (place !== null && s.place === place) ? { ...s, name } : s,
+      ),
     };
     e.row = { ...e.row, places: e.row.places.map((p) => (p.place === place ? { ...p, name } : p)), start };
+    return had;
+  }
+
+  /** A title that named a deleted player (players/former-player.ts). */
+  retitle(gameId: string, f: (title: string) => string): void {
+    const e = this.games.get(gameId);
+    if (e) e.row = { ...e.row, title: f(e.row.title) };
   }
   async close(): Promise<void> {}
 }

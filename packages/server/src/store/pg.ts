@@ -34,6 +34,7 @@ import type {
   PlaceRow,
   StartInfo,
 } from './types.js';
+import { CLOSED_TABLE_TITLE } from './types.js';
 
 const INT8 = 20;
 const types = {
@@ -250,7 +251,13 @@ export class PgStore implements GameStore, ClusterBus {
       if (!p.rowCount) return false;
       const h = p.rows[0]!.token_hash;
       if (h) await c.query(GAME_SQL.deleteToken, [h]);
-      await c.query(GAME_SQL.setHost, [hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), id]);
+      await c.query(GAME_SQL.setHost, [
+        hostPlace,
+        closeGame ? 'closed' : 'lobby',
+        Date.now(),
+        closeGame ? CLOSED_TABLE_TITLE : null,
+        id,
+      ]);
       return true;
     });
   }

@@ -23,6 +23,7 @@ import { createWriter, runBatch, WRITER_ROLE, type Outcome, type Writer } from '
 import { gameParams } from './sql/games.js';
 import { Q, SCHEMA_VERSION, SQLITE_SCHEMA, sqlitePragmas, type SyncMode } from './sql/sqlite.js';
 import {
+  CLOSED_TABLE_TITLE,
   StoreError,
   type AppendInput,
   type GameLog,
@@ -239,7 +240,14 @@ export class SqliteStore implements GameStore {
   }
 
   removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
-    return this.write('removePlace', { id, place, hostPlace, closeGame, now: Date.now() });
+    return this.write('removePlace', {
+      id,
+      place,
+      hostPlace,
+      closeGame,
+      closedTitle: CLOSED_TABLE_TITLE,
+      now: Date.now(),
+    });
   }
 
   startGame(id: string, s: StartInfo): Promise<boolean> {

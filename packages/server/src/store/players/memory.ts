@@ -3,6 +3,7 @@
 import type { Campaign } from '../../players/campaign.js';
 import type { MemoryStore } from '../memory.js';
 import { StoreError } from '../types.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
 import {
   ratingKey,
   type CampaignRow,
@@ -280,9 +281,22 @@ export class MemoryPlayerStore implements PlayerStore {
   }
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     if (!this.players.has(id)) return false;
-    for (const [k, p] of this.places) if (p.playerId === id) this.places.delete(k);
-    for (const g of this.games.filter((x) => x.playerId === id))
-      this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
+    const names = [this.players.get(id)!.name];
+    const held = new Set<string>();
+    for (const [k, p] of this.places)
+      if (p.playerId === id) {
+        const had = this.gameStore?.renameSeat(p.gameId, p.place, null, neutralName);
+        if (had) names.push(had);
+        held.add(p.gameId);
+        this.places.delete(k);
+      }
+    for (const g of this.games.filter((x) => x.playerId === id)) {
+      const had = this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
+      if (had) names.push(had);
+      held.add(g.gameId);
+    }
+    for (const gameId of held)
+      this.gameStore?.retitle(gameId, (t) => titleWithout(t, names, neutralName, FORMER_PLAYER_TITLE));
     this.chat = this.chat.map((c) =>
       c.playerId === id ? { ...c, text: '', name: neutralName, removed: true, playerId: null } : c,
     );

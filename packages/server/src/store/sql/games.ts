@@ -13,7 +13,7 @@ export const GAME_SQL = {
   insertToken: `INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
   deleteToken: `DELETE FROM tokens WHERE token_hash = $1`,
   statusOf: `SELECT status FROM games WHERE id = $1`,
-  setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3 WHERE id = $4 AND status = 'lobby'`,
+  setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3, title = COALESCE($4, title) WHERE id = $5 AND status = 'lobby'`,
   touch: `UPDATE games SET updated_at = $1 WHERE id = $2`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1`,

@@ -1,0 +1,16 @@
+// After a deletion (issue 27 §1): the games this instance holds in memory were loaded with the
+// deleted player's names; each takes its renamed row from the store and its watchers get the new
+// lobby frame. Games out of memory load the renamed row when next opened.
+import type { GameMaster } from '../play/master.js';
+
+export async function forgetInMemory(master: GameMaster, gameIds: readonly string[]): Promise<void> {
+  for (const id of gameIds) {
+    const g = master.inMemory(id);
+    if (!g) continue;
+    await g.lock.run(async () => {
+      const row = await master.store.getGame(id);
+      if (row) g.row = row;
+    });
+    master.pushLobby(g);
+  }
+}
