@@ -52,6 +52,7 @@ import type { TableChat } from '../play/chat.js';
 import type { CampaignTables } from './campaign-tables.js';
 import type { GameService } from '../games.js';
 import { forgetInMemory } from './former-player-live.js';
+import { isProvisional, PROVISIONAL_RD } from './ratings-rules.js';
 
 /** Tables of a deleted player whose copies in memory are refreshed (each is one row read). */
 const HELD_TABLES_REFRESHED = 1000;
@@ -142,7 +143,13 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat, games }
     return {
       player: publicPlayer(p),
       stats,
-      ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
+      ratings: ratings.map(({ role, rating, rd, games }) => ({
+        role,
+        rating,
+        rd,
+        games,
+        provisional: isProvisional(rd),
+      })),
       recent: recent.map(gameEntry),
     };
   }
@@ -247,10 +254,11 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat, games }
     }
     if (p === '/api/leaderboard' && m === 'GET') {
       const q = query(search, leaderboardQuerySchema);
-      const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES);
+      const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES, PROVISIONAL_RD);
       sendJson(res, 200, {
         role: q.role,
         minGames: LEADERBOARD_MIN_GAMES,
+        maxRd: PROVISIONAL_RD,
         players: rows.map((r) => ({
           id: r.playerId,
           name: r.name,

@@ -148,10 +148,10 @@ export class MemoryPlayerStore implements PlayerStore {
       .sort((a, b) => (a.role < b.role ? -1 : 1))
       .map(clone);
   }
-  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+  async leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]> {
     const score = (r: RatingRow) => r.rating - 2 * r.rd;
     return [...this.ratings.values()]
-      .filter((r) => r.role === role && r.games >= minGames && this.players.has(r.playerId))
+      .filter((r) => r.role === role && r.games >= minGames && r.rd <= maxRd && this.players.has(r.playerId))
       .sort((a, b) => score(b) - score(a) || (a.playerId < b.playerId ? -1 : 1))
       .slice(0, limit)
       .map((r) => ({ ...clone(r), name: this.players.get(r.playerId)!.name, bot: this.players.get(r.playerId)!.bot }));

@@ -309,11 +309,11 @@ export class SqlPlayerStore implements PlayerStore {
     );
   }
 
-  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+  async leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]> {
     const rows = await this.db.all<RawRating & { name: string; bot: string | null }>(
       `SELECT r.*, p.name, p.bot FROM ratings r JOIN players p ON p.id = r.player_id
-       WHERE r.role = $1 AND r.games >= $2 ORDER BY r.rating - 2 * r.rd DESC, r.player_id LIMIT $3`,
-      [role, minGames, limit],
+       WHERE r.role = $1 AND r.games >= $2 AND r.rd <= $3 ORDER BY r.rating - 2 * r.rd DESC, r.player_id LIMIT $4`,
+      [role, minGames, maxRd, limit],
     );
     return rows.map((r) => ({ ...rating(r), name: r.name, bot: r.bot }));
   }
