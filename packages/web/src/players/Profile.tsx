@@ -22,7 +22,7 @@ interface GameEntry {
 export interface ProfileData {
   player: { id: string; name: string; bot: string | null };
   stats: Stat[];
-  ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number }[];
+  ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number; provisional?: boolean }[];
   recent: GameEntry[];
   hasPassword?: boolean;
 }
@@ -64,7 +64,13 @@ function History({ p }: { p: ProfileData }) {
               <li key={r.role}>
                 {t(`pl_role_${r.role}`)}
                 {t('colon')}
-                {Math.round(r.rating)} ± {Math.round(2 * r.rd)} ({r.games})
+                {Math.round(r.rating)}
+                {r.provisional ? (
+                  <abbr title={t('rt_provisional')} data-testid="provisional">
+                    ?
+                  </abbr>
+                ) : null}{' '}
+                ± {Math.round(2 * r.rd)} ({r.games})
               </li>
             ))}
           </ul>
@@ -306,24 +312,32 @@ interface Leader {
   games: number;
 }
 
+interface Board {
+  role: 'recruiter' | 'agents';
+  minGames: number;
+  /** Ratings with a larger deviation are provisional and not listed (issue 27 §3). */
+  maxRd: number;
+  players: Leader[];
+}
+
 /** #/leaders: one board per role. */
 export function Leaderboard() {
   const { t } = useI18n();
-  const [boards, setBoards] = useState<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }[]>([]);
+  const [boards, setBoards] = useState<Board[]>([]);
   useEffect(() => {
     void Promise.all(
-      (['recruiter', 'agents'] as const).map((role) =>
-        call<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }>(
-          'GET',
-          `/api/leaderboard?role=${role}`,
-        ),
-      ),
+      (['recruiter', 'agents'] as const).map((role) => call<Board>('GET', `/api/leaderboard?role=${role}`)),
     ).then(setBoards, () => setBoards([]));
   }, []);
   return (
     <section className="panel leaders" aria-label={t('pl_leaders')}>
       <h2>{t('pl_leaders')}</h2>
-      {boards[0] ? <p className="muted">{t('pl_boardMin', { n: boards[0].minGames })}</p> : null}
+      {boards[0] ? (
+        <p className="muted">
+          {t('pl_boardMin', { n: boards[0].minGames })} {t('rt_boardProvisional', { rd: boards[0].maxRd })}{' '}
+          {t('rt_note')}
+        </p>
+      ) : null}
       {boards.map((b) => (
         <div key={b.role}>
           <h3>{t(`pl_role_${b.role}`)}</h3>
