@@ -25,6 +25,7 @@ import {
   type AccountError,
 } from './accounts.js';
 import { exportPlayer } from './export.js';
+import { checkPassword } from './identity.js';
 import { HashGate } from './hash-gate.js';
 import {
   createPlayerSchema,
@@ -219,6 +220,8 @@ export function createPlayerRoutes({ accounts: players, campaigns, chat, games }
     if (p === '/api/me/password' && m === 'POST') {
       const b = await body(req, setPasswordSchema);
       const { player } = await players.requirePlayer(req);
+      // Before the password budget: a too-short password is a typo, not a guess.
+      orThrow(checkPassword(b.password));
       orThrow(await withPassword(ip, player.id, () => setPassword(store, player, b.password, b.current)));
       sendJson(res, 200, { ok: true });
       return true;

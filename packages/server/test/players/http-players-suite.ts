@@ -367,7 +367,13 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         const ann = await newPlayer(url, 'Ann');
         const bob = await newPlayer(url, 'Bob');
         const pw = 'correct horse battery';
-        expect((await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' })).status).toBe(400);
+        // Issue 27 §6: a sentence, not "password: The password has at least 10 characters."
+        const short = await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' });
+        expect(short.status).toBe(400);
+        expect(short.body.error).toEqual({
+          code: 'bad_password',
+          message: 'That password is too short: choose one of at least 10 characters.',
+        });
         const set = await authApi(url, 'POST', '/api/me/password', ann.token, { password: pw });
         expect(set.status, set.text).toBe(200);
         // Changing it needs the current one.

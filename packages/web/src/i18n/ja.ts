@@ -11,6 +11,7 @@ import { WATCH_JA } from './ja/watch.js';
 import { UNDO_JA } from './ja/undo.js';
 import { TABLELAYOUT_JA } from './ja/tablelayout.js';
 import { RATING_JA } from './ja/rating.js';
+import { PROFILEHINTS_JA } from './ja/profilehints.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -23,4 +24,5 @@ export const JA: Catalogue = {
   ...UNDO_JA,
   ...TABLELAYOUT_JA,
   ...RATING_JA,
+  ...PROFILEHINTS_JA,
 };

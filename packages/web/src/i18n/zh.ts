@@ -11,6 +11,7 @@ import { WATCH_ZH } from './zh/watch.js';
 import { UNDO_ZH } from './zh/undo.js';
 import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 import { RATING_ZH } from './zh/rating.js';
+import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -23,4 +24,5 @@ export const ZH: Catalogue = {
   ...UNDO_ZH,
   ...TABLELAYOUT_ZH,
   ...RATING_ZH,
+  ...PROFILEHINTS_ZH,
 };

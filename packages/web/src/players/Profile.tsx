@@ -5,6 +5,10 @@ import { call } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { authHeader, playerSession, setPlayerSession } from './session.js';
 
+/** The server's password rule (players/identity.ts), checked here to say it in the page's language. */
+const PASSWORD_MIN = 10;
+const PASSWORD_MAX = 256;
+
 interface Stat {
   role: 'recruiter' | 'agents';
   mode: 'full' | 'training';
@@ -234,28 +238,39 @@ export function MyProfile() {
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {
+          // Said in the player's language before asking the server (same rule: code points).
+          const length = [...pw].length;
+          if (length < PASSWORD_MIN) throw new Error(t('pw_tooShort', { n: PASSWORD_MIN }));
+          if (pw.length > PASSWORD_MAX) throw new Error(t('pw_tooLong', { n: PASSWORD_MAX }));
           await call('POST', '/api/me/password', p.hasPassword ? { password: pw, current } : { password: pw });
           setPw('');
           setCurrent('');
         }, t('pl_saved'))}
       >
         {p.hasPassword ? (
-          <input
-            aria-label={t('pl_currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
+          <label className="field">
+            {t('pl_currentPassword')}
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </label>
         ) : null}
-        <input
-          aria-label={t('pl_password')}
-          type="password"
-          autoComplete="new-password"
-          value={pw}
-          onChange={(e) => setPw(e.target.value)}
-        />
-        <span className="muted">{t('pl_passwordHint')}</span>
+        <label className="field">
+          {t('pl_password')}
+          <input
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="password-hint"
+            value={pw}
+            onChange={(e) => setPw(e.target.value)}
+          />
+        </label>
+        <span className="muted" id="password-hint">
+          {t('pl_passwordHint')}
+        </span>
       </Form>
       <div className="row">
         <button
@@ -297,7 +312,10 @@ export function MyProfile() {
           setPlayerSession(null);
         }, t('pl_deleted'))}
       >
-        <input aria-label={t('pl_deleteConfirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <label className="field">
+          {t('pl_deleteConfirm')}
+          <input value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </label>
       </Form>
     </section>
   );
