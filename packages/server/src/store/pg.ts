@@ -478,6 +478,10 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   // ---------------------------------------------------------------- ClusterBus
+  async announceRenamed(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, `${id} L`]);
+  }
+
   async listen(
     onGame: (gameId: string, what: number | 'lobby' | 'notes' | AnnouncedCommit) => void,
     onResync: () => void,

@@ -201,6 +201,9 @@ export interface ClusterBus {
   renewLeases(now: number, leaseMs: number): Promise<string[]>;
   /** Gives up all leases (graceful shutdown: others take over at once). */
   releaseLeases(): Promise<void>;
+  /** Rows changed outside the game path (a deleted player's names, issue 27 §1): every instance
+   * holding one of these games re-reads its row, as after a lobby change. */
+  announceRenamed(ids: readonly string[]): Promise<void>;
 }
 
 export class StoreError extends Error {}
