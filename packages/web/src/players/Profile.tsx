@@ -185,14 +185,19 @@ export function MyProfile() {
       })}
     >
       <span className="muted">{t('pl_signInHint')}</span>
-      <input aria-label={t('pl_id')} value={signId} onChange={(e) => setSignId(e.target.value)} />
-      <input
-        aria-label={t('pl_password')}
-        type="password"
-        autoComplete="current-password"
-        value={signPw}
-        onChange={(e) => setSignPw(e.target.value)}
-      />
+      <label className="field">
+        {t('pl_id')}
+        <input value={signId} onChange={(e) => setSignId(e.target.value)} />
+      </label>
+      <label className="field">
+        {t('pl_password')}
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={signPw}
+          onChange={(e) => setSignPw(e.target.value)}
+        />
+      </label>
     </Form>
   );
   const status = (
