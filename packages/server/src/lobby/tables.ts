@@ -6,7 +6,9 @@ import { ApiError } from '../api-error.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '../schemas.js';
-import { CLOSED_TABLE_TITLE, type GameRow, type PlaceRow } from '../store/types.js';
+import type { GameRow, PlaceRow } from '../store/types.js';
+import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
+import { NEUTRAL_NAME } from '../players/identity.js';
 import { hashToken, newGameId, newToken } from '../tokens.js';
 import { newTableRow } from './create.js';
 import { lobbySummary } from './info.js';
@@ -119,14 +121,20 @@ export class Lobby {
       const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
       if (host === p.place) host = humans[0]?.place ?? null;
       const close = humans.length === 0;
-      if (!(await m.store.removePlace(id, p.place, host, close)))
+      // Issue 27 §1: nothing at a table names someone who left it (nothing links them to it any
+      // more, so a later deletion could not find it); a closed table is never shown again.
+      const renamed = close
+        ? CLOSED_TABLE_TITLE
+        : titleWithout(g.row.title, [p.name], NEUTRAL_NAME, FORMER_PLAYER_TITLE);
+      const title = renamed === g.row.title ? null : renamed;
+      if (!(await m.store.removePlace(id, p.place, host, close, title)))
         throw new ApiError(409, 'started', 'The game has already started.');
       g.row = {
         ...g.row,
         places: g.row.places.filter((x) => x.place !== p.place),
         hostPlace: host,
         status: close ? 'closed' : 'lobby',
-        title: close ? CLOSED_TABLE_TITLE : g.row.title,
+        title: title ?? g.row.title,
       };
       m.log.info({ gameId: id, place: p.place, closed: close }, 'left');
       for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;

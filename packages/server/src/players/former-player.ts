@@ -24,3 +24,7 @@ export function titleWithout(title: string, names: readonly string[], neutral: s
 
 /** The title of a table whose title named a deleted player in a way that could not be cut out. */
 export const FORMER_PLAYER_TITLE = "A former player's table";
+
+/** The title a table takes when everyone left it before the start: the one it had may name a
+ * person, and nothing links a closed table to them any more. */
+export const CLOSED_TABLE_TITLE = 'Closed table';

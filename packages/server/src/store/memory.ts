@@ -1,14 +1,6 @@
 // In-memory twin of the SQLite store, with the same semantics (used by unit tests).
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
-import {
-  CLOSED_TABLE_TITLE,
-  type AppendInput,
-  type GameLog,
-  type GameRow,
-  type GameStore,
-  type PlaceRow,
-  type StartInfo,
-} from './types.js';
+import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
 
 interface Entry {
   row: GameRow;
@@ -37,7 +29,13 @@ export class MemoryStore implements GameStore {
     e.row = { ...e.row, places: [...e.row.places, clone(p)].sort((a, b) => a.place - b.place), updatedAt: Date.now() };
     return true;
   }
-  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+  async removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby' || !e.row.places.some((x) => x.place === place)) return false;
     e.row = {
@@ -45,7 +43,7 @@ export class MemoryStore implements GameStore {
       places: e.row.places.filter((x) => x.place !== place),
       hostPlace,
       status: closeGame ? 'closed' : e.row.status,
-      title: closeGame ? CLOSED_TABLE_TITLE : e.row.title,
+      title: title ?? e.row.title,
       updatedAt: Date.now(),
     };
     return true;

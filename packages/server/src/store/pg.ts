@@ -34,7 +34,6 @@ import type {
   PlaceRow,
   StartInfo,
 } from './types.js';
-import { CLOSED_TABLE_TITLE } from './types.js';
 
 const INT8 = 20;
 const types = {
@@ -241,7 +240,13 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
-  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+  async removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
     return this.lobbyTx(id, async (c, status) => {
       if (status !== 'lobby') return false;
       const p = await c.query<{ token_hash: string | null }>(
@@ -251,13 +256,7 @@ export class PgStore implements GameStore, ClusterBus {
       if (!p.rowCount) return false;
       const h = p.rows[0]!.token_hash;
       if (h) await c.query(GAME_SQL.deleteToken, [h]);
-      await c.query(GAME_SQL.setHost, [
-        hostPlace,
-        closeGame ? 'closed' : 'lobby',
-        Date.now(),
-        closeGame ? CLOSED_TABLE_TITLE : null,
-        id,
-      ]);
+      await c.query(GAME_SQL.setHost, [hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), title, id]);
       return true;
     });
   }

@@ -23,7 +23,6 @@ import { createWriter, runBatch, WRITER_ROLE, type Outcome, type Writer } from '
 import { gameParams } from './sql/games.js';
 import { Q, SCHEMA_VERSION, SQLITE_SCHEMA, sqlitePragmas, type SyncMode } from './sql/sqlite.js';
 import {
-  CLOSED_TABLE_TITLE,
   StoreError,
   type AppendInput,
   type GameLog,
@@ -239,13 +238,19 @@ export class SqliteStore implements GameStore {
     return this.write('addPlace', { id, place: p, now: Date.now() });
   }
 
-  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+  removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
     return this.write('removePlace', {
       id,
       place,
       hostPlace,
       closeGame,
-      closedTitle: CLOSED_TABLE_TITLE,
+      title,
       now: Date.now(),
     });
   }

@@ -130,17 +130,20 @@ export interface GameLog {
   readonly actions: readonly { readonly seq: number; readonly action: Action }[];
 }
 
-/** The title a table takes when everyone left it before the start: the one it had may name a
- * person, and nothing links a closed table to them any more (issue 27 §1). */
-export const CLOSED_TABLE_TITLE = 'Closed table';
-
 export interface GameStore {
   createGame(row: GameRow): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
-  /** `closeGame`: the last person left; the table closes and takes CLOSED_TABLE_TITLE. */
-  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean>;
+  /** `closeGame`: the last person left. `title`: the table's new title (one that named the person
+   * leaving loses the name, issue 27 §1), or null to keep it. */
+  removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
   /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped. */
   listOpen(limit: number, offset?: number, updatedSince?: number): Promise<GameRow[]>;

@@ -65,6 +65,24 @@ export function deletedPlayerSuite(
       expect(left.status, left.text).toBe(200);
       tokens.push(left.body.token);
 
+      // 4b. Rogue's waiting table named after her: she sits down and leaves; it stays open in the
+      // public lobby with Rogue, and nothing links her to it any more.
+      const waiting = await authApi(url, 'POST', '/api/games', rogue.token, {
+        name: 'Rogue',
+        title: 'Rogue waits for Quilla',
+        mode: 'training',
+        players: 2,
+      });
+      expect(waiting.status, waiting.text).toBe(200);
+      tokens.push(waiting.body.token);
+      const sat = await authApi(url, 'POST', `/api/games/${waiting.body.gameId}/join`, bea.token, { name: 'Quilla' });
+      expect(sat.status, sat.text).toBe(200);
+      tokens.push(sat.body.token);
+      const gone = await authApi(url, 'POST', `/api/games/${waiting.body.gameId}/leave`, null, {
+        token: sat.body.token,
+      });
+      expect(gone.status, gone.text).toBe(200);
+
       // 5. A campaign from the third game (its ledger holds her id, never her name).
       const rematch = await authApi(url, 'POST', `/api/games/${third.gameId}/rematch`, rogue.token, {
         token: third.tokens[0],
@@ -98,14 +116,22 @@ export function deletedPlayerSuite(
       last = await open();
       s = await testServer(last.games, { players: last.players }, sink);
       const u = s.url;
-      const games = [solo.body.gameId, duel.gameId, third.gameId, left.body.gameId, rematch.body.gameId];
+      const games = [
+        solo.body.gameId,
+        duel.gameId,
+        third.gameId,
+        left.body.gameId,
+        waiting.body.gameId,
+        rematch.body.gameId,
+      ];
       const read: string[] = [];
       const get = async (path: string, token: string | null = rogue.token) => {
         const r = await authApi(u, 'GET', path, token);
         read.push(`${path} ${r.status} ${r.text}`);
         return r;
       };
-      await get('/api/games?page=0');
+      const lobby = await get('/api/games?page=0');
+      expect(lobby.text).toContain(waiting.body.gameId);
       await get('/api/live?page=0');
       const mine = await authApi(u, 'POST', '/api/my-games', null, { tokens: [...duel.tokens, ...third.tokens] });
       read.push(mine.text);
