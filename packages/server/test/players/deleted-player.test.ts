@@ -1,5 +1,7 @@
-// Issue 27 §1 on a SQLite file: a deleted player is gone from every route, frame, log and row.
+// Issue 27 §1 on a SQLite file: a deleted player is gone from every route, frame, log, row and
+// from the bytes of the database file (secure_delete).
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
 import { tempDir } from '../temp-dir.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
@@ -14,14 +16,18 @@ deletedPlayerSuite(
     return { games, players: sqlitePlayerStore(games) };
   },
   async (s) => {
-    const db = new Database((s.games as SqliteStore).file, { readonly: true });
+    const file = (s.games as SqliteStore).file;
+    const db = new Database(file, { readonly: true });
     try {
-      return STORED_TEXT.flatMap((q) =>
+      const rows = STORED_TEXT.flatMap((q) =>
         db
           .prepare(q)
           .all()
           .map((r) => JSON.stringify(r)),
       );
+      // Not only the rows: the bytes of the database file (freed cells and pages included).
+      const bytes = fs.readFileSync(file).toString('latin1');
+      return [...rows, ...['Bea', 'Quilla'].filter((n) => bytes.includes(n)).map((n) => `file bytes hold ${n}`)];
     } finally {
       db.close();
     }
