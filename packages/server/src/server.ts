@@ -84,6 +84,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     campaigns: new CampaignTables(players, service),
     seats: service,
     chat: new TableChat(service, players.store, log),
+    games: service,
   };
   await parts?.chat.start();
   const chat = parts?.chat ?? null;

@@ -92,11 +92,15 @@ export function storeSuite(name: string, factory: () => Promise<GameStore> | Gam
       expect((await st.getGame('g1'))!.places[1]!.volunteer).toBe(true);
       expect((await st.listOpen(10)).map((r) => r.id)).toEqual(['g2', 'g1']);
       expect((await st.gamesForTokens(['h-g1-2', 'nope'])).map((r) => r.id)).toEqual(['g1']);
-      expect(await st.removePlace('g1', 2, 1, false)).toBe(true);
-      expect(await st.removePlace('g1', 2, 1, false)).toBe(false);
+      const titled = (await st.getGame('g1'))!.title;
+      expect(await st.removePlace('g1', 2, 1, false, null)).toBe(true);
+      expect(await st.removePlace('g1', 2, 1, false, null)).toBe(false);
+      expect((await st.getGame('g1'))!.title).toBe(titled); // null keeps the title
       expect(await st.gamesForTokens(['h-g1-2'])).toEqual([]);
-      expect(await st.removePlace('g2', 1, null, true)).toBe(true);
+      // Issue 27 §1: the title goes with the last person (it may name them).
+      expect(await st.removePlace('g2', 1, null, true, 'Closed table')).toBe(true);
       expect((await st.getGame('g2'))!.status).toBe('closed');
+      expect((await st.getGame('g2'))!.title).toBe('Closed table');
       expect((await st.listOpen(10)).map((r) => r.id)).toEqual(['g1']);
       await st.close();
     });

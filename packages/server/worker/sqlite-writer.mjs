@@ -62,7 +62,7 @@ export function createWriter(db, Q) {
       if (s?.status !== 'lobby' || !p) return false;
       st.deletePlace.run(a.id, a.place);
       if (p.token_hash) st.deleteToken.run(p.token_hash);
-      st.setHost.run(a.hostPlace, a.closeGame ? 'closed' : 'lobby', a.now, a.id);
+      st.setHost.run(a.hostPlace, a.closeGame ? 'closed' : 'lobby', a.now, a.title, a.id);
       return true;
     },
     startGame(a) {

@@ -45,6 +45,20 @@ async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): 
   go(`#/g/${r.gameId}`);
 }
 
+/** Rated or casual (issue 27 §3): the server's `rated` option, offered on both forms. */
+function RatedChoice({ name, rated, onChange }: { name: string; rated: boolean; onChange: (r: boolean) => void }) {
+  const { t } = useI18n();
+  return (
+    <label title={t('rt_note')}>
+      {t('rt_label')}
+      <select name={name} value={rated ? 'rated' : 'casual'} onChange={(e) => onChange(e.target.value === 'rated')}>
+        <option value="rated">{t('rt_rated')}</option>
+        <option value="casual">{t('rt_casual')}</option>
+      </select>
+    </label>
+  );
+}
+
 export function Home() {
   const { t } = useI18n();
   const [name, setName] = useState(playerName());
@@ -56,6 +70,9 @@ export function Home() {
   const [soloMode, setSoloMode] = useState<'training' | 'full'>('training');
   // alone against bots the assistant defaults to on (issue 12), offered like at a shared table
   const [soloAssistant, setSoloAssistant] = useState<AssistantMode>(defaultAssistant(1));
+  // issue 27 §3: every table may be casual; rated stays the default, as on the server
+  const [soloRated, setSoloRated] = useState(true);
+  const [rated, setRated] = useState(true);
   // create
   const [o, setO] = useState<CreateOptions>({
     name: t('defaultGameName'),
@@ -166,6 +183,7 @@ export function Home() {
               ))}
             </select>
           </label>
+          <RatedChoice name="soloRated" rated={soloRated} onChange={setSoloRated} />
         </div>
         <button
           className="primary big"
@@ -188,6 +206,7 @@ export function Home() {
                   solo: { role: soloRole, level: soloLevel },
                   turnTimerSec: null,
                   assistant: soloAssistant,
+                  rated: soloRated,
                 },
                 me,
                 true,
@@ -215,6 +234,7 @@ export function Home() {
                   bots,
                   assistant: assist,
                   listed: list,
+                  rated,
                 },
                 me,
                 false,
@@ -316,6 +336,7 @@ export function Home() {
                 ))}
               </select>
             </label>
+            <RatedChoice name="rated" rated={rated} onChange={setRated} />
           </div>
           <label className="check">
             <input type="checkbox" name="listed" checked={list} onChange={(e) => setListed(e.target.checked)} />{' '}
@@ -514,6 +535,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
         {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}
         {t('colon')}
         {t(`as_${assistantMode(lobby)}`)}
+        {opts.rated === false ? ` · ${t('rt_casualTable')}` : ''}
       </p>
       <div className="invite">
         {t('inviteHint')} <input readOnly value={invite} aria-label="invite" onFocus={(e) => e.target.select()} />

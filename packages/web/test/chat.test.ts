@@ -62,6 +62,7 @@ describe('table chat', () => {
 
     await hostChat.getByRole('button', { name: 'Mute Alex' }).click();
     await expect.poll(() => guestChat.getByLabel('Message').count()).toBe(0);
+    await guestChat.getByText('The host has muted you: you can read the chat but not write in it.').waitFor();
     await hostChat.getByRole('button', { name: 'Unmute Alex' }).click();
     await guestChat.getByLabel('Message').waitFor();
     await shot(host.page, 'table-chat.png');

@@ -25,7 +25,9 @@ describe('player profile', () => {
     expect(await stats.locator('tbody tr').count()).toBe(1);
     expect(await stats.locator('tbody tr td').allInnerTexts()).toEqual(['Recruiter', 'Training Mission', '1', '0']);
     await expect.poll(() => me.getByRole('list', { name: 'Recent games' }).innerText()).toContain('lost');
-    await expect.poll(() => me.getByRole('list', { name: 'Ratings' }).innerText()).toContain('Recruiter');
+    // Resigned before the agents' first turn: in the history, but not rated (issue 27 §3).
+    expect(await me.getByRole('list', { name: 'Recent games' }).innerText()).toContain('unrated');
+    expect(await me.getByRole('list', { name: 'Ratings' }).count()).toBe(0);
     const playerId = (await me.getByTestId('player-id').innerText()).trim();
     expect(playerId).toMatch(/^p_/);
 

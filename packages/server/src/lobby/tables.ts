@@ -7,6 +7,8 @@ import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '../schemas.js';
 import type { GameRow, PlaceRow } from '../store/types.js';
+import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
+import { NEUTRAL_NAME } from '../players/identity.js';
 import { hashToken, newGameId, newToken } from '../tokens.js';
 import { newTableRow } from './create.js';
 import { lobbyRowInfo, lobbySummary } from './info.js';
@@ -171,13 +173,20 @@ export class Lobby {
       // (issue 29 §5): their leaving closes it instead.
       const fixedCard = g.row.options.recruiterCard !== 'random' && g.row.options.recruiterCard !== 'choose';
       const close = humans.length === 0 || (fixedCard && g.row.hostPlace === p.place);
-      if (!(await m.store.removePlace(id, p.place, host, close)))
+      // Issue 27 §1: nothing at a table names someone who left it (nothing links them to it any
+      // more, so a later deletion could not find it); a closed table is never shown again.
+      const renamed = close
+        ? CLOSED_TABLE_TITLE
+        : titleWithout(g.row.title, [p.name], NEUTRAL_NAME, FORMER_PLAYER_TITLE);
+      const title = renamed === g.row.title ? null : renamed;
+      if (!(await m.store.removePlace(id, p.place, host, close, title)))
         throw new ApiError(409, 'started', 'The game has already started.');
       g.row = {
         ...g.row,
         places: g.row.places.filter((x) => x.place !== p.place),
         hostPlace: host,
         status: close ? 'closed' : 'lobby',
+        title: title ?? g.row.title,
       };
       m.log.info({ gameId: id, place: p.place, closed: close }, 'left');
       for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;

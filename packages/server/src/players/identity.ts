@@ -75,11 +75,19 @@ export type PasswordCheck =
   { readonly ok: true } | { readonly ok: false; readonly code: 'bad-password'; readonly message: string };
 
 export function checkPassword(pw: unknown): PasswordCheck {
-  if (typeof pw !== 'string') return { ok: false, code: 'bad-password', message: 'The password is text.' };
+  if (typeof pw !== 'string') return { ok: false, code: 'bad-password', message: 'A password is text.' };
   if ([...pw].length < PASSWORD_MIN)
-    return { ok: false, code: 'bad-password', message: `The password has at least ${PASSWORD_MIN} characters.` };
+    return {
+      ok: false,
+      code: 'bad-password',
+      message: `That password is too short: choose one of at least ${PASSWORD_MIN} characters.`,
+    };
   if (pw.length > PASSWORD_MAX)
-    return { ok: false, code: 'bad-password', message: `The password has at most ${PASSWORD_MAX} characters.` };
+    return {
+      ok: false,
+      code: 'bad-password',
+      message: `That password is too long: choose one of at most ${PASSWORD_MAX} characters.`,
+    };
   return { ok: true };
 }
 

@@ -27,6 +27,7 @@ import {
   type AccountError,
 } from './accounts.js';
 import { exportPlayer } from './export.js';
+import { checkPassword } from './identity.js';
 import { HashGate } from './hash-gate.js';
 import { deviceToken, trustedDevice } from './accounts-device.js';
 import { revokeSeatTokens, type SeatTokens } from './accounts-seats.js';
@@ -65,6 +66,12 @@ const chatQuerySchema = z.strictObject({
 import type { PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
 import type { CampaignTables } from './campaign-tables.js';
+import type { GameService } from '../games.js';
+import { forgetInMemory } from './former-player-live.js';
+import { isProvisional, PROVISIONAL_RD } from './ratings-rules.js';
+
+/** Tables of a deleted player whose copies in memory are refreshed (each is one row read). */
+const HELD_TABLES_REFRESHED = 1000;
 
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -115,10 +122,12 @@ export interface PlayerParts {
   readonly chat: TableChat;
   /** Seat tokens to replace when a player signs out everywhere (the game service). */
   readonly seats: SeatTokens;
+  /** The games in memory, refreshed after a deletion renamed their seats. */
+  readonly games: GameService;
 }
 
 export function createPlayerRoutes(
-  { accounts: players, campaigns, chat, seats: seatTokens }: PlayerParts,
+  { accounts: players, campaigns, chat, seats: seatTokens, games }: PlayerParts,
   limits: LimitsConfig,
 ) {
   const store = players.store;
@@ -187,7 +196,13 @@ export function createPlayerRoutes(
     return {
       player: publicPlayer(p),
       stats,
-      ratings: ratings.map(({ role, rating, rd, games }) => ({ role, rating, rd, games })),
+      ratings: ratings.map(({ role, rating, rd, games }) => ({
+        role,
+        rating,
+        rd,
+        games,
+        provisional: isProvisional(rd),
+      })),
       recent: recent.map(gameEntry),
     };
   }
@@ -252,7 +267,10 @@ export function createPlayerRoutes(
             'seated',
             `You hold a place at ${open.length} table(s) that are waiting or playing; leave or resign there first.`,
           );
+        const held = await store.gamesWithPlaceOf(player.id, HELD_TABLES_REFRESHED);
         orThrow(await deleteProfile(store, player, b.confirm));
+        // The copies in memory still carry the old names: they take the renamed rows.
+        await forgetInMemory(games.master, held);
         sendJson(res, 200, { ok: true });
         return true;
       }
@@ -260,6 +278,8 @@ export function createPlayerRoutes(
     if (p === '/api/me/password' && m === 'POST') {
       const b = await body(req, setPasswordSchema);
       const { player } = await players.requirePlayer(req);
+      // Before the password budget: a too-short password is a typo, not a guess.
+      orThrow(checkPassword(b.password));
       // A signed-in device changing its password: its own budget (sessions:<id>), not the one a
       // flood of sign-ins for this player may have emptied.
       orThrow(
@@ -311,10 +331,11 @@ export function createPlayerRoutes(
     }
     if (p === '/api/leaderboard' && m === 'GET') {
       const q = query(search, leaderboardQuerySchema);
-      const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES);
+      const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES, PROVISIONAL_RD);
       sendJson(res, 200, {
         role: q.role,
         minGames: LEADERBOARD_MIN_GAMES,
+        maxRd: PROVISIONAL_RD,
         players: rows.map((r) => ({
           id: r.playerId,
           name: r.name,

@@ -12,6 +12,7 @@ import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
 import { recordGameOver, type GameOverOutcome } from './game-over.js';
 import { campaignOf, campaignRecruiterPlace } from './campaign-seating.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
+import { countsForRating } from './ratings-rules.js';
 
 /** The longest Authorization header we read (a token is 43 characters). */
 const MAX_AUTH = 200;
@@ -125,7 +126,7 @@ export class PlayerService {
   private async record(row: GameRow): Promise<GameOverOutcome> {
     return recordGameOver(this.store, row, {
       seatPlayers: await this.seatPlayers(row),
-      rated: row.options.rated ?? true,
+      rated: countsForRating(row),
       campaignId: await campaignOf(this.store, row.id),
       now: Date.now(),
     });

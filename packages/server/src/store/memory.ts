@@ -29,7 +29,13 @@ export class MemoryStore implements GameStore {
     e.row = { ...e.row, places: [...e.row.places, clone(p)].sort((a, b) => a.place - b.place), updatedAt: Date.now() };
     return true;
   }
-  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+  async removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby' || !e.row.places.some((x) => x.place === place)) return false;
     e.row = {
@@ -37,6 +43,7 @@ export class MemoryStore implements GameStore {
       places: e.row.places.filter((x) => x.place !== place),
       hostPlace,
       status: closeGame ? 'closed' : e.row.status,
+      title: title ?? e.row.title,
       updatedAt: Date.now(),
     };
     return true;
@@ -141,14 +148,25 @@ export class MemoryStore implements GameStore {
     return [...this.games.values()].filter((e) => e.row.status === 'over').map((e) => clone(e.row));
   }
   /** Used by the player store's twin to rename a deleted player's seats (SQL stores do it in SQL). */
-  renameSeat(gameId: string, place: number | null, seat: number, name: string): void {
+  /** A deleted player's place and seat become `name`; answers the name the place had. */
+  renameSeat(gameId: string, place: number | null, seat: number | null, name: string): string | null {
     const e = this.games.get(gameId);
-    if (!e) return;
+    if (!e) return null;
+    const had = e.row.places.find((p) => p.place === place)?.name ?? null;
     const start = e.row.start && {
       ...e.row.start,
-      seats: e.row.start.seats.map((s) => (s.seat === seat ? { ...s, name } : s)),
+      seats: e.row.start.seats.map((s) =>
+        s.seat === seat || (place !== null && s.place === place) ? { ...s, name } : s,
+      ),
     };
     e.row = { ...e.row, places: e.row.places.map((p) => (p.place === place ? { ...p, name } : p)), start };
+    return had;
+  }
+
+  /** A title that named a deleted player (players/former-player.ts). */
+  retitle(gameId: string, f: (title: string) => string): void {
+    const e = this.games.get(gameId);
+    if (e) e.row = { ...e.row, title: f(e.row.title) };
   }
   async close(): Promise<void> {}
 }

@@ -240,7 +240,13 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
-  async removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
+  async removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
     return this.lobbyTx(id, async (c, status) => {
       if (status !== 'lobby') return false;
       const p = await c.query<{ token_hash: string | null }>(
@@ -250,7 +256,7 @@ export class PgStore implements GameStore, ClusterBus {
       if (!p.rowCount) return false;
       const h = p.rows[0]!.token_hash;
       if (h) await c.query(GAME_SQL.deleteToken, [h]);
-      await c.query(GAME_SQL.setHost, [hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), id]);
+      await c.query(GAME_SQL.setHost, [hostPlace, closeGame ? 'closed' : 'lobby', Date.now(), title, id]);
       return true;
     });
   }
@@ -489,6 +495,10 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   // ---------------------------------------------------------------- ClusterBus
+  async announceRenamed(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, `${id} L`]);
+  }
+
   async listen(
     onGame: (gameId: string, what: number | 'lobby' | 'notes' | AnnouncedCommit) => void,
     onResync: () => void,

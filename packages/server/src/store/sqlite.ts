@@ -239,8 +239,21 @@ export class SqliteStore implements GameStore {
     return this.write('addPlace', { id, place: p, now: Date.now() });
   }
 
-  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean> {
-    return this.write('removePlace', { id, place, hostPlace, closeGame, now: Date.now() });
+  removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean> {
+    return this.write('removePlace', {
+      id,
+      place,
+      hostPlace,
+      closeGame,
+      title,
+      now: Date.now(),
+    });
   }
 
   startGame(id: string, s: StartInfo): Promise<boolean> {

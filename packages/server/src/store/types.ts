@@ -135,7 +135,15 @@ export interface GameStore {
   getGame(id: string): Promise<GameRow | null>;
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
-  removePlace(id: string, place: number, hostPlace: number | null, closeGame: boolean): Promise<boolean>;
+  /** `closeGame`: the last person left. `title`: the table's new title (one that named the person
+   * leaving loses the name, issue 27 §1), or null to keep it. */
+  removePlace(
+    id: string,
+    place: number,
+    hostPlace: number | null,
+    closeGame: boolean,
+    title: string | null,
+  ): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
   /** A place's seat token replaced (issue 29 §4: sign-out everywhere revokes seat tokens): the
    * place's hash goes from `oldHash` to `newHash` (compare-and-set) and, once started, the seat's
@@ -207,6 +215,9 @@ export interface ClusterBus {
   renewLeases(now: number, leaseMs: number): Promise<string[]>;
   /** Gives up all leases (graceful shutdown: others take over at once). */
   releaseLeases(): Promise<void>;
+  /** Rows changed outside the game path (a deleted player's names, issue 27 §1): every instance
+   * holding one of these games re-reads its row, as after a lobby change. */
+  announceRenamed(ids: readonly string[]): Promise<void>;
 }
 
 export class StoreError extends Error {}

@@ -15,7 +15,7 @@ import type { GameStore } from '../../src/store/types.js';
 import type { PgStore } from '../../src/store/pg.js';
 import { Client, testServer } from '../helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
-import { authApi, eventually, newPlayer, resign, twoPlayerGame } from './http-players-suite.js';
+import { authApi, eventually, newPlayer, reachAgentsTurn, resign, twoPlayerGame } from './http-players-suite.js';
 
 interface Stores {
   games: GameStore;
@@ -146,6 +146,7 @@ function durableSuite(make: () => Backend): void {
     const ann = await newPlayer(s.url, 'Ann');
     const bob = await newPlayer(s.url, 'Bob');
     const g1 = await twoPlayerGame(s.url, ann.token, bob.token);
+    await reachAgentsTurn(s.url, g1); // rated only from the agents' first turn on
     await resign(g1, 1);
     const p1 = await eventually(
       () => profile(s.url, ann.id),
@@ -162,6 +163,7 @@ function durableSuite(make: () => Backend): void {
     const down = failingRecords(st2.players, 1_000);
     s = await testServer(st2.games, { players: down, recordSweepMs: 3_600_000 });
     const g2 = await twoPlayerGame(s.url, ann.token, bob.token);
+    await reachAgentsTurn(s.url, g2);
     await resign(g2, 0); // Bob (agents) wins
     await eventually(
       async () => down.failed,
@@ -288,6 +290,7 @@ describePg('chat and game over across instances: PostgreSQL', (url) => {
       const ann = await newPlayer(A.url, 'Ann');
       const bob = await newPlayer(B.url, 'Bob');
       const g = await twoPlayerGame(A.url, ann.token, bob.token);
+      await reachAgentsTurn(A.url, g);
       await resign(g, 1);
       const row = (await a.games.getGame(g.gameId))!;
       // Every way in at once: both instances' game-over hooks and sweeps, several times.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import type { GameStore } from '../../src/store/types.js';
-import { Client, testServer, type HttpResult } from '../helpers.js';
+import { Client, mulberry, playOut, testServer, type HttpResult } from '../helpers.js';
 import type { LimitsConfig } from '../../src/limits/config.js';
 
 export interface OpenStores {
@@ -89,6 +89,25 @@ export async function resign(g: { gameId: string; clients: Client[] }, seat: num
   }
   expect(r.t, JSON.stringify(r)).not.toBe('error');
   await Promise.all(over);
+}
+
+/** Plays random legal moves until the agents' first turn has begun (the time track at 1): from
+ * there a finished game counts for ratings (issue 27 §3). */
+export async function reachAgentsTurn(base: string, g: { gameId: string; clients: Client[] }): Promise<void> {
+  const spectator = new Client(base);
+  await spectator.hello(g.gameId, null);
+  await spectator.wait((m) => m.t === 'state', 10_000, true);
+  const bySeat = new Map(g.clients.map((c) => [c.seat as number, c]));
+  try {
+    await playOut({ gameId: g.gameId, tokens: [], clients: g.clients, bySeat, spectator }, mulberry(27), {
+      stop: () => spectator.view.time >= 1,
+    });
+    const seq = spectator.view.seq;
+    await Promise.all(g.clients.map((c) => c.waitSeq(seq)));
+  } finally {
+    spectator.close();
+  }
+  expect(spectator.view.result).toBeFalsy();
 }
 
 /** Polls until `f` holds (game over is recorded just after the last frame goes out). */
@@ -348,7 +367,13 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         const ann = await newPlayer(url, 'Ann');
         const bob = await newPlayer(url, 'Bob');
         const pw = 'correct horse battery';
-        expect((await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' })).status).toBe(400);
+        // Issue 27 §6: a sentence, not "password: The password has at least 10 characters."
+        const short = await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' });
+        expect(short.status).toBe(400);
+        expect(short.body.error).toEqual({
+          code: 'bad_password',
+          message: 'That password is too short: choose one of at least 10 characters.',
+        });
         const set = await authApi(url, 'POST', '/api/me/password', ann.token, { password: pw });
         expect(set.status, set.text).toBe(200);
         // Changing it needs the current one.
@@ -481,6 +506,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect(during.body).toMatchObject({ stats: [], ratings: [], recent: [] });
         expect(during.text).not.toContain(g.gameId);
 
+        await reachAgentsTurn(url, g);
         await resign(g, 1); // the agents resign: the recruiter (Ann, host) wins
         const annP = await eventually(
           () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
@@ -506,6 +532,39 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         const row = await service.store.getGame(g.gameId);
         expect(row!.start!.seats.map((x) => x.name)).toEqual(['Host', 'Former player']);
         expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).body.recent).toHaveLength(1);
+      }));
+
+    it('resigning during setup is not rated, five of those rank nobody; a rated game is provisional and unranked', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        for (let i = 0; i < 5; i++) {
+          const g = await twoPlayerGame(url, ann.token, bob.token);
+          await resign(g, 1); // before the agents' first turn: the clock never moved
+          for (const c of g.clients) c.close();
+        }
+        const annP = await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.recent.length === 5,
+        );
+        expect(annP.body.recent.map((x: any) => x.rated)).toEqual([false, false, false, false, false]);
+        expect(annP.body.ratings).toEqual([]);
+        const empty = await authApi(url, 'GET', '/api/leaderboard?role=recruiter', null);
+        expect(empty.body).toMatchObject({ minGames: 5, maxRd: 110, players: [] });
+
+        // Into the agents' first turn, then resigned: rated, and provisional after one game.
+        const g = await twoPlayerGame(url, ann.token, bob.token);
+        await reachAgentsTurn(url, g);
+        await resign(g, 1);
+        for (const c of g.clients) c.close();
+        const after = await eventually(
+          () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
+          (r) => r.body.ratings.length === 1,
+        );
+        expect(after.body.recent[0]).toMatchObject({ gameId: g.gameId, rated: true, won: true });
+        expect(after.body.ratings[0]).toMatchObject({ role: 'recruiter', games: 1, provisional: true });
+        expect(after.body.ratings[0].rd).toBeGreaterThan(110);
+        expect((await authApi(url, 'GET', '/api/leaderboard?role=recruiter&limit=100', null)).body.players).toEqual([]);
       }));
 
     it('an unrated table records history but moves no rating; a bot game counts for the bot profile', () =>

@@ -235,15 +235,20 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
             ];
             await players.recordFinishedGame(id, rows, glickoRateFn(rows, new Set([bot.id]), t));
           }
-        const board = await players.leaderboard('agents', 10, 1);
+        const board = await players.leaderboard('agents', 10, 1, 350);
         expect(board.map((r) => r.name)).toEqual(['Ann', 'Bo', 'Cy']);
         for (let i = 1; i < board.length; i++)
           expect(board[i - 1]!.rating - 2 * board[i - 1]!.rd).toBeGreaterThanOrEqual(
             board[i]!.rating - 2 * board[i]!.rd,
           );
-        expect((await players.leaderboard('agents', 10, 2)).map((r) => r.name)).toEqual(['Ann', 'Bo']);
-        expect(await players.leaderboard('agents', 1, 0)).toHaveLength(1);
-        expect(await players.leaderboard('recruiter', 10, 0)).toEqual([]); // the bot's profile is fixed, never stored
+        expect((await players.leaderboard('agents', 10, 2, 350)).map((r) => r.name)).toEqual(['Ann', 'Bo']);
+        expect(await players.leaderboard('agents', 1, 0, 350)).toHaveLength(1);
+        expect(await players.leaderboard('recruiter', 10, 0, 350)).toEqual([]); // the bot's profile is fixed, never stored
+        // Issue 27 §3: a deviation above the cap is provisional and not ranked (Cy, one game).
+        const cy = board.find((r) => r.name === 'Cy')!;
+        const settled = await players.leaderboard('agents', 10, 0, cy.rd - 0.001);
+        expect(settled.map((r) => r.name)).toEqual(['Ann', 'Bo']);
+        expect(settled.every((r) => r.rd < cy.rd)).toBe(true);
       }),
     );
 

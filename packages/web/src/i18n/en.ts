@@ -12,6 +12,8 @@ import { ACTIONS_EN } from './en/actions.js';
 import { WATCH_EN } from './en/watch.js';
 import { UNDO_EN } from './en/undo.js';
 import { TABLELAYOUT_EN } from './en/tablelayout.js';
+import { RATING_EN } from './en/rating.js';
+import { PROFILEHINTS_EN } from './en/profilehints.js';
 
 export const EN = {
   ...CORE_EN,
@@ -23,6 +25,8 @@ export const EN = {
   ...WATCH_EN,
   ...UNDO_EN,
   ...TABLELAYOUT_EN,
+  ...RATING_EN,
+  ...PROFILEHINTS_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -10,6 +10,8 @@ import { ACTIONS_JA } from './ja/actions.js';
 import { WATCH_JA } from './ja/watch.js';
 import { UNDO_JA } from './ja/undo.js';
 import { TABLELAYOUT_JA } from './ja/tablelayout.js';
+import { RATING_JA } from './ja/rating.js';
+import { PROFILEHINTS_JA } from './ja/profilehints.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -21,4 +23,6 @@ export const JA: Catalogue = {
   ...WATCH_JA,
   ...UNDO_JA,
   ...TABLELAYOUT_JA,
+  ...RATING_JA,
+  ...PROFILEHINTS_JA,
 };

@@ -10,6 +10,8 @@ import { ACTIONS_ZH } from './zh/actions.js';
 import { WATCH_ZH } from './zh/watch.js';
 import { UNDO_ZH } from './zh/undo.js';
 import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
+import { RATING_ZH } from './zh/rating.js';
+import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -21,4 +23,6 @@ export const ZH: Catalogue = {
   ...WATCH_ZH,
   ...UNDO_ZH,
   ...TABLELAYOUT_ZH,
+  ...RATING_ZH,
+  ...PROFILEHINTS_ZH,
 };

@@ -5,6 +5,10 @@ import { call, saveGame, savedGames } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { authHeader, deviceToken, playerSession, setDeviceToken, setPlayerSession } from './session.js';
 
+/** The server's password rule (players/identity.ts), checked here to say it in the page's language. */
+const PASSWORD_MIN = 10;
+const PASSWORD_MAX = 256;
+
 interface Stat {
   role: 'recruiter' | 'agents';
   mode: 'full' | 'training';
@@ -22,7 +26,7 @@ interface GameEntry {
 export interface ProfileData {
   player: { id: string; name: string; bot: string | null };
   stats: Stat[];
-  ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number }[];
+  ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number; provisional?: boolean }[];
   recent: GameEntry[];
   hasPassword?: boolean;
 }
@@ -64,7 +68,13 @@ function History({ p }: { p: ProfileData }) {
               <li key={r.role}>
                 {t(`pl_role_${r.role}`)}
                 {t('colon')}
-                {Math.round(r.rating)} ± {Math.round(2 * r.rd)} ({r.games})
+                {Math.round(r.rating)}
+                {r.provisional ? (
+                  <abbr title={t('rt_provisional')} data-testid="provisional">
+                    ?
+                  </abbr>
+                ) : null}{' '}
+                ± {Math.round(2 * r.rd)} ({r.games})
               </li>
             ))}
           </ul>
@@ -177,14 +187,19 @@ export function MyProfile() {
       })}
     >
       <span className="muted">{t('pl_signInHint')}</span>
-      <input aria-label={t('pl_id')} value={signId} onChange={(e) => setSignId(e.target.value)} />
-      <input
-        aria-label={t('pl_password')}
-        type="password"
-        autoComplete="current-password"
-        value={signPw}
-        onChange={(e) => setSignPw(e.target.value)}
-      />
+      <label className="field">
+        {t('pl_id')}
+        <input value={signId} onChange={(e) => setSignId(e.target.value)} />
+      </label>
+      <label className="field">
+        {t('pl_password')}
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={signPw}
+          onChange={(e) => setSignPw(e.target.value)}
+        />
+      </label>
     </Form>
   );
   const status = (
@@ -230,6 +245,10 @@ export function MyProfile() {
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {
+          // Said in the player's language before asking the server (same rule: code points).
+          const length = [...pw].length;
+          if (length < PASSWORD_MIN) throw new Error(t('pw_tooShort', { n: PASSWORD_MIN }));
+          if (pw.length > PASSWORD_MAX) throw new Error(t('pw_tooLong', { n: PASSWORD_MAX }));
           const r = await call<{ device?: string }>(
             'POST',
             '/api/me/password',
@@ -241,22 +260,29 @@ export function MyProfile() {
         }, t('pl_saved'))}
       >
         {p.hasPassword ? (
-          <input
-            aria-label={t('pl_currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
+          <label className="field">
+            {t('pl_currentPassword')}
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </label>
         ) : null}
-        <input
-          aria-label={t('pl_password')}
-          type="password"
-          autoComplete="new-password"
-          value={pw}
-          onChange={(e) => setPw(e.target.value)}
-        />
-        <span className="muted">{t('pl_passwordHint')}</span>
+        <label className="field">
+          {t('pl_password')}
+          <input
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="password-hint"
+            value={pw}
+            onChange={(e) => setPw(e.target.value)}
+          />
+        </label>
+        <span className="muted" id="password-hint">
+          {t('pl_passwordHint')}
+        </span>
       </Form>
       <div className="row">
         <button
@@ -306,7 +332,10 @@ export function MyProfile() {
           setPlayerSession(null);
         }, t('pl_deleted'))}
       >
-        <input aria-label={t('pl_deleteConfirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <label className="field">
+          {t('pl_deleteConfirm')}
+          <input value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </label>
       </Form>
     </section>
   );
@@ -321,24 +350,32 @@ interface Leader {
   games: number;
 }
 
+interface Board {
+  role: 'recruiter' | 'agents';
+  minGames: number;
+  /** Ratings with a larger deviation are provisional and not listed (issue 27 §3). */
+  maxRd: number;
+  players: Leader[];
+}
+
 /** #/leaders: one board per role. */
 export function Leaderboard() {
   const { t } = useI18n();
-  const [boards, setBoards] = useState<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }[]>([]);
+  const [boards, setBoards] = useState<Board[]>([]);
   useEffect(() => {
     void Promise.all(
-      (['recruiter', 'agents'] as const).map((role) =>
-        call<{ role: 'recruiter' | 'agents'; minGames: number; players: Leader[] }>(
-          'GET',
-          `/api/leaderboard?role=${role}`,
-        ),
-      ),
+      (['recruiter', 'agents'] as const).map((role) => call<Board>('GET', `/api/leaderboard?role=${role}`)),
     ).then(setBoards, () => setBoards([]));
   }, []);
   return (
     <section className="panel leaders" aria-label={t('pl_leaders')}>
       <h2>{t('pl_leaders')}</h2>
-      {boards[0] ? <p className="muted">{t('pl_boardMin', { n: boards[0].minGames })}</p> : null}
+      {boards[0] ? (
+        <p className="muted">
+          {t('pl_boardMin', { n: boards[0].minGames })} {t('rt_boardProvisional', { rd: boards[0].maxRd })}{' '}
+          {t('rt_note')}
+        </p>
+      ) : null}
       {boards.map((b) => (
         <div key={b.role}>
           <h3>{t(`pl_role_${b.role}`)}</h3>

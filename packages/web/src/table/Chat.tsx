@@ -29,7 +29,8 @@ export function Chat({
     list.current?.scrollTo?.({ top: list.current.scrollHeight });
   }, [chat.messages.length]);
   const spectator = typeof seat !== 'number';
-  const mayWrite = spectator ? chat.spectatorsWrite : !chat.muted.includes(seat);
+  const mutedHere = !spectator && chat.muted.includes(seat);
+  const mayWrite = spectator ? chat.spectatorsWrite : !mutedHere;
   return (
     <section className="panel chat" aria-label={t('chat_title')}>
       <h3>{t('chat_title')}</h3>
@@ -63,6 +64,11 @@ export function Chat({
           />
           <button type="submit">{t('chat_send')}</button>
         </form>
+      ) : mutedHere ? (
+        // Issue 27 §6: the input is gone, so say why (the host's mute holds until they unmute).
+        <p className="chat-muted" role="status">
+          {t('mu_youAreMuted')}
+        </p>
       ) : null}
       <p id="chat-notice" className="muted small">
         {spectator && !chat.spectatorsWrite ? t('chat_spectatorsRead') : t('chat_notice')}

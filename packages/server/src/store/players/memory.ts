@@ -4,6 +4,7 @@ import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
 import type { MemoryStore } from '../memory.js';
 import { StoreError } from '../types.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
 import {
   ratingKey,
   type CampaignRow,
@@ -149,10 +150,10 @@ export class MemoryPlayerStore implements PlayerStore {
       .sort((a, b) => (a.role < b.role ? -1 : 1))
       .map(clone);
   }
-  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+  async leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]> {
     const score = (r: RatingRow) => r.rating - 2 * r.rd;
     return [...this.ratings.values()]
-      .filter((r) => r.role === role && r.games >= minGames && this.players.has(r.playerId))
+      .filter((r) => r.role === role && r.games >= minGames && r.rd <= maxRd && this.players.has(r.playerId))
       .sort((a, b) => score(b) - score(a) || (a.playerId < b.playerId ? -1 : 1))
       .slice(0, limit)
       .map((r) => ({ ...clone(r), name: this.players.get(r.playerId)!.name, bot: this.players.get(r.playerId)!.bot }));
@@ -294,9 +295,22 @@ export class MemoryPlayerStore implements PlayerStore {
   }
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     if (!this.players.has(id)) return false;
-    for (const [k, p] of this.places) if (p.playerId === id) this.places.delete(k);
-    for (const g of this.games.filter((x) => x.playerId === id))
-      this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
+    const names = [this.players.get(id)!.name];
+    const held = new Set<string>();
+    for (const [k, p] of this.places)
+      if (p.playerId === id) {
+        const had = this.gameStore?.renameSeat(p.gameId, p.place, null, neutralName);
+        if (had) names.push(had);
+        held.add(p.gameId);
+        this.places.delete(k);
+      }
+    for (const g of this.games.filter((x) => x.playerId === id)) {
+      const had = this.gameStore?.renameSeat(g.gameId, g.place, g.seat, neutralName);
+      if (had) names.push(had);
+      held.add(g.gameId);
+    }
+    for (const gameId of held)
+      this.gameStore?.retitle(gameId, (t) => titleWithout(t, names, neutralName, FORMER_PLAYER_TITLE));
     this.chat = this.chat.map((c) =>
       c.playerId === id ? { ...c, text: '', name: neutralName, removed: true, playerId: null } : c,
     );

@@ -1,6 +1,7 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
 import { needsTouch } from './session-touch.js';
 import type { Campaign } from '../../players/campaign.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
 import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
 import {
@@ -311,11 +312,11 @@ export class SqlPlayerStore implements PlayerStore {
     );
   }
 
-  async leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]> {
+  async leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]> {
     const rows = await this.db.all<RawRating & { name: string; bot: string | null }>(
       `SELECT r.*, p.name, p.bot FROM ratings r JOIN players p ON p.id = r.player_id
-       WHERE r.role = $1 AND r.games >= $2 ORDER BY r.rating - 2 * r.rd DESC, r.player_id LIMIT $3`,
-      [role, minGames, limit],
+       WHERE r.role = $1 AND r.games >= $2 AND r.rd <= $3 ORDER BY r.rating - 2 * r.rd DESC, r.player_id LIMIT $4`,
+      [role, minGames, maxRd, limit],
     );
     return rows.map((r) => ({ ...rating(r), name: r.name, bot: r.bot }));
   }
@@ -546,24 +547,57 @@ export class SqlPlayerStore implements PlayerStore {
 
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     return this.db.tx(async (c) => {
-      if (!(await c.all('SELECT 1 FROM players WHERE id = $1', [id])).length) return false;
-      const seats = await c.all<{ game_id: string; seat: number; place: number | null }>(
-        'SELECT game_id, seat, place FROM player_games WHERE player_id = $1',
+      const me = await c.all<{ name: string }>('SELECT name FROM players WHERE id = $1', [id]);
+      if (!me.length) return false;
+      // Every place it held: linked places (tables it left or that closed, games not recorded
+      // yet) and the seats of its history rows. In game order, so the per-game locks are taken
+      // in one order by every deletion.
+      const held = await c.all<{ game_id: string; seat: number | null; place: number | null }>(
+        `SELECT game_id, seat, place FROM player_games WHERE player_id = $1
+         UNION SELECT game_id, NULL, place FROM place_players WHERE player_id = $1
+         ORDER BY game_id`,
         [id],
       );
-      for (const s of seats) {
-        await c.lock(s.game_id); // the game store's per-game lock (PostgreSQL)
-        if (s.place !== null)
-          await c.run('UPDATE places SET name = $1 WHERE game_id = $2 AND place = $3', [
-            neutralName,
-            s.game_id,
-            s.place,
+      const byGame = new Map<string, { seats: Set<number>; places: Set<number> }>();
+      for (const h of held) {
+        const e = byGame.get(h.game_id) ?? { seats: new Set<number>(), places: new Set<number>() };
+        if (h.seat !== null) e.seats.add(Number(h.seat));
+        if (h.place !== null) e.places.add(Number(h.place));
+        byGame.set(h.game_id, e);
+      }
+      // Every name it went by at those tables (it may have renamed itself since): a title made
+      // from any of them goes too.
+      const names = [me[0]!.name];
+      const rows = new Map<string, { title: string; start: string | null }>();
+      for (const [gameId, e] of byGame) {
+        await c.lock(gameId); // the game store's per-game lock (PostgreSQL)
+        const g = await c.all<{ title: string; start: string | null }>('SELECT title, start FROM games WHERE id = $1', [
+          gameId,
+        ]);
+        if (!g[0]) continue;
+        rows.set(gameId, g[0]);
+        for (const place of e.places) {
+          const p = await c.all<{ name: string }>('SELECT name FROM places WHERE game_id = $1 AND place = $2', [
+            gameId,
+            place,
           ]);
-        const g = await c.all<{ start: string | null }>('SELECT start FROM games WHERE id = $1', [s.game_id]);
-        if (!g[0]?.start) continue;
-        const start = JSON.parse(g[0].start) as { seats: { seat: number; name: string }[] };
-        for (const seat of start.seats) if (seat.seat === s.seat) seat.name = neutralName;
-        await c.run('UPDATE games SET start = $1 WHERE id = $2', [JSON.stringify(start), s.game_id]);
+          if (p[0]) names.push(p[0].name);
+        }
+      }
+      for (const [gameId, row] of rows) {
+        const e = byGame.get(gameId)!;
+        for (const place of e.places)
+          await c.run('UPDATE places SET name = $1 WHERE game_id = $2 AND place = $3', [neutralName, gameId, place]);
+        let start = row.start;
+        if (start) {
+          const parsed = JSON.parse(start) as { seats: { seat: number; place: number | null; name: string }[] };
+          for (const seat of parsed.seats)
+            if (e.seats.has(seat.seat) || (seat.place !== null && e.places.has(seat.place))) seat.name = neutralName;
+          start = JSON.stringify(parsed);
+        }
+        const title = titleWithout(row.title, names, neutralName, FORMER_PLAYER_TITLE);
+        if (start !== row.start || title !== row.title)
+          await c.run('UPDATE games SET start = $1, title = $2 WHERE id = $3', [start, title, gameId]);
       }
       await c.run('UPDATE chat SET text = $1, name = $2, removed = $3, player_id = NULL WHERE player_id = $4', [
         '',

@@ -167,8 +167,9 @@ export interface PlayerStore {
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
   ratingsOf(playerId: string): Promise<RatingRow[]>;
-  /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames`. */
-  leaderboard(role: Role, limit: number, minGames: number): Promise<LeaderRow[]>;
+  /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames` and a
+   * deviation of at most `maxRd` (provisional ratings are not ranked). */
+  leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]>;
 
   createCampaign(c: CampaignRow): Promise<void>;
   getCampaign(id: string): Promise<CampaignRow | null>;

@@ -15,7 +15,7 @@ export const GAME_SQL = {
   replacePlaceToken: `UPDATE places SET token_hash = $1 WHERE game_id = $2 AND place = $3 AND token_hash = $4`,
   replaceStart: `UPDATE games SET start = $1 WHERE id = $2 AND status = 'active'`,
   statusOf: `SELECT status FROM games WHERE id = $1`,
-  setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3 WHERE id = $4 AND status = 'lobby'`,
+  setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3, title = COALESCE($4, title) WHERE id = $5 AND status = 'lobby'`,
   touch: `UPDATE games SET updated_at = $1 WHERE id = $2`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1`,

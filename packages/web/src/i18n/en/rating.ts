@@ -1,0 +1,10 @@
+// Strings of casual and rated tables and provisional ratings (issue 27 §3).
+export const RATING_EN = {
+  rt_label: 'Rating',
+  rt_rated: 'Rated',
+  rt_casual: 'Casual (not rated)',
+  rt_note: "A game that ends before the rogue agents' first turn is never rated.",
+  rt_casualTable: 'Casual table: no rating moves.',
+  rt_provisional: 'Provisional: not enough rated games yet for a settled rating.',
+  rt_boardProvisional: 'Provisional ratings (deviation above {rd}), marked "?" on profiles, are not listed.',
+};
