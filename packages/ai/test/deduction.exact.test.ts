@@ -142,7 +142,7 @@ describe('deduction is exact (fast DP == brute-force enumeration)', () => {
     const stats: Record<string, number> = { points: 0, worlds: 0 };
     for (let seed = 1; seed <= TRAINING_GAMES; seed++) {
       checkGame('training', seed, { maxTime: 6 + (seed % 4) }, stats);
-      if (seed % 20 === 0) await tick(); // keep the worker responsive (vitest RPC)
+      await tick(); // keep the worker responsive (vitest RPC) on a loaded machine
     }
     // The biased agents really exercise the facts.
     expect(stats.askAnswered).toBeGreaterThan(TRAINING_GAMES / 2);

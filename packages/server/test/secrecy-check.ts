@@ -51,6 +51,12 @@ export const LOG_KEYS = new Set([
   // cluster (PostgreSQL) deployments
   'store',
   'instance',
+  'lost',
+  'count',
+  // the socket caps read at start (issue 29 §1): numbers
+  'perAddress',
+  'total',
+  'reserve',
 ]);
 
 export interface Secrets {
