@@ -530,6 +530,12 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect(byGame.get(done.gameId)).toEqual({ gameId: done.gameId, place: 1, token: done.tokens[0] });
         expect(byGame.get(running.gameId)).toEqual({ gameId: running.gameId, place: 1, token: running.tokens[0] });
         expect(byGame.has(linkOnly.gameId)).toBe(false);
+        // Attack: another profile, or no session, gets none of Ann's seat tokens.
+        expect((await authApi(url, 'GET', '/api/me/seats', null)).status).toBe(401);
+        const bobs = await authApi(url, 'GET', '/api/me/seats', bob.token);
+        expect(bobs.body.seats.map((x: any) => x.token).sort()).toEqual(
+          [done.tokens[1], running.tokens[1], linkOnly.tokens[0]].sort(),
+        );
         const listed = await authApi(url, 'POST', '/api/my-games', null, {
           tokens: seats.body.seats.map((s: any) => s.token),
         });
