@@ -87,7 +87,7 @@ export function createHttpHandler(
         throw e;
       }
       slot.bind(r.gameId);
-      await players?.placeTaken(r.gameId, r.place, me?.player ?? null);
+      await players?.placeTaken(r.gameId, r.place, me?.player ?? null, r.token);
       return sendJson(res, 200, r);
     }
     if (p === '/api/games' && m === 'GET') {
@@ -108,7 +108,7 @@ export function createHttpHandler(
         const me = await players?.optionalPlayer(req);
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
-        await players?.placeTaken(id, r.place, me?.player ?? null);
+        await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
         return sendJson(res, 200, r);
       }
       if (verb === 'leave' && m === 'POST') {

@@ -1,5 +1,6 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
 import { CampaignPanel } from './players/Campaign.js';
+import { syncProfileSeats } from './players/seats.js';
 import { useEffect, useRef, useState } from 'react';
 import {
   api,
@@ -104,11 +105,14 @@ export function Home() {
   const [mine, setMine] = useState<readonly LobbySummary[] | null>(null);
   const [open, setOpen] = useState<readonly LobbySummary[] | null>(null);
   useEffect(() => {
-    const tokens = Object.values(savedGames()).map((s) => s.token);
-    api.mine(tokens).then(
-      (r) => setMine(r.games),
-      () => setMine([]),
-    );
+    // The profile's tables from its other devices first (issue 27 §2), then this device's list.
+    const tokens = () => Object.values(savedGames()).map((s) => s.token);
+    void syncProfileSeats()
+      .then(() => api.mine(tokens()))
+      .then(
+        (r) => setMine(r.games),
+        () => setMine([]),
+      );
     api.list().then(
       (r) => setOpen(r.games),
       () => setOpen([]),

@@ -85,10 +85,21 @@ const FOLD: Record<string, string> = {
 
 /** A name's skeleton: NFKC, lower case, look-alikes folded, only letters kept. */
 export function skeleton(name: string): string {
+  return folded(name, /\p{L}/u);
+}
+
+/** A sign-in handle's key (issue 27 §2): folded as names are, digits kept (the folds already
+ * turn 0/1/3/4/5/7 into the letters they imitate), so "Bea", "BEA" and "Bеa" (Cyrillic е) are one
+ * handle while "bea2" and "bea8" stay two. */
+export function handleKey(handle: string): string {
+  return folded(handle, /[\p{L}\p{N}]/u);
+}
+
+function folded(name: string, keep: RegExp): string {
   let out = '';
   for (const ch of name.normalize('NFKC').toLowerCase()) {
     const c = FOLD[ch] ?? ch;
-    if (/\p{L}/u.test(c)) out += c;
+    if (keep.test(c)) out += c;
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // token is a bearer credential of its own (it opens the seat's secret view and plays its moves),
 // so a device signed out of the profile must lose its tables too. Every place the player holds at
 // a waiting or running table gets a new token; the old ones stop working at once. The device that
-// asked, when it keeps its session, receives the new tokens; other devices have none.
+// asked, when it keeps its session, receives the new tokens; other devices have none until they
+// sign in again, when GET /api/me/seats hands them the new ones (issue 27 §2).
 import { ApiError } from '../api-error.js';
 import type { PlayerStore } from '../store/players/types.js';
 
@@ -34,7 +35,9 @@ export async function revokeSeatTokens(
         if (e instanceof ApiError) return null;
         throw e;
       });
-      if (token) out.push({ gameId, place, token });
+      if (!token) continue;
+      await store.setSeatToken(gameId, place, playerId, token);
+      out.push({ gameId, place, token });
     }
   return out;
 }

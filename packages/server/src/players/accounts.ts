@@ -27,7 +27,7 @@ export interface AccountError {
 }
 
 const fail = (code: AccountErrorCode, message: string): AccountError => ({ ok: false, code, message });
-const SIGN_IN_FAILED = fail('sign-in-failed', 'That player id and password do not match.');
+const SIGN_IN_FAILED = fail('sign-in-failed', 'That handle and password do not match.');
 
 function sessionRow(playerId: string, now: number): { token: string; row: SessionRow } {
   const s = newSession(now);

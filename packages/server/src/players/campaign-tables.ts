@@ -164,7 +164,7 @@ export class CampaignTables {
     });
     const created = await this.games.createGame(body);
     const mine = await this.store.getPlayer(seatPlayers.get(me.seat)!);
-    await this.players.placeTaken(created.gameId, created.place, mine);
+    await this.players.placeTaken(created.gameId, created.place, mine, created.token);
     if (!(await this.store.linkCampaignTable(created.gameId, id, oldId))) {
       // Another instance linked its table first: ours is closed, not left listed and unlinked.
       await this.games.leave(created.gameId, created.token);

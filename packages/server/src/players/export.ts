@@ -17,6 +17,8 @@ export interface PlayerExport {
     readonly name: string;
     readonly createdAt: string;
     readonly hasPassword: boolean;
+    /** The sign-in handle (issue 27 §2), or null. */
+    readonly handle: string | null;
   };
   readonly sessions: readonly { readonly createdAt: string; readonly lastSeenAt: string; readonly expiresAt: string }[];
   readonly ratings: readonly {
@@ -53,11 +55,12 @@ export async function exportPlayer(store: PlayerStore, playerId: string, now: nu
     store.campaignsOf(playerId),
     store.chatBy(playerId, EXPORT_MAX_ROWS),
   ]);
+  const handle = await store.handleOf(playerId);
   return {
     format: 'mindmgmt-player-export',
     version: 1,
     exportedAt: iso(now),
-    player: { id: p.id, name: p.name, createdAt: iso(p.createdAt), hasPassword: p.passwordHash !== null },
+    player: { id: p.id, name: p.name, createdAt: iso(p.createdAt), hasPassword: p.passwordHash !== null, handle },
     sessions: sessions.map((s) => ({
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.lastSeenAt),

@@ -28,6 +28,7 @@ import {
 } from './accounts.js';
 import { exportPlayer } from './export.js';
 import { checkPassword } from './identity.js';
+import { checkHandle } from './handles.js';
 import { HashGate } from './hash-gate.js';
 import { deviceToken, trustedDevice } from './accounts-device.js';
 import { revokeSeatTokens, type SeatTokens } from './accounts-seats.js';
@@ -38,6 +39,7 @@ import {
   leaderboardQuerySchema,
   renameSchema,
   setPasswordSchema,
+  setHandleSchema,
   signInSchema,
   signOutEverywhereSchema,
   chooseModulesSchema,
@@ -76,6 +78,8 @@ const HELD_TABLES_REFRESHED = 1000;
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
 const RECENT_ON_PROFILE = 10;
+/** Seat tokens GET /api/me/seats hands out: as many as POST /api/my-games takes. */
+export const MY_SEATS = 200;
 
 const STATUS: Record<AccountError['code'], number> = {
   'bad-name': 400,
@@ -246,7 +250,11 @@ export function createPlayerRoutes(
     if (p === '/api/me') {
       if (m === 'GET') {
         const { player } = await players.requirePlayer(req);
-        sendJson(res, 200, { ...(await profile(player.id)), hasPassword: player.passwordHash !== null });
+        sendJson(res, 200, {
+          ...(await profile(player.id)),
+          hasPassword: player.passwordHash !== null,
+          handle: await store.handleOf(player.id),
+        });
         return true;
       }
       if (m === 'PATCH') {
@@ -291,6 +299,25 @@ export function createPlayerRoutes(
       sendJson(res, 200, { ok: true, ...(hash ? { device: deviceToken(player.id, hash) } : {}) });
       return true;
     }
+    if (p === '/api/me/handle' && m === 'PUT') {
+      const b = await body(req, setHandleSchema);
+      const { player } = await players.requirePlayer(req);
+      const h = checkHandle(b.handle);
+      if (!h.ok) throw new ApiError(400, 'bad_handle', h.message);
+      const r = await store.setHandle(player.id, h.key, h.handle);
+      if (r === 'taken')
+        throw new ApiError(409, 'handle_taken', 'Someone already signs in with that handle; choose another.');
+      if (r === 'no-player') throw new ApiError(404, 'no_player', 'This profile no longer exists.');
+      sendJson(res, 200, { handle: h.handle });
+      return true;
+    }
+    // Every device has your games (issue 27 §2): the seat tokens of the places this profile holds,
+    // for a signed-in device to list and resume them (POST /api/my-games lists them).
+    if (p === '/api/me/seats' && m === 'GET') {
+      const { player } = await players.requirePlayer(req);
+      sendJson(res, 200, { seats: await store.seatTokensOf(player.id, MY_SEATS) });
+      return true;
+    }
     if (p === '/api/me/export' && m === 'GET') {
       const { player } = await players.requirePlayer(req);
       const data = await exportPlayer(store, player.id, now);
@@ -302,9 +329,21 @@ export function createPlayerRoutes(
     if (p === '/api/sessions') {
       if (m === 'POST') {
         const b = await body(req, signInSchema);
-        const known = await store.getPlayer(b.playerId);
-        const device = trustedDevice(b.playerId, known?.passwordHash ?? null, b.device);
-        const r = orThrow(await withPassword(ip, b.playerId, device, () => signIn(store, b.playerId, b.password, now)));
+        // By handle (issue 27 §2) or by player id. An unknown or malformed handle reads and costs
+        // the same as a wrong password (signIn hashes against a dummy); its attempts spend the
+        // budget of its folded key, so guessing passwords for a handle is as slow as for an id.
+        const handle = b.handle === undefined ? null : checkHandle(b.handle);
+        const known =
+          handle === null
+            ? await store.getPlayer(b.playerId!)
+            : handle.ok
+              ? await store.playerByHandle(handle.key)
+              : null;
+        const id = known?.id ?? b.playerId ?? `handle\0${handle?.ok ? handle.key : ''}`;
+        const device = trustedDevice(id, known?.passwordHash ?? null, b.device);
+        // (The budget key of an unknown handle is never a lookup: PostgreSQL text holds no NUL.)
+        const lookup = known?.id ?? b.playerId ?? '';
+        const r = orThrow(await withPassword(ip, id, device, () => signIn(store, lookup, b.password, now)));
         const hash = (await store.getPlayer(r.player.id))?.passwordHash ?? null;
         sendJson(res, 200, {
           player: publicPlayer(r.player),

@@ -7,6 +7,7 @@ import { CHAT_MAX, checkChatText } from './chat.js';
 import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
 import { checkName, PASSWORD_MAX } from './identity.js';
+import { HANDLE_MAX } from './handles.js';
 
 const fromCheck =
   <T>(check: (s: string) => { ok: true; value: T } | { ok: false; message: string }) =>
@@ -51,15 +52,24 @@ export const setPasswordSchema = z.strictObject({
     .max(PASSWORD_MAX * 4)
     .optional(),
 });
-export const signInSchema = z.strictObject({
-  playerId,
-  password: z
-    .string()
-    .min(1)
-    .max(PASSWORD_MAX * 4),
-  /** The device token of an earlier sign-in on this device (players/accounts-device.ts). */
-  device: z.string().max(100).optional(),
-});
+/** Sign-in names the profile by its handle (issue 27 §2) or, as before, by its player id. */
+export const signInSchema = z
+  .strictObject({
+    playerId: playerId.optional(),
+    handle: z
+      .string()
+      .max(HANDLE_MAX * 4)
+      .optional(),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX * 4),
+    /** The device token of an earlier sign-in on this device (players/accounts-device.ts). */
+    device: z.string().max(100).optional(),
+  })
+  .refine((b) => (b.playerId === undefined) !== (b.handle === undefined), 'Send your handle and password.');
+/** Its rules are the route's (`checkHandle`), answered as `bad_handle`. */
+export const setHandleSchema = z.strictObject({ handle: z.string().max(HANDLE_MAX * 4) });
 export const signOutEverywhereSchema = z.strictObject({ keepThisDevice: z.boolean().default(true) });
 /** Deleting asks for the current name typed again, so a stray click cannot do it. */
 export const deleteProfileSchema = z.strictObject({ confirm: z.string().max(400) });

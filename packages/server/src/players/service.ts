@@ -63,9 +63,10 @@ export class PlayerService {
   }
 
   /** A place just taken: tied to the player when the request carries one, else cleared (a place
-   * left by a player and taken by someone without one must not count for the first). */
-  async placeTaken(gameId: string, place: number, player: PlayerRow | null): Promise<void> {
-    if (player) await this.store.linkPlace(gameId, place, player.id, Date.now());
+   * left by a player and taken by someone without one must not count for the first). The seat
+   * token goes with the link: the player's other signed-in devices get it (issue 27 §2). */
+  async placeTaken(gameId: string, place: number, player: PlayerRow | null, seatToken: string): Promise<void> {
+    if (player) await this.store.linkPlace(gameId, place, player.id, Date.now(), seatToken);
     else await this.store.unlinkPlace(gameId, place);
   }
 

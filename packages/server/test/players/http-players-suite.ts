@@ -49,7 +49,7 @@ export async function newPlayer(base: string, name: string): Promise<{ id: strin
 export async function twoPlayerGame(
   base: string,
   host: string,
-  guest: string,
+  guest: string | null,
   extra: Record<string, unknown> = {},
 ): Promise<{ gameId: string; clients: Client[]; tokens: string[] }> {
   const c = await authApi(base, 'POST', '/api/games', host, {
@@ -446,6 +446,133 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         const gone = new Client(url);
         expect(await gone.hello(g.gameId, fresh)).toMatchObject({ t: 'error', code: 'bad_token' });
         for (const c of [...g.clients, again, mine, bobs, gone]) c.close();
+      }));
+
+    it('bug: signing in needed the random p_ id (issue 27 §2): a handle, unique over case and look-alikes, that a rename cannot take and a deletion frees', () =>
+      withServer(
+        async ({ url }) => {
+          const ann = await newPlayer(url, 'Ann');
+          const bob = await newPlayer(url, 'Bob');
+          const pw = 'correct horse battery';
+          expect((await authApi(url, 'POST', '/api/me/password', ann.token, { password: pw })).status).toBe(200);
+          const set = await authApi(url, 'PUT', '/api/me/handle', ann.token, { handle: ' Bea.Quill ' });
+          expect(set.status, set.text).toBe(200);
+          expect(set.body).toEqual({ handle: 'Bea.Quill' });
+          expect((await authApi(url, 'GET', '/api/me', ann.token)).body.handle).toBe('Bea.Quill');
+          // Case, a Cyrillic "Е" and "11" for "ll" fold to Ann's handle: Bob cannot claim any of them.
+          for (const h of ['bea.quill', 'B\u0415A_QUILL', 'bea-qui11']) {
+            const taken = await authApi(url, 'PUT', '/api/me/handle', bob.token, { handle: h });
+            expect(taken.status, h).toBe(409);
+            expect(taken.body.error.code).toBe('handle_taken');
+          }
+          for (const h of ['ab', 'has space', 'Bot_hard', 'x'.repeat(33), 'Former.Player'])
+            expect((await authApi(url, 'PUT', '/api/me/handle', bob.token, { handle: h })).body.error.code, h).toBe(
+              'bad_handle',
+            );
+          // A display name is not a handle: Bob may call himself "Bea.Quill", and signs in as nobody else.
+          expect((await authApi(url, 'PATCH', '/api/me', bob.token, { name: 'Bea.Quill' })).status).toBe(200);
+          const signIn = await authApi(url, 'POST', '/api/sessions', null, { handle: 'BEA.quill', password: pw });
+          expect(signIn.status, signIn.text).toBe(200);
+          expect(signIn.body.player.id).toBe(ann.id);
+          expect((await authApi(url, 'GET', '/api/me', signIn.body.token)).body.player.name).toBe('Ann');
+          // The handle is private: no public route shows it.
+          expect((await authApi(url, 'GET', `/api/players/${ann.id}`, null)).text).not.toContain('Quill');
+          // An unknown handle and a wrong password read the same.
+          const wrong = await authApi(url, 'POST', '/api/sessions', null, {
+            handle: 'Bea.Quill',
+            password: 'not the one!',
+          });
+          const unknown = await authApi(url, 'POST', '/api/sessions', null, { handle: 'nobody.here', password: pw });
+          const malformed = await authApi(url, 'POST', '/api/sessions', null, { handle: 'a b', password: pw });
+          expect(wrong.status).toBe(401);
+          expect(unknown.body).toEqual(wrong.body);
+          expect(malformed.body).toEqual(wrong.body);
+          expect(wrong.body.error.message).not.toContain('player id');
+          const both = await authApi(url, 'POST', '/api/sessions', null, {
+            handle: 'Bea.Quill',
+            playerId: ann.id,
+            password: pw,
+          });
+          expect(both.status).toBe(400);
+          // Deleting Ann frees the handle.
+          expect((await authApi(url, 'DELETE', '/api/me', ann.token, { confirm: 'Ann' })).status).toBe(200);
+          expect(
+            (await authApi(url, 'POST', '/api/sessions', null, { handle: 'Bea.Quill', password: pw })).status,
+          ).toBe(401);
+          expect((await authApi(url, 'PUT', '/api/me/handle', bob.token, { handle: 'bea.quill' })).status).toBe(200);
+          // (One address makes every attempt here: its budget is not what this test is about.)
+        },
+        { passwordPerIp: { burst: 20, perMin: 5 }, passwordPerPlayer: { burst: 20, perMin: 5 } },
+      ));
+
+    it('bug: "My games" was empty on a second device (issue 27 §2): signed in by handle it lists and resumes the tables in progress and finished; sign-out everywhere revokes what it was handed', () =>
+      withServer(async ({ url }) => {
+        const ann = await newPlayer(url, 'Ann');
+        const bob = await newPlayer(url, 'Bob');
+        const pw = 'correct horse battery';
+        expect((await authApi(url, 'POST', '/api/me/password', ann.token, { password: pw })).status).toBe(200);
+        expect((await authApi(url, 'PUT', '/api/me/handle', ann.token, { handle: 'ann' })).status).toBe(200);
+        const done = await twoPlayerGame(url, ann.token, bob.token);
+        await resign(done, 1);
+        const running = await twoPlayerGame(url, ann.token, bob.token);
+        const annSeat = running.clients[0]!.seat;
+        // A table taken without a profile: its link token is all there is, and it keeps working.
+        const linkOnly = await twoPlayerGame(url, bob.token, null);
+
+        const second = await authApi(url, 'POST', '/api/sessions', null, { handle: 'ANN', password: pw });
+        expect(second.status, second.text).toBe(200);
+        const device2: string = second.body.token;
+        const seats = await authApi(url, 'GET', '/api/me/seats', device2);
+        expect(seats.status, seats.text).toBe(200);
+        const byGame = new Map<string, { place: number; token: string }>(
+          seats.body.seats.map((s: any) => [s.gameId, s]),
+        );
+        expect(byGame.get(done.gameId)).toEqual({ gameId: done.gameId, place: 1, token: done.tokens[0] });
+        expect(byGame.get(running.gameId)).toEqual({ gameId: running.gameId, place: 1, token: running.tokens[0] });
+        expect(byGame.has(linkOnly.gameId)).toBe(false);
+        // Attack: another profile, or no session, gets none of Ann's seat tokens.
+        expect((await authApi(url, 'GET', '/api/me/seats', null)).status).toBe(401);
+        const bobs = await authApi(url, 'GET', '/api/me/seats', bob.token);
+        expect(bobs.body.seats.map((x: any) => x.token).sort()).toEqual(
+          [done.tokens[1], running.tokens[1], linkOnly.tokens[0]].sort(),
+        );
+        const listed = await authApi(url, 'POST', '/api/my-games', null, {
+          tokens: seats.body.seats.map((s: any) => s.token),
+        });
+        const mine = new Map<string, any>(listed.body.games.map((g: any) => [g.gameId ?? g.id, g]));
+        expect(mine.get(done.gameId)?.result).toBeTruthy();
+        expect(mine.get(running.gameId)?.mySeat).toBe(annSeat);
+        // Resumed on the second device, in its seat.
+        const resumed = new Client(url);
+        await resumed.hello(running.gameId, byGame.get(running.gameId)!.token);
+        await resumed.wait((m) => m.t === 'state', 10_000, true);
+        expect(resumed.seat).toBe(annSeat);
+        // The link token of the table without a profile still holds its seat.
+        const guest = new Client(url);
+        await guest.hello(linkOnly.gameId, linkOnly.tokens[1]!);
+        await guest.wait((m) => m.t === 'state', 10_000, true);
+        expect(guest.seat).toBe(linkOnly.clients[1]!.seat);
+
+        // Sign-out everywhere: the second device loses its session and the seat token it was handed.
+        const out = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: false });
+        expect(out.status, out.text).toBe(200);
+        expect((await authApi(url, 'GET', '/api/me/seats', device2)).status).toBe(401);
+        const stale = new Client(url);
+        expect(await stale.hello(running.gameId, byGame.get(running.gameId)!.token)).toMatchObject({
+          t: 'error',
+          code: 'bad_token',
+        });
+        // Signing in again hands the new token, which holds the seat.
+        const third = await authApi(url, 'POST', '/api/sessions', null, { handle: 'ann', password: pw });
+        const again = await authApi(url, 'GET', '/api/me/seats', third.body.token);
+        const fresh = again.body.seats.find((s: any) => s.gameId === running.gameId).token;
+        expect(fresh).not.toBe(running.tokens[0]);
+        const back = new Client(url);
+        await back.hello(running.gameId, fresh);
+        await back.wait((m) => m.t === 'state', 10_000, true);
+        expect(back.seat).toBe(annSeat);
+        for (const c of [...done.clients, ...running.clients, ...linkOnly.clients, resumed, guest, stale, back])
+          c.close();
       }));
 
     it('password attempts are limited per IP (429), and the export holds no secret', () =>

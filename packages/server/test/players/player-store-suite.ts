@@ -106,6 +106,46 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
+      'issue 27 §2: one player per handle key (of two claims at once exactly one wins), deletion frees it; seat tokens newest first, replaced only for their holder',
+      withStores(async ({ players }) => {
+        const ann = person('Ann');
+        const bob = person('Bob');
+        await players.createPlayer(ann, null);
+        await players.createPlayer(bob, null);
+        const race = await Promise.all([
+          players.setHandle(ann.id, 'beaquiii', 'Bea.Quill'),
+          players.setHandle(bob.id, 'beaquiii', 'bea_quill'),
+        ]);
+        const winner = race[0] === 'ok' ? ann : bob;
+        expect([...race].sort()).toEqual(['ok', 'taken']);
+        expect((await players.playerByHandle('beaquiii'))?.id).toBe(winner.id);
+        // A new handle replaces the player's own, and frees the old key.
+        expect(await players.setHandle(winner.id, 'winner', 'Winner')).toBe('ok');
+        expect(await players.handleOf(winner.id)).toBe('Winner');
+        expect(await players.playerByHandle('beaquiii')).toBeNull();
+        expect(await players.setHandle('p_nobody', 'nobody', 'nobody')).toBe('no-player');
+        expect(await players.deletePlayer(winner.id, NEUTRAL_NAME)).toBe(true);
+        expect(await players.playerByHandle('winner')).toBeNull();
+        const other = winner === ann ? bob : ann;
+        expect(await players.setHandle(other.id, 'winner', 'winner')).toBe('ok');
+
+        await players.linkPlace('g1', 1, other.id, 100, 'tok-1');
+        await players.linkPlace('g2', 2, other.id, 200, 'tok-2');
+        await players.linkPlace('g3', 1, other.id, 300); // no token known: not handed out
+        expect(await players.seatTokensOf(other.id, 10)).toEqual([
+          { gameId: 'g2', place: 2, token: 'tok-2' },
+          { gameId: 'g1', place: 1, token: 'tok-1' },
+        ]);
+        await players.setSeatToken('g1', 1, other.id, 'tok-1b');
+        await players.setSeatToken('g2', 2, 'p_someoneelse', 'stolen');
+        expect(await players.seatTokensOf(other.id, 1)).toEqual([{ gameId: 'g2', place: 2, token: 'tok-2' }]);
+        expect((await players.seatTokensOf(other.id, 10))[1]).toEqual({ gameId: 'g1', place: 1, token: 'tok-1b' });
+        await players.unlinkPlace('g2', 2);
+        expect((await players.seatTokensOf(other.id, 10)).map((s) => s.gameId)).toEqual(['g1']);
+      }),
+    );
+
+    it(
       'rename, password hash; sessions: add, sign out here, sign out everywhere but this device',
       withStores(async ({ players }) => {
         const bo = person('Bo');

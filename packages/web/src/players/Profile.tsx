@@ -3,7 +3,19 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call, saveGame, savedGames } from '../api.js';
 import { useI18n } from '../i18n.js';
-import { authHeader, deviceToken, playerSession, setDeviceToken, setPlayerSession } from './session.js';
+import {
+  authHeader,
+  deviceToken,
+  playerOfHandle,
+  playerSession,
+  rememberHandle,
+  setDeviceToken,
+  setPlayerSession,
+} from './session.js';
+import { syncProfileSeats } from './seats.js';
+
+/** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
+const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
 
 /** The server's password rule (players/identity.ts), checked here to say it in the page's language. */
 const PASSWORD_MIN = 10;
@@ -29,6 +41,8 @@ export interface ProfileData {
   ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number; provisional?: boolean }[];
   recent: GameEntry[];
   hasPassword?: boolean;
+  /** Only on #/me: the handle this profile signs in with (issue 27 §2). */
+  handle?: string | null;
 }
 
 function History({ p }: { p: ProfileData }) {
@@ -145,6 +159,7 @@ export function MyProfile() {
   const [current, setCurrent] = useState('');
   const [signId, setSignId] = useState('');
   const [signPw, setSignPw] = useState('');
+  const [handle, setHandle] = useState('');
   const [confirm, setConfirm] = useState('');
   const session = playerSession();
   useEffect(() => {
@@ -153,6 +168,7 @@ export function MyProfile() {
       (d) => {
         setP(d);
         setName(d.player.name);
+        setHandle(d.handle ?? '');
       },
       (e: Error & { code?: string }) => {
         if (e.code === 'signed_out') setPlayerSession(null);
@@ -176,20 +192,26 @@ export function MyProfile() {
     <Form
       label={t('pl_signIn')}
       onSubmit={run(async () => {
+        const who = signId.trim();
+        const byId = PLAYER_ID.test(who);
+        const known = byId ? who : playerOfHandle(who);
         const r = await call<{ player: { id: string }; token: string; device?: string }>('POST', '/api/sessions', {
-          playerId: signId.trim(),
+          ...(byId ? { playerId: who } : { handle: who }),
           password: signPw,
-          device: deviceToken(signId.trim()),
+          device: known ? deviceToken(known) : undefined,
         });
         setPlayerSession({ id: r.player.id, token: r.token });
         setDeviceToken(r.player.id, r.device);
+        if (!byId) rememberHandle(who, r.player.id);
         setSignPw('');
+        // The tables this profile holds, kept on this device so they open in their seats.
+        await syncProfileSeats();
       })}
     >
-      <span className="muted">{t('pl_signInHint')}</span>
+      <span className="muted">{t('hd_signInHint')}</span>
       <label className="field">
-        {t('pl_id')}
-        <input value={signId} onChange={(e) => setSignId(e.target.value)} />
+        {t('hd_handle')}
+        <input autoComplete="username" value={signId} onChange={(e) => setSignId(e.target.value)} />
       </label>
       <label className="field">
         {t('pl_password')}
@@ -241,6 +263,27 @@ export function MyProfile() {
       </p>
       <Form label={t('pl_rename')} onSubmit={run(() => call('PATCH', '/api/me', { name }), t('pl_saved'))}>
         <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+      </Form>
+      <Form
+        label={t('hd_save')}
+        onSubmit={run(async () => {
+          const r = await call<{ handle: string }>('PUT', '/api/me/handle', { handle });
+          rememberHandle(r.handle, p.player.id);
+        }, t('pl_saved'))}
+      >
+        <label className="field">
+          {t('hd_handle')}
+          <input
+            autoComplete="username"
+            aria-describedby="handle-hint"
+            value={handle}
+            maxLength={32}
+            onChange={(e) => setHandle(e.target.value)}
+          />
+        </label>
+        <span className="muted" id="handle-hint">
+          {p.handle ? t('hd_hint') : `${t('hd_none')} ${t('hd_hint')}`}
+        </span>
       </Form>
       <Form
         label={t('pl_setPassword')}

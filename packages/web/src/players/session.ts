@@ -37,3 +37,13 @@ export function deviceToken(playerId: string): string | undefined {
 export function setDeviceToken(playerId: string, token: unknown): void {
   if (typeof token === 'string') localStorage.setItem(deviceKey(playerId), token);
 }
+
+/** Which player a handle signed in as on this device (issue 27 §2): the device token above is
+ * kept per player id, which a sign-in by handle does not know before it succeeds. */
+const handleKey = (handle: string) => `mm.handle.${handle.trim().toLowerCase()}`;
+export function playerOfHandle(handle: string): string | undefined {
+  return localStorage.getItem(handleKey(handle)) ?? undefined;
+}
+export function rememberHandle(handle: string, playerId: string): void {
+  localStorage.setItem(handleKey(handle), playerId);
+}

@@ -11,6 +11,7 @@ import {
   type HistoryCursor,
   type ChatRow,
   type ChatSettings,
+  type HeldSeat,
   type LeaderRow,
   type NewChat,
   type PlayerGameRow,
@@ -38,7 +39,12 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly chatPolicy = new Map<string, { spectatorsWrite: boolean; muted: Set<number> }>();
   private readonly tables = new Map<string, { campaignId: string; after: string }>();
   /** "gameId/place" -> player id and when. */
-  private readonly places = new Map<string, { gameId: string; place: number; playerId: string; at: number }>();
+  private readonly places = new Map<
+    string,
+    { gameId: string; place: number; playerId: string; at: number; token: string | null }
+  >();
+  /** handle key -> player id and the handle as typed. */
+  private readonly handles = new Map<string, { playerId: string; handle: string }>();
 
   /** `games`: the game store whose seats a deleted player leaves under the neutral name. */
   constructor(private readonly gameStore: MemoryStore | null = null) {}
@@ -263,9 +269,43 @@ export class MemoryPlayerStore implements PlayerStore {
       .map((g) => g.id);
   }
 
-  async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {
+  async linkPlace(
+    gameId: string,
+    place: number,
+    playerId: string,
+    at: number,
+    seatToken: string | null = null,
+  ): Promise<void> {
     if (!this.players.has(playerId)) throw new Error('no such player');
-    this.places.set(`${gameId}/${place}`, { gameId, place, playerId, at });
+    this.places.set(`${gameId}/${place}`, { gameId, place, playerId, at, token: seatToken });
+  }
+  async setSeatToken(gameId: string, place: number, playerId: string, seatToken: string): Promise<void> {
+    const p = this.places.get(`${gameId}/${place}`);
+    if (p && p.playerId === playerId) p.token = seatToken;
+  }
+  async seatTokensOf(playerId: string, limit: number): Promise<HeldSeat[]> {
+    return [...this.places.values()]
+      .filter((p) => p.playerId === playerId && p.token !== null)
+      .sort((a, b) => b.at - a.at || (a.gameId < b.gameId ? -1 : 1))
+      .slice(0, limit)
+      .map((p) => ({ gameId: p.gameId, place: p.place, token: p.token! }));
+  }
+  async setHandle(playerId: string, key: string, handle: string): Promise<'ok' | 'taken' | 'no-player'> {
+    const p = this.players.get(playerId);
+    if (!p || p.bot !== null) return 'no-player';
+    const holder = this.handles.get(key);
+    if (holder && holder.playerId !== playerId) return 'taken';
+    for (const [k, h] of this.handles) if (h.playerId === playerId) this.handles.delete(k);
+    this.handles.set(key, { playerId, handle });
+    return 'ok';
+  }
+  async playerByHandle(key: string): Promise<PlayerRow | null> {
+    const h = this.handles.get(key);
+    return h ? this.getPlayer(h.playerId) : null;
+  }
+  async handleOf(playerId: string): Promise<string | null> {
+    for (const h of this.handles.values()) if (h.playerId === playerId) return h.handle;
+    return null;
   }
   async unlinkPlace(gameId: string, place: number): Promise<void> {
     this.places.delete(`${gameId}/${place}`);
@@ -295,6 +335,8 @@ export class MemoryPlayerStore implements PlayerStore {
   }
   async deletePlayer(id: string, neutralName: string): Promise<boolean> {
     if (!this.players.has(id)) return false;
+    // The handle is freed with its player (the SQL stores cascade).
+    for (const [k, h] of this.handles) if (h.playerId === id) this.handles.delete(k);
     const names = [this.players.get(id)!.name];
     const held = new Set<string>();
     for (const [k, p] of this.places)

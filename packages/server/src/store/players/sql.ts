@@ -11,6 +11,7 @@ import {
   type ChatBus,
   type ChatRow,
   type ChatSettings,
+  type HeldSeat,
   type LeaderRow,
   type NewChat,
   type PlayerGameRow,
@@ -490,16 +491,63 @@ export class SqlPlayerStore implements PlayerStore {
     return rows.map((r) => r.game_id);
   }
 
-  async linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void> {
+  async linkPlace(
+    gameId: string,
+    place: number,
+    playerId: string,
+    at: number,
+    seatToken: string | null = null,
+  ): Promise<void> {
     await this.db.tx(async (c) => {
       await c.run('DELETE FROM place_players WHERE game_id = $1 AND place = $2', [gameId, place]);
-      await c.run('INSERT INTO place_players (game_id, place, player_id, linked_at) VALUES ($1, $2, $3, $4)', [
-        gameId,
-        place,
-        playerId,
-        at,
-      ]);
+      await c.run(
+        'INSERT INTO place_players (game_id, place, player_id, linked_at, seat_token) VALUES ($1, $2, $3, $4, $5)',
+        [gameId, place, playerId, at, seatToken],
+      );
     });
+  }
+
+  async setSeatToken(gameId: string, place: number, playerId: string, seatToken: string): Promise<void> {
+    await this.db.run('UPDATE place_players SET seat_token = $1 WHERE game_id = $2 AND place = $3 AND player_id = $4', [
+      seatToken,
+      gameId,
+      place,
+      playerId,
+    ]);
+  }
+
+  async seatTokensOf(playerId: string, limit: number): Promise<HeldSeat[]> {
+    const rows = await this.db.all<{ game_id: string; place: number; seat_token: string }>(
+      'SELECT game_id, place, seat_token FROM place_players WHERE player_id = $1 AND seat_token IS NOT NULL ORDER BY linked_at DESC, game_id LIMIT $2',
+      [playerId, limit],
+    );
+    return rows.map((r) => ({ gameId: r.game_id, place: Number(r.place), token: r.seat_token }));
+  }
+
+  async setHandle(playerId: string, key: string, handle: string): Promise<'ok' | 'taken' | 'no-player'> {
+    return this.db.tx(async (c) => {
+      if (!(await c.all('SELECT 1 FROM players WHERE id = $1 AND bot IS NULL', [playerId])).length) return 'no-player';
+      const holder = await c.all<{ player_id: string }>('SELECT player_id FROM handles WHERE handle_key = $1', [key]);
+      if (holder[0] && holder[0].player_id !== playerId) return 'taken';
+      await c.run('DELETE FROM handles WHERE player_id = $1', [playerId]);
+      // Two players claiming one key at once: the primary key lets one insert win; the other
+      // finds no row inserted.
+      const n = await c.run(
+        'INSERT INTO handles (handle_key, player_id, handle) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [key, playerId, handle],
+      );
+      return n > 0 ? 'ok' : 'taken';
+    });
+  }
+
+  async playerByHandle(key: string): Promise<PlayerRow | null> {
+    const r = await this.db.all<{ player_id: string }>('SELECT player_id FROM handles WHERE handle_key = $1', [key]);
+    return r[0] ? this.getPlayer(r[0].player_id) : null;
+  }
+
+  async handleOf(playerId: string): Promise<string | null> {
+    const r = await this.db.all<{ handle: string }>('SELECT handle FROM handles WHERE player_id = $1', [playerId]);
+    return r[0]?.handle ?? null;
   }
 
   async unlinkPlace(gameId: string, place: number): Promise<void> {

@@ -23,6 +23,13 @@ export interface PlayerRow {
   readonly bot: string | null;
 }
 
+/** A place a player holds and its seat token (issue 27 §2). */
+export interface HeldSeat {
+  readonly gameId: string;
+  readonly place: number;
+  readonly token: string;
+}
+
 export interface SessionRow {
   /** sha256 hex of the token; the token itself is never stored. */
   readonly tokenHash: string;
@@ -196,8 +203,20 @@ export interface PlayerStore {
    * oldest first: the game-over sweep retries them. */
   unrecordedGames(limit: number): Promise<string[]>;
 
-  /** Ties a table place to a player (creating or joining a table; migration 101). */
-  linkPlace(gameId: string, place: number, playerId: string, at: number): Promise<void>;
+  /** Ties a table place to a player (creating or joining a table; migration 101), with the
+   * place's seat token when known (handed to the player's signed-in devices; migration 105). */
+  linkPlace(gameId: string, place: number, playerId: string, at: number, seatToken?: string | null): Promise<void>;
+  /** A place's new seat token (sign-out everywhere replaced it), if the player still holds it. */
+  setSeatToken(gameId: string, place: number, playerId: string, seatToken: string): Promise<void>;
+  /** The seat tokens of the places the player holds, most recently joined first. */
+  seatTokensOf(playerId: string, limit: number): Promise<HeldSeat[]>;
+
+  /** Claims a sign-in handle (migration 105): 'taken' when another player's handle folds to the
+   * same key; replaces the player's own handle. 'no-player' when the player is gone. */
+  setHandle(playerId: string, key: string, handle: string): Promise<'ok' | 'taken' | 'no-player'>;
+  /** The player whose handle folds to `key`. */
+  playerByHandle(key: string): Promise<PlayerRow | null>;
+  handleOf(playerId: string): Promise<string | null>;
   unlinkPlace(gameId: string, place: number): Promise<void>;
   /** Place -> player id of one table. */
   placePlayers(gameId: string): Promise<Map<number, string>>;

@@ -7,6 +7,7 @@ import * as m101 from './101_place_players.js';
 import * as m102 from './102_game_notes.js';
 import * as m103 from './103_chat_record.js';
 import * as m104 from './104_listed_tables.js';
+import * as m105 from './105_handles.js';
 
 export interface Migration {
   readonly version: number;
@@ -22,4 +23,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 102, ...m102 },
   { version: 103, ...m103 },
   { version: 104, ...m104 },
+  { version: 105, ...m105 },
 ];
