@@ -14,6 +14,7 @@ import { UNDO_EN } from './en/undo.js';
 import { TABLELAYOUT_EN } from './en/tablelayout.js';
 import { RATING_EN } from './en/rating.js';
 import { PROFILEHINTS_EN } from './en/profilehints.js';
+import { OFFLINE_EN } from './en/offline.js';
 
 export const EN = {
   ...CORE_EN,
@@ -27,6 +28,7 @@ export const EN = {
   ...TABLELAYOUT_EN,
   ...RATING_EN,
   ...PROFILEHINTS_EN,
+  ...OFFLINE_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -12,6 +12,7 @@ import { UNDO_JA } from './ja/undo.js';
 import { TABLELAYOUT_JA } from './ja/tablelayout.js';
 import { RATING_JA } from './ja/rating.js';
 import { PROFILEHINTS_JA } from './ja/profilehints.js';
+import { OFFLINE_JA } from './ja/offline.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -25,4 +26,5 @@ export const JA: Catalogue = {
   ...TABLELAYOUT_JA,
   ...RATING_JA,
   ...PROFILEHINTS_JA,
+  ...OFFLINE_JA,
 };

@@ -12,6 +12,7 @@ import { UNDO_ZH } from './zh/undo.js';
 import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 import { RATING_ZH } from './zh/rating.js';
 import { PROFILEHINTS_ZH } from './zh/profilehints.js';
+import { OFFLINE_ZH } from './zh/offline.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -25,4 +26,5 @@ export const ZH: Catalogue = {
   ...TABLELAYOUT_ZH,
   ...RATING_ZH,
   ...PROFILEHINTS_ZH,
+  ...OFFLINE_ZH,
 };
