@@ -33,6 +33,8 @@ function shellWorker(): Plugin {
     name: 'mm-shell-worker',
     apply: 'build',
     enforce: 'post',
+    // the page registers the worker only in a build that has it (src/sw/register.ts)
+    config: () => ({ define: { __MM_SHELL_WORKER__: 'true' } }),
     async generateBundle(_options, bundle) {
       const hash = crypto.createHash('sha256');
       const files: string[] = [];

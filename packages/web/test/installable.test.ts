@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
-import { launch, startServer, WEB } from './helpers.js';
+import { buildAll, launch, startServer, WEB } from './helpers.js';
 
 interface ManifestIcon {
   src: string;
@@ -25,8 +25,11 @@ function pngSize(b: Buffer): [number, number] {
 }
 
 describe('installable app (issue 27 §5)', () => {
-  it('the lobby registers a controlling worker and an installable manifest; with the server stopped a reload shows our offline state, not a browser error', async () => {
-    const server = await startServer();
+  it('the lobby registers a controlling worker and an installable manifest; a deploy replaces the shell; with the server stopped a reload shows our offline state, not a browser error, until it is back', async () => {
+    // the build served from a copy of its own, so a deploy can be made by changing it
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-install-dist-'));
+    fs.cpSync(buildAll(), dist, { recursive: true });
+    let server = await startServer({ WEB_DIST: dist });
     // Chromium installs nothing from an incognito context (Playwright's usual kind): a profile
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-install-'));
     const ctx = await chromium.launchPersistentContext(profile, {
@@ -78,17 +81,42 @@ describe('installable app (issue 27 §5)', () => {
       expect(cached.some((u) => u.endsWith('/manifest.webmanifest'))).toBe(true);
       expect(cached.filter((u) => /^\/(api|ws)(\/|$)/.test(new URL(u).pathname))).toEqual([]);
 
+      // a new deploy (another build: its worker names another version): a visit installs it, and
+      // its cache replaces the old one
+      const names = () => page.evaluate(() => caches.keys());
+      const [first] = await names();
+      expect(first).toMatch(/^mm-shell-[0-9a-f]{16}$/);
+      const v1 = first!.slice('mm-shell-'.length);
+      const v2 = [...v1].reverse().join('');
+      const swFile = path.join(dist, 'sw.js');
+      fs.writeFileSync(swFile, fs.readFileSync(swFile, 'utf8').replaceAll(v1, v2));
+      await page.reload();
+      let now: string[] = [];
+      for (let i = 0; i < 240 && now.join() !== `mm-shell-${v2}`; i++) {
+        now = await names();
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(now).toEqual([`mm-shell-${v2}`]);
+
+      const url = server.url;
       await server.stop();
       stopped = true;
       await new Promise<void>((r) => (server.proc.exitCode !== null ? r() : server.proc.once('exit', () => r())));
       await page.reload();
-      expect(page.url().startsWith(server.url)).toBe(true);
+      expect(page.url().startsWith(url)).toBe(true);
       await page.getByText(EN.shellOffline).waitFor({ timeout: 30_000 });
       expect(await page.locator('header .brand').count()).toBe(1);
+
+      // the server is back on the same address: the page finds it and shows the lobby again
+      server = await startServer({ WEB_DIST: dist, PORT: new URL(url).port });
+      stopped = false;
+      await page.getByText(EN.shellOffline).waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByRole('button', { name: EN.playSolo }).first().waitFor({ timeout: 60_000 });
     } finally {
       await ctx.close();
       if (!stopped) await server.stop();
       fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 
