@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
-import { buildAll, launch, startServer, WEB } from './helpers.js';
+import { buildAll, launch, shot, startServer, WEB } from './helpers.js';
 
 interface ManifestIcon {
   src: string;
@@ -106,6 +106,7 @@ describe('installable app (issue 27 §5)', () => {
       expect(page.url().startsWith(url)).toBe(true);
       await page.getByText(EN.shellOffline).waitFor({ timeout: 30_000 });
       expect(await page.locator('header .brand').count()).toBe(1);
+      await shot(page, 'offline-shell-phone.png', false);
 
       // the server is back on the same address: the page finds it and shows the lobby again
       server = await startServer({ WEB_DIST: dist, PORT: new URL(url).port });
