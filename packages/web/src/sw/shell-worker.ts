@@ -37,13 +37,17 @@ function isLive(pathname: string): boolean {
   return pathname.startsWith('/api/') || pathname === '/api' || pathname === '/ws' || pathname.startsWith('/ws/');
 }
 
+/** A shell file as the install step asks for it: a hashed chunk may come from the HTTP cache (its
+ * name is its content); the others (index.html, icons, manifest) from the server. */
+function shellRequest(f: string): Request {
+  return new Request(new URL(f, scope.location.href), { cache: f.startsWith('./assets/') ? 'default' : 'reload' });
+}
+
 scope.addEventListener('install', (e) => {
   e.waitUntil(
     caches
       .open(CACHE)
-      .then((c) =>
-        c.addAll(__SHELL_FILES__.map((f) => new Request(new URL(f, scope.location.href), { cache: 'reload' }))),
-      )
+      .then((c) => c.addAll(__SHELL_FILES__.map(shellRequest)))
       .then(() => scope.skipWaiting()),
   );
 });
