@@ -27,6 +27,7 @@ import type {
   ServerFrame,
 } from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
 
@@ -58,6 +59,10 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
     method,
     headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((e: unknown) => {
+    // no answer at all: the server is down or the device offline (the page shows it, reach.ts)
+    markUnreachable();
+    throw e;
   });
   // This browser's session ended (signed out elsewhere, profile deleted): forget it, go on without.
   if (res.status === 401 && !retried && playerSession() && !path.startsWith('/api/me')) {

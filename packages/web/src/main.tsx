@@ -9,6 +9,8 @@ import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
 import { openRulebook } from './rulebook/chapters.js';
+import { useReach } from './reach.js';
+import { registerShellWorker } from './sw/register.js';
 import './styles.css';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
@@ -109,6 +111,7 @@ function App({ first }: { first: I18n }) {
   const m = /^#\/g\/([^?/]+)(\?watch)?/.exec(hash);
   const tut = /^#\/tutorial\/(recruiter|agents)$/.exec(hash);
   const { t } = i18n;
+  const reach = useReach();
   return (
     <I18nContext.Provider value={i18n}>
       <header className="top">
@@ -152,7 +155,13 @@ function App({ first }: { first: I18n }) {
           </label>
         </nav>
       </header>
-      <main>
+      {reach.offline ? (
+        <div className="banner" role="status" data-testid="shell-offline">
+          <strong>{t('shellOffline')}</strong> {t('shellOfflineHint')}
+        </div>
+      ) : null}
+      {/* a new generation when the server is back: the screen asks it again for what it shows */}
+      <main key={reach.generation}>
         <Suspense
           fallback={
             <p className="panel" aria-busy="true">
@@ -179,6 +188,8 @@ function App({ first }: { first: I18n }) {
     </I18nContext.Provider>
   );
 }
+
+registerShellWorker();
 
 // The first paint is in the reader's language: its catalogue arrives first (English if it cannot).
 void loadI18n(detectLang())

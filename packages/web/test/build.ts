@@ -64,7 +64,12 @@ function withLock<T>(fn: () => T): T {
 }
 
 function run(args: string[], cwd: string, what: string): void {
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  // the bundle production serves (minified): vitest sets NODE_ENV=test, which Vite would follow
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`${what} failed:\n${r.stdout}${r.stderr}`);
 }
 

@@ -123,9 +123,18 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string; pace?: 'normal' | 'fast' | 'instant' } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    pace?: 'normal' | 'fast' | 'instant';
+    /** The app-shell service worker (issue 27 §5) is blocked unless a test is about it: installing
+     * it downloads the whole build once per context, which the other tests do not need. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? 'en-US',
     hasTouch: (opts.width ?? 1280) < 500,

@@ -2,8 +2,9 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * The web client is one module script and one stylesheet from /assets, a data: favicon, workers
- * from /assets and a WebSocket to the same host: nothing inline, nothing from elsewhere. React
+ * The web client is one module script and one stylesheet from /assets, icons and a web app
+ * manifest of its own, workers from /assets, the app-shell service worker /sw.js (issue 27 §5)
+ * and a WebSocket to the same host: nothing inline, nothing from elsewhere. React
  * sets styles through the CSSOM, which `style-src 'self'` allows. Frames of other sites may not
  * embed the table (clickjacking a move), and referrers never leave (invite links name games).
  */
@@ -14,6 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -1,7 +1,9 @@
 // The web client's files (SPA fallback to index.html). Text files are compressed once, on first
 // request, with brotli and gzip, and kept in memory (the client build is a few hundred KB, so the
 // cache is bounded by the build's size); files under /assets/ carry a content hash in their
-// names and are cached by browsers forever (issue 10 item 9).
+// names and are cached by browsers forever (issue 10 item 9). The installable app (issue 27 §5):
+// the service worker /sw.js and the manifest are asked again on every use (a deploy must reach
+// installed apps at once), the icons under /icons/ are kept a day (their names carry no hash).
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -25,7 +28,18 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.map',
+  '.wasm',
+]);
 /** Smaller files are sent as they are: the encoding would cost more than it saves. */
 const MIN_COMPRESS_BYTES = 512;
 
@@ -36,12 +50,26 @@ const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>Mind MGMT</titl
 <h1>Mind MGMT server</h1><p>The server is running, but the web client has not been built yet
 (<code>packages/web/dist</code> is missing). The API is at <code>/api</code> and play at <code>/ws</code>.</p>`;
 
+/** Content-hashed build files: never change under their name. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Icons: stable names, rarely redrawn; a redrawn icon reaches browsers within a day. */
+export const CACHE_ICONS = 'public, max-age=86400';
+/** Everything else (index.html, /sw.js, the manifest): revalidated on every use. */
+export const CACHE_REVALIDATE = 'no-cache';
+
+/** The cache policy of a file of the build, by its path under the build's root. */
+export function cacheControlFor(rel: string): string {
+  if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (rel.startsWith('icons/')) return CACHE_ICONS;
+  return CACHE_REVALIDATE;
+}
+
 interface Prepared {
   readonly type: string;
   readonly identity: Buffer;
   readonly br: Buffer | null;
   readonly gzip: Buffer | null;
-  readonly immutable: boolean;
+  readonly cacheControl: string;
   /** Size and mtime of the file the entry was made from: a rebuilt client is picked up. */
   readonly stamp: string;
 }
@@ -79,7 +107,8 @@ export function createStaticHandler(webDist: string) {
       identity,
       br: br && br.length < identity.length ? br : null,
       gzip: gz && gz.length < identity.length ? gz : null,
-      immutable: file !== index && file.startsWith(path.join(root, 'assets') + path.sep),
+      cacheControl:
+        file === index ? CACHE_REVALIDATE : cacheControlFor(path.relative(root, file).split(path.sep).join('/')),
       stamp,
     };
   }
@@ -131,7 +160,7 @@ export function createStaticHandler(webDist: string) {
       ...SECURITY_HEADERS,
       'content-type': f.type,
       'content-length': String(body.length),
-      'cache-control': f.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': f.cacheControl,
       vary: 'accept-encoding',
       ...(used ? { 'content-encoding': used } : {}),
     });

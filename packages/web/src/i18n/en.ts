@@ -15,6 +15,7 @@ import { TABLELAYOUT_EN } from './en/tablelayout.js';
 import { RATING_EN } from './en/rating.js';
 import { PROFILEHINTS_EN } from './en/profilehints.js';
 import { HANDLES_EN } from './en/handles.js';
+import { OFFLINE_EN } from './en/offline.js';
 
 export const EN = {
   ...CORE_EN,
@@ -29,6 +30,7 @@ export const EN = {
   ...RATING_EN,
   ...PROFILEHINTS_EN,
   ...HANDLES_EN,
+  ...OFFLINE_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

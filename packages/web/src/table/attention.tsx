@@ -8,9 +8,10 @@ import { PACES, type Pace } from './pacing.js';
 const icon = (badge: boolean) =>
   'data:image/svg+xml,' +
   encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#c0392b"/>` +
-      `<circle cx="8" cy="8" r="3" fill="#fff"/>` +
-      (badge ? `<circle cx="12.5" cy="3.5" r="3.5" fill="#f59f00" stroke="#fff" stroke-width="1"/>` : '') +
+    // the app icon's mark (public/icons/icon.svg), small
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#c92a2a"/>` +
+      `<path d="M3 16 Q16 4 29 16 Q16 28 3 16 Z" fill="#fff"/><circle cx="16" cy="16" r="5" fill="#1d2b3a"/>` +
+      (badge ? `<circle cx="25" cy="7" r="7" fill="#f59f00" stroke="#fff" stroke-width="2"/>` : '') +
       `</svg>`,
   );
 
