@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aptCommands, browserPackages, NPM_INSTALL, npmStale, postgresPackages } from './ensure-deps.mjs';
+import { aptCommands, browserPackages, npmStale, postgresPackages } from './ensure-deps.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -97,7 +97,7 @@ try {
         ]),
       );
     }
-    const pkgs = aptPackages();
+    const pkgs = [...browserPackages(), ...postgresPackages()];
     if (pkgs.length) jobs.push(apt(pkgs));
     await Promise.all(jobs);
   });
