@@ -2,7 +2,8 @@
 // process (packages/server/dist/main.js, SQLite in a temp folder).
 //
 // Method: N tables (500; quick: 50) in a mix (TABLE_MIX): 2-seat and 5-seat, Full and Training,
-// some with bot seats (played by the server's bot workers) and some with one or two spectators.
+// some with bot seats (played by the server's bot workers, at the levels of positions.ts's
+// BOT_SHARE: 40% hard, 20% expert, 30% easy, 10% random) and some with one or two spectators.
 // Every table starts from a stored game already under way (bench/positions.ts: generated
 // deterministically, cut at 30-70% of its length, written with the server's store before the
 // server starts, so the server loads them as after a restart). Human seats are played by scripted
@@ -10,7 +11,9 @@
 // per move); a finished game is replaced by a new one played from the start. We time every
 // action from `act` to its `events` acknowledgement; the server itself reports the time from
 // frame arrival to acknowledgement (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in
-// memory.
+// memory. server.fanoutP99Ms: from `act` sent to the `events` of that move received by each OTHER
+// client of the game (the other seats and spectators: when the table sees the move).
+// server.rssKbPerGame: (peak RSS - RSS at READY, before any game is loaded) / games in memory.
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -19,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_LIMITS_ENV, connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
-import { type StoredTable, storeMidGames, type TableShape } from './positions.js';
+import { botLevel, type StoredTable, storeMidGames, type TableShape } from './positions.js';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
@@ -40,6 +43,10 @@ function cpuMs(pid: number): number {
 interface Stats {
   errors: number;
   rtts: number[];
+  /** act sent -> the events of that move received by each OTHER client of the game (ms). */
+  fanout: number[];
+  /** Bot seats of fresh games so far (their levels follow botLevel). */
+  botSeats: number;
   actions: number;
   sizes: number[];
   games: number;
@@ -77,7 +84,7 @@ async function table(
       tokens = [...resume.tokens];
     } else {
       const bots: Record<string, string> = {};
-      for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = Math.random() < 0.5 ? 'easy' : 'random';
+      for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = botLevel(st.botSeats++);
       const c = await post(base, '/api/games', {
         name: 'Ann',
         mode: Math.random() < 0.5 ? 'training' : 'full',
@@ -97,6 +104,9 @@ async function table(
     const socks = await Promise.all(tokens.map(() => connect(wsUrl)));
     let done!: () => void;
     const over = new Promise<void>((r) => (done = r));
+    // A game waiting on a bot (an expert thinking on a busy machine) sends nothing: the end of the
+    // run must not wait for its next frame.
+    const stop = setTimeout(() => done(), Math.max(0, until - Date.now()));
     const latest: { seq: number; legal: any[]; expected: number[]; seat: number | string }[] = tokens.map(() => ({
       seq: -1,
       legal: [],
@@ -104,6 +114,8 @@ async function table(
       seat: -1,
     }));
     const pending = new Map<string, number>();
+    /** seq after a move we sent -> who sent it and when, for the other clients' events. */
+    const sent = new Map<number, { from: number; t0: number; left: number }>();
     let busy = false;
     let n = 0;
     const maybeAct = () => {
@@ -123,7 +135,9 @@ async function table(
         }
         const a = l.legal[Math.floor(Math.random() * l.legal.length)];
         const id = `m${n++}`;
-        pending.set(id, performance.now());
+        const t0 = performance.now();
+        pending.set(id, t0);
+        sent.set(seq + 1, { from: i, t0, left: socks.length - 1 });
         socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id }));
       }, think());
     };
@@ -148,6 +162,11 @@ async function table(
           l.legal = m.legal;
           l.expected = m.view.expected;
           if (m.t === 'events' && i === 0) st.sizes.push(text.length);
+          const s = m.t === 'events' ? sent.get(m.seq) : undefined;
+          if (s && s.from !== i) {
+            if (Date.now() >= measureFrom) st.fanout.push(performance.now() - s.t0);
+            if (--s.left <= 0) sent.delete(m.seq);
+          }
           if (m.view.result) return done();
         }
         if (m.id && pending.has(m.id)) {
@@ -165,6 +184,7 @@ async function table(
     if (!resume) await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
     resume = null;
     await over;
+    clearTimeout(stop);
     for (const ws of socks) ws.close();
     if (failed) throw failed;
     st.games++;
@@ -231,7 +251,8 @@ function spread(xs: number[]): { median: number; min: number; max: number } {
 export async function benchServer(opts: { quick: boolean }): Promise<Record<string, number>> {
   if (!fs.existsSync(SERVER_MAIN))
     throw new Error(`build the server first: npx tsc -b packages/server (${SERVER_MAIN} missing)`);
-  const positions = await preparePositions(opts.quick ? 50 : 500);
+  // BENCH_SERVER_GAMES: another table count (small while developing on a shared machine).
+  const positions = await preparePositions(Number(process.env.BENCH_SERVER_GAMES) || (opts.quick ? 50 : 500));
   const runs: Record<string, number>[] = [];
   try {
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
@@ -299,6 +320,9 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     },
     /READY (\d+)/,
   );
+  // The process before any game is loaded (stored bot games resume only after READY): what the
+  // games add on top of it is server.rssKbPerGame.
+  const idleRss = rssMb(proc.pid!);
   const base = `http://127.0.0.1:${port}`;
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
@@ -328,7 +352,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     last = srvStats.games;
   }
   srvStats.games = 0;
-  const st: Stats = { errors: 0, rtts: [], actions: 0, sizes: [], games: 0 };
+  const st: Stats = { errors: 0, rtts: [], fanout: [], botSeats: 0, actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(proc.pid!))), 500);
   const echoSrv = await launch(['--input-type=module', '-e', ECHO_SRC], {}, /READY (\d+)/);
@@ -368,9 +392,11 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     const out = {
       'server.rttP99Ratio': Number(ratio.toFixed(3)),
       'server.ackP99Ms': Number(p99(srvStats.acks).toFixed(2)),
+      'server.fanoutP99Ms': Number(p99(st.fanout).toFixed(2)),
       'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
+      'server.rssKbPerGame': Math.round(((peakRss - idleRss) * 1024) / Math.max(1, srvStats.games)),
       'server.gamesInMemory': srvStats.games,
       'server.tableErrors': st.errors,
     };
