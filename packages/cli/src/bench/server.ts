@@ -13,7 +13,7 @@
 // frame arrival to acknowledgement (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in
 // memory. server.fanoutP99Ms: from `act` sent to the `events` of that move received by each OTHER
 // client of the game (the other seats and spectators: when the table sees the move).
-// server.rssKbPerGame: (peak RSS - RSS at READY, before any game is loaded) / games in memory.
+// server.rssKbPerGame: (peak RSS - RSS once the stored bot games resumed) / the games loaded since.
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -320,9 +320,6 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     },
     /READY (\d+)/,
   );
-  // The process before any game is loaded (stored bot games resume only after READY): what the
-  // games add on top of it is server.rssKbPerGame.
-  const idleRss = rssMb(proc.pid!);
   const base = `http://127.0.0.1:${port}`;
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
@@ -351,6 +348,11 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     if (srvStats.games === last) break;
     last = srvStats.games;
   }
+  // The process once the stored bot games have resumed (the bot worker threads and their models
+  // are loaded by then: a fixed cost, not a game's): what each further game adds on top of it is
+  // server.rssKbPerGame.
+  const baseRss = rssMb(proc.pid!);
+  const baseGames = srvStats.games;
   srvStats.games = 0;
   const st: Stats = { errors: 0, rtts: [], fanout: [], botSeats: 0, actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
@@ -396,7 +398,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
-      'server.rssKbPerGame': Math.round(((peakRss - idleRss) * 1024) / Math.max(1, srvStats.games)),
+      'server.rssKbPerGame': Math.round(((peakRss - baseRss) * 1024) / Math.max(1, srvStats.games - baseGames)),
       'server.gamesInMemory': srvStats.games,
       'server.tableErrors': st.errors,
     };
