@@ -254,8 +254,10 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   // BENCH_SERVER_GAMES: another table count (small while developing on a shared machine).
   const positions = await preparePositions(Number(process.env.BENCH_SERVER_GAMES) || (opts.quick ? 50 : 500));
   const runs: Record<string, number>[] = [];
+  let capacityFigures: Record<string, number> = {};
   try {
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
+    capacityFigures = await capacity(opts, positions);
   } finally {
     fs.rmSync(positions.dir, { recursive: true, force: true });
   }
@@ -267,6 +269,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   const ack = spread(runs.map((r) => r['server.ackP99Ms']!));
   out['server.ackP99MsMin'] = ack.min;
   out['server.ackP99MsMax'] = ack.max;
+  Object.assign(out, capacityFigures);
   out['server.loadAvg1'] = Number(os.loadavg()[0]!.toFixed(2));
   return out;
 }
@@ -291,6 +294,94 @@ async function preparePositions(games: number): Promise<Positions> {
   return { dir, shapes, stored };
 }
 
+/** The server process's settings in every server bench (bot pauses off, rate limits opened). */
+function serverEnv(data: string): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: data,
+    LOG_LEVEL: 'warn',
+    SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
+    SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
+    SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
+    SERVER_STATS_MS: '500',
+    BOT_PAUSE_MS: '0',
+    BOT_RECRUITER_MOVE_MS: '0',
+    WS_RATE_PER_SEC: '1000',
+    WS_RATE_BURST: '1000',
+    ...BENCH_LIMITS_ENV,
+  };
+}
+
+/**
+ * server.capacityGames: the most active games one instance holds with the acknowledgement p99
+ * (measured in the server, SERVER_STATS) under 100 ms. One server process on the stored
+ * positions; tables are added in steps of a fifth of them, each step held for stepMs (the first
+ * 2 s of a step, while its tables connect, are not counted). The figure is the server's games in
+ * memory at the last step under 100 ms (0: not even the first). When the last step is still under
+ * 100 ms, the instance holds at least all the positions: server.capacityAtLeast is 1 (run with more
+ * BENCH_SERVER_GAMES to find the limit).
+ */
+async function capacity(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cap-'));
+  fs.cpSync(positions.dir, data, { recursive: true });
+  const { proc, port } = await launch([SERVER_MAIN], serverEnv(data), /READY (\d+)/);
+  const stats = { acks: [] as { t: number; ms: number }[], games: 0 };
+  let buf = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    buf += String(d);
+    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (!line.startsWith('SERVER_STATS ')) continue;
+      const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+      stats.games = x.games;
+      for (const ms of x.acksMs) stats.acks.push({ t: Date.now(), ms });
+    }
+  });
+  const n = positions.stored.length;
+  const step = Math.max(1, Math.ceil(n / 5));
+  const stepMs = opts.quick ? 6000 : 12_000;
+  const until = Date.now() + 60 * 60_000;
+  const stopAll = { at: until };
+  const st: Stats = { errors: 0, rtts: [], fanout: [], botSeats: 0, actions: 0, sizes: [], games: 0 };
+  const running: Promise<unknown>[] = [];
+  let best = 0;
+  let atLeast = 0;
+  try {
+    for (let started = 0; started < n;) {
+      const to = Math.min(n, started + step);
+      for (; started < to; started++)
+        running.push(
+          table(
+            `http://127.0.0.1:${port}`,
+            `ws://127.0.0.1:${port}/ws`,
+            stopAll.at,
+            0,
+            st,
+            positions.shapes[started]!,
+            positions.stored[started]!,
+          ).catch(() => st.errors++),
+        );
+      const from = Date.now() + 2000;
+      await sleep(stepMs + 600);
+      const acks = stats.acks.filter((a) => a.t >= from + 500).map((a) => a.ms);
+      const ok = acks.length > 0 && p99(acks) < 100;
+      if (process.env.BENCH_VERBOSE)
+        process.stderr.write(`[bench] capacity step: ${stats.games} games, ack p99 ${p99(acks).toFixed(1)} ms\n`);
+      if (!ok) break;
+      best = stats.games;
+      if (started >= n) atLeast = 1;
+    }
+  } finally {
+    proc.kill('SIGKILL');
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+  // The tables end on their own once their server is gone (their sockets close).
+  await Promise.race([Promise.allSettled(running), sleep(5000)]);
+  return { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast };
+}
+
 async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
   const games = positions.stored.length;
   const runMs = opts.quick ? 10_000 : 30_000;
@@ -301,25 +392,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof`); the server is then stopped with SIGTERM so the profile is written.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const { proc, port } = await launch(
-    [...nodeArgs, SERVER_MAIN],
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: data,
-      LOG_LEVEL: 'warn',
-      SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
-      SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
-      SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
-      SERVER_STATS_MS: '500',
-      BOT_PAUSE_MS: '0',
-      BOT_RECRUITER_MOVE_MS: '0',
-      WS_RATE_PER_SEC: '1000',
-      WS_RATE_BURST: '1000',
-      ...BENCH_LIMITS_ENV,
-    },
-    /READY (\d+)/,
-  );
+  const { proc, port } = await launch([...nodeArgs, SERVER_MAIN], serverEnv(data), /READY (\d+)/);
   const base = `http://127.0.0.1:${port}`;
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
