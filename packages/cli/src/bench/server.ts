@@ -397,7 +397,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
   const dbStats: { t: number; s: Record<string, unknown> }[] = [];
-  const srvStats = { acks: [] as number[], games: 0, from: Infinity, until: Infinity };
+  const srvStats = { acks: [] as number[], loopP99: [] as number[], games: 0, from: Infinity, until: Infinity };
   let errBuf = '';
   proc.stderr!.on('data', (d: Buffer) => {
     errBuf += String(d);
@@ -407,9 +407,12 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       errBuf = errBuf.slice(nl + 1);
       if (line.startsWith('SQLITE_STATS ')) dbStats.push({ t: Date.now(), s: JSON.parse(line.slice(13)) });
       if (line.startsWith('SERVER_STATS ')) {
-        const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+        const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number; loopP99Ms: number | null };
         srvStats.games = Math.max(srvStats.games, x.games);
-        if (Date.now() >= srvStats.from && Date.now() <= srvStats.until + 600) srvStats.acks.push(...x.acksMs);
+        if (Date.now() >= srvStats.from && Date.now() <= srvStats.until + 600) {
+          srvStats.acks.push(...x.acksMs);
+          if (x.loopP99Ms !== null) srvStats.loopP99.push(x.loopP99Ms);
+        }
       }
     }
   });
@@ -468,6 +471,10 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       'server.rttP99Ratio': Number(ratio.toFixed(3)),
       'server.ackP99Ms': Number(p99(srvStats.acks).toFixed(2)),
       'server.fanoutP99Ms': Number(p99(st.fanout).toFixed(2)),
+      // The main thread's event-loop delay (the worst of its per-500 ms p99s): a frame waits this
+      // long before the server reads it, which the acknowledgement (frame read -> ack written)
+      // does not count and the round trip does.
+      'server.loopDelayP99Ms': Number(p99(srvStats.loopP99).toFixed(2)),
       'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
