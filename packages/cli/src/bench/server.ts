@@ -257,7 +257,8 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   let capacityFigures: Record<string, number> = {};
   try {
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
-    capacityFigures = await capacity(opts, positions);
+    // BENCH_SERVER_CAPACITY=0: skip the capacity ramp (profiling the three runs only).
+    if (process.env.BENCH_SERVER_CAPACITY !== '0') capacityFigures = await capacity(opts, positions);
   } finally {
     fs.rmSync(positions.dir, { recursive: true, force: true });
   }
