@@ -9,7 +9,8 @@
 //   links, plus the static imports of those scripts. packages/web/test/rulebook.test.ts checks
 //   that this list is exactly what Chromium fetches for the lobby from the real server, and that
 //   the bytes counted here equal Chromium's own encodedBodySize for them.
-// - web.inviteLoadKb: the same for an invite link opened cold (#/g/<id>): the lobby's files plus
+// - web.inviteLoadKb: the same for an invite link opened cold (#/g/<id>) once its game has started
+//   (a table still waiting shows its waiting room from the lobby's files alone): those plus
 //   the lazy Table chunk and what Vite preloads with it (inviteLoadFiles), as the server sends them
 //   (brotli). Static files only: the game's own frames come over the WebSocket.
 // Reads packages/web/dist (builds it first with Vite when it is missing).
