@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bytesOnWire, firstLoadFiles } from '../../cli/src/bench/web.js';
+import { bytesOnWire, firstLoadFiles, inviteLoadFiles } from '../../cli/src/bench/web.js';
 import { buildAll, newPage, serverAndBrowser, shot, shotOf, type Server } from './helpers.js';
 import { CHAPTERS } from '../src/rulebook/chapters.js';
 
@@ -299,5 +299,38 @@ describe('rulebook', () => {
     expect(chromium).toBe(await bytesOnWire(server.url, files));
     const raw = files.reduce((n, f) => n + fs.statSync(path.join(buildAll(), f)).size, 0);
     expect(chromium).toBeLessThan(raw / 2);
+  });
+
+  it('web.inviteLoadKb counts exactly what Chromium fetches for an invite link opened cold (issue 29 §6)', async () => {
+    const created = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Host',
+        mode: 'full',
+        players: 2,
+        bots: { '2': 'random' },
+        recruiterCard: 'random',
+        recruiterChoice: 'random',
+        turnTimerSec: null,
+      }),
+    });
+    const { gameId, token } = (await created.json()) as { gameId: string; token: string };
+    // The invited player ends up at the table once the game starts: the figure counts the Table
+    // chunk, which a table still waiting does not load yet. A started game opened cold shows it.
+    const started = await fetch(`${server.url}/api/games/${gameId}/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(started.status).toBe(200);
+    const { page } = await newPage(browser);
+    const fetched = track(page);
+    await page.goto(`${server.url}/#/g/${gameId}`);
+    await page.locator('.board, svg').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const files = inviteLoadFiles(buildAll());
+    expect(files.some((f) => /\/Table-[\w-]+\.js$/.test(f))).toBe(true);
+    expect([...new Set(fetched)].sort()).toEqual(files.sort());
   });
 });

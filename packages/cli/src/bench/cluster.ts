@@ -1,8 +1,9 @@
 // Cluster benchmark: two server instances (packages/server/dist/main.js) on one PostgreSQL, and -
 // in the same run, under the same machine load - one instance on SQLite for comparison.
 //
-// Method (same shape as bench/server.ts): N games per system (200; quick: 30), each with two
-// seats played by scripted clients in this process (a random legal action from the seat's own
+// Method (same shape as bench/server.ts): N games per system (200; quick: 30; BENCH_CLUSTER_GAMES),
+// each starting from a stored game already under way (bench/positions.ts, 2 seats, no bots),
+// with two seats played by scripted clients in this process (a random legal action from the seat's own
 // `legal`, thinking 0.5-1.5 s per move; a finished game is replaced by a new one). In the
 // cluster, seat A's client is connected to instance A and seat B's to instance B (alternating per
 // game), so every action crosses instances: it is committed by the receiving instance, announced
@@ -18,7 +19,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PgStore } from '@mindmgmt/server';
 import { BENCH_LIMITS_ENV, connect, launch, post, ROOT, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
+import { type StoredTable, storeMidGames, type TableShape, writeMidGames } from './positions.js';
 
 /** A server instance with the cluster bench's settings (no bot pause, no rate limit). */
 function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
@@ -74,19 +77,29 @@ interface Stats {
 }
 
 /** Keeps one table going until `until`: seat i's client talks to bases[i]. */
-async function table(bases: [string, string], until: number, measureFrom: number, st: Stats): Promise<void> {
+async function table(
+  bases: [string, string],
+  until: number,
+  measureFrom: number,
+  st: Stats,
+  stored: StoredTable,
+): Promise<void> {
+  let resume: StoredTable | null = stored;
   while (Date.now() < until) {
-    const c = await post(bases[0], '/api/games', {
-      name: 'A',
-      mode: Math.random() < 0.5 ? 'training' : 'full',
-      players: 2,
-      bots: {},
-      recruiterCard: 'random',
-      recruiterChoice: 'random',
-      turnTimerSec: null,
-    });
-    const j = await post(bases[1], `/api/games/${c.gameId}/join`, { name: 'B' });
-    const tokens = [c.token as string, j.token as string];
+    const c = resume
+      ? { gameId: resume.gameId }
+      : await post(bases[0], '/api/games', {
+          name: 'A',
+          mode: Math.random() < 0.5 ? 'training' : 'full',
+          players: 2,
+          bots: {},
+          recruiterCard: 'random',
+          recruiterChoice: 'random',
+          turnTimerSec: null,
+        });
+    const tokens = resume
+      ? [resume.tokens[0]!, resume.tokens[1]!]
+      : [(c as { token: string }).token, (await post(bases[1], `/api/games/${c.gameId}/join`, { name: 'B' })).token];
     const socks = await Promise.all(bases.map((b) => connect(b.replace('http', 'ws') + '/ws')));
     let done!: () => void;
     const over = new Promise<void>((r) => (done = r));
@@ -153,8 +166,11 @@ async function table(bases: [string, string], until: number, measureFrom: number
       });
       ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
     });
-    await post(bases[0], `/api/games/${c.gameId}/start`, { token: tokens[0] });
+    if (!resume) await post(bases[0], `/api/games/${c.gameId}/start`, { token: tokens[0] });
+    resume = null;
+    const stop = setTimeout(finish, Math.max(0, until - Date.now()));
     await over;
+    clearTimeout(stop);
     st.games++;
     for (const ws of socks) ws.close();
   }
@@ -174,12 +190,14 @@ export async function benchCluster(opts: { quick: boolean }): Promise<Record<str
     'cluster.crossInstanceP99MsMin': Math.min(...cross),
     'cluster.crossInstanceP99MsMax': Math.max(...cross),
     'cluster.rttP99Ratio': med('cluster.rttP99Ratio'),
+    'cluster.rttP99RatioMin': Math.min(...runs.map((r) => r['cluster.rttP99Ratio']!)),
+    'cluster.rttP99RatioMax': Math.max(...runs.map((r) => r['cluster.rttP99Ratio']!)),
     'cluster.loadAvg1': Number(os.loadavg()[0]!.toFixed(2)),
   };
 }
 
 async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, number>> {
-  const games = opts.quick ? 30 : 200;
+  const games = Number(process.env.BENCH_CLUSTER_GAMES) || (opts.quick ? 30 : 200);
   const runMs = opts.quick ? 10_000 : 30_000;
   const url = pgUrl();
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -196,6 +214,12 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
       ...(verbose ? { SERVER_STATS_MS: '1000' } : {}),
     };
     // The first instance applies the migrations; the second then finds them done.
+    // Every table starts from a stored game under way (as in bench/server.ts), the same positions
+    // (same seed) in PostgreSQL for the cluster and in SQLite for the single instance.
+    const shapes: TableShape[] = Array.from({ length: games }, () => ({ players: 2, bots: 0, spectators: 0 }));
+    const pgStore = await PgStore.open(url, { schema });
+    const pgTables = await writeMidGames(pgStore, shapes, 7).finally(() => pgStore.close());
+    const sqliteTables = await storeMidGames(data, shapes, 7);
     const a = await launchServer({ ...pgEnv, INSTANCE_ID: 'bench-A' });
     procs.push(a.proc);
     const [b, s] = await Promise.all([
@@ -256,12 +280,12 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
       };
       runs.push(
         sleep((i / games) * 2000).then(() =>
-          table(pair, until, measureFrom, cluster).catch(counted(cluster, 'cluster')),
+          table(pair, until, measureFrom, cluster, pgTables[i]!).catch(counted(cluster, 'cluster')),
         ),
       );
       runs.push(
         sleep((i / games) * 2000 + 7).then(() =>
-          table([S, S], until, measureFrom, single).catch(counted(single, 'SQLite')),
+          table([S, S], until, measureFrom, single, sqliteTables[i]!).catch(counted(single, 'SQLite')),
         ),
       );
     }

@@ -2,7 +2,8 @@
 // process (packages/server/dist/main.js, SQLite in a temp folder).
 //
 // Method: N tables (500; quick: 50) in a mix (TABLE_MIX): 2-seat and 5-seat, Full and Training,
-// some with bot seats (played by the server's bot workers) and some with one or two spectators.
+// some with bot seats (played by the server's bot workers, at the levels of positions.ts's
+// BOT_SHARE: 40% hard, 20% expert, 30% easy, 10% random) and some with one or two spectators.
 // Every table starts from a stored game already under way (bench/positions.ts: generated
 // deterministically, cut at 30-70% of its length, written with the server's store before the
 // server starts, so the server loads them as after a restart). Human seats are played by scripted
@@ -10,7 +11,9 @@
 // per move); a finished game is replaced by a new one played from the start. We time every
 // action from `act` to its `events` acknowledgement; the server itself reports the time from
 // frame arrival to acknowledgement (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in
-// memory.
+// memory. server.fanoutP99Ms: from `act` sent to the `events` of that move received by each OTHER
+// client of the game (the other seats and spectators: when the table sees the move).
+// server.rssKbPerGame: (peak RSS - RSS once the stored bot games resumed) / the games loaded since.
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -19,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_LIMITS_ENV, connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
-import { type StoredTable, storeMidGames, type TableShape } from './positions.js';
+import { botLevel, type StoredTable, storeMidGames, type TableShape } from './positions.js';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
@@ -40,6 +43,10 @@ function cpuMs(pid: number): number {
 interface Stats {
   errors: number;
   rtts: number[];
+  /** act sent -> the events of that move received by each OTHER client of the game (ms). */
+  fanout: number[];
+  /** Bot seats of fresh games so far (their levels follow botLevel). */
+  botSeats: number;
   actions: number;
   sizes: number[];
   games: number;
@@ -77,7 +84,7 @@ async function table(
       tokens = [...resume.tokens];
     } else {
       const bots: Record<string, string> = {};
-      for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = Math.random() < 0.5 ? 'easy' : 'random';
+      for (let k = 0; k < shape.bots; k++) bots[String(shape.players - k)] = botLevel(st.botSeats++);
       const c = await post(base, '/api/games', {
         name: 'Ann',
         mode: Math.random() < 0.5 ? 'training' : 'full',
@@ -97,6 +104,9 @@ async function table(
     const socks = await Promise.all(tokens.map(() => connect(wsUrl)));
     let done!: () => void;
     const over = new Promise<void>((r) => (done = r));
+    // A game waiting on a bot (an expert thinking on a busy machine) sends nothing: the end of the
+    // run must not wait for its next frame.
+    const stop = setTimeout(() => done(), Math.max(0, until - Date.now()));
     const latest: { seq: number; legal: any[]; expected: number[]; seat: number | string }[] = tokens.map(() => ({
       seq: -1,
       legal: [],
@@ -104,6 +114,8 @@ async function table(
       seat: -1,
     }));
     const pending = new Map<string, number>();
+    /** seq after a move we sent -> who sent it and when, for the other clients' events. */
+    const sent = new Map<number, { from: number; t0: number; left: number }>();
     let busy = false;
     let n = 0;
     const maybeAct = () => {
@@ -123,7 +135,9 @@ async function table(
         }
         const a = l.legal[Math.floor(Math.random() * l.legal.length)];
         const id = `m${n++}`;
-        pending.set(id, performance.now());
+        const t0 = performance.now();
+        pending.set(id, t0);
+        sent.set(seq + 1, { from: i, t0, left: socks.length - 1 });
         socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id }));
       }, think());
     };
@@ -148,6 +162,11 @@ async function table(
           l.legal = m.legal;
           l.expected = m.view.expected;
           if (m.t === 'events' && i === 0) st.sizes.push(text.length);
+          const s = m.t === 'events' ? sent.get(m.seq) : undefined;
+          if (s && s.from !== i) {
+            if (Date.now() >= measureFrom) st.fanout.push(performance.now() - s.t0);
+            if (--s.left <= 0) sent.delete(m.seq);
+          }
           if (m.view.result) return done();
         }
         if (m.id && pending.has(m.id)) {
@@ -165,6 +184,7 @@ async function table(
     if (!resume) await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
     resume = null;
     await over;
+    clearTimeout(stop);
     for (const ws of socks) ws.close();
     if (failed) throw failed;
     st.games++;
@@ -231,10 +251,14 @@ function spread(xs: number[]): { median: number; min: number; max: number } {
 export async function benchServer(opts: { quick: boolean }): Promise<Record<string, number>> {
   if (!fs.existsSync(SERVER_MAIN))
     throw new Error(`build the server first: npx tsc -b packages/server (${SERVER_MAIN} missing)`);
-  const positions = await preparePositions(opts.quick ? 50 : 500);
+  // BENCH_SERVER_GAMES: another table count (small while developing on a shared machine).
+  const positions = await preparePositions(Number(process.env.BENCH_SERVER_GAMES) || (opts.quick ? 50 : 500));
   const runs: Record<string, number>[] = [];
+  let capacityFigures: Record<string, number> = {};
   try {
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
+    // BENCH_SERVER_CAPACITY=0: skip the capacity ramp (profiling the three runs only).
+    if (process.env.BENCH_SERVER_CAPACITY !== '0') capacityFigures = await capacity(opts, positions);
   } finally {
     fs.rmSync(positions.dir, { recursive: true, force: true });
   }
@@ -246,6 +270,7 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   const ack = spread(runs.map((r) => r['server.ackP99Ms']!));
   out['server.ackP99MsMin'] = ack.min;
   out['server.ackP99MsMax'] = ack.max;
+  Object.assign(out, capacityFigures);
   out['server.loadAvg1'] = Number(os.loadavg()[0]!.toFixed(2));
   return out;
 }
@@ -270,6 +295,94 @@ async function preparePositions(games: number): Promise<Positions> {
   return { dir, shapes, stored };
 }
 
+/** The server process's settings in every server bench (bot pauses off, rate limits opened). */
+function serverEnv(data: string): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: data,
+    LOG_LEVEL: 'warn',
+    SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
+    SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
+    SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
+    SERVER_STATS_MS: '500',
+    BOT_PAUSE_MS: '0',
+    BOT_RECRUITER_MOVE_MS: '0',
+    WS_RATE_PER_SEC: '1000',
+    WS_RATE_BURST: '1000',
+    ...BENCH_LIMITS_ENV,
+  };
+}
+
+/**
+ * server.capacityGames: the most active games one instance holds with the acknowledgement p99
+ * (measured in the server, SERVER_STATS) under 100 ms. One server process on the stored
+ * positions; tables are added in steps of a fifth of them, each step held for stepMs (the first
+ * 2 s of a step, while its tables connect, are not counted). The figure is the server's games in
+ * memory at the last step under 100 ms (0: not even the first). When the last step is still under
+ * 100 ms, the instance holds at least all the positions: server.capacityAtLeast is 1 (run with more
+ * BENCH_SERVER_GAMES to find the limit).
+ */
+async function capacity(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cap-'));
+  fs.cpSync(positions.dir, data, { recursive: true });
+  const { proc, port } = await launch([SERVER_MAIN], serverEnv(data), /READY (\d+)/);
+  const stats = { acks: [] as { t: number; ms: number }[], games: 0 };
+  let buf = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    buf += String(d);
+    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (!line.startsWith('SERVER_STATS ')) continue;
+      const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+      stats.games = x.games;
+      for (const ms of x.acksMs) stats.acks.push({ t: Date.now(), ms });
+    }
+  });
+  const n = positions.stored.length;
+  const step = Math.max(1, Math.ceil(n / 5));
+  const stepMs = opts.quick ? 6000 : 12_000;
+  const until = Date.now() + 60 * 60_000;
+  const stopAll = { at: until };
+  const st: Stats = { errors: 0, rtts: [], fanout: [], botSeats: 0, actions: 0, sizes: [], games: 0 };
+  const running: Promise<unknown>[] = [];
+  let best = 0;
+  let atLeast = 0;
+  try {
+    for (let started = 0; started < n;) {
+      const to = Math.min(n, started + step);
+      for (; started < to; started++)
+        running.push(
+          table(
+            `http://127.0.0.1:${port}`,
+            `ws://127.0.0.1:${port}/ws`,
+            stopAll.at,
+            0,
+            st,
+            positions.shapes[started]!,
+            positions.stored[started]!,
+          ).catch(() => st.errors++),
+        );
+      const from = Date.now() + 2000;
+      await sleep(stepMs + 600);
+      const acks = stats.acks.filter((a) => a.t >= from + 500).map((a) => a.ms);
+      const ok = acks.length > 0 && p99(acks) < 100;
+      if (process.env.BENCH_VERBOSE)
+        process.stderr.write(`[bench] capacity step: ${stats.games} games, ack p99 ${p99(acks).toFixed(1)} ms\n`);
+      if (!ok) break;
+      best = stats.games;
+      if (started >= n) atLeast = 1;
+    }
+  } finally {
+    proc.kill('SIGKILL');
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+  // The tables end on their own once their server is gone (their sockets close).
+  await Promise.race([Promise.allSettled(running), sleep(5000)]);
+  return { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast };
+}
+
 async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
   const games = positions.stored.length;
   const runMs = opts.quick ? 10_000 : 30_000;
@@ -280,30 +393,12 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof`); the server is then stopped with SIGTERM so the profile is written.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const { proc, port } = await launch(
-    [...nodeArgs, SERVER_MAIN],
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: data,
-      LOG_LEVEL: 'warn',
-      SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full',
-      SQLITE_WRITER: process.env.BENCH_SQLITE_WRITER ?? 'thread',
-      SQLITE_STATS_MS: process.env.BENCH_VERBOSE ? '1000' : '0',
-      SERVER_STATS_MS: '500',
-      BOT_PAUSE_MS: '0',
-      BOT_RECRUITER_MOVE_MS: '0',
-      WS_RATE_PER_SEC: '1000',
-      WS_RATE_BURST: '1000',
-      ...BENCH_LIMITS_ENV,
-    },
-    /READY (\d+)/,
-  );
+  const { proc, port } = await launch([...nodeArgs, SERVER_MAIN], serverEnv(data), /READY (\d+)/);
   const base = `http://127.0.0.1:${port}`;
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
   const dbStats: { t: number; s: Record<string, unknown> }[] = [];
-  const srvStats = { acks: [] as number[], games: 0, from: Infinity, until: Infinity };
+  const srvStats = { acks: [] as number[], loopP99: [] as number[], games: 0, from: Infinity, until: Infinity };
   let errBuf = '';
   proc.stderr!.on('data', (d: Buffer) => {
     errBuf += String(d);
@@ -313,9 +408,12 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       errBuf = errBuf.slice(nl + 1);
       if (line.startsWith('SQLITE_STATS ')) dbStats.push({ t: Date.now(), s: JSON.parse(line.slice(13)) });
       if (line.startsWith('SERVER_STATS ')) {
-        const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+        const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number; loopP99Ms: number | null };
         srvStats.games = Math.max(srvStats.games, x.games);
-        if (Date.now() >= srvStats.from && Date.now() <= srvStats.until + 600) srvStats.acks.push(...x.acksMs);
+        if (Date.now() >= srvStats.from && Date.now() <= srvStats.until + 600) {
+          srvStats.acks.push(...x.acksMs);
+          if (x.loopP99Ms !== null) srvStats.loopP99.push(x.loopP99Ms);
+        }
       }
     }
   });
@@ -327,8 +425,13 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     if (srvStats.games === last) break;
     last = srvStats.games;
   }
+  // The process once the stored bot games have resumed (the bot worker threads and their models
+  // are loaded by then: a fixed cost, not a game's): what each further game adds on top of it is
+  // server.rssKbPerGame.
+  const baseRss = rssMb(proc.pid!);
+  const baseGames = srvStats.games;
   srvStats.games = 0;
-  const st: Stats = { errors: 0, rtts: [], actions: 0, sizes: [], games: 0 };
+  const st: Stats = { errors: 0, rtts: [], fanout: [], botSeats: 0, actions: 0, sizes: [], games: 0 };
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(proc.pid!))), 500);
   const echoSrv = await launch(['--input-type=module', '-e', ECHO_SRC], {}, /READY (\d+)/);
@@ -368,9 +471,15 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
     const out = {
       'server.rttP99Ratio': Number(ratio.toFixed(3)),
       'server.ackP99Ms': Number(p99(srvStats.acks).toFixed(2)),
+      'server.fanoutP99Ms': Number(p99(st.fanout).toFixed(2)),
+      // The main thread's event-loop delay (the worst of its per-500 ms p99s): a frame waits this
+      // long before the server reads it, which the acknowledgement (frame read -> ack written)
+      // does not count and the round trip does.
+      'server.loopDelayP99Ms': Number(p99(srvStats.loopP99).toFixed(2)),
       'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
+      'server.rssKbPerGame': Math.round(((peakRss - baseRss) * 1024) / Math.max(1, srvStats.games - baseGames)),
       'server.gamesInMemory': srvStats.games,
       'server.tableErrors': st.errors,
     };

@@ -9,6 +9,10 @@
 //   links, plus the static imports of those scripts. packages/web/test/rulebook.test.ts checks
 //   that this list is exactly what Chromium fetches for the lobby from the real server, and that
 //   the bytes counted here equal Chromium's own encodedBodySize for them.
+// - web.inviteLoadKb: the same for an invite link opened cold (#/g/<id>) once its game has started
+//   (a table still waiting shows its waiting room from the lobby's files alone): those plus
+//   the lazy Table chunk and what Vite preloads with it (inviteLoadFiles), as the server sends them
+//   (brotli). Static files only: the game's own frames come over the WebSocket.
 // Reads packages/web/dist (builds it first with Vite when it is missing).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +56,39 @@ export function firstLoadFiles(dist: string): string[] {
   const queue: string[] = [];
   const re = /<(?:script[^>]*\ssrc|link[^>]*\shref)="(\.?\/?assets\/[^"]+)"/g;
   for (let m; (m = re.exec(html));) queue.push(path.posix.normalize(m[1]!.replace(/^\.?\//, '')));
+  while (queue.length) {
+    const f = queue.shift()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (!f.endsWith('.js')) continue;
+    const code = fs.readFileSync(path.join(dist, f), 'utf8');
+    for (const spec of staticImports(code))
+      if (spec.startsWith('.')) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(f), spec)));
+  }
+  return [...seen];
+}
+
+/** Paths the page fetches for an invite link opened cold (`#/g/<id>`, inviteUrl in the server's
+ * lobby/info.ts): the lobby's files, then the lazy Table chunk with what Vite preloads beside it
+ * (its `__vite__mapDeps` list: shared chunks and the stylesheet) and their static imports. */
+export function inviteLoadFiles(dist: string): string[] {
+  const first = firstLoadFiles(dist);
+  const seen = new Set(first);
+  const queue: string[] = [];
+  for (const f of first) {
+    if (!f.endsWith('.js')) continue;
+    const code = fs.readFileSync(path.join(dist, f), 'utf8');
+    const deps = /__vite__mapDeps=\([^)]*?m\.f=(\[[^\]]*\])/.exec(code);
+    const list: string[] = deps ? JSON.parse(deps[1]!) : [];
+    const dir = path.posix.dirname(f);
+    const re = /import\(\s*[`"']\.\/(Table-[\w-]+\.js)[`"']\s*\)[^;]*?__vite__mapDeps\(\[([\d,\s]*)\]\)/g;
+    for (let m; (m = re.exec(code));) {
+      queue.push(path.posix.join(dir, m[1]!));
+      for (const i of m[2]!.split(',').filter(Boolean))
+        queue.push(path.posix.normalize(path.posix.join(dir, list[Number(i)]!)));
+    }
+  }
+  if (!queue.length) throw new Error('no lazy Table chunk found in the lobby files: has main.tsx changed?');
   while (queue.length) {
     const f = queue.shift()!;
     if (seen.has(f)) continue;
@@ -120,7 +157,15 @@ export async function benchWeb(opts: { quick: boolean }): Promise<Record<string,
   const server = await serveBuild(dist);
   try {
     const wire = await bytesOnWire(server.base, files);
-    return { 'web.jsGzipKb': kb(bytes), 'web.firstLoadKb': kb(wire), 'web.firstLoadRawKb': kb(raw) };
+    const invite = inviteLoadFiles(dist);
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] invite link files: ${invite.join(' ')}\n`);
+    const inviteWire = await bytesOnWire(server.base, invite);
+    return {
+      'web.jsGzipKb': kb(bytes),
+      'web.firstLoadKb': kb(wire),
+      'web.firstLoadRawKb': kb(raw),
+      'web.inviteLoadKb': kb(inviteWire),
+    };
   } finally {
     server.stop();
   }

@@ -286,6 +286,9 @@ export class GameMaster {
     // keep the entries taken back, so those seqs get a fresh state instead.
     for (const [seq, len] of g.logLenAt) if (len > s.history.length) g.logLenAt.delete(seq);
     g.logLenAt.set(s.seq, s.history.length);
+    // The cached `state` frames (whole view and log per viewer) are of the old seq and would
+    // otherwise stay in memory until the next `hello`: per active game, the largest thing held.
+    if (g.frames.byViewer.size) g.frames = { seq: -1, byViewer: new Map() };
     if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
     if (s.result) {
       if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
