@@ -56,6 +56,10 @@ export function firstLoadFiles(dist: string): string[] {
   const queue: string[] = [];
   const re = /<(?:script[^>]*\ssrc|link[^>]*\shref)="(\.?\/?assets\/[^"]+)"/g;
   for (let m; (m = re.exec(html));) queue.push(path.posix.normalize(m[1]!.replace(/^\.?\//, '')));
+  // the page's icon, which the browser fetches with the page (the manifest and the touch icon
+  // only when installing)
+  const icon = /<link[^>]*\srel="icon"[^>]*\shref="\.?\/?([^"]+)"/.exec(html);
+  if (icon) queue.push(path.posix.normalize(icon[1]!));
   while (queue.length) {
     const f = queue.shift()!;
     if (seen.has(f)) continue;
