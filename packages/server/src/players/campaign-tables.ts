@@ -121,6 +121,11 @@ export class CampaignTables {
     if (row.start.seats.some((s) => !seatPlayers.has(s.seat)))
       throw new ApiError(409, 'no_profiles', 'A campaign needs everyone at the table to have a profile.');
     const winner = row.result.winner;
+    // The game over is recorded (history, ratings) before the campaign may start with this game,
+    // whichever comes first otherwise: the history of a campaign's first game then never depends
+    // on how fast the rematch was asked for (regression: its campaign link came and went). It is
+    // idempotent, and never throws.
+    await this.players.gameOver(row);
     let id = await this.campaignOf(oldId);
     if (!id) {
       const agents = [...new Set(row.start.seats.filter((s) => s.seat !== 0).map((s) => seatPlayers.get(s.seat)!))];
