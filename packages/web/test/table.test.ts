@@ -306,10 +306,11 @@ describe('one click, undo (issue 25)', () => {
         // the ruling id stays out of what players read (issue 25 §4)
         expect(why).toMatch(/nobody may ask about it\.$/);
         await greyed.first().click({ force: true });
-        expect(await page.locator('.refusal').innerText()).toMatch(/nobody may ask about it\./);
+        // the refusal line is drawn after the click: wait for it, not a fixed moment
+        await expect.poll(() => page.locator('.refusal').innerText()).toMatch(/nobody may ask about it\./);
         expect(await page.locator('.refusal').innerText()).not.toMatch(/R22/);
         // instead of the ruling id, a link to the rulebook chapter that explains it (issue 25 §4)
-        expect(await page.locator('.refusal a.rule-link').count()).toBe(1);
+        await expect.poll(() => page.locator('.refusal a.rule-link').count()).toBe(1);
         await shot(page, 'table-ask-blocked-1280.png', false);
         found = true;
         break;
