@@ -284,6 +284,17 @@ describe('one click, undo (issue 25)', () => {
         await untilMine(page, ['agentsTurn'], 60000);
         continue;
       }
+      // no activation left in this half-turn (a random game can get there): end the turn
+      if (
+        !(await actions(page)
+          .getByRole('button', { name: /^Activate/ })
+          .count())
+      ) {
+        await actions(page).getByRole('button', { name: 'End turn' }).click();
+        await commit(page);
+        await waitSeq(page, s.seq);
+        continue;
+      }
       await activateFirst(page);
       const blocked = await immortalsAt();
       // every destination whose features an immortal's location shows blocks that Ask
