@@ -49,6 +49,20 @@ function staticImports(code: string): string[] {
   return out;
 }
 
+/** `seen` plus `queue` and every file their scripts import statically, in fetch order. */
+function closeOver(dist: string, seen: Set<string>, queue: string[]): string[] {
+  while (queue.length) {
+    const f = queue.shift()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (!f.endsWith('.js')) continue;
+    const code = fs.readFileSync(path.join(dist, f), 'utf8');
+    for (const spec of staticImports(code))
+      if (spec.startsWith('.')) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(f), spec)));
+  }
+  return [...seen];
+}
+
 /** Paths (relative to dist, '/'-separated) the lobby page fetches: index.html first. */
 export function firstLoadFiles(dist: string): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -60,16 +74,7 @@ export function firstLoadFiles(dist: string): string[] {
   // only when installing)
   const icon = /<link[^>]*\srel="icon"[^>]*\shref="\.?\/?([^"]+)"/.exec(html);
   if (icon) queue.push(path.posix.normalize(icon[1]!));
-  while (queue.length) {
-    const f = queue.shift()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    if (!f.endsWith('.js')) continue;
-    const code = fs.readFileSync(path.join(dist, f), 'utf8');
-    for (const spec of staticImports(code))
-      if (spec.startsWith('.')) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(f), spec)));
-  }
-  return [...seen];
+  return closeOver(dist, seen, queue);
 }
 
 /** Paths the page fetches for an invite link opened cold (`#/g/<id>`, inviteUrl in the server's
@@ -93,16 +98,7 @@ export function inviteLoadFiles(dist: string): string[] {
     }
   }
   if (!queue.length) throw new Error('no lazy Table chunk found in the lobby files: has main.tsx changed?');
-  while (queue.length) {
-    const f = queue.shift()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    if (!f.endsWith('.js')) continue;
-    const code = fs.readFileSync(path.join(dist, f), 'utf8');
-    for (const spec of staticImports(code))
-      if (spec.startsWith('.')) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(f), spec)));
-  }
-  return [...seen];
+  return closeOver(dist, seen, queue);
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
