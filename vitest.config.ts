@@ -8,11 +8,11 @@ export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Processes, not threads: a test file may block its event loop for long. One file per core
-    // (vitest's default is one fewer: a single worker on the 2-core CI machine); the browser
-    // tests' server and Chromium run beside them in their own processes, mostly waiting.
+    // Processes, not threads: a test file may block its event loop for long. Two more files than
+    // cores: the browser tests (their server and Chromium in their own processes) mostly wait,
+    // and the sequencer pairs each with a computing file (scripts/test-order.ts).
     pool: 'forks',
-    maxWorkers: Math.max(2, os.availableParallelism()),
+    maxWorkers: os.availableParallelism() + 2,
     minWorkers: 1,
     // Longest files first (measured costs, scripts/test-costs.json), so the run ends together.
     sequence: { sequencer: CostSequencer },

@@ -5,6 +5,7 @@
 // A file's cost is its wall seconds, which is what the workers balance: measure on an otherwise
 // idle machine (a browser test mostly waits, so its CPU seconds would rank it far too low). The
 // CPU seconds (worker plus children: a browser test's server and Chromium) are in the same lines.
+// `maxBlock` is the longest stretch (s) a file held its event loop (keep it well under 30 s).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,6 +3,7 @@
 // Chromium), the measure scripts/test-costs.json is made from. CPU, not wall time: the CI machine
 // is shared, and wall time there says more about the neighbours than about the test.
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, expect } from 'vitest';
 
 const out = process.env.MM_TEST_CPU;
@@ -20,6 +21,11 @@ function childCpu(): number {
 
 if (out) {
   const t0 = performance.now();
+  // the longest the file held its event loop: vitest's worker answers the main process over an
+  // RPC with a 60 s timeout, so a synchronous stretch that long (on a busy machine, half that
+  // measured quietly) fails the run with "Timeout calling onTaskUpdate"
+  const loop = monitorEventLoopDelay({ resolution: 50 });
+  loop.enable();
   // registered first, so it runs after the file's own afterAll hooks (which stop its server)
   afterAll(() => {
     // the whole worker process (a fresh one per file): its start and the file's imports count
@@ -29,6 +35,7 @@ if (out) {
       cpu: Math.round((c.user + c.system) / 1e4) / 100,
       children: Math.round(childCpu() * 100) / 100,
       wall: Math.round(performance.now() - t0) / 1000,
+      maxBlock: Math.round(loop.max / 1e6) / 1000,
     };
     fs.appendFileSync(out, JSON.stringify(row) + '\n');
   });

@@ -25,6 +25,18 @@ export class CostSequencer extends BaseSequencer {
     const cost = (f: TestSpecification): number =>
       costs[path.relative(root, f.moduleId).split(path.sep).join('/')] ?? Infinity;
     // a stable sort: files without a cost keep vitest's order (Infinity - Infinity is NaN, so compare)
-    return (await super.sort(files)).sort((a, b) => (cost(a) === cost(b) ? 0 : cost(a) > cost(b) ? -1 : 1));
+    const sorted = (await super.sort(files)).sort((a, b) => (cost(a) === cost(b) ? 0 : cost(a) > cost(b) ? -1 : 1));
+    // The browser tests ('web') mostly wait on a page or a bot; the others mostly compute. Taken
+    // in turn, one of each, the workers (more than the cores, vitest.config.ts) keep the cores
+    // busy with computing files while the browser files wait, instead of four browser files
+    // waiting together at the start and four computing files sharing two cores at the end.
+    const waiting = sorted.filter((f) => f.project.name === 'web');
+    const computing = sorted.filter((f) => f.project.name !== 'web');
+    const out: TestSpecification[] = [];
+    for (let i = 0; i < Math.max(waiting.length, computing.length); i++) {
+      if (waiting[i]) out.push(waiting[i]!);
+      if (computing[i]) out.push(computing[i]!);
+    }
+    return out;
   }
 }

@@ -22,7 +22,7 @@ const NEVER_AGENT = [
 ];
 
 describe('secrecy', () => {
-  it('D12 a recruiter step taken back: the agents and spectators are sent exactly what they would see without it', async () => {
+  it("D12 a recruiter step taken back: the agents and spectators are sent exactly what they would see without it, and the table's listed time does not move", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-secret-undo-'));
     const srv = await testServer(SqliteStore.inDir(dir));
     const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
@@ -51,11 +51,21 @@ describe('secrecy', () => {
     const kept = steps[steps.length - 1]!;
     const { seat: _a, ...firstStep } = first;
     const { seat: _b, ...keptStep } = kept;
+    // regression "lobby updatedAt moves": the table's time as listed must not move either
+    const listedAt = async () => {
+      const mine = await api(srv.url, 'POST', '/api/my-games', { tokens: t.tokens.filter(Boolean) });
+      const live = await api(srv.url, 'GET', '/api/live');
+      const inLive = (live.body.games as { gameId: string; updatedAt: number }[]).find((x) => x.gameId === t.gameId);
+      return [mine.body.games[0].updatedAt as number, inLive?.updatedAt ?? null];
+    };
+    const lastSeen = await listedAt();
+    await new Promise((r) => setTimeout(r, 5)); // so that a stamp taken now would differ
     await act(firstStep);
     await act({ type: 'undo' });
     await act(keptStep);
     expect(agent.frames.length).toBe(seen.agent); // nothing yet: the turn is not settled
     expect(t.spectator.frames.length).toBe(seen.spectator);
+    expect(await listedAt()).toEqual(lastSeen);
     await act({ type: 'endTurn' });
     await Promise.all([agent.waitSeq(seen.seq + 2), t.spectator.waitSeq(seen.seq + 2)]);
     // One frame each, at seq + 2 (the step kept and the end of the turn), as without the undo.

@@ -128,6 +128,10 @@ export async function newPage(
     height?: number;
     locale?: string;
     pace?: 'normal' | 'fast' | 'instant';
+    /** 'reduce' unless a test watches motion: the table's endless animations (the dashed
+     * targets, the "your turn" dot) repaint every frame, which cost Chromium CPU for the whole of
+     * every waiting test; players who ask their system for less motion get the same table. */
+    motion?: 'reduce' | 'no-preference';
     /** The app-shell service worker (issue 27 §5) is blocked unless a test is about it: installing
      * it downloads the whole build once per context, which the other tests do not need. */
     serviceWorkers?: 'allow' | 'block';
@@ -135,6 +139,7 @@ export async function newPage(
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({
     serviceWorkers: opts.serviceWorkers ?? 'block',
+    reducedMotion: opts.motion ?? 'reduce',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? 'en-US',
     hasTouch: (opts.width ?? 1280) < 500,

@@ -5,7 +5,15 @@
 // Players (play/connections.ts), bots (bots/driver.ts), timers (timers.ts) and other instances'
 // commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
 // all come through here.
-import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type GameState } from '@mindmgmt/engine';
+import {
+  type Action,
+  apply,
+  applyLogged,
+  ENGINE_VERSION,
+  type GameEvent,
+  type GameState,
+  publicSeq,
+} from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
@@ -222,13 +230,17 @@ export class GameMaster {
       const keep = (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
       const deadline = keep ? g.row.deadline : deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
+      // D12: an action the other seats are not shown yet (the recruiter's unsettled turn) keeps
+      // the time they last saw a change, in the row (lobby, live tables) and in the store, so no
+      // listed or stored time tells when the recruiter acted before it was settled.
+      const at = publicSeq(r.state) === publicSeq(state) ? g.row.updatedAt : now;
       const res = await this.store.appendAction({
         gameId: g.id,
         expectedSeq: origin.seq,
         action,
         deadline,
         result: r.state.result,
-        at: now,
+        at,
         ...(snapshot ? { snapshot } : {}),
       });
       if (res === 'stale') {
@@ -244,7 +256,7 @@ export class GameMaster {
         deadline,
         result: r.state.result,
         status: r.state.result ? 'over' : 'active',
-        updatedAt: now,
+        updatedAt: at,
       };
       // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
       this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
