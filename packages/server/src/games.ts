@@ -121,8 +121,11 @@ export class GameService {
     return this.lobby.summary(r);
   }
 
-  createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    return this.lobby.createGame(b);
+  createGame(
+    b: CreateGameBody,
+    vouched = false,
+  ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
+    return this.lobby.createGame(b, vouched);
   }
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {

@@ -81,7 +81,7 @@ export function createHttpHandler(
             `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
           );
         me = await players?.optionalPlayer(req);
-        r = await service.createGame(b);
+        r = await service.createGame(b, me ? await players!.vouchesFor(me.player) : false);
       } catch (e) {
         slot.cancel();
         throw e;
