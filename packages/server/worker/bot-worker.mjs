@@ -8,11 +8,25 @@
 // Messages out: { type: 'best', id, action }          (the bot's best move so far, anytime bots)
 //               { type: 'done', id, action, source, cutoff, runMs }
 //               { type: 'error', id, name }           (a bot threw; only the error's class)
-import { parentPort } from 'node:worker_threads';
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { quickMove } from '@mindmgmt/ai';
 // Every level, the frozen yardstick included (simulations play it through the pool).
 import { makeAnyBot } from '@mindmgmt/ai/yardstick';
 import { rngFrom } from '@mindmgmt/engine';
+
+// Below the main thread's priority (bots/pool.ts `nice`): Linux gives each thread its own nice
+// value, set through its thread id (the last part of /proc/thread-self). Elsewhere (or when
+// refused) the worker runs as before.
+if (workerData?.nice) {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.nice);
+  } catch {
+    // not Linux, or not allowed: same priority as the main thread
+  }
+}
 
 /**
  * Bot sessions, one per (game, seat): a bot keeps caches (sampled belief, incremental exact

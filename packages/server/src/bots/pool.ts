@@ -109,11 +109,15 @@ export class BotPool {
    * @param size number of worker threads
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
    *   (applies to decisions that start after the change)
+   * @param nice nice value each worker thread sets on itself (Linux; elsewhere ignored): bot
+   *   thinking yields the cores to the main thread. Decisions do not depend on it (only the bots'
+   *   wall-clock safety cutoff may come sooner on a busy machine, as it may without it).
    */
   constructor(
     private readonly size: number,
     public hardLimitMs: number,
     private readonly onProblem: (what: string) => void = () => {},
+    private readonly nice = 0,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
@@ -270,7 +274,7 @@ export class BotPool {
   // ------------------------------------------------------------------ workers
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { nice: this.nice } });
     const slot: Slot = { serial: this.nextSerial++, worker, job: null, dead: false, games: new Set() };
     worker.unref();
     worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
