@@ -105,6 +105,12 @@ export function lobbyFloodSuite(name: string, open: () => Promise<{ games: GameS
       expect(more).toEqual([true, false]);
       // A table left out of the list is still there for whoever has its link.
       expect((await api(srv.url, 'GET', `/api/games/${newtTable.body.gameId}`)).status).toBe(200);
+
+      // One vouched profile from other addresses keeps no more tables waiting than one address:
+      // it has 2 (its cap here) and cannot push the listed others off with a third.
+      const third = await postFrom(srv.url, '/api/games', { ...table, name: 'Vera' }, '127.0.23.1', auth(vera.token));
+      expect([third.status, third.body.error?.code]).toEqual([429, 'too_many_open_tables']);
+      expect((await listing()).pages.flat()).toEqual([...vouched, ...flood.slice(0, UNVOUCHED)]);
     });
   });
 }
