@@ -59,7 +59,12 @@ export class GameService {
     readonly limits: LimitsConfig = DEFAULT_LIMITS,
     private readonly players: GamePlayerHooks | null = null,
   ) {
-    this.bots = new BotPool(cfg.botWorkers, cfg.botTimeLimitMs, (why) => this.log.warn({ why }, 'bot worker problem'));
+    this.bots = new BotPool(
+      cfg.botWorkers,
+      cfg.botTimeLimitMs,
+      (why) => this.log.warn({ why }, 'bot worker problem'),
+      cfg.botNice,
+    );
     const bus = store.cluster;
     // The master calls the bot driver and the cluster follower, and both call the master: the
     // master gets functions that reach them through the fields assigned right after it, and
@@ -121,8 +126,11 @@ export class GameService {
     return this.lobby.summary(r);
   }
 
-  createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    return this.lobby.createGame(b);
+  createGame(
+    b: CreateGameBody,
+    vouched = false,
+  ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
+    return this.lobby.createGame(b, vouched);
   }
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {

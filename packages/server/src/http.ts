@@ -72,6 +72,7 @@ export function createHttpHandler(
         );
       let r;
       let me;
+      let profileSlot: Awaited<ReturnType<typeof waiting.reserve>> = null;
       try {
         spend(creates, ip, 'new tables');
         if (!createsTotal.take('*'))
@@ -81,12 +82,26 @@ export function createHttpHandler(
             `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
           );
         me = await players?.optionalPlayer(req);
-        r = await service.createGame(b);
+        const vouched = me ? await players!.vouchesFor(me.player) : false;
+        // A vouched table is listed first (lobby/tables.ts): one profile from many addresses
+        // keeps no more of them waiting than one address may (issue 29 §2).
+        if (vouched) {
+          profileSlot = await waiting.reserve(`player:${me!.player.id}`);
+          if (!profileSlot)
+            throw new ApiError(
+              429,
+              'too_many_open_tables',
+              `You already have ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
+            );
+        }
+        r = await service.createGame(b, vouched);
       } catch (e) {
         slot.cancel();
+        profileSlot?.cancel();
         throw e;
       }
       slot.bind(r.gameId);
+      profileSlot?.bind(r.gameId);
       await players?.placeTaken(r.gameId, r.place, me?.player ?? null, r.token);
       return sendJson(res, 200, r);
     }

@@ -2,7 +2,7 @@
 // Entry: node packages/server/dist/main.js
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
 // SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
-// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, SNAPSHOT_EVERY (25),
+// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, BOT_NICE (10), SNAPSHOT_EVERY (25),
 // SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_CREATE_TOTAL, LIMIT_OPEN_TABLES_PER_IP, LIMIT_BOT_GAMES_TOTAL, LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
@@ -64,6 +64,7 @@ const limits: LimitsConfig = {
   lobbyIdleMs: num(env.LOBBY_IDLE_MS, D.lobbyIdleMs),
   gameInactiveMs: num(env.GAME_INACTIVE_MS, D.gameInactiveMs),
   openPageSize: num(env.OPEN_PAGE_SIZE, D.openPageSize),
+  openUnvouchedListed: num(env.OPEN_UNVOUCHED_LISTED, D.openUnvouchedListed),
   newPlayersPerIp: rate(env.LIMIT_NEW_PLAYERS, D.newPlayersPerIp),
   passwordPerIp: rate(env.LIMIT_PASSWORD_IP, D.passwordPerIp),
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
@@ -157,6 +158,7 @@ const server = await startServer({
     botRecruiterMoveMs: num(env.BOT_RECRUITER_MOVE_MS, 1500),
     botTimeLimitMs: num(env.BOT_TIME_LIMIT_MS, 3000),
     botBudgetMs: num(env.BOT_BUDGET_MS, 1000),
+    botNice: num(env.BOT_NICE, 10),
     snapshotEvery: num(env.SNAPSHOT_EVERY, 25),
     sweepMs: num(env.SWEEP_MS, 1000),
     leaseMs: num(env.LEASE_MS, 10_000),

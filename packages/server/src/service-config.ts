@@ -16,6 +16,10 @@ export interface ServiceConfig {
    * through the pause). At least botBudgetMs and the worker's overshoot, or slow moves show. */
   botRecruiterMoveMs: number;
   botWorkers: number;
+  /** Nice value of the bot worker threads (Linux; 0 = as the main thread). Bot thinking takes
+   * the cores only when the main thread, which reads frames and acknowledges moves, leaves them
+   * idle (issue 29 §6: on 2 cores the hard and expert bots held the round trip up). */
+  botNice: number;
   /** Turn-timer sweep period. */
   sweepMs: number;
   /** Drop idle games from memory after this long without subscribers. */
@@ -34,6 +38,7 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   botAskAnswerMs: 3000,
   botRecruiterMoveMs: 1500,
   botWorkers: 2,
+  botNice: 10,
   sweepMs: 1000,
   idleEvictMs: 10 * 60_000,
   publicUrl: null,

@@ -2,42 +2,13 @@
 // 2,000 loopback addresses made 15,985 tables in 20 s, 24 addresses took 24 bot tables, one IPv6
 // /64 had unlimited budgets, and behind a proxy `ip:port` was a new address per port. Requests
 // here come from real sockets bound to distinct loopback addresses (127.0.x.y).
-import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { postFrom } from './from-address.js';
 import { testServer } from './helpers.js';
 
 const base = { name: 'Ann', mode: 'full', players: 2, bots: {}, turnTimerSec: null };
 
-function post(
-  url: string,
-  path: string,
-  body: unknown,
-  from = '127.0.0.1',
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
-  const u = new URL(url);
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers },
-      },
-      (res) => {
-        let out = '';
-        res.on('data', (d) => (out += String(d)));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(out) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const post = postFrom;
 
 describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
   it('20 addresses making a table each get no more than the server-wide table budget', async () => {

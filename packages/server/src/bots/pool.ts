@@ -72,12 +72,22 @@ interface Slot {
   dead: boolean;
   /** Games whose sessions live on this worker. */
   readonly games: Set<string>;
+  /** Per session (game, seat): the log the worker holds from its last view, as its length and
+   * the last entry's public event (the engine shares event objects between states, and a log
+   * only grows or is cut back by an undo, so the same object at that index means the same
+   * prefix). A decision then sends only the entries after it (issue 29 §6: each job copied the
+   * bot's whole view, log included, on the main thread). */
+  readonly logs: Map<string, { readonly len: number; readonly last: unknown }>;
 }
+
+const sessionKey = (gameId: string, seat: Seat): string => `${gameId}\u0000${seat}`;
 
 type WorkerMessage =
   | { type: 'best'; id: number; action: Action }
   | { type: 'done'; id: number; action: Action | null; source: 'ai' | 'quick'; cutoff: boolean; runMs: number }
-  | { type: 'error'; id: number; name: string };
+  | { type: 'error'; id: number; name: string }
+  /** The worker does not hold the log prefix a decision was sent against: send it whole. */
+  | { type: 'whole'; id: number };
 
 const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 
@@ -109,11 +119,15 @@ export class BotPool {
    * @param size number of worker threads
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
    *   (applies to decisions that start after the change)
+   * @param nice nice value each worker thread sets on itself (Linux; elsewhere ignored): bot
+   *   thinking yields the cores to the main thread. Decisions do not depend on it (only the bots'
+   *   wall-clock safety cutoff may come sooner on a busy machine, as it may without it).
    */
   constructor(
     private readonly size: number,
     public hardLimitMs: number,
     private readonly onProblem: (what: string) => void = () => {},
+    private readonly nice = 0,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
@@ -156,6 +170,7 @@ export class BotPool {
     if (slot) {
       this.pins.delete(gameId);
       slot.games.delete(gameId);
+      this.dropLogs(slot, gameId);
       // After a running decision of this game, if any: worker messages are handled in order.
       if (!slot.dead) slot.worker.postMessage({ type: 'forget', gameId });
     }
@@ -234,6 +249,7 @@ export class BotPool {
     if (old === slot) return;
     if (old) {
       old.games.delete(gameId);
+      this.dropLogs(old, gameId);
       if (!old.dead) old.worker.postMessage({ type: 'forget', gameId });
     }
     this.pins.set(gameId, slot);
@@ -246,8 +262,37 @@ export class BotPool {
     job.startedAt = performance.now();
     // The worker is idle, so it starts at once: the limit counts only its own run.
     job.timer = setTimeout(() => this.overtime(slot, job), this.hardLimitMs);
+    this.post(slot, job, true);
+  }
+
+  /** Sends a decision to its worker: the view's log from where the worker's session left off,
+   * or whole when `delta` is false or the prefix the worker holds is not this view's. */
+  private post(slot: Slot, job: Job, delta: boolean): void {
     const { gameId, seat, level, view, legal, seed, budgetMs } = job.task;
-    slot.worker.postMessage({ type: 'decide', id: job.id, gameId, seat, level, view, legal, seed, budgetMs });
+    const key = sessionKey(gameId, seat);
+    const held = delta ? slot.logs.get(key) : undefined;
+    const log = view.log;
+    const from = held && held.len <= log.length && held.len > 0 && log[held.len - 1]!.pub === held.last ? held.len : 0;
+    slot.logs.set(key, { len: log.length, last: log[log.length - 1]?.pub });
+    const sent = from ? { ...view, log: log.slice(from) } : view;
+    slot.worker.postMessage({
+      type: 'decide',
+      id: job.id,
+      gameId,
+      seat,
+      level,
+      view: sent,
+      logFrom: from,
+      legal,
+      seed,
+      budgetMs,
+    });
+  }
+
+  /** Drops what a worker holds of a game's logs (its sessions there are gone or going). */
+  private dropLogs(slot: Slot, gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const k of slot.logs.keys()) if (k.startsWith(prefix)) slot.logs.delete(k);
   }
 
   private finish(
@@ -270,8 +315,15 @@ export class BotPool {
   // ------------------------------------------------------------------ workers
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL);
-    const slot: Slot = { serial: this.nextSerial++, worker, job: null, dead: false, games: new Set() };
+    const worker = new Worker(WORKER_URL, { workerData: { nice: this.nice } });
+    const slot: Slot = {
+      serial: this.nextSerial++,
+      worker,
+      job: null,
+      dead: false,
+      games: new Set(),
+      logs: new Map(),
+    };
     worker.unref();
     worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
     worker.on('error', (e) => this.lost(slot, `worker error: ${e.name}`));
@@ -286,6 +338,11 @@ export class BotPool {
       return;
     }
     if (!job || job.id !== m.id || slot.dead) return;
+    if (m.type === 'whole') {
+      this.dropLogs(slot, job.task.gameId);
+      this.post(slot, job, false);
+      return;
+    }
     if (m.type === 'best') {
       job.best = m.action;
       return;

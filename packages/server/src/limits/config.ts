@@ -52,6 +52,10 @@ export interface LimitsConfig {
   readonly gameInactiveMs: number;
   /** Open-games list: entries per page. */
   readonly openPageSize: number;
+  /** Open-games list: the newest this many tables of hosts not vouched for (no profile with a
+   * finished game) are listed, after every vouched one (issue 29 §2: a flood of anonymous tables
+   * from many addresses cannot push the others off the first page). The rest are joined by link. */
+  readonly openUnvouchedListed: number;
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
@@ -86,6 +90,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   lobbyIdleMs: 24 * 3600_000,
   gameInactiveMs: 30 * 24 * 3600_000,
   openPageSize: 50,
+  openUnvouchedListed: 100,
   newPlayersPerIp: { burst: 10, perMin: 2 },
   passwordPerIp: { burst: 5, perMin: 5 },
   passwordPerPlayer: { burst: 5, perMin: 5 },

@@ -26,10 +26,14 @@ export class Lobby {
     return lobbySummary(r, this.master.invite(r.id));
   }
 
-  async createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }> {
+  /** `vouched`: the host is signed in to a profile with a finished game (listed first). */
+  async createGame(
+    b: CreateGameBody,
+    vouched = false,
+  ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
     const m = this.master;
     const token = newToken();
-    const row = newTableRow(b, newGameId(), hashToken(token), Date.now());
+    const row: GameRow = { ...newTableRow(b, newGameId(), hashToken(token), Date.now()), vouched };
     const id = row.id;
     await m.store.createGame(row);
     m.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
@@ -42,12 +46,28 @@ export class Lobby {
     return !!r && r.status === 'lobby' && !expired(r, this.master.limits.lobbyIdleMs);
   }
 
-  /** One page of the open (live: not expired) lobby tables, newest first. */
+  /** One page of the open (live: not expired) lobby tables: every vouched table, newest first,
+   * then the newest `openUnvouchedListed` others (issue 29 §2). Vouched tables are few (each needs
+   * a profile with a finished game), so counting them is cheap; the others are never counted. */
   async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;
     const size = limits.openPageSize;
-    const rows = await store.listOpen(size + 1, page * size, Date.now() - limits.lobbyIdleMs);
-    return { games: rows.slice(0, size).map((r) => this.summary(r)), page, more: rows.length > size };
+    const since = Date.now() - limits.lobbyIdleMs;
+    const start = page * size;
+    const vouchedTotal = await store.countOpen(true, since);
+    const vouched = start < vouchedTotal ? await store.listOpen(size, start, since, true) : [];
+    // Where this page starts among the others, and how many of them it may still show.
+    const from = Math.max(0, start - vouchedTotal);
+    const room = Math.min(size - vouched.length, limits.openUnvouchedListed - from);
+    // One row more than shown tells whether a next page has any.
+    const peek = Math.min(room + 1, limits.openUnvouchedListed - from);
+    const others = peek > 0 ? await store.listOpen(peek, from, since, false) : [];
+    const shown = others.slice(0, Math.max(0, room));
+    return {
+      games: [...vouched, ...shown].map((r) => this.summary(r)),
+      page,
+      more: start + size < vouchedTotal || others.length > shown.length,
+    };
   }
 
   /** One page of the running tables listed for watching (issue 25 §5), newest first: public

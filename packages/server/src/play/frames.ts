@@ -23,12 +23,14 @@ export function frameText(f: ServerFrame): string {
   return JSON.stringify(f);
 }
 
-/** The `state` frame of a viewer, serialised once per (game, seq, viewer): a burst of `hello`s
- * costs one view per viewer, not one per connection (issue 10 item 2). */
+/** The `state` frame of a viewer, serialised once per (game, seq, viewer) while it is in use: a
+ * burst of `hello`s costs one view per viewer, not one per connection (issue 10 item 2). Held by
+ * a WeakRef: once the burst is over the garbage collector frees it (a later `hello` builds it
+ * again), so a game waiting on a move holds no copy of every viewer's whole log (issue 29 §6). */
 export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): string {
   const s = g.state!;
   if (g.frames.seq !== s.seq) g.frames = { seq: s.seq, byViewer: new Map() };
-  let text = g.frames.byViewer.get(viewer);
+  let text = g.frames.byViewer.get(viewer)?.deref()?.text;
   if (text === undefined) {
     // The notes are spliced in by play/notes.ts `withNotes` (they change without a new seq).
     const frame: Omit<StateFrame, 'notes'> = {
@@ -40,7 +42,7 @@ export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): st
       deadline,
     };
     text = JSON.stringify(frame);
-    g.frames.byViewer.set(viewer, text);
+    g.frames.byViewer.set(viewer, new WeakRef({ text }));
   }
   return text;
 }

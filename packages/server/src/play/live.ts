@@ -25,8 +25,10 @@ export interface Live {
   readonly subs: Set<Conn>;
   botBusy: boolean;
   lastActive: number;
-  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2). */
-  frames: { seq: number; byViewer: Map<Viewer, string> };
+  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2), held weakly:
+   * they serve a burst of `hello`s and are freed by the next collection, not kept for as long as
+   * the game waits on a move (issue 29 §6: the largest thing an idle game held). */
+  frames: { seq: number; byViewer: Map<Viewer, WeakRef<{ readonly text: string }>> };
   /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
    * frame with only the entries it missed. */
   readonly logLenAt: Map<number, number>;

@@ -62,6 +62,12 @@ export class PlayerService {
     return me;
   }
 
+  /** Whether a host's tables are listed before anonymous ones (issue 29 §2): the profile has a
+   * finished game, which a flood of new addresses or accounts does not have. */
+  async vouchesFor(player: PlayerRow): Promise<boolean> {
+    return (await this.store.historyOf(player.id, 1)).length > 0;
+  }
+
   /** A place just taken: tied to the player when the request carries one, else cleared (a place
    * left by a player and taken by someone without one must not count for the first). The seat
    * token goes with the link: the player's other signed-in devices get it (issue 27 §2). */

@@ -69,12 +69,20 @@ export class MemoryStore implements GameStore {
     e.row = { ...e.row, status: 'active', start, deadline: deadline ?? null, seq: 0, updatedAt: s.startedAt };
     return true;
   }
-  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
+  async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {
     return [...this.games.values()]
-      .filter((e) => e.row.status === 'lobby' && e.row.updatedAt >= updatedSince)
+      .filter(
+        (e) =>
+          e.row.status === 'lobby' &&
+          e.row.updatedAt >= updatedSince &&
+          (vouched === undefined || !!e.row.vouched === vouched),
+      )
       .sort((a, b) => b.row.createdAt - a.row.createdAt)
       .slice(offset, offset + limit)
       .map((e) => clone(e.row));
+  }
+  async countOpen(vouched: boolean, updatedSince: number): Promise<number> {
+    return (await this.listOpen(Number.MAX_SAFE_INTEGER, 0, updatedSince, vouched)).length;
   }
   async listLive(limit: number, offset: number): Promise<GameRow[]> {
     return [...this.games.values()]

@@ -47,7 +47,7 @@ interface RawGameWithPlaces extends RawGame {
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
-  g.deadline_seat, g.result, g.updated_at, g.listed,
+  g.deadline_seat, g.result, g.updated_at, g.listed, g.vouched,
   (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
      'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
   FROM games g`;
@@ -305,12 +305,18 @@ export class PgStore implements GameStore, ClusterBus {
     });
   }
 
-  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
+  async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {
     const r = await this.pool.query<RawGameWithPlaces>(
-      `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
-      [limit, updatedSince, offset],
+      `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 AND ($4::boolean IS NULL OR g.vouched = $4)
+       ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
+      [limit, updatedSince, offset, vouched ?? null],
     );
     return r.rows.map((g) => this.row(g)!);
+  }
+
+  async countOpen(vouched: boolean, updatedSince: number): Promise<number> {
+    const r = await this.pool.query<{ n: number | string }>(GAME_SQL.countOpen, [vouched ? 1 : 0, updatedSince]);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   async listLive(limit: number, offset: number): Promise<GameRow[]> {

@@ -16,6 +16,8 @@ export interface RawGame {
   updated_at: number;
   /** SQLite stores booleans as 0/1. */
   listed: boolean | number;
+  /** Migration 106; SQLite stores booleans as 0/1. */
+  vouched: boolean | number;
 }
 
 export interface RawPlace {
@@ -54,5 +56,6 @@ export function gameRow(g: RawGame, places: readonly RawPlace[]): GameRow {
     result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
     updatedAt: g.updated_at,
     listed: g.listed === true || g.listed === 1,
+    vouched: g.vouched === true || g.vouched === 1,
   };
 }

@@ -338,8 +338,18 @@ export class SqliteStore implements GameStore {
     return this.read(() => this.row(this.st.getGame.get(id) as RawGame | undefined));
   }
 
-  async listOpen(limit: number, offset = 0, updatedSince = 0): Promise<GameRow[]> {
-    return this.read(() => (this.st.listOpen.all(updatedSince, limit, offset) as RawGame[]).map((g) => this.row(g)!));
+  async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {
+    return this.read(() =>
+      (
+        (vouched === undefined
+          ? this.st.listOpen.all(updatedSince, limit, offset)
+          : this.st.listOpenOf.all(vouched ? 1 : 0, updatedSince, limit, offset)) as RawGame[]
+      ).map((g) => this.row(g)!),
+    );
+  }
+
+  async countOpen(vouched: boolean, updatedSince: number): Promise<number> {
+    return Number((this.st.countOpen.get(vouched ? 1 : 0, updatedSince) as { n: number }).n);
   }
 
   async listLive(limit: number, offset: number): Promise<GameRow[]> {

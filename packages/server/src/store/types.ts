@@ -110,6 +110,9 @@ export interface GameRow {
   /** Listed among the live tables anyone may watch while it is played (issue 25 §5); absent =
    * not listed (rows made before migration 104). */
   readonly listed?: boolean;
+  /** Made by a host signed in to a profile with a finished game (issue 29 §2): listed before the
+   * others while it waits. Absent = not vouched (rows made before migration 106). */
+  readonly vouched?: boolean;
 }
 
 export interface AppendInput {
@@ -156,8 +159,11 @@ export interface GameStore {
     newHash: string,
     start: Omit<StartInfo, 'deadline'> | null,
   ): Promise<boolean>;
-  /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped. */
-  listOpen(limit: number, offset?: number, updatedSince?: number): Promise<GameRow[]>;
+  /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped; only
+   * the vouched (or only the other) ones when `vouched` is given. */
+  listOpen(limit: number, offset?: number, updatedSince?: number, vouched?: boolean): Promise<GameRow[]>;
+  /** How many vouched (or other) lobby tables were updated at or after `updatedSince`. */
+  countOpen(vouched: boolean, updatedSince: number): Promise<number>;
   /** Running games (status 'active') listed for watching, newest first, `offset` rows skipped. */
   listLive(limit: number, offset: number): Promise<GameRow[]>;
   /** Games in which any of these token hashes holds a place or seat. */

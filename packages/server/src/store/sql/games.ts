@@ -7,7 +7,8 @@ import type { Param } from './params.js';
 
 export const GAME_SQL = {
   insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq,
-    deadline_at, deadline_seat, result, updated_at, listed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    deadline_at, deadline_seat, result, updated_at, listed, vouched)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
   insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertToken: `INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
@@ -17,6 +18,8 @@ export const GAME_SQL = {
   statusOf: `SELECT status FROM games WHERE id = $1`,
   setHost: `UPDATE games SET host_place = $1, status = $2, updated_at = $3, title = COALESCE($4, title) WHERE id = $5 AND status = 'lobby'`,
   touch: `UPDATE games SET updated_at = $1 WHERE id = $2`,
+  // vouched: migration 106 (store/migrations/vouched-tables-schema.ts); an integer for both backends
+  countOpen: `SELECT count(*) AS n FROM games WHERE status = 'lobby' AND vouched = $1 AND updated_at >= $2`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1`,
   actionsAfter: `SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
@@ -45,6 +48,7 @@ export function gameParams(r: GameRow): Param[] {
     r.updatedAt,
     // listed (migration 104): an integer SQLite stores as is and PostgreSQL reads as a boolean.
     r.listed ? 1 : 0,
+    r.vouched ? 1 : 0,
   ];
 }
 

@@ -1,0 +1,43 @@
+// Issue 29 §6: on 2 cores the hard and expert bots' worker threads took the cores the main thread
+// needed to read frames and acknowledge moves (server.rttP99Ratio 5.68). The workers now run below
+// the main thread's priority: each sets its own thread's nice value (Linux).
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
+import { BotPool } from '../src/bots/pool.js';
+
+/** Nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+function threadNices(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const after = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(after[16]); // fields after the name start at field 3 (state)
+  });
+}
+
+describe.runIf(process.platform === 'linux')('bot workers below the main thread', () => {
+  it('a bot worker thread runs at the nice value given, the main thread keeps its own', async () => {
+    const own = threadNices()[0]!;
+    const before = threadNices().filter((n) => n === own + 7).length;
+    const pool = new BotPool(1, 10_000, () => {}, 7);
+    try {
+      const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
+      const seat = expectedSeats(s)[0]!;
+      const legal = legalActions(s, seat);
+      const a = await pool.decide({
+        gameId: 'g',
+        seat,
+        level: 'easy',
+        view: view(s, seat),
+        legal,
+        seed: 1,
+        budgetMs: 20,
+      });
+      expect(a).not.toBeNull();
+      // Exactly one more thread at the lower priority: the worker; the main thread is unchanged.
+      expect(threadNices().filter((n) => n === own + 7).length).toBe(before + 1);
+      expect(threadNices()[0]).toBe(own);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// Issue 29 §2, "the public lobby stays useful under a flood": 2,000 loopback addresses once filled
+// the open list (50 of 50 spam). Tables of hosts signed in to a profile with a finished game are
+// listed first, and only the newest few tables of anyone else are listed at all, so a flood from
+// many addresses (each within its own cap of waiting tables) pushes no vouched table off the first
+// page. Over real sockets from distinct loopback addresses, for every store that keeps the flag.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import type { PlayerStore } from '../src/store/players/types.js';
+import type { GameStore } from '../src/store/types.js';
+import { postFrom } from './from-address.js';
+import { api, Client, testServer } from './helpers.js';
+import { authApi, eventually, newPlayer, resign } from './players/http-players-suite.js';
+
+const PAGE = 5;
+const UNVOUCHED = 7;
+const table = { mode: 'training', players: 2, bots: {}, turnTimerSec: null };
+
+export function lobbyFloodSuite(name: string, open: () => Promise<{ games: GameStore; players: PlayerStore }>): void {
+  describe(`attack: a flood of anonymous tables from many addresses (${name})`, () => {
+    let srv: RunningServer;
+    beforeAll(async () => {
+      const st = await open();
+      srv = await testServer(st.games, {
+        players: st.players,
+        limits: { openPageSize: PAGE, openUnvouchedListed: UNVOUCHED, openTablesPerIp: 2 },
+      });
+    });
+    afterAll(() => srv.close());
+
+    /** A signed-in player with one finished game: a solo table against the easy bot, resigned. */
+    async function veteran(): Promise<{ id: string; token: string }> {
+      const vera = await newPlayer(srv.url, 'Vera');
+      const s = await authApi(srv.url, 'POST', '/api/games', vera.token, {
+        ...table,
+        name: 'Vera',
+        players: 1,
+        solo: { role: 'agents', level: 'easy' },
+      });
+      expect(s.status, s.text).toBe(200);
+      const cl = new Client(srv.url);
+      await cl.hello(s.body.gameId, s.body.token);
+      const started = cl.wait((m) => m.t === 'state');
+      expect((await api(srv.url, 'POST', `/api/games/${s.body.gameId}/start`, { token: s.body.token })).status).toBe(
+        200,
+      );
+      await started;
+      await cl.waitSeq(0);
+      await resign({ gameId: s.body.gameId, clients: [cl] }, cl.seat as number);
+      cl.close();
+      const p = await eventually(
+        () => authApi(srv.url, 'GET', `/api/players/${vera.id}`, null),
+        (r) => r.body.recent?.length === 1,
+      );
+      expect(p.body.recent).toHaveLength(1);
+      return vera;
+    }
+
+    async function listing(): Promise<{ pages: string[][]; more: boolean[] }> {
+      const pages: string[][] = [];
+      const more: boolean[] = [];
+      for (let page = 0; page < 10; page++) {
+        const r = await api(srv.url, 'GET', `/api/games?page=${page}`);
+        expect(r.status).toBe(200);
+        pages.push(r.body.games.map((g: { gameId: string }) => g.gameId));
+        more.push(r.body.more);
+        if (!r.body.more) break;
+      }
+      return { pages, more };
+    }
+
+    it('tables of a profile with a finished game stay first on page one; only the newest few others are listed', async () => {
+      const vera = await veteran();
+      const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+      const vouched: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await postFrom(srv.url, '/api/games', { ...table, name: 'Vera' }, '127.0.21.1', auth(vera.token));
+        expect(r.status).toBe(200);
+        vouched.unshift(r.body.gameId);
+      }
+      // A fresh account is as cheap as an address: it vouches for nothing.
+      const newt = await newPlayer(srv.url, 'Newt');
+      const newtTable = await postFrom(
+        srv.url,
+        '/api/games',
+        { ...table, name: 'Newt' },
+        '127.0.21.2',
+        auth(newt.token),
+      );
+      expect(newtTable.status).toBe(200);
+      // The flood, newer than every table above: 30 addresses, each up to its cap of 2 waiting.
+      const flood: string[] = [];
+      for (let a = 1; a <= 30; a++)
+        for (let i = 0; i < 2; i++) {
+          const r = await postFrom(srv.url, '/api/games', { ...table, name: 'Spam' }, `127.0.22.${a}`);
+          expect(r.status).toBe(200);
+          flood.unshift(r.body.gameId);
+        }
+
+      const { pages, more } = await listing();
+      expect(pages[0]!.slice(0, 2)).toEqual(vouched);
+      expect(pages[0]).toHaveLength(PAGE);
+      // Every vouched table, then the newest UNVOUCHED others, newest first; no table twice.
+      expect(pages.flat()).toEqual([...vouched, ...flood.slice(0, UNVOUCHED)]);
+      expect(pages.flat()).not.toContain(newtTable.body.gameId);
+      expect(more).toEqual([true, false]);
+      // A table left out of the list is still there for whoever has its link.
+      expect((await api(srv.url, 'GET', `/api/games/${newtTable.body.gameId}`)).status).toBe(200);
+
+      // One vouched profile from other addresses keeps no more tables waiting than one address:
+      // it has 2 (its cap here) and cannot push the listed others off with a third.
+      const third = await postFrom(srv.url, '/api/games', { ...table, name: 'Vera' }, '127.0.23.1', auth(vera.token));
+      expect([third.status, third.body.error?.code]).toEqual([429, 'too_many_open_tables']);
+      expect((await listing()).pages.flat()).toEqual([...vouched, ...flood.slice(0, UNVOUCHED)]);
+    });
+  });
+}
