@@ -16,6 +16,7 @@ import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
 import { createNotifyRoutes } from './notify/routes.js';
+import type { Mailer } from './notify/mail.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
@@ -30,12 +31,13 @@ export function createHttpHandler(
   limits: LimitsConfig,
   playerParts: PlayerParts | null = null,
   pushLoopback = false,
+  mailer: Mailer | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
   const notifier = playerParts?.notifier ?? null;
-  const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback) : null;
+  const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
   const creates = new RateBudget(limits.createPerIp);
   const createsTotal = new RateBudget(limits.createTotal, 1);
   const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
@@ -131,7 +133,7 @@ export function createHttpHandler(
       // A finished game's record never changes: serialised once and kept (issue 10 item 4).
       if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
     }
-    if (notifyRoute && (await notifyRoute(req, res, p, ip))) return;
+    if (notifyRoute && (await notifyRoute(req, res, p, search, ip))) return;
     if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;
     throw new ApiError(404, 'not_found', 'No such API route.');
   }

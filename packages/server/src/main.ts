@@ -22,6 +22,7 @@ import { SqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
 import type { SqlPlayerStore } from './store/players/sql.js';
 import { SqlNotifyStore } from './store/notify/sql.js';
+import type { MailConfig } from './notify/mail.js';
 import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
@@ -77,6 +78,19 @@ const limits: LimitsConfig = {
   notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
 };
+
+/** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */
+function mailConfig(): { mail?: MailConfig } {
+  const url = env.SMTP_URL;
+  if (!url) return {};
+  const publicUrl = env.PUBLIC_URL;
+  if (!publicUrl) {
+    log.warn('SMTP_URL is set without PUBLIC_URL: e-mail links would have no address, so no e-mail is sent');
+    return {};
+  }
+  const from = env.MAIL_FROM || `Mind MGMT <no-reply@${new URL(publicUrl).hostname}>`;
+  return { mail: { url, from, publicUrl } };
+}
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -155,6 +169,7 @@ const server = await startServer({
   store,
   players,
   notify: new SqlNotifyStore(players.db),
+  ...mailConfig(),
   log,
   port: num(env.PORT, 8080),
   host: env.HOST ?? '0.0.0.0',

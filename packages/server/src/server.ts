@@ -22,6 +22,7 @@ import { parseTarget } from './http/target.js';
 import { sendError } from './http/headers.js';
 import type { NotifyStore } from './store/notify/types.js';
 import { Notifier } from './notify/notifier.js';
+import { Mailer, type MailConfig } from './notify/mail.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -33,6 +34,8 @@ export interface ServerOptions {
   players?: PlayerStore;
   /** Notifications (issue 27 §4), on the players' database; only with `players`. */
   notify?: NotifyStore;
+  /** E-mail notifications (SMTP_URL); only with `notify`. */
+  mail?: MailConfig;
   port?: number;
   host?: string;
   log?: Logger;
@@ -101,7 +104,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       ...(notifier ? { onMoved: (g, before) => notifier.moved(g, before) } : {}),
     },
   );
-  notifier?.attach((id) => service.master.inMemory(id));
+  const mailer = notifier && o.mail ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log) : null;
+  notifier?.attach((id) => service.master.inMemory(id), ...(mailer ? [mailer] : []));
   await service.start();
   const parts: PlayerParts | null = players && {
     accounts: players,
@@ -113,7 +117,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
   await parts?.chat.start();
   const chat = parts?.chat ?? null;
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, parts, cfg.pushLoopback);
+  const handler = createHttpHandler(
+    service,
+    log,
+    o.webDist ?? DEFAULT_WEB_DIST,
+    limits,
+    parts,
+    cfg.pushLoopback,
+    mailer,
+  );
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));
   log.info(gate.caps, 'socket caps');
@@ -192,6 +204,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       });
       await service.close();
       await notifier?.queue.idle();
+      mailer?.close();
       await players?.stop();
       await o.players?.close();
       await o.store.close();

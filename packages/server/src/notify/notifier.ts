@@ -70,6 +70,11 @@ export class Notifier {
     return this.keys!.publicKey;
   }
 
+  /** The VAPID key pair (read by start()). */
+  get vapid(): VapidKeys {
+    return this.keys!;
+  }
+
   /** The games in memory (the game service, built after this). */
   attach(live: (id: string) => Live | undefined, ...channels: NoticeChannel[]): void {
     this.live = live;

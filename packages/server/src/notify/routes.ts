@@ -9,7 +9,21 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { PlayerService } from '../players/service.js';
 import type { Notifier } from './notifier.js';
-import { pushSubscribeSchema, pushUnsubscribeSchema } from './schemas.js';
+import type { Mailer } from './mail.js';
+import { MAIL_WORDS } from './mail-texts.js';
+import { pushSubscribeSchema, pushUnsubscribeSchema, setEmailSchema } from './schemas.js';
+import { SECURITY_HEADERS } from '../http/headers.js';
+
+/** A sentence for a person who opened a link from an e-mail in a browser. */
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
 
 export function createNotifyRoutes(
   notifier: Notifier,
@@ -17,6 +31,8 @@ export function createNotifyRoutes(
   limits: LimitsConfig,
   /** Test and development: http://127.0.0.1 endpoints are allowed (service config). */
   loopback: boolean,
+  /** E-mail, when the operator set SMTP_URL. */
+  mailer: Mailer | null,
 ) {
   const subscribeSchema = pushSubscribeSchema(loopback);
   const changes = new RateBudget(limits.notifyChangesPerIp);
@@ -30,8 +46,15 @@ export function createNotifyRoutes(
   };
 
   /** Answers true when the route was one of ours. */
-  return async function route(req: IncomingMessage, res: ServerResponse, p: string, ip: string): Promise<boolean> {
+  return async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+  ): Promise<boolean> {
     const m = req.method ?? 'GET';
+    if (mailer && (await mailRoute(mailer, req, res, p, search, ip, m))) return true;
     if (p === '/api/push/key' && m === 'GET') {
       sendJson(res, 200, { key: notifier.publicKey });
       return true;
@@ -79,4 +102,49 @@ export function createNotifyRoutes(
     }
     return false;
   };
+
+  async function mailRoute(
+    mailer: Mailer,
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+    m: string,
+  ): Promise<boolean> {
+    if (p === '/api/me/email') {
+      if (m === 'GET') {
+        const { player } = await accounts.requirePlayer(req);
+        const e = await notifier.store.emailOf(player.id);
+        sendJson(res, 200, e ? { address: e.address, verified: e.verified } : { address: null });
+        return true;
+      }
+      if (m === 'PUT') {
+        const b = await body(req, setEmailSchema);
+        spend(ip);
+        const { player } = await accounts.requirePlayer(req);
+        const r = await mailer.setAddress(player.id, b.address, b.lang, Date.now());
+        if (r === 'capped')
+          throw new ApiError(429, 'rate_limited', 'Too many messages for this profile; try again later.');
+        if (r === 'no-player') throw new ApiError(404, 'no_player', 'This profile no longer exists.');
+        sendJson(res, 200, { address: b.address, verified: false });
+        return true;
+      }
+      if (m === 'DELETE') {
+        const { player } = await accounts.requirePlayer(req);
+        sendJson(res, 200, { removed: await notifier.store.deleteEmail(player.id) });
+        return true;
+      }
+    }
+    // Opened from an e-mail, signed in or not: the token alone decides.
+    const verify = p === '/api/email/verify' && m === 'GET';
+    const unsub = p === '/api/email/unsubscribe' && (m === 'GET' || m === 'POST');
+    if (!verify && !unsub) return false;
+    spend(ip);
+    const token = (search.get('token') ?? '').slice(0, 200);
+    const lang = verify ? await mailer.verify(token, Date.now()) : await mailer.unsubscribe(token);
+    if (!lang) sendText(res, 400, MAIL_WORDS.en.badLink);
+    else sendText(res, 200, verify ? MAIL_WORDS[lang].verified : MAIL_WORDS[lang].unsubscribed);
+    return true;
+  }
 }

@@ -47,3 +47,5 @@ export function pushSubscribeSchema(loopback: boolean) {
 export type PushSubscribeBody = z.infer<ReturnType<typeof pushSubscribeSchema>>;
 
 export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().max(MAX_ENDPOINT) });
+
+export const setEmailSchema = z.strictObject({ address: z.email().max(254), lang: langSchema });
