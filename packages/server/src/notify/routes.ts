@@ -54,6 +54,17 @@ export function createNotifyRoutes(
     ip: string,
   ): Promise<boolean> {
     const m = req.method ?? 'GET';
+    if (p === '/api/me/email' && m === 'GET') {
+      const { player } = await accounts.requirePlayer(req);
+      // Answered without SMTP_URL too (enabled: false): the profile page asks on every visit.
+      const e = mailer ? await notifier.store.emailOf(player.id) : null;
+      sendJson(res, 200, {
+        enabled: mailer !== null,
+        address: e?.address ?? null,
+        ...(e ? { verified: e.verified } : {}),
+      });
+      return true;
+    }
     if (mailer && (await mailRoute(mailer, req, res, p, search, ip, m))) return true;
     if (p === '/api/push/key' && m === 'GET') {
       sendJson(res, 200, { key: notifier.publicKey });
@@ -113,12 +124,6 @@ export function createNotifyRoutes(
     m: string,
   ): Promise<boolean> {
     if (p === '/api/me/email') {
-      if (m === 'GET') {
-        const { player } = await accounts.requirePlayer(req);
-        const e = await notifier.store.emailOf(player.id);
-        sendJson(res, 200, e ? { address: e.address, verified: e.verified } : { address: null });
-        return true;
-      }
       if (m === 'PUT') {
         const b = await body(req, setEmailSchema);
         spend(ip);

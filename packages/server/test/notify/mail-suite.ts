@@ -80,6 +80,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       expect((await fetch(s.url + link)).status).toBe(200);
       expect((await fetch(s.url + link)).status).toBe(400);
       expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({
+        enabled: true,
         address: 'ann@mind.example',
         verified: true,
       });
@@ -97,7 +98,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       const r = await fetch(s.url + unsub);
       expect(r.status).toBe(200);
       expect(await r.text()).toBe('このアドレスには今後 Mind MGMT からメールを送りません。');
-      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({ address: null });
+      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({ enabled: true, address: null });
       await table(s.url, ann.token, bob.token);
       await s.notifier!.queue.idle();
       expect(inbox.to('ann@mind.example')).toHaveLength(2);

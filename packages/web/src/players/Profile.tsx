@@ -14,6 +14,7 @@ import {
 } from './session.js';
 import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
+import { EmailNotify } from './EmailNotify.js';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
@@ -287,6 +288,7 @@ export function MyProfile() {
         </span>
       </Form>
       <PushToggle />
+      <EmailNotify />
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {

@@ -8,4 +8,9 @@ export const NOTIFY_EN = {
   nt_isOn: 'Notifications are on for this device.',
   nt_denied: 'This browser blocks notifications from this site; allow them in its settings first.',
   nt_failed: 'This browser could not turn notifications on.',
+  nt_email: 'E-mail address for notifications',
+  nt_emailSave: 'Save address',
+  nt_emailPending: 'Check your inbox: the address is used once you open the link we sent to it.',
+  nt_emailVerified: 'Notifications also go to this address. Every e-mail has a link to stop them.',
+  nt_emailRemove: 'Remove address',
 };

@@ -11,4 +11,9 @@ export const NOTIFY_JA: Section<typeof NOTIFY_EN> = {
   nt_isOn: 'この端末の通知はオンです。',
   nt_denied: 'このブラウザはこのサイトの通知をブロックしています。先にブラウザの設定で許可してください。',
   nt_failed: 'このブラウザでは通知をオンにできませんでした。',
+  nt_email: '通知を受け取るメールアドレス',
+  nt_emailSave: 'アドレスを保存',
+  nt_emailPending: '受信箱を確認してください。送ったリンクを開くと、このアドレスに通知が届くようになります。',
+  nt_emailVerified: 'このアドレスにも通知が届きます。どのメールにも配信停止のリンクがあります。',
+  nt_emailRemove: 'アドレスを削除',
 };
