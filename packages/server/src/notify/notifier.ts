@@ -3,7 +3,7 @@
 // game moves (GameMaster.submit, under the game's lock) and from the lobby routes; each is decided
 // at once from what the game holds in memory (who is expected, who is connected) and handed to the
 // send queue, so no lock ever waits on a database read or a network send.
-import { expectedSeats, RECRUITER_SEAT, type GameState, type Seat } from '@mindmgmt/engine';
+import { expectedSeats, publicState, RECRUITER_SEAT, type GameState, type Seat } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import type { Live } from '../play/live.js';
 import type { NotifyStore, PushSubRow, VapidKeys } from '../store/notify/types.js';
@@ -86,17 +86,21 @@ export class Notifier {
     const s = g.state;
     if (!s || !g.row.start) return;
     if (s.result) return this.event(g, 'over', this.peoplePlaces(g), 'over');
-    const was = new Set(expectedSeats(before));
+    // D12: while the recruiter's turn is not settled the others see the game as it was; a push
+    // sent before they are shown the turn would tell them when the recruiter moved.
+    const was = new Set(expectedSeats(publicState(before)));
+    const now = publicState(s);
     this.turns(
       g,
-      expectedSeats(s).filter((seat) => !was.has(seat)),
+      now,
+      expectedSeats(now).filter((seat) => !was.has(seat)),
     );
   }
 
   /** A game just started: the recruiter's first turn. */
   started(gameId: string): void {
     const g = this.live(gameId);
-    if (g?.state && !g.state.result) this.turns(g, expectedSeats(g.state));
+    if (g?.state && !g.state.result) this.turns(g, g.state, expectedSeats(g.state));
   }
 
   /** Someone took `place` at a table: everyone else seated there. */
@@ -111,8 +115,8 @@ export class Notifier {
       );
   }
 
-  private turns(g: Live, seats: readonly Seat[]): void {
-    const s = g.state!;
+  /** `s`: the game as everyone but the recruiter knows it (publicState). */
+  private turns(g: Live, s: GameState, seats: readonly Seat[]): void {
     const places: number[] = [];
     for (const seat of seats) {
       const row = g.row.start!.seats.find((x) => x.seat === seat);
