@@ -36,6 +36,8 @@ export interface GamePlayerHooks {
   readonly onGameOver: (row: GameRow) => Promise<void>;
   /** The recruiter's place when the players decide it; null: the table's rule. */
   readonly pickRecruiter: (row: GameRow) => Promise<{ place: number; note: string | null } | null>;
+  /** After each commit of this instance, under the game's lock (notifications, issue 27 §4). */
+  readonly onMoved?: (g: Live, before: GameState) => void;
 }
 
 export class GameService {
@@ -74,6 +76,7 @@ export class GameService {
       catchUp: bus ? (g) => this.cluster!.refresh(g) : null,
       holdsBotWork: bus ? (g) => this.cluster!.mayMoveBots(g) : (g) => botSeatsExpected(g).length > 0,
       onGameOver: players?.onGameOver ?? null,
+      onMoved: players?.onMoved ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
     this.driver = new BotDriver(this.bots, cfg, log, {

@@ -15,6 +15,8 @@ import { OpenTablesByCreator } from './lobby/open-by-creator.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
+import { createNotifyRoutes } from './notify/routes.js';
+import type { Mailer } from './notify/mail.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
 
@@ -28,10 +30,14 @@ export function createHttpHandler(
   webDist: string,
   limits: LimitsConfig,
   playerParts: PlayerParts | null = null,
+  pushLoopback = false,
+  mailer: Mailer | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
+  const notifier = playerParts?.notifier ?? null;
+  const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
   const creates = new RateBudget(limits.createPerIp);
   const createsTotal = new RateBudget(limits.createTotal, 1);
   const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
@@ -124,6 +130,7 @@ export function createHttpHandler(
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
+        notifier?.joined(id, r.place);
         return sendJson(res, 200, r);
       }
       if (verb === 'leave' && m === 'POST') {
@@ -135,11 +142,13 @@ export function createHttpHandler(
         const b = await body(req, tokenBodySchema);
         spend(starts, ip, 'game starts');
         await service.startGame(id, b.token, ip);
+        notifier?.started(id);
         return sendJson(res, 200, { ok: true });
       }
       // A finished game's record never changes: serialised once and kept (issue 10 item 4).
       if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
     }
+    if (notifyRoute && (await notifyRoute(req, res, p, search, ip))) return;
     if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;
     throw new ApiError(404, 'not_found', 'No such API route.');
   }

@@ -20,7 +20,9 @@ import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { GameStore } from './store/types.js';
-import type { PlayerStore } from './store/players/types.js';
+import type { SqlPlayerStore } from './store/players/sql.js';
+import { SqlNotifyStore } from './store/notify/sql.js';
+import type { MailConfig } from './notify/mail.js';
 import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
@@ -70,7 +72,26 @@ const limits: LimitsConfig = {
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
   hashesRunning: num(env.HASHES_RUNNING, D.hashesRunning),
   hashesQueued: num(env.HASHES_QUEUED, D.hashesQueued),
+  pushSubsPerPlayer: num(env.LIMIT_PUSH_DEVICES, D.pushSubsPerPlayer),
+  notifyChangesPerIp: rate(env.LIMIT_NOTIFY_CHANGES, D.notifyChangesPerIp),
+  notifyPerPlayer: rate(env.LIMIT_NOTIFY_PLAYER, D.notifyPerPlayer),
+  notifyTotal: rate(env.LIMIT_NOTIFY_TOTAL, D.notifyTotal),
+  notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
+  notifySending: num(env.NOTIFY_SENDING, D.notifySending),
 };
+
+/** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */
+function mailConfig(): { mail?: MailConfig } {
+  const url = env.SMTP_URL;
+  if (!url) return {};
+  const publicUrl = env.PUBLIC_URL;
+  if (!publicUrl) {
+    log.warn('SMTP_URL is set without PUBLIC_URL: e-mail links would have no address, so no e-mail is sent');
+    return {};
+  }
+  const from = env.MAIL_FROM || `Mind MGMT <no-reply@${new URL(publicUrl).hostname}>`;
+  return { mail: { url, from, publicUrl } };
+}
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -82,7 +103,7 @@ const serverStatsMs = num(env.SERVER_STATS_MS, 0);
 const acks = serverStatsMs > 0 ? new AckTimes() : undefined;
 const appendWaits = acks && pgUrl ? new AckTimes() : null;
 let store: GameStore;
-let players: PlayerStore;
+let players: SqlPlayerStore;
 if (pgUrl) {
   const pg = await PgStore.open(pgUrl, {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
@@ -148,6 +169,8 @@ if (pgUrl) {
 const server = await startServer({
   store,
   players,
+  notify: new SqlNotifyStore(players.db),
+  ...mailConfig(),
   log,
   port: num(env.PORT, 8080),
   host: env.HOST ?? '0.0.0.0',
@@ -163,6 +186,7 @@ const server = await startServer({
     sweepMs: num(env.SWEEP_MS, 1000),
     leaseMs: num(env.LEASE_MS, 10_000),
     publicUrl: env.PUBLIC_URL ?? null,
+    vapidSubject: env.VAPID_SUBJECT || null,
   },
   ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
   limits,

@@ -20,6 +20,9 @@ import { ConnectionGate } from './http/connections.js';
 import { socketCaps } from './limits/descriptors.js';
 import { parseTarget } from './http/target.js';
 import { sendError } from './http/headers.js';
+import type { NotifyStore } from './store/notify/types.js';
+import { Notifier } from './notify/notifier.js';
+import { Mailer, type MailConfig } from './notify/mail.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,6 +32,10 @@ export interface ServerOptions {
   /** Players, ratings, campaigns, chat (issue 13), on the same database; without it the player
    * routes answer 404 and games are not recorded in anyone's history. Closed with the server. */
   players?: PlayerStore;
+  /** Notifications (issue 27 §4), on the players' database; only with `players`. */
+  notify?: NotifyStore;
+  /** E-mail notifications (SMTP_URL); only with `notify`. */
+  mail?: MailConfig;
   port?: number;
   host?: string;
   log?: Logger;
@@ -58,6 +65,7 @@ export interface RunningServer {
   readonly url: string;
   readonly service: GameService;
   readonly players: PlayerService | null;
+  readonly notifier: Notifier | null;
   readonly http: http.Server;
   /** Client sockets held against the descriptor limit (issue 29 §1). */
   readonly sockets: ConnectionGate;
@@ -71,13 +79,33 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
   const players = o.players ? new PlayerService(o.players, o.store, log) : null;
   await players?.start();
+  const cfg = { ...DEFAULT_SERVICE_CONFIG, ...o.service };
+  const notifier =
+    players && o.notify
+      ? new Notifier(o.notify, players.store, log, {
+          subject: vapidSubject(cfg),
+          caps: {
+            queued: limits.notifyQueued,
+            running: limits.notifySending,
+            perProfile: limits.notifyPerPlayer,
+            total: limits.notifyTotal,
+          },
+        })
+      : null;
+  await notifier?.start();
   const service = new GameService(
     o.store,
     log,
-    { ...DEFAULT_SERVICE_CONFIG, ...o.service },
+    cfg,
     limits,
-    players && { onGameOver: (row) => players.gameOver(row), pickRecruiter: (row) => players.pickRecruiter(row) },
+    players && {
+      onGameOver: (row) => players.gameOver(row),
+      pickRecruiter: (row) => players.pickRecruiter(row),
+      ...(notifier ? { onMoved: (g, before) => notifier.moved(g, before) } : {}),
+    },
   );
+  const mailer = notifier && o.mail ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log) : null;
+  notifier?.attach((id) => service.master.inMemory(id), ...(mailer ? [mailer] : []));
   await service.start();
   const parts: PlayerParts | null = players && {
     accounts: players,
@@ -85,10 +113,19 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     seats: service,
     chat: new TableChat(service, players.store, log),
     games: service,
+    notifier,
   };
   await parts?.chat.start();
   const chat = parts?.chat ?? null;
-  const handler = createHttpHandler(service, log, o.webDist ?? DEFAULT_WEB_DIST, limits, parts);
+  const handler = createHttpHandler(
+    service,
+    log,
+    o.webDist ?? DEFAULT_WEB_DIST,
+    limits,
+    parts,
+    cfg.pushLoopback,
+    mailer,
+  );
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));
   log.info(gate.caps, 'socket caps');
@@ -156,6 +193,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}`,
     service,
     players,
+    notifier,
     http: server,
     sockets: gate,
     async close() {
@@ -165,9 +203,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       });
       await service.close();
+      await notifier?.queue.idle();
+      mailer?.close();
       await players?.stop();
       await o.players?.close();
       await o.store.close();
     },
   };
+}
+
+/** The VAPID contact push services may write to about this server's messages. */
+function vapidSubject(cfg: ServiceConfig): string {
+  if (cfg.vapidSubject) return cfg.vapidSubject;
+  return cfg.publicUrl?.startsWith('https://') ? cfg.publicUrl : 'mailto:webmaster@localhost';
 }

@@ -28,6 +28,11 @@ export interface ServiceConfig {
   /** Cluster mode (shared store): how long an instance's claim on a game's bot work lasts
    * without renewal; another instance takes the work over after it (renewed every leaseMs/3). */
   leaseMs: number;
+  /** Tests and development only: push endpoints on http://127.0.0.1 are accepted (issue 27 §4;
+   * in production every endpoint is https to a named host). */
+  pushLoopback: boolean;
+  /** VAPID contact (an https URL or mailto:); null: publicUrl when it is https, else a mailto. */
+  vapidSubject: string | null;
 }
 
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
@@ -43,4 +48,6 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   idleEvictMs: 10 * 60_000,
   publicUrl: null,
   leaseMs: 10_000,
+  pushLoopback: false,
+  vapidSubject: null,
 };

@@ -63,6 +63,15 @@ export interface LimitsConfig {
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
   readonly hashesQueued: number;
+  /** Notifications (issue 27 §4; docs/players.md "Your turn reaches you"): push subscriptions a
+   * profile holds (its devices); subscribe/unsubscribe requests per IP; messages per profile and
+   * in all (beyond either they are dropped and counted); messages waiting and sending at once. */
+  readonly pushSubsPerPlayer: number;
+  readonly notifyChangesPerIp: Rate;
+  readonly notifyPerPlayer: Rate;
+  readonly notifyTotal: Rate;
+  readonly notifyQueued: number;
+  readonly notifySending: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -96,4 +105,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   passwordPerPlayer: { burst: 5, perMin: 5 },
   hashesRunning: 2,
   hashesQueued: 20,
+  pushSubsPerPlayer: 10,
+  notifyChangesPerIp: { burst: 20, perMin: 10 },
+  notifyPerPlayer: { burst: 20, perMin: 1 },
+  notifyTotal: { burst: 600, perMin: 300 },
+  notifyQueued: 1000,
+  notifySending: 8,
 };

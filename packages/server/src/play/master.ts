@@ -50,6 +50,9 @@ export interface MasterLinks {
   readonly holdsBotWork: (g: Live) => boolean;
   /** Players (issue 13): called once, by the instance whose action ended a game. */
   readonly onGameOver: ((row: GameRow) => Promise<void>) | null;
+  /** Notifications (issue 27 §4): called after each commit of this instance, under g.lock, with
+   * the state before it. Must not wait on anything (notify/notifier.ts queues). */
+  readonly onMoved: ((g: Live, before: GameState) => void) | null;
 }
 
 /** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
@@ -273,6 +276,7 @@ export class GameMaster {
       this.pushLobby(g);
       if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);
     }
+    if (origin.by !== 'remote') this.links.onMoved?.(g, state);
     // A remote batch kicks the bots once, after its last action (cluster/sync.ts).
     if (origin.by !== 'remote') this.kickBots(g);
   }

@@ -46,6 +46,7 @@ import {
   rematchSchema,
 } from './schemas.js';
 import { z } from 'zod';
+import type { Notifier } from '../notify/notifier.js';
 
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
@@ -128,6 +129,8 @@ export interface PlayerParts {
   readonly seats: SeatTokens;
   /** The games in memory, refreshed after a deletion renamed their seats. */
   readonly games: GameService;
+  /** Notifications (issue 27 §4); null when the server runs without them. */
+  readonly notifier: Notifier | null;
 }
 
 export function createPlayerRoutes(

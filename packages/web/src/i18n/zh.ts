@@ -13,6 +13,7 @@ import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 import { RATING_ZH } from './zh/rating.js';
 import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 import { HANDLES_ZH } from './zh/handles.js';
+import { NOTIFY_ZH } from './zh/notify.js';
 import { OFFLINE_ZH } from './zh/offline.js';
 
 export const ZH: Catalogue = {
@@ -28,5 +29,6 @@ export const ZH: Catalogue = {
   ...RATING_ZH,
   ...PROFILEHINTS_ZH,
   ...HANDLES_ZH,
+  ...NOTIFY_ZH,
   ...OFFLINE_ZH,
 };

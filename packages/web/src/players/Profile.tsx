@@ -13,6 +13,8 @@ import {
   setPlayerSession,
 } from './session.js';
 import { syncProfileSeats } from './seats.js';
+import { PushToggle } from './PushToggle.js';
+import { EmailNotify } from './EmailNotify.js';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
@@ -285,6 +287,8 @@ export function MyProfile() {
           {p.handle ? t('hd_hint') : `${t('hd_none')} ${t('hd_hint')}`}
         </span>
       </Form>
+      <PushToggle />
+      <EmailNotify />
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {

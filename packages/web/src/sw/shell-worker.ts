@@ -19,12 +19,30 @@ interface ShellFetchEvent extends LifecycleEvent {
   readonly request: Request;
   respondWith(r: Promise<Response>): void;
 }
+interface PushMessageEvent extends LifecycleEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface ClickEvent extends LifecycleEvent {
+  readonly notification: Notification;
+}
+interface WindowClientLike {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface ShellScope {
   readonly location: Location;
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   addEventListener(type: 'install' | 'activate', f: (e: LifecycleEvent) => void): void;
   addEventListener(type: 'fetch', f: (e: ShellFetchEvent) => void): void;
+  addEventListener(type: 'push', f: (e: PushMessageEvent) => void): void;
+  addEventListener(type: 'notificationclick', f: (e: ClickEvent) => void): void;
 }
 const scope = self as unknown as ShellScope;
 
@@ -93,5 +111,51 @@ scope.addEventListener('fetch', (e) => {
       .open(CACHE)
       .then((c) => c.match(req))
       .then((hit) => hit ?? fetch(req)),
+  );
+});
+
+// Your turn reaches you (issue 27 §4): the server's push says "Your turn at <table>" (or a join,
+// or a game's end) and names the table's path. Only strings are taken from it, and the path only
+// on this worker's own origin: a push can never open another site.
+function sameOrigin(raw: unknown): string {
+  try {
+    const u = new URL(typeof raw === 'string' ? raw : './', scope.location.href);
+    if (u.origin === scope.location.origin) return u.href;
+  } catch {
+    /* not a URL */
+  }
+  return INDEX;
+}
+
+scope.addEventListener('push', (e) => {
+  let d: Record<string, unknown> = {};
+  try {
+    const j = e.data?.json();
+    if (j && typeof j === 'object') d = j as Record<string, unknown>;
+  } catch {
+    /* not JSON: the generic text below */
+  }
+  const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+  e.waitUntil(
+    scope.registration.showNotification(str(d.title, 200) || 'Mind MGMT', {
+      body: str(d.body, 400),
+      tag: str(d.tag, 100) || undefined,
+      icon: new URL('./icons/icon-192.png', scope.location.href).href,
+      data: { url: sameOrigin(d.url) },
+    }),
+  );
+});
+
+scope.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const url = sameOrigin((e.notification.data as { url?: unknown } | null)?.url);
+  e.waitUntil(
+    scope.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (open) => {
+      // A tab of the app already open: bring it to the table; else a new one.
+      const tab = open.find((c) => new URL(c.url).origin === scope.location.origin);
+      if (!tab) return scope.clients.openWindow(url);
+      await tab.navigate(url).catch(() => undefined);
+      return tab.focus();
+    }),
   );
 });

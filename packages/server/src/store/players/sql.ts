@@ -148,7 +148,8 @@ const ledgerPeople = (l: Campaign) =>
 
 export class SqlPlayerStore implements PlayerStore {
   constructor(
-    private readonly db: SqlDb,
+    /** Also the notification store's connection (store/notify/sql.ts, same database). */
+    readonly db: SqlDb,
     readonly chatBus: ChatBus | null = null,
   ) {}
 

@@ -9,6 +9,7 @@ import * as m103 from './103_chat_record.js';
 import * as m104 from './104_listed_tables.js';
 import * as m105 from './105_handles.js';
 import * as m106 from './106_vouched_tables.js';
+import * as m107 from './107_notify.js';
 
 export interface Migration {
   readonly version: number;
@@ -26,4 +27,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 104, ...m104 },
   { version: 105, ...m105 },
   { version: 106, ...m106 },
+  { version: 107, ...m107 },
 ];

@@ -10,6 +10,7 @@ import * as m103 from './103_chat_record.js';
 import * as m104 from './104_listed_tables.js';
 import * as m105 from './105_handles.js';
 import * as m106 from './106_vouched_tables.js';
+import * as m107 from './107_notify.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -25,6 +26,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 104, ...m104 },
   { version: 105, ...m105 },
   { version: 106, ...m106 },
+  { version: 107, ...m107 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write

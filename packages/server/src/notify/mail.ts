@@ -1,0 +1,128 @@
+// E-mail notifications (issue 27 §4), when the operator sets SMTP_URL: a verified address per
+// profile gets the same notices as the pushes, at most one message per game per turn (recorded in
+// the database, so across restarts and instances), with an unsubscribe link that works without
+// signing in. Verification tokens are random (node:crypto), stored as sha256 and expire; the
+// unsubscribe token is an HMAC of the player and address under a key derived from the server's
+// VAPID private key (kept in the database, so links outlive restarts).
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { EmailRow, Lang, NotifyStore, VapidKeys } from '../store/notify/types.js';
+import { MAIL_WORDS } from './mail-texts.js';
+import type { Notice, NoticeChannel } from './notifier.js';
+import type { SendQueue } from './queue.js';
+import { notifyText } from './texts.js';
+
+/** How long a verification link works. */
+export const VERIFY_TTL_MS = 24 * 3600_000;
+
+export interface MailConfig {
+  /** nodemailer's transport URL (smtp://, smtps://). */
+  readonly url: string;
+  readonly from: string;
+  /** Where links point: the server's public address (https://...). */
+  readonly publicUrl: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class Mailer implements NoticeChannel {
+  private readonly transport: Transporter;
+  private readonly unsubKey: Buffer;
+
+  constructor(
+    private readonly store: NotifyStore,
+    private readonly queue: SendQueue,
+    keys: VapidKeys,
+    private readonly cfg: MailConfig,
+    private readonly log: Logger,
+  ) {
+    this.transport = nodemailer.createTransport(cfg.url);
+    this.unsubKey = Buffer.from(
+      hkdfSync('sha256', Buffer.from(keys.privateKey), Buffer.alloc(0), 'mindmgmt unsubscribe', 32),
+    );
+  }
+
+  private link(path: string): string {
+    return this.cfg.publicUrl.replace(/\/$/, '') + path;
+  }
+
+  private sign(playerId: string, address: string): string {
+    return createHmac('sha256', this.unsubKey).update(`${playerId}\0${address}`).digest('base64url');
+  }
+
+  unsubscribeToken(playerId: string, address: string): string {
+    return `${Buffer.from(playerId).toString('base64url')}.${this.sign(playerId, address)}`;
+  }
+
+  /** The address the token was made for is deleted: its language; null when the token is not
+   * (or no longer) valid. */
+  async unsubscribe(token: string): Promise<Lang | null> {
+    const m = /^([A-Za-z0-9_-]{1,100})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return null;
+    const playerId = Buffer.from(m[1]!, 'base64url').toString();
+    const e = await this.store.emailOf(playerId);
+    if (!e) return null;
+    const want = Buffer.from(this.sign(playerId, e.address));
+    const got = Buffer.from(m[2]!);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+    return (await this.store.deleteEmail(playerId)) ? e.lang : null;
+  }
+
+  /** Sets the player's address (unverified) and queues its verification mail; false when the
+   * mail is over the caps (the address is not changed then). */
+  async setAddress(playerId: string, address: string, lang: Lang, now: number): Promise<'ok' | 'capped' | 'no-player'> {
+    if (!this.queue.mayMessage(playerId)) return 'capped';
+    const token = randomBytes(32).toString('base64url');
+    const row: EmailRow = { playerId, address, lang, verified: false, createdAt: now };
+    if ((await this.store.setEmail(row, sha256(token), now + VERIFY_TTL_MS)) === 'no-player') return 'no-player';
+    const w = MAIL_WORDS[lang];
+    this.queue.offer(() =>
+      this.send(address, w.verifySubject, w.verifyBody(this.link(`/api/email/verify?token=${token}`)), null),
+    );
+    return 'ok';
+  }
+
+  /** The language of the address the token verified; null when it is unknown or expired. */
+  async verify(token: string, now: number): Promise<Lang | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const playerId = await this.store.verifyEmail(sha256(token), now);
+    return playerId ? ((await this.store.emailOf(playerId))?.lang ?? null) : null;
+  }
+
+  /** A notice (caps already spent by the notifier): to the verified address, once per game per turn. */
+  async deliver(n: Notice): Promise<void> {
+    const e = await this.store.emailOf(n.playerId);
+    if (!e?.verified) return;
+    if (!(await this.store.markMailed(n.playerId, n.gameId, n.turn))) return;
+    const t = notifyText(e.lang, n.kind, n.table);
+    const w = MAIL_WORDS[e.lang];
+    const unsub = this.link(`/api/email/unsubscribe?token=${this.unsubscribeToken(n.playerId, e.address)}`);
+    const text = `${t.body}\n\n${w.open}\n${this.link(`/#/g/${n.gameId}`)}\n\n${w.unsubscribe}\n${unsub}\n`;
+    await this.send(e.address, t.title, text, unsub);
+  }
+
+  private async send(to: string, subject: string, text: string, unsub: string | null): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.cfg.from,
+        to,
+        subject,
+        text,
+        ...(unsub
+          ? { headers: { 'List-Unsubscribe': `<${unsub}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
+      });
+      this.queue.counts.sent++;
+    } catch (e) {
+      this.queue.counts.failed++;
+      // Only the SMTP code: a server's message may quote the address, and logs hold no personal data.
+      const x = e as { responseCode?: number; code?: string };
+      this.log.warn({ smtp: x.responseCode ?? x.code ?? 'error' }, 'mail not sent');
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,155 @@
+// The notification routes (issue 27 §4; docs/protocol.md "Notifications"): the server's VAPID
+// public key, and a signed-in device's push subscription. Opt-in is per profile AND per device:
+// each device subscribes itself; a profile holds at most `pushSubsPerPlayer` of them.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../api-error.js';
+import { body } from '../http/body.js';
+import { sendJson } from '../http/headers.js';
+import { RateBudget } from '../limits/budget.js';
+import type { LimitsConfig } from '../limits/config.js';
+import type { PlayerService } from '../players/service.js';
+import type { Notifier } from './notifier.js';
+import type { Mailer } from './mail.js';
+import { MAIL_WORDS } from './mail-texts.js';
+import { pushSubscribeSchema, pushUnsubscribeSchema, setEmailSchema } from './schemas.js';
+import { SECURITY_HEADERS } from '../http/headers.js';
+
+/** A sentence for a person who opened a link from an e-mail in a browser. */
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+export function createNotifyRoutes(
+  notifier: Notifier,
+  accounts: PlayerService,
+  limits: LimitsConfig,
+  /** Test and development: http://127.0.0.1 endpoints are allowed (service config). */
+  loopback: boolean,
+  /** E-mail, when the operator set SMTP_URL. */
+  mailer: Mailer | null,
+) {
+  const subscribeSchema = pushSubscribeSchema(loopback);
+  const changes = new RateBudget(limits.notifyChangesPerIp);
+  const spend = (ip: string) => {
+    if (!changes.take(ip))
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many notification changes from your address; try again in ${changes.retryAfterSec(ip)} s.`,
+      );
+  };
+
+  /** Answers true when the route was one of ours. */
+  return async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+  ): Promise<boolean> {
+    const m = req.method ?? 'GET';
+    if (p === '/api/me/email' && m === 'GET') {
+      const { player } = await accounts.requirePlayer(req);
+      // Answered without SMTP_URL too (enabled: false): the profile page asks on every visit.
+      const e = mailer ? await notifier.store.emailOf(player.id) : null;
+      sendJson(res, 200, {
+        enabled: mailer !== null,
+        address: e?.address ?? null,
+        ...(e ? { verified: e.verified } : {}),
+      });
+      return true;
+    }
+    if (mailer && (await mailRoute(mailer, req, res, p, search, ip, m))) return true;
+    if (p === '/api/push/key' && m === 'GET') {
+      sendJson(res, 200, { key: notifier.publicKey });
+      return true;
+    }
+    if (p !== '/api/me/push') return false;
+    if (m === 'GET') {
+      const { player } = await accounts.requirePlayer(req);
+      sendJson(res, 200, {
+        devices: (await notifier.store.pushSubsOf(player.id)).length,
+        max: limits.pushSubsPerPlayer,
+      });
+      return true;
+    }
+    if (m === 'POST') {
+      const b = await body(req, subscribeSchema);
+      spend(ip);
+      const { player } = await accounts.requirePlayer(req);
+      const r = await notifier.store.addPushSub(
+        {
+          endpoint: b.endpoint,
+          playerId: player.id,
+          p256dh: b.keys.p256dh,
+          auth: b.keys.auth,
+          lang: b.lang,
+          createdAt: Date.now(),
+        },
+        limits.pushSubsPerPlayer,
+      );
+      if (r === 'full')
+        throw new ApiError(
+          409,
+          'too_many_devices',
+          `Notifications are on for ${limits.pushSubsPerPlayer} devices of this profile already; turn them off on one first.`,
+        );
+      if (r === 'no-player') throw new ApiError(404, 'no_player', 'This profile no longer exists.');
+      sendJson(res, 200, { ok: true });
+      return true;
+    }
+    if (m === 'DELETE') {
+      const b = await body(req, pushUnsubscribeSchema);
+      spend(ip);
+      const { player } = await accounts.requirePlayer(req);
+      sendJson(res, 200, { removed: await notifier.store.removePushSub(player.id, b.endpoint) });
+      return true;
+    }
+    return false;
+  };
+
+  async function mailRoute(
+    mailer: Mailer,
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+    m: string,
+  ): Promise<boolean> {
+    if (p === '/api/me/email') {
+      if (m === 'PUT') {
+        const b = await body(req, setEmailSchema);
+        spend(ip);
+        const { player } = await accounts.requirePlayer(req);
+        const r = await mailer.setAddress(player.id, b.address, b.lang, Date.now());
+        if (r === 'capped')
+          throw new ApiError(429, 'rate_limited', 'Too many messages for this profile; try again later.');
+        if (r === 'no-player') throw new ApiError(404, 'no_player', 'This profile no longer exists.');
+        sendJson(res, 200, { address: b.address, verified: false });
+        return true;
+      }
+      if (m === 'DELETE') {
+        const { player } = await accounts.requirePlayer(req);
+        sendJson(res, 200, { removed: await notifier.store.deleteEmail(player.id) });
+        return true;
+      }
+    }
+    // Opened from an e-mail, signed in or not: the token alone decides.
+    const verify = p === '/api/email/verify' && m === 'GET';
+    const unsub = p === '/api/email/unsubscribe' && (m === 'GET' || m === 'POST');
+    if (!verify && !unsub) return false;
+    spend(ip);
+    const token = (search.get('token') ?? '').slice(0, 200);
+    const lang = verify ? await mailer.verify(token, Date.now()) : await mailer.unsubscribe(token);
+    if (!lang) sendText(res, 400, MAIL_WORDS.en.badLink);
+    else sendText(res, 200, verify ? MAIL_WORDS[lang].verified : MAIL_WORDS[lang].unsubscribed);
+    return true;
+  }
+}

@@ -1,0 +1,164 @@
+// Issue 27 §4, e-mail: over real HTTP and WebSockets, with an in-process SMTP server
+// (smtp-inbox.ts). An address is used only once verified through its link; a turn, a join, an end
+// are mailed in the address's language with the table link and an unsubscribe link that works
+// without signing in; one mail per game per turn; the caps hold; a deleted profile's address is
+// gone. One suite, run on a SQLite file and on PostgreSQL. Before issue 27 §4 there was no e-mail.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningServer, ServerOptions } from '../../src/server.js';
+import { SqlNotifyStore } from '../../src/store/notify/sql.js';
+import { Client, playOut, testServer } from '../helpers.js';
+import { authApi, newPlayer } from '../players/http-players-suite.js';
+import type { NotifyStores } from './push-suite.js';
+import { SmtpInbox } from './smtp-inbox.js';
+
+const PUBLIC = 'https://mind.example';
+const TITLE = 'Mail table';
+
+/** The path of the first link to PUBLIC in a mail's text that contains `part`. */
+function linkIn(text: string, part: string): string {
+  const m = new RegExp(`${PUBLIC.replace(/\./g, '\\.')}(/[^\\s]*${part}[^\\s]*)`).exec(text);
+  expect(m, text).toBeTruthy();
+  return m![1]!;
+}
+
+export function mailSuite(name: string, open: () => Promise<NotifyStores>): void {
+  const inbox = new SmtpInbox();
+  beforeAll(() => inbox.start().then(() => undefined));
+  afterAll(() => inbox.close());
+
+  async function server(extra: Partial<ServerOptions> = {}): Promise<RunningServer> {
+    const s = await open();
+    return testServer(s.games, {
+      players: s.players,
+      notify: new SqlNotifyStore(s.players.db),
+      mail: { url: inbox.url, from: 'Mind MGMT <no-reply@mind.example>', publicUrl: PUBLIC },
+      ...extra,
+    });
+  }
+
+  async function table(url: string, ann: string, bob: string) {
+    const c = await authApi(url, 'POST', '/api/games', ann, {
+      name: 'Ann',
+      title: TITLE,
+      mode: 'training',
+      players: 2,
+      recruiterChoice: 'host',
+    });
+    expect(c.status, c.text).toBe(200);
+    const j = await authApi(url, 'POST', `/api/games/${c.body.gameId}/join`, bob, { name: 'Bob' });
+    expect(j.status, j.text).toBe(200);
+    return { gameId: c.body.gameId as string, tokens: [c.body.token as string, j.body.token as string] };
+  }
+
+  /** Sets and verifies an address through the link of its verification mail. */
+  async function verified(s: RunningServer, token: string, address: string, lang = 'en'): Promise<void> {
+    expect((await authApi(s.url, 'PUT', '/api/me/email', token, { address, lang })).status).toBe(200);
+    await s.notifier!.queue.idle();
+    const [mail] = inbox.to(address).slice(-1);
+    const r = await fetch(s.url + linkIn(mail!.text, 'verify'));
+    expect(r.status).toBe(200);
+  }
+
+  it(`${name}: an address gets nothing until verified; its link verifies once; then a join is mailed in its language with the table link, and the unsubscribe link works without signing in`, async () => {
+    const s = await server();
+    try {
+      const ann = await newPlayer(s.url, 'Ann');
+      const bob = await newPlayer(s.url, 'Bob');
+      const bad = await authApi(s.url, 'PUT', '/api/me/email', ann.token, { address: 'x\r\nBcc: a@b.c', lang: 'en' });
+      expect(bad.status).toBe(400);
+      expect(
+        (await authApi(s.url, 'PUT', '/api/me/email', ann.token, { address: 'ann@mind.example', lang: 'ja' })).status,
+      ).toBe(200);
+      await s.notifier!.queue.idle();
+      const [verify] = inbox.to('ann@mind.example');
+      expect(verify!.subject).toBe('Mind MGMT：メールアドレスの確認');
+      // Not verified yet: the join is not mailed.
+      await table(s.url, ann.token, bob.token);
+      await s.notifier!.queue.idle();
+      expect(inbox.to('ann@mind.example')).toHaveLength(1);
+      const link = linkIn(verify!.text, 'verify');
+      expect((await fetch(s.url + link)).status).toBe(200);
+      expect((await fetch(s.url + link)).status).toBe(400);
+      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({
+        enabled: true,
+        address: 'ann@mind.example',
+        verified: true,
+      });
+      const t = await table(s.url, ann.token, bob.token);
+      await s.notifier!.queue.idle();
+      const join = inbox.to('ann@mind.example')[1]!;
+      expect(join.subject).toBe(`参加者が来ました：${TITLE}`);
+      expect(join.text).toContain(`${PUBLIC}/#/g/${t.gameId}`);
+      // Nothing but the public words, the table link and the unsubscribe link.
+      expect(join.text).not.toMatch(/p_[A-Za-z0-9_-]{16}|Ann|Bob/);
+      expect(join.headers).toMatch(/List-Unsubscribe: <https:\/\/mind\.example\/api\/email\/unsubscribe\?token=/);
+      const unsub = linkIn(join.text, 'unsubscribe');
+      // A forged token (another signature) does nothing; the real one, without a session, works.
+      expect((await fetch(s.url + unsub.slice(0, -3) + 'AAA')).status).toBe(400);
+      const r = await fetch(s.url + unsub);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toBe('このアドレスには今後 Mind MGMT からメールを送りません。');
+      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({ enabled: true, address: null });
+      await table(s.url, ann.token, bob.token);
+      await s.notifier!.queue.idle();
+      expect(inbox.to('ann@mind.example')).toHaveLength(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it(`${name}: a turn is mailed once however many moves it takes (and once per game per turn in the store); the caps refuse a mail flood; a deleted profile's address is gone`, async () => {
+    const s = await server({ limits: { notifyPerPlayer: { burst: 3, perMin: 0 } } });
+    const clients: Client[] = [];
+    try {
+      const ann = await newPlayer(s.url, 'Ann');
+      const bob = await newPlayer(s.url, 'Bob');
+      await verified(s, bob.token, 'bob@mind.example');
+      const t = await table(s.url, ann.token, bob.token);
+      const annClient = new Client(s.url);
+      const spectator = new Client(s.url);
+      clients.push(annClient, spectator);
+      await annClient.hello(t.gameId, t.tokens[0]!);
+      await spectator.hello(t.gameId, null);
+      const started = [annClient, spectator].map((cl) => cl.wait((m) => m.t === 'state' && !!m.view));
+      expect((await authApi(s.url, 'POST', `/api/games/${t.gameId}/start`, null, { token: t.tokens[0] })).status).toBe(
+        200,
+      );
+      await Promise.all(started);
+      await playOut(
+        { gameId: t.gameId, tokens: [], clients: [annClient], bySeat: new Map([[0, annClient]]), spectator },
+        () => 0.5,
+        { stop: () => (spectator.view?.expected ?? []).some((x: number) => x !== 0) },
+      );
+      await s.notifier!.queue.idle();
+      expect(inbox.to('bob@mind.example').map((m) => m.subject)).toEqual([
+        'Mind MGMT: confirm your e-mail address',
+        `Your turn at ${TITLE}`,
+      ]);
+      // The store keeps the turn mailed: another instance (or a restart) does not mail it again.
+      const store = s.notifier!.store;
+      const turn = `${spectator.view.time}/a`;
+      expect(await store.markMailed(bob.id, t.gameId, turn)).toBe(false);
+      expect(await store.markMailed(bob.id, t.gameId, `${spectator.view.time + 1}/a`)).toBe(true);
+      // Bob's budget (3) is spent by the verification and the turn, and one more address change:
+      // the next change is refused and sends nothing.
+      expect(
+        (await authApi(s.url, 'PUT', '/api/me/email', bob.token, { address: 'b2@mind.example', lang: 'en' })).status,
+      ).toBe(200);
+      const flood = await authApi(s.url, 'PUT', '/api/me/email', bob.token, { address: 'b3@mind.example', lang: 'en' });
+      expect(flood.status).toBe(429);
+      await s.notifier!.queue.idle();
+      expect(inbox.to('b3@mind.example')).toEqual([]);
+      // Deletion (issue 27 §1): the address goes with the profile (and no mailed turn can name it).
+      const cy = await newPlayer(s.url, 'Cy');
+      await verified(s, cy.token, 'cy@mind.example');
+      await store.markMailed(cy.id, t.gameId, '1/a');
+      expect((await authApi(s.url, 'DELETE', '/api/me', cy.token, { confirm: 'Cy' })).status).toBe(200);
+      expect(await store.emailOf(cy.id)).toBeNull();
+      await expect(store.markMailed(cy.id, t.gameId, '2/a')).rejects.toThrow();
+    } finally {
+      for (const c of clients) c.close();
+      await s.close();
+    }
+  });
+}
