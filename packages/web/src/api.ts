@@ -22,6 +22,7 @@ import type {
   LobbyInfo,
   LiveGamesBody,
   LobbySummary,
+  BotLevel,
   MyGamesBody,
   OfflineUploadedBody,
   OkBody,
@@ -120,9 +121,9 @@ export const api = {
   start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
   /** An offline game's record into this profile's history, as an unrated game (issue 28 §1). */
-  uploadOffline: async (record: GameRecord) => {
+  uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
     await ensurePlayer(playerName() || 'Player');
-    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record });
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level });
   },
 };
 

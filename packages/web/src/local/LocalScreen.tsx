@@ -40,7 +40,7 @@ function EndActions({ game }: { game: LocalGame }) {
           disabled={state === 'busy'}
           onClick={() => {
             setState('busy');
-            api.uploadOffline(game.record()).then(
+            api.uploadOffline(game.record(), game.setup.role, game.setup.level).then(
               (r) => {
                 game.markUploaded(r.gameId);
                 setState('done');
