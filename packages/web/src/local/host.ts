@@ -58,8 +58,9 @@ export interface LocalApplied {
 }
 
 export interface LocalDeps {
-  /** The bot worker (one per page by default, shared by the page's offline games). */
-  readonly bots?: LocalBots;
+  /** The bot worker (one per page by default, shared by the page's offline games); tests may
+   * decide in-process with the same `BotSessions`. */
+  readonly bots?: Pick<LocalBots, 'decide' | 'forget'>;
   /** Where the game is saved after each action (IndexedDB by default). */
   readonly save?: (g: LocalGameSave) => Promise<void>;
   /** 32 random bits (crypto.getRandomValues by default): seeds, deck, card, id. */
@@ -119,7 +120,7 @@ export class LocalGame {
   private uploaded: string | undefined;
   private readonly subs = new Set<{ seat: Seat; fn: Listener; held: number }>();
   private readonly appliedSubs = new Set<(a: LocalApplied) => void>();
-  private readonly bots: LocalBots;
+  private readonly bots: Pick<LocalBots, 'decide' | 'forget'>;
   private readonly saveTo: (g: LocalGameSave) => Promise<void>;
   private readonly budgetMs: number;
   private readonly now: () => number;
