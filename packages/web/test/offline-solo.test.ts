@@ -22,7 +22,7 @@ async function untilMine(page: import('playwright-core').Page): Promise<void> {
 }
 
 describe('solo offline in the browser (issue 28 §1)', () => {
-  it('regression "solo needs the server": offline after load, a game against the bot is played, reloaded offline and resumed, with no request to the server', async () => {
+  it('regression "solo needs the server": offline after load, a game against the bot is played, reloaded offline and resumed with no request to the server; online again its end uploads it unrated and exports its record', async () => {
     const { server, browser } = env();
     const { ctx, page, errors } = await newPage(browser, { serviceWorkers: 'allow' });
     try {
@@ -80,7 +80,29 @@ describe('solo offline in the browser (issue 28 §1)', () => {
       // not one request for the server from the click on "Play offline" until here
       expect(toServer).toEqual([]);
 
-      // the lobby (offline) lists the game to resume
+      // back online, the player resigns: the end dialog's replay and export are built in the page,
+      // and "upload" puts the game into the profile's history, unrated
+      await ctx.setOffline(false);
+      if (after.phase !== 'over') {
+        await page.getByRole('button', { name: EN.t_resign }).click();
+        await page.locator('.resign').getByRole('button', { name: EN.confirm }).click();
+      }
+      const end = page.getByRole('dialog');
+      await end.getByRole('button', { name: EN.so_upload }).click();
+      await end.getByText(EN.so_uploaded).waitFor({ timeout: 30_000 });
+      const me = await page.evaluate(async () => {
+        const s = JSON.parse(localStorage.getItem('mm.player') ?? 'null') as { token: string } | null;
+        const r = await fetch('/api/me', { headers: { authorization: `Bearer ${s?.token}` } });
+        return (await r.json()) as { recent: { rated: boolean; role: string }[] };
+      });
+      expect(me.recent).toEqual([expect.objectContaining({ rated: false, role: 'agents' })]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        end.getByRole('button', { name: EN.exportRecord }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^mindmgmt-local-[a-z0-9]+\.json$/);
+
+      // the lobby lists the game
       await page.goto(server.url + '/#/');
       await page.locator(`[data-local]`).first().waitFor({ timeout: 30_000 });
       expect(await page.locator(`a[href="#/local/${url.split('/').pop()}"]`).count()).toBeGreaterThan(0);
