@@ -78,6 +78,8 @@ const limits: LimitsConfig = {
   notifyTotal: rate(env.LIMIT_NOTIFY_TOTAL, D.notifyTotal),
   notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
+  offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
+  offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
 };
 
 /** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */

@@ -5,6 +5,7 @@ import { benchDeduce } from './deduce.js';
 import { benchEngine } from './engine.js';
 import { benchServer } from './server.js';
 import { benchWeb } from './web.js';
+import { benchWebOffline } from './web-offline.js';
 
 type Bench = (opts: { quick: boolean }) => Promise<Record<string, number>>;
 
@@ -13,6 +14,7 @@ export const BENCHES: Readonly<Record<string, Bench>> = {
   deduce: benchDeduce,
   bots: benchBots,
   web: benchWeb,
+  webOffline: benchWebOffline,
   server: benchServer,
   cluster: benchCluster,
 };

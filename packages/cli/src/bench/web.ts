@@ -124,7 +124,7 @@ export async function bytesOnWire(base: string, files: readonly string[]): Promi
 }
 
 /** Starts the real server on loopback with the web build `dist`; returns its address and a stop. */
-async function serveBuild(dist: string): Promise<{ base: string; stop: () => void }> {
+export async function serveBuild(dist: string): Promise<{ base: string; stop: () => void }> {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-web-'));
   const { proc, port } = await launch(
@@ -141,14 +141,20 @@ async function serveBuild(dist: string): Promise<{ base: string; stop: () => voi
   };
 }
 
-export async function benchWeb(opts: { quick: boolean }): Promise<Record<string, number>> {
-  void opts;
+/** packages/web/dist, built first with Vite when it is missing. */
+export function webDist(): string {
   const dist = path.join(WEB, 'dist');
   if (!jsFiles(dist).length) {
     const vite = path.join(WEB, 'node_modules/vite/bin/vite.js');
     const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: WEB, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`web build failed: ${r.stderr || r.stdout}`);
   }
+  return dist;
+}
+
+export async function benchWeb(opts: { quick: boolean }): Promise<Record<string, number>> {
+  void opts;
+  const dist = webDist();
   let bytes = 0;
   for (const f of jsFiles(dist)) bytes += gzipSync(fs.readFileSync(f), { level: 9 }).length;
   const files = firstLoadFiles(dist);

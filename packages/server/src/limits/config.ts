@@ -72,6 +72,9 @@ export interface LimitsConfig {
   readonly notifyTotal: Rate;
   readonly notifyQueued: number;
   readonly notifySending: number;
+  /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
+  readonly offlineUploadsPerPlayer: Rate;
+  readonly offlineRecordBytes: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -111,4 +114,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifyTotal: { burst: 600, perMin: 300 },
   notifyQueued: 1000,
   notifySending: 8,
+  offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
+  // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
+  offlineRecordBytes: 64 * 1024,
 };
