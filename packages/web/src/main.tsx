@@ -17,6 +17,7 @@ import './styles.css';
 const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
 // Its own chunk, downloaded only when a tutorial is opened.
 const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
+const Companion = lazy(() => import('./companion/Companion.js'));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -173,6 +174,8 @@ function App({ first }: { first: I18n }) {
             <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
           ) : m ? (
             <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+          ) : hash === '#/companion' ? (
+            <Companion />
           ) : hash === '#/me' ? (
             <MyProfile />
           ) : hash === '#/leaders' ? (

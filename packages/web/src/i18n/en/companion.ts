@@ -39,4 +39,11 @@ export const COMPANION_EN = {
   cp_mode: 'Game',
   cp_level: 'Recruiter',
   cp_start: 'Start',
+  cp_ask: 'Ask',
+  cp_askDolphin: 'Ask with the Black Ops Dolphin',
+  cp_board: 'Board',
+  cp_recruitsShown: 'Recruits revealed: {n}',
+  cp_over: 'Game over',
+  cp_thinking: 'The recruiter is thinking…',
+  cp_resume: 'Resume the companion game',
 };

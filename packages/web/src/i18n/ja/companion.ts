@@ -36,4 +36,11 @@ export const COMPANION_JA: Section<typeof COMPANION_EN> = {
   cp_mode: 'ゲーム',
   cp_level: '採用官',
   cp_start: '開始',
+  cp_ask: '尋問',
+  cp_askDolphin: 'イルカの秘密工作員と尋問',
+  cp_board: 'ボード',
+  cp_recruitsShown: '公開された採用：{n}',
+  cp_over: 'ゲーム終了',
+  cp_thinking: '採用官が考えています…',
+  cp_resume: 'コンパニオンゲームを再開',
 };

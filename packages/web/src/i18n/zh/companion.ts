@@ -36,4 +36,11 @@ export const COMPANION_ZH: Section<typeof COMPANION_EN> = {
   cp_mode: '游戏',
   cp_level: '招募员',
   cp_start: '开始',
+  cp_ask: '询问',
+  cp_askDolphin: '使用黑色行动海豚询问',
+  cp_board: '版图',
+  cp_recruitsShown: '已公开的新特工：{n}',
+  cp_over: '游戏结束',
+  cp_thinking: '招募员正在思考…',
+  cp_resume: '继续助手游戏',
 };
