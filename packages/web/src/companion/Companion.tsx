@@ -4,7 +4,14 @@
 // (instructions.ts), keeps the time track, and shows the whole secret path at the end. The game
 // is a local/ offline game, saved in IndexedDB after every action: it runs offline and resumes.
 import { useEffect, useState, type ReactElement } from 'react';
-import { expectedSeats, revealedRecruits, type Action, type ClientAction, type View } from '@mindmgmt/engine';
+import {
+  expectedSeats,
+  revealedRecruits,
+  type Action,
+  type ClientAction,
+  type GameEvent,
+  type View,
+} from '@mindmgmt/engine';
 import type { PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
@@ -13,15 +20,22 @@ import { instructionsFor, instructionText, pathLines, type Instruction } from '.
 import './companion.css';
 
 const CURRENT = 'mm.companion';
-const shownKey = (id: string) => `mm.companion.shown.${id}`;
+/** Where in the game's log the player's last entry began: what to place is everything since. */
+const markKey = (id: string) => `mm.companion.mark.${id}`;
 const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
 
-function readShown(id: string): Instruction[] {
-  try {
-    return JSON.parse(localStorage.getItem(shownKey(id)) ?? '[]') as Instruction[];
-  } catch {
-    return [];
-  }
+/** The instructions of the events since the player's last entry (its own results, then the
+ * recruiter's answers and turn), from the game's log: the same after a reload. */
+function shownOf(history: readonly GameEvent[], mark: number): Instruction[] {
+  const from = Math.min(mark, history.length);
+  const before = instructionsFor(
+    history.slice(0, from).map((e) => e.pub),
+    0,
+  ).recruits;
+  return instructionsFor(
+    history.slice(from).map((e) => e.pub),
+    before,
+  ).instructions;
 }
 
 export default function Companion(): ReactElement {
@@ -33,31 +47,14 @@ export default function Companion(): ReactElement {
   const [level, setLevel] = useState<PlayerLevel>('easy');
   const [view, setView] = useState<View | null>(null);
   const [legal, setLegal] = useState<readonly Action[]>([]);
-  const [shown, setShown] = useState<Instruction[]>([]);
 
   useEffect(() => {
     if (!game) return;
-    setShown(readShown(game.id));
-    const offApplied = game.onApplied((ap) => {
-      const { instructions } = instructionsFor(
-        ap.events.map((e) => e.pub),
-        revealedRecruits(ap.before),
-      );
-      // a new entry of the player's starts a new list; the recruiter's answers add to it
-      setShown((prev) => {
-        const list = ap.action.seat === game.human ? instructions : [...prev, ...instructions];
-        localStorage.setItem(shownKey(game.id), JSON.stringify(list));
-        return list;
-      });
-    });
     const offFrames = game.subscribe(game.human, (f) => {
       setView(f.view);
       setLegal(f.legal);
     });
-    return () => {
-      offApplied();
-      offFrames();
-    };
+    return offFrames;
   }, [game]);
 
   useEffect(() => () => game?.close(), [game]);
@@ -118,8 +115,16 @@ export default function Companion(): ReactElement {
   const s = game.state;
   const over = s.result !== null;
   const botsTurn = !over && expectedSeats(s).includes(game.bot);
+  const shown = shownOf(s.history, Number(localStorage.getItem(markKey(game.id)) ?? 0));
+  const enter = (a: Action) => {
+    const key = markKey(game.id);
+    const was = localStorage.getItem(key);
+    localStorage.setItem(key, String(s.history.length));
+    // a refused entry (it cannot be: the taps come from the legal actions) keeps the list shown
+    if (game.act(game.human, a as ClientAction) && was !== null) localStorage.setItem(key, was);
+  };
   return (
-    <section className="panel companion" data-testid="companion">
+    <section className="panel companion" data-testid="companion" data-seq={s.seq}>
       <p className="cp-status">
         <span data-testid="cp-time">
           {t('time')} {view.time}:00
@@ -168,7 +173,7 @@ export default function Companion(): ReactElement {
       ) : (
         <>
           <p className="cp-prompt">{t(s.phase === 'agentsTurn' ? 'cp_yourTurn' : 'cp_setupTurn')}</p>
-          <CompactBoard legal={legal} onAction={(a) => void game.act(game.human, a as ClientAction)} />
+          <CompactBoard legal={legal} onAction={enter} />
         </>
       )}
     </section>
