@@ -15,6 +15,7 @@ import {
 import type { PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
+import { TimeTrack } from '../TimeTrack.js';
 import { CompactBoard } from './CompactBoard.js';
 import { instructionsFor, instructionText, pathLines, type Instruction } from './instructions.js';
 import './companion.css';
@@ -131,6 +132,7 @@ export default function Companion(): ReactElement {
         </span>
         <span data-testid="cp-recruits">{t('cp_recruitsShown', { n: revealedRecruits(s) })}</span>
       </p>
+      <TimeTrack view={view} />
       <div className="cp-place" aria-live="polite">
         <h2>{t('cp_place')}</h2>
         {shown.length ? (
