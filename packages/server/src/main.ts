@@ -69,6 +69,8 @@ const limits: LimitsConfig = {
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
   hashesRunning: num(env.HASHES_RUNNING, D.hashesRunning),
   hashesQueued: num(env.HASHES_QUEUED, D.hashesQueued),
+  offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
+  offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
 };
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });

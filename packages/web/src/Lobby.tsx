@@ -25,6 +25,7 @@ import { OnlineDot } from './table/PlayerPanel.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
+import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -222,7 +223,9 @@ export function Home() {
         >
           {t('playSolo')}
         </button>
+        <PlayOfflineButton setup={{ role: soloRole, level: soloLevel, mode: soloMode, assistant: soloAssistant }} />
       </section>
+      <OfflineGames />
 
       <section className="panel create">
         <h2>{t('createGame')}</h2>

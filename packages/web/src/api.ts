@@ -4,6 +4,7 @@ import {
   type Action,
   applyNote,
   type Loc,
+  type GameRecord,
   type NoteBody,
   type Notes,
   type SeenEvent,
@@ -21,7 +22,9 @@ import type {
   LobbyInfo,
   LiveGamesBody,
   LobbySummary,
+  BotLevel,
   MyGamesBody,
+  OfflineUploadedBody,
   OkBody,
   OpenGamesBody,
   ServerFrame,
@@ -117,6 +120,11 @@ export const api = {
   leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
   start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  /** An offline game's record into this profile's history, as an unrated game (issue 28 §1). */
+  uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
+    await ensurePlayer(playerName() || 'Player');
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level });
+  },
 };
 
 // ---- tokens kept in this browser ----

@@ -59,6 +59,9 @@ export interface LimitsConfig {
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
   readonly hashesQueued: number;
+  /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
+  readonly offlineUploadsPerPlayer: Rate;
+  readonly offlineRecordBytes: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -91,4 +94,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   passwordPerPlayer: { burst: 5, perMin: 5 },
   hashesRunning: 2,
   hashesQueued: 20,
+  offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
+  // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
+  offlineRecordBytes: 64 * 1024,
 };

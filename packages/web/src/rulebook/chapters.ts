@@ -21,6 +21,7 @@ export const CHAPTERS = [
   'training',
   'companion',
   'controls',
+  'offline',
   'keyboard',
   'words',
 ] as const;
@@ -45,6 +46,7 @@ export const CHAPTER_TITLES: Record<ChapterId, Record<Lang, string>> = {
   training: { en: 'Training Mission', zh: '训练任务', ja: 'トレーニングミッション' },
   companion: { en: 'Companion for the board game', zh: '实体桌游助手', ja: 'ボードゲームのコンパニオン' },
   controls: { en: 'Controls', zh: '操作方法', ja: '操作方法' },
+  offline: { en: 'Playing offline', zh: '离线游戏', ja: 'オフラインで遊ぶ' },
   keyboard: { en: 'Keyboard', zh: '键盘操作', ja: 'キーボード操作' },
   words: { en: 'Words of the game', zh: '术语表', ja: '用語集' },
 };
@@ -114,6 +116,7 @@ const RULING_CHAPTERS: Readonly<Record<ChapterId, readonly number[]>> = {
   training: [31],
   companion: [],
   controls: [],
+  offline: [],
   keyboard: [],
   words: [],
 };
