@@ -36,8 +36,8 @@ describe('companion compact input (issue 28 §2)', () => {
   it('every legal agent action is entered by its taps, unambiguously, and moves, activations and Asks take one or two', () => {
     let points = 0;
     for (const [mode, seeds] of [
-      ['training', 4],
-      ['full', 8],
+      ['training', 3],
+      ['full', 5],
     ] as const)
       for (let seed = 1; seed <= seeds; seed++)
         walk(mode, seed * 104729, (_s, legal) => {

@@ -15,7 +15,7 @@ import {
   type PublicEvent,
 } from '@mindmgmt/engine';
 import { i18nFor } from '../src/i18n/all.js';
-import { newPage, serverAndBrowser, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -234,6 +234,7 @@ describe('companion for the physical box (issue 28 §2)', () => {
         const over = await playersTurn(page);
         for (const line of await checkInstructions(page)) kinds.add(line.split(' ').slice(0, 3).join(' '));
         if (over) break;
+        if (game === 0 && i === 12) await shot(page, 'companion-phone-en.png');
         const taps = await enterOne(page, rng, undone);
         entries++;
         if (taps.at(-1) === 'act:undo') {

@@ -2,7 +2,7 @@
 // and the action buttons; each legal action of the agent seat is one or two taps (entry.ts), sent
 // at once when its taps are complete. The engine's legal actions decide what is offered.
 import { useMemo, useState, type ReactElement } from 'react';
-import { LOCATIONS, type Action } from '@mindmgmt/engine';
+import { LOCATIONS, type Action, type View } from '@mindmgmt/engine';
 import { useI18n, type I18n, type StringKey } from '../i18n.js';
 import { entriesOf, next, type Tap } from './entry.js';
 
@@ -33,7 +33,17 @@ function tapLabel(i18n: I18n, tap: Tap): string {
   return key ? i18n.t(key) : v;
 }
 
-export function CompactBoard({ legal, onAction }: { legal: readonly Action[]; onAction: (a: Action) => void }) {
+/** The compact board; `view` marks where the agents (their initial) and immortals (◆) stand, so
+ * the player finds their own board's position at a glance. */
+export function CompactBoard({
+  legal,
+  view,
+  onAction,
+}: {
+  legal: readonly Action[];
+  view: View;
+  onAction: (a: Action) => void;
+}) {
   const i18n = useI18n();
   const entries = useMemo(() => entriesOf(legal), [legal]);
   const [prefix, setPrefix] = useState<readonly Tap[]>([]);
@@ -86,6 +96,10 @@ export function CompactBoard({ legal, onAction }: { legal: readonly Action[]; on
               onClick={() => tap(t)}
             >
               {l.label}
+              <small className="cp-marks">
+                {view.agents.flatMap((a) => (a.at === l.id ? [i18n.agent(a.id).slice(0, 1)] : [])).join('')}
+                {view.immortals.includes(l.id) ? '◆' : ''}
+              </small>
             </button>
           );
         })}

@@ -4,14 +4,7 @@
 // (instructions.ts), keeps the time track, and shows the whole secret path at the end. The game
 // is a local/ offline game, saved in IndexedDB after every action: it runs offline and resumes.
 import { useEffect, useState, type ReactElement } from 'react';
-import {
-  expectedSeats,
-  revealedRecruits,
-  type Action,
-  type ClientAction,
-  type GameEvent,
-  type View,
-} from '@mindmgmt/engine';
+import { expectedSeats, type Action, type ClientAction, type GameEvent, type View } from '@mindmgmt/engine';
 import type { PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
@@ -130,7 +123,7 @@ export default function Companion(): ReactElement {
         <span data-testid="cp-time">
           {t('time')} {view.time}:00
         </span>
-        <span data-testid="cp-recruits">{t('cp_recruitsShown', { n: revealedRecruits(s) })}</span>
+        <span data-testid="cp-recruits">{t('cp_recruitsShown', { n: view.recruits.total })}</span>
       </p>
       <TimeTrack view={view} />
       <div className="cp-place" aria-live="polite">
@@ -175,7 +168,7 @@ export default function Companion(): ReactElement {
       ) : (
         <>
           <p className="cp-prompt">{t(s.phase === 'agentsTurn' ? 'cp_yourTurn' : 'cp_setupTurn')}</p>
-          <CompactBoard legal={legal} onAction={enter} />
+          <CompactBoard legal={legal} view={view} onAction={enter} />
         </>
       )}
     </section>
