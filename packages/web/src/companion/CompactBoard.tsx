@@ -82,7 +82,7 @@ export function CompactBoard({
         </p>
       ) : null}
       {agents.length ? <div className="cp-row">{agents.map((t) => button(t))}</div> : null}
-      <div className="cp-grid" role="grid" aria-label={i18n.t('cp_board')}>
+      <div className="cp-grid" role="group" aria-label={i18n.t('cp_board')}>
         {LOCATIONS.map((l) => {
           const t = `loc:${l.id}`;
           const on = taps.has(t);

@@ -9,6 +9,7 @@ import type { PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
 import { TimeTrack } from '../TimeTrack.js';
+import { holdProbes } from '../reach.js';
 import { CompactBoard } from './CompactBoard.js';
 import { instructionsFor, instructionText, pathLines, type Instruction } from './instructions.js';
 import './companion.css';
@@ -52,6 +53,8 @@ export default function Companion(): ReactElement {
   }, [game]);
 
   useEffect(() => () => game?.close(), [game]);
+  // the companion asks nothing of the server: not even whether it can be reached (as local/)
+  useEffect(() => holdProbes(), []);
 
   const start = async () => {
     const g = await LocalGame.create({ role: 'agents', level, mode, assistant: 'off' });
