@@ -123,9 +123,8 @@ export default function Companion(): ReactElement {
   return (
     <section className="panel companion" data-testid="companion" data-seq={s.seq}>
       <p className="cp-status">
-        <span data-testid="cp-time">
-          {t('time')} {view.time}:00
-        </span>
+        {/* no hour before the recruiter's start */}
+        <span data-testid="cp-time">{view.time >= 1 ? `${t('time')} ${view.time}:00` : ''}</span>
         <span data-testid="cp-recruits">{t('cp_recruitsShown', { n: view.recruits.total })}</span>
       </p>
       <TimeTrack view={view} />
