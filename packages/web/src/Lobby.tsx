@@ -24,6 +24,7 @@ import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } 
 import { OnlineDot } from './table/PlayerPanel.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
+import { CompanionEntry } from './companion/CompanionEntry.js';
 import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
 
 export function go(hash: string): void {
@@ -147,6 +148,7 @@ export function Home() {
         </p>
       ) : null}
       <TutorialEntry />
+      <CompanionEntry />
       <section className="panel solo">
         <h2>{t('playSolo')}</h2>
         <p className="muted">{t('soloText')}</p>

@@ -19,6 +19,7 @@ const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })
 const LocalScreen = lazy(() => import('./local/LocalScreen.js'));
 // Its own chunk, downloaded only when a tutorial is opened.
 const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
+const Companion = lazy(() => import('./companion/Companion.js'));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -178,6 +179,8 @@ function App({ first }: { first: I18n }) {
             <LocalScreen key={local[1]} id={local[1]!} />
           ) : m ? (
             <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
+          ) : hash === '#/companion' ? (
+            <Companion />
           ) : hash === '#/me' ? (
             <MyProfile />
           ) : hash === '#/leaders' ? (

@@ -17,6 +17,7 @@ import { PROFILEHINTS_EN } from './en/profilehints.js';
 import { HANDLES_EN } from './en/handles.js';
 import { NOTIFY_EN } from './en/notify.js';
 import { OFFLINE_EN } from './en/offline.js';
+import { COMPANION_EN } from './en/companion.js';
 import { SOLOOFFLINE_EN } from './en/solooffline.js';
 
 export const EN = {
@@ -34,6 +35,7 @@ export const EN = {
   ...HANDLES_EN,
   ...NOTIFY_EN,
   ...OFFLINE_EN,
+  ...COMPANION_EN,
   ...SOLOOFFLINE_EN,
 };
 

@@ -15,6 +15,7 @@ import { PROFILEHINTS_JA } from './ja/profilehints.js';
 import { HANDLES_JA } from './ja/handles.js';
 import { NOTIFY_JA } from './ja/notify.js';
 import { OFFLINE_JA } from './ja/offline.js';
+import { COMPANION_JA } from './ja/companion.js';
 import { SOLOOFFLINE_JA } from './ja/solooffline.js';
 
 export const JA: Catalogue = {
@@ -32,5 +33,6 @@ export const JA: Catalogue = {
   ...HANDLES_JA,
   ...NOTIFY_JA,
   ...OFFLINE_JA,
+  ...COMPANION_JA,
   ...SOLOOFFLINE_JA,
 };

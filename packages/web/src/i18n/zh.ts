@@ -15,6 +15,7 @@ import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 import { HANDLES_ZH } from './zh/handles.js';
 import { NOTIFY_ZH } from './zh/notify.js';
 import { OFFLINE_ZH } from './zh/offline.js';
+import { COMPANION_ZH } from './zh/companion.js';
 import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
 
 export const ZH: Catalogue = {
@@ -32,5 +33,6 @@ export const ZH: Catalogue = {
   ...HANDLES_ZH,
   ...NOTIFY_ZH,
   ...OFFLINE_ZH,
+  ...COMPANION_ZH,
   ...SOLOOFFLINE_ZH,
 };

@@ -231,6 +231,22 @@ const text: RulebookText = {
         ],
       },
     ],
+    companion: [
+      {
+        p: 'Own the box? The companion plays the Recruiter while you play the rogue agents on your own table. Open “Companion for the board game” in the lobby, choose the game type and how strong the Recruiter is, and set up your board as usual, without the Recruiter’s screen: the secret map stays in the app.',
+      },
+      {
+        steps: [
+          'Do what the app lists under “Put on your board”: mayhem, immortals, step tokens, confirmed notes, the time token and the recruit token. It says only what a player at the table would see.',
+          'Move the agents on your board and tap the same move on the app’s compact board: the agent to activate it, the location it moves to, then its action (Ask and the feature, Reveal, Capture, …). Each entry is one or two taps and is played at once.',
+          'A slip of the finger? “Undo entry” takes your last entry back as long as nothing has been answered or revealed since.',
+          'When the game ends, the app shows the Recruiter’s whole secret path, hour by hour, to check against your notes.',
+        ],
+      },
+      {
+        p: 'The game is kept in this browser and plays without a connection once the app is loaded; “Resume the companion game” picks it up after the page was closed. Companion games are never rated.',
+      },
+    ],
     controls: [
       {
         p: 'At the table every choice is played on one click (or tap): a highlighted location, or a button under the board. There is no Confirm.',
