@@ -69,6 +69,10 @@ const limits: LimitsConfig = {
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
   hashesRunning: num(env.HASHES_RUNNING, D.hashesRunning),
   hashesQueued: num(env.HASHES_QUEUED, D.hashesQueued),
+  analysesQueued: num(env.ANALYSES_QUEUED, D.analysesQueued),
+  analysisDecisions: num(env.ANALYSIS_DECISIONS, D.analysisDecisions),
+  analysisPlayouts: num(env.ANALYSIS_PLAYOUTS, D.analysisPlayouts),
+  analysisRunMs: num(env.ANALYSIS_RUN_MS, D.analysisRunMs),
 };
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });

@@ -164,5 +164,10 @@ export interface LiveGamesBody {
 export interface MyGamesBody {
   readonly games: readonly LobbySummary[];
 }
+/** GET /api/games/:id/analysis while the analysis is being computed (202); the 200 body is
+ * @mindmgmt/ai's GameAnalysis. */
+export interface AnalysisPendingBody {
+  readonly status: 'computing';
+}
 /** POST /api/games: what a client sends (the schema's input, before its defaults). */
 export type { CreateGameRequest };

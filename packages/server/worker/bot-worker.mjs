@@ -5,11 +5,13 @@
 //
 // Messages in:  { type: 'decide', id, gameId, seat, level, view, legal, seed, budgetMs }
 //               { type: 'forget', gameId }
+//               { type: 'analyse', id, gameId, record, playouts, maxExpertDecisions }
 // Messages out: { type: 'best', id, action }          (the bot's best move so far, anytime bots)
 //               { type: 'done', id, action, source, cutoff, runMs }
+//               { type: 'analysed', id, body, runMs } (body: the analysis JSON, null if it failed)
 //               { type: 'error', id, name }           (a bot threw; only the error's class)
 import { parentPort } from 'node:worker_threads';
-import { quickMove } from '@mindmgmt/ai';
+import { analyseGame, quickMove } from '@mindmgmt/ai';
 // Every level, the frozen yardstick included (simulations play it through the pool).
 import { makeAnyBot } from '@mindmgmt/ai/yardstick';
 import { rngFrom } from '@mindmgmt/engine';
@@ -75,9 +77,24 @@ function decide(task) {
   });
 }
 
+/** A finished game's analysis (issue 28 §3): pure and clock-free, so the same record gives the
+ * same JSON here and in the browser. Only the error's class is reported, never its message. */
+function analyse(task) {
+  const { id, gameId, record, playouts, maxExpertDecisions } = task;
+  const t0 = performance.now();
+  let body = null;
+  try {
+    body = JSON.stringify(analyseGame(record, { gameId, playouts, maxExpertDecisions }));
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', id, name: err instanceof Error ? err.name : 'error' });
+  }
+  parentPort.postMessage({ type: 'analysed', id, body, runMs: performance.now() - t0 });
+}
+
 parentPort.on('message', (m) => {
   if (m.type === 'forget') {
     const prefix = `${m.gameId}\u0000`;
     for (const k of [...sessions.keys()]) if (k.startsWith(prefix)) sessions.delete(k);
   } else if (m.type === 'decide') decide(m);
+  else if (m.type === 'analyse') analyse(m);
 });

@@ -59,6 +59,15 @@ export interface LimitsConfig {
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
   readonly hashesQueued: number;
+  /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
+   * once (beyond it: 503 busy; one runs at a time). */
+  readonly analysesQueued: number;
+  /** Per game: the expert's decisions in one analysis and its playouts per decision (the work
+   * cap; the analysis is deterministic, so counts, never the clock, limit it). */
+  readonly analysisDecisions: number;
+  readonly analysisPlayouts: number;
+  /** Per game: the analysis's time limit on its worker (then it fails and is not retried). */
+  readonly analysisRunMs: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -91,4 +100,8 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   passwordPerPlayer: { burst: 5, perMin: 5 },
   hashesRunning: 2,
   hashesQueued: 20,
+  analysesQueued: 16,
+  analysisDecisions: 80,
+  analysisPlayouts: 200,
+  analysisRunMs: 10 * 60_000,
 };

@@ -53,6 +53,7 @@ type Kind =
   | 'replaceToken'
   | 'append'
   | 'setNote'
+  | 'saveAnalysis'
   | 'config'
   | 'pragma'
   | 'stats'
@@ -308,6 +309,14 @@ export class SqliteStore implements GameStore {
       note: change.note ? JSON.stringify(change.note) : null,
       now: at,
     });
+  }
+
+  async analysisOf(id: string): Promise<string | null> {
+    return (this.st.analysisOf.get(id) as { body: string } | undefined)?.body ?? null;
+  }
+
+  async saveAnalysis(gameId: string, body: string, at: number): Promise<void> {
+    await this.write('saveAnalysis', { gameId, body, now: at });
   }
 
   /** A pragma's value on the WRITE connection (tests, diagnostics). */

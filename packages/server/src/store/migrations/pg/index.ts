@@ -8,6 +8,7 @@ import * as m102 from './102_game_notes.js';
 import * as m103 from './103_chat_record.js';
 import * as m104 from './104_listed_tables.js';
 import * as m105 from './105_handles.js';
+import * as m106 from './106_game_analyses.js';
 
 export interface Migration {
   readonly version: number;
@@ -24,4 +25,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 103, ...m103 },
   { version: 104, ...m104 },
   { version: 105, ...m105 },
+  { version: 106, ...m106 },
 ];

@@ -9,6 +9,7 @@ import * as m102 from './102_game_notes.js';
 import * as m103 from './103_chat_record.js';
 import * as m104 from './104_listed_tables.js';
 import * as m105 from './105_handles.js';
+import * as m106 from './106_game_analyses.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -23,6 +24,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 103, ...m103 },
   { version: 104, ...m104 },
   { version: 105, ...m105 },
+  { version: 106, ...m106 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
