@@ -9,7 +9,9 @@ import {
   type SeenEvent,
   type View,
 } from '@mindmgmt/engine';
+import type { GameAnalysis } from '@mindmgmt/ai';
 import type {
+  AnalysisPendingBody,
   ChatFrame,
   ChatLogFrame,
   ChatPolicyFrame,
@@ -117,6 +119,9 @@ export const api = {
   leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
   start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  /** The game's analysis (issue 28 §3): `{ status: 'computing' }` (202) until it is ready. */
+  analysis: (id: string) =>
+    call<GameAnalysis | AnalysisPendingBody>('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
 };
 
 // ---- tokens kept in this browser ----

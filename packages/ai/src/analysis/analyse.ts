@@ -158,6 +158,7 @@ export function analyseGame(record: GameRecord, o: AnalysisOptions): GameAnalysi
       const b = belief(s);
       open = {
         index: activations.length,
+        at: i,
         time: s.time,
         agent: a.agent,
         seat: a.seat,
@@ -171,6 +172,7 @@ export function analyseGame(record: GameRecord, o: AnalysisOptions): GameAnalysi
     if (s.phase === 'recruiterTurn' && !turn) {
       turn = {
         index: turns.length,
+        at: i,
         time: s.time,
         before: belief(s).candidates,
         exposure: 0,

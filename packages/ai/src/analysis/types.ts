@@ -41,6 +41,8 @@ export interface ExpertAgents {
 
 export interface ActivationRow {
   readonly index: number;
+  /** Index in the record's actions where it began (orders activations and turns together). */
+  readonly at: number;
   readonly time: number;
   readonly agent: AgentId;
   readonly seat: number;
@@ -63,6 +65,8 @@ export interface ExpertRecruiter {
 
 export interface RecruiterTurnRow {
   readonly index: number;
+  /** Index in the record's actions where it began. */
+  readonly at: number;
   readonly time: number;
   /** Possible locations when the turn began. */
   readonly before: number;

@@ -16,6 +16,7 @@ import { RATING_EN } from './en/rating.js';
 import { PROFILEHINTS_EN } from './en/profilehints.js';
 import { HANDLES_EN } from './en/handles.js';
 import { OFFLINE_EN } from './en/offline.js';
+import { ANALYSIS_EN } from './en/analysis.js';
 
 export const EN = {
   ...CORE_EN,
@@ -31,6 +32,7 @@ export const EN = {
   ...PROFILEHINTS_EN,
   ...HANDLES_EN,
   ...OFFLINE_EN,
+  ...ANALYSIS_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -14,6 +14,7 @@ import { RATING_JA } from './ja/rating.js';
 import { PROFILEHINTS_JA } from './ja/profilehints.js';
 import { HANDLES_JA } from './ja/handles.js';
 import { OFFLINE_JA } from './ja/offline.js';
+import { ANALYSIS_JA } from './ja/analysis.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -29,4 +30,5 @@ export const JA: Catalogue = {
   ...PROFILEHINTS_JA,
   ...HANDLES_JA,
   ...OFFLINE_JA,
+  ...ANALYSIS_JA,
 };

@@ -14,6 +14,7 @@ import { RATING_ZH } from './zh/rating.js';
 import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 import { HANDLES_ZH } from './zh/handles.js';
 import { OFFLINE_ZH } from './zh/offline.js';
+import { ANALYSIS_ZH } from './zh/analysis.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -29,4 +30,5 @@ export const ZH: Catalogue = {
   ...PROFILEHINTS_ZH,
   ...HANDLES_ZH,
   ...OFFLINE_ZH,
+  ...ANALYSIS_ZH,
 };
