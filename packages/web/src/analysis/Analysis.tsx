@@ -107,7 +107,7 @@ export function Analysis({ gameId, onClose, load }: { gameId: string; onClose: (
               if (e?.winEstimate != null) notes.push(t('an_winEstimate', { p: pct(e.winEstimate) }));
               return (
                 <tr key={`${kind}${r.index}`} className={kind}>
-                  <td>{t('an_when', { time: String(r.time).padStart(2, '0') })}</td>
+                  <td>{t('an_when', { time: r.time })}</td>
                   <td>{kind === 'activation' ? i18n.agent(r.agent) : t('an_recruiter')}</td>
                   <td>
                     {playedWords(i18n, r.actions)}

@@ -15,7 +15,7 @@ export function actionWords(i18n: I18n, a: RecordedAction): string {
   const key = `t_${a.type}` as StringKey;
   const name = key in i18n.dict ? t(key, params) : a.type;
   const locs = ['from', 'to', 'at', 'stepToken'].map((k) => a[k]).filter((v): v is string => typeof v === 'string');
-  if (a.type === 'answerAsk' && a.at === null) return `${name}: ${t('t_cannotPlace')}`;
+  if (a.type === 'answerAsk' && a.at === null) return `${name}${t('colon')}${t('t_cannotPlace')}`;
   return locs.length ? `${name} ${locs.join(' → ')}` : name;
 }
 
@@ -32,7 +32,7 @@ export function momentWords(i18n: I18n, a: GameAnalysis, m: Moment): string {
   const who = m.agent ? i18n.agent(m.agent) : t('an_recruiter');
   const what = row ? playedWords(i18n, row.actions) : m.action;
   const p = {
-    when: t('an_when', { time: String(m.time).padStart(2, '0') }),
+    when: t('an_when', { time: m.time }),
     who,
     what,
     before: m.before,

@@ -21,7 +21,7 @@ export const ANALYSIS_JA: Section<typeof ANALYSIS_EN> = {
   an_momentEnded: 'これで対局が終わりました。',
   an_momentExpert: 'エキスパートなら別の手を選んでいました。',
   an_noMoments: 'エージェントが知りうることを変えた場面はありませんでした。',
-  an_when: '{time}:00',
+  an_when: '{time}時',
   an_tableTitle: '手番ごと',
   an_colWhen: '時間',
   an_colWho: '誰',

@@ -20,7 +20,7 @@ export const ANALYSIS_ZH: Section<typeof ANALYSIS_EN> = {
   an_momentEnded: '这一步结束了游戏。',
   an_momentExpert: '专家会走不同的一步。',
   an_noMoments: '没有哪个时刻改变了特工所能知道的信息。',
-  an_when: '{time}:00',
+  an_when: '{time}点',
   an_tableTitle: '逐回合',
   an_colWhen: '时间',
   an_colWho: '谁',
