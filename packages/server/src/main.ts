@@ -73,6 +73,8 @@ const limits: LimitsConfig = {
   analysisDecisions: num(env.ANALYSIS_DECISIONS, D.analysisDecisions),
   analysisPlayouts: num(env.ANALYSIS_PLAYOUTS, D.analysisPlayouts),
   analysisRunMs: num(env.ANALYSIS_RUN_MS, D.analysisRunMs),
+  offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
+  offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
 };
 
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });

@@ -169,5 +169,10 @@ export interface MyGamesBody {
 export interface AnalysisPendingBody {
   readonly status: 'computing';
 }
+/** POST /api/me/offline-games (issue 28 §1): an offline game's record, now in the profile's
+ * history as an unrated game under this id. */
+export interface OfflineUploadedBody {
+  readonly gameId: string;
+}
 /** POST /api/games: what a client sends (the schema's input, before its defaults). */
 export type { CreateGameRequest };

@@ -1,4 +1,6 @@
 // The game service's tunables (defaults; server.ts and main.ts override them).
+import { LIVE_BOT_BUDGET_MS, LIVE_BOT_TIME_LIMIT_MS } from '@mindmgmt/ai';
+
 export interface ServiceConfig {
   /** Snapshot the state every N actions (and at game end). */
   snapshotEvery: number;
@@ -29,8 +31,9 @@ export interface ServiceConfig {
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   snapshotEvery: 25,
   botPauseMs: 400,
-  botTimeLimitMs: 3000,
-  botBudgetMs: 1000,
+  // the live bots' budget, shared with the offline game in the browser (issue 28 §1)
+  botTimeLimitMs: LIVE_BOT_TIME_LIMIT_MS,
+  botBudgetMs: LIVE_BOT_BUDGET_MS,
   botAskAnswerMs: 3000,
   botRecruiterMoveMs: 1500,
   botWorkers: 2,

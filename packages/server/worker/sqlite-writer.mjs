@@ -48,6 +48,7 @@ export function createWriter(db, Q) {
     createGame(a) {
       st.insertGame.run(...a.game);
       for (const p of a.places) insertPlace(a.id, p);
+      for (const [seq, action] of a.actions ?? []) st.insertAction.run(a.id, seq, action, a.at);
       return null;
     },
     addPlace(a) {

@@ -24,6 +24,7 @@ import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } 
 import { OnlineDot } from './table/PlayerPanel.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
+import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -220,7 +221,9 @@ export function Home() {
         >
           {t('playSolo')}
         </button>
+        <PlayOfflineButton setup={{ role: soloRole, level: soloLevel, mode: soloMode, assistant: soloAssistant }} />
       </section>
+      <OfflineGames />
 
       <section className="panel create">
         <h2>{t('createGame')}</h2>

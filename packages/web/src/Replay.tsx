@@ -90,20 +90,23 @@ export function Replay({
   gameId,
   onClose,
   assistant = 'full',
+  local,
 }: {
   gameId: string;
   onClose: () => void;
+  /** An offline game's record (issue 28 §1): replayed from here, nothing is asked of the server. */
+  local?: GameRecord;
   /** The table's deduction assistant (issue 25 §4): off, the replay shows no candidates either. */
   assistant?: AssistantMode;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const [record, setRecord] = useState<GameRecord | null>(null);
+  const [record, setRecord] = useState<GameRecord | null>(local ?? null);
   const [err, setErr] = useState<string | null>(null);
   const [i, setI] = useState(0);
   const [by, setBy] = useState<'action' | 'hour'>('action');
   const [analysis, setAnalysis] = useState(false);
-  const chat = useStoredChat(gameId);
+  const chat = useStoredChat(gameId, !local);
   // The replay replaces the table where the page was scrolled to (the end panel): start at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -111,6 +114,7 @@ export function Replay({
   useEffect(() => {
     // A busy server or a dropped connection fails a fetch now and then: try twice more before
     // showing the error (the record is the same every time).
+    if (local) return;
     let live = true;
     const load = (left: number): void => {
       api.record(gameId).then(
@@ -126,7 +130,7 @@ export function Replay({
     return () => {
       live = false;
     };
-  }, [gameId]);
+  }, [gameId, local]);
   const frames = useMemo(() => (record ? framesOf(record) : null), [record]);
   const n = Array.isArray(frames) ? frames.length : 0;
   const hours = useMemo(() => (Array.isArray(frames) ? hourStarts(frames.map((f) => f.time)) : []), [frames]);
@@ -157,7 +161,7 @@ export function Replay({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [n, by, hours]);
-  if (analysis) return <Analysis gameId={gameId} onClose={() => setAnalysis(false)} />;
+  if (analysis) return <Analysis gameId={gameId} onClose={() => setAnalysis(false)} {...(local ? { local } : {})} />;
   if (err || typeof frames === 'string')
     return (
       <div className="panel error">

@@ -1,11 +1,12 @@
 // The table: status line, time track, board, action panel, secret map, cards, notes, log.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   FEATURES,
   LOCATIONS,
   NOTE_TEXT_MAX,
   type Action,
   type FeatureId,
+  type GameRecord,
   type Loc,
   type NoteBody,
   type Notes,
@@ -62,6 +63,9 @@ export interface TableProps {
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */
   writeNote?: (at: Loc, note: NoteBody | null) => void;
+  /** An offline game (issue 28 §1): the replay reads its record from here, the end dialog shows
+   * `endActions` instead of the server's export link, and nothing asks the server anything. */
+  local?: { record: () => GameRecord; endActions: ReactNode };
 }
 
 /** What is left to do in this activation, from the actions the server lists (no rules here):
@@ -171,8 +175,23 @@ export function Table(p: TableProps) {
   // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
   const refusalRule = c.refusal ? c.refusal.chapter : serverRefusal ? refusalChapter(serverRefusal) : null;
 
-  if (analysis) return <Analysis gameId={p.gameId} onClose={() => setAnalysis(false)} />;
-  if (replay) return <Replay gameId={p.gameId} onClose={() => setReplay(false)} assistant={p.assistant} />;
+  if (analysis)
+    return (
+      <Analysis
+        gameId={p.gameId}
+        onClose={() => setAnalysis(false)}
+        {...(p.local ? { local: p.local.record() } : {})}
+      />
+    );
+  if (replay)
+    return (
+      <Replay
+        gameId={p.gameId}
+        onClose={() => setReplay(false)}
+        assistant={p.assistant}
+        {...(p.local ? { local: p.local.record() } : {})}
+      />
+    );
 
   const circled = role === 'recruiter' && sec ? sec.cards.map((x) => x.feature) : [];
   const crossed =
@@ -319,16 +338,20 @@ export function Table(p: TableProps) {
                   {t('replay')}
                 </button>
                 <button onClick={() => setAnalysis(true)}>{t('an_open')}</button>
-                <a
-                  className="button"
-                  href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
-                  download={`mindmgmt-${p.gameId}.json`}
-                >
-                  {t('exportRecord')}
-                </a>
+                {p.local ? (
+                  p.local.endActions
+                ) : (
+                  <a
+                    className="button"
+                    href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
+                    download={`mindmgmt-${p.gameId}.json`}
+                  >
+                    {t('exportRecord')}
+                  </a>
+                )}
                 <button onClick={() => setEndSeen(true)}>{t('close')}</button>
               </div>
-              <CampaignPanel gameId={p.gameId} over />
+              {p.local ? null : <CampaignPanel gameId={p.gameId} over />}
             </section>
           </Modal>
         ) : null}
@@ -338,7 +361,7 @@ export function Table(p: TableProps) {
             {t('pl_allBeginners')}
           </p>
         ) : null}
-        {!view.result ? <CampaignPanel gameId={p.gameId} over={false} /> : null}
+        {!view.result && !p.local ? <CampaignPanel gameId={p.gameId} over={false} /> : null}
         {p.chat && p.chatSend ? (
           <Chat
             chat={p.chat}

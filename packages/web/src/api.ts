@@ -4,6 +4,7 @@ import {
   type Action,
   applyNote,
   type Loc,
+  type GameRecord,
   type NoteBody,
   type Notes,
   type SeenEvent,
@@ -23,7 +24,9 @@ import type {
   LobbyInfo,
   LiveGamesBody,
   LobbySummary,
+  BotLevel,
   MyGamesBody,
+  OfflineUploadedBody,
   OkBody,
   OpenGamesBody,
   ServerFrame,
@@ -122,6 +125,11 @@ export const api = {
   /** The game's analysis (issue 28 §3): `{ status: 'computing' }` (202) until it is ready. */
   analysis: (id: string) =>
     call<GameAnalysis | AnalysisPendingBody>('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
+  /** An offline game's record into this profile's history, as an unrated game (issue 28 §1). */
+  uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
+    await ensurePlayer(playerName() || 'Player');
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level });
+  },
 };
 
 // ---- tokens kept in this browser ----

@@ -15,6 +15,8 @@ import './styles.css';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
 const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
+// An offline game (issue 28 §1): the engine and its bot worker, in their own chunks.
+const LocalScreen = lazy(() => import('./local/LocalScreen.js'));
 // Its own chunk, downloaded only when a tutorial is opened.
 const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
 
@@ -110,6 +112,7 @@ function App({ first }: { first: I18n }) {
   }, [lang]);
   const m = /^#\/g\/([^?/]+)(\?watch)?/.exec(hash);
   const tut = /^#\/tutorial\/(recruiter|agents)$/.exec(hash);
+  const local = /^#\/local\/([\w-]+)$/.exec(hash);
   const { t } = i18n;
   const reach = useReach();
   return (
@@ -171,6 +174,8 @@ function App({ first }: { first: I18n }) {
         >
           {tut ? (
             <Tutorial key={tut[1]} side={tut[1] as 'recruiter' | 'agents'} />
+          ) : local ? (
+            <LocalScreen key={local[1]} id={local[1]!} />
           ) : m ? (
             <GameScreen key={m[1]} id={decodeURIComponent(m[1]!)} watch={!!m[2] && !savedGames()[m[1]!]} />
           ) : hash === '#/me' ? (

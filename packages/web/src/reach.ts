@@ -10,6 +10,8 @@ const PROBE_MS = [1000, 2000, 4000, 8000, 15000];
 let unreachable = false;
 let generation = 0;
 let probing = false;
+/** Screens that must not ask the server anything (an offline game, issue 28 §1) hold the probes. */
+let held = 0;
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -31,6 +33,10 @@ async function probeUntilBack(): Promise<void> {
   try {
     for (let i = 0; ; i++) {
       await new Promise((r) => setTimeout(r, PROBE_MS[Math.min(i, PROBE_MS.length - 1)]));
+      if (held > 0) {
+        i = 0;
+        continue;
+      }
       if (await answers()) break;
     }
     unreachable = false;
@@ -51,6 +57,17 @@ export function markUnreachable(): void {
 }
 
 if (typeof window !== 'undefined') window.addEventListener('offline', markUnreachable);
+
+/** No health probe while held (an offline game on screen: it makes no request at all); returns
+ * the release. */
+export function holdProbes(): () => void {
+  held++;
+  let done = false;
+  return () => {
+    if (!done) held--;
+    done = true;
+  };
+}
 
 /** `offline` while the server cannot be reached; `generation` grows each time it comes back. */
 export function useReach(): { offline: boolean; generation: number } {

@@ -17,3 +17,12 @@ export {
   type Constraints as PublicConstraints,
   type World as SampledWorld,
 } from './belief.js';
+export {
+  BotSessions,
+  decisionSeed,
+  LIVE_BOT_BUDGET_MS,
+  LIVE_BOT_TIME_LIMIT_MS,
+  MAX_BOT_SESSIONS,
+  type DecideOutcome,
+  type DecideRequest,
+} from './session.js';

@@ -13,6 +13,7 @@ import {
   type Seat,
   view,
 } from '@mindmgmt/engine';
+import { decisionSeed } from '@mindmgmt/ai';
 import type { BotLevel } from '../schemas.js';
 import type { BotPool, BotTask, Decision } from './pool.js';
 
@@ -44,10 +45,9 @@ export function nextBotSeat(s: GameState): { seat: Seat; legal: Action[] } | nul
   return null;
 }
 
-/** Seed of the n-th decision of a game: reproducible runs (the server draws them at random). */
-export function decisionSeed(gameSeed: number, n: number): number {
-  return (Math.imul(gameSeed >>> 0, 1_000_003) + Math.imul(n, 7919)) >>> 0;
-}
+// Seed of the n-th decision of a game: reproducible runs (the server draws them at random; the
+// offline game in the browser derives them so, from a secret drawn in the page).
+export { decisionSeed };
 
 /** Plays one game through `pool` and forgets its sessions at the end. */
 export async function playThroughPool(pool: BotPool, o: PoolGameOptions): Promise<GameState> {

@@ -13,7 +13,7 @@ export function isJsonContentType(header: string | undefined): boolean {
   return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-function readBody(req: IncomingMessage): Promise<unknown> {
+function readBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   if (!isJsonContentType(req.headers['content-type'])) {
     req.resume();
     return Promise.reject(new ApiError(415, 'bad_content_type', 'Send the request body as application/json.'));
@@ -25,9 +25,9 @@ function readBody(req: IncomingMessage): Promise<unknown> {
     req.on('data', (c: Buffer) => {
       if (failed) return;
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         failed = true;
-        reject(new ApiError(413, 'too_large', `A request body may be at most ${MAX_BODY_BYTES} bytes.`));
+        reject(new ApiError(413, 'too_large', `A request body may be at most ${maxBytes} bytes.`));
         return;
       }
       chunks.push(c);
@@ -46,8 +46,13 @@ function readBody(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-export async function body<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.infer<T>> {
-  const raw = await readBody(req);
+/** `maxBytes`: a route's own cap when it takes more than MAX_BODY_BYTES (limits/config.ts). */
+export async function body<T extends z.ZodType>(
+  req: IncomingMessage,
+  schema: T,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.infer<T>> {
+  const raw = await readBody(req, maxBytes);
   const bad = forbiddenKey(raw);
   if (bad) throw new ApiError(400, 'malformed', forbiddenKeyMessage(bad));
   const r = schema.safeParse(raw);

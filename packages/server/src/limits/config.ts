@@ -68,6 +68,9 @@ export interface LimitsConfig {
   readonly analysisPlayouts: number;
   /** Per game: the analysis's time limit on its worker (then it fails and is not retried). */
   readonly analysisRunMs: number;
+  /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
+  readonly offlineUploadsPerPlayer: Rate;
+  readonly offlineRecordBytes: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -104,4 +107,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   analysisDecisions: 80,
   analysisPlayouts: 200,
   analysisRunMs: 10 * 60_000,
+  offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
+  // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
+  offlineRecordBytes: 64 * 1024,
 };

@@ -22,5 +22,6 @@ export const isProvisional = (rd: number): boolean => rd > PROVISIONAL_RD;
  * recruiter's first turn) tells nothing of anyone's play.
  */
 export function countsForRating(row: GameRow): boolean {
-  return (row.options.rated ?? true) && (row.result?.time ?? 0) >= 1;
+  // an uploaded offline game never moves ratings, whatever its options say (docs/offline.md)
+  return (row.options.rated ?? true) && !row.options.local && (row.result?.time ?? 0) >= 1;
 }

@@ -43,8 +43,12 @@ import {
   signInSchema,
   signOutEverywhereSchema,
   chooseModulesSchema,
+  offlineUploadSchema,
   rematchSchema,
 } from './schemas.js';
+import { offlineGameRow } from './offline-games.js';
+import { newGameId } from '../tokens.js';
+import type { OfflineUploadedBody } from '../protocol.js';
 import { z } from 'zod';
 
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
@@ -140,6 +144,7 @@ export function createPlayerRoutes(
   const pwPlayer = new RateBudget(limits.passwordPerPlayer);
   const gate = new HashGate(limits.hashesRunning, limits.hashesQueued);
   const chatReads = new RateBudget(limits.chatReadsPerIp);
+  const offlineUploads = new RateBudget(limits.offlineUploadsPerPlayer);
 
   function spend(budget: RateBudget, key: string, what: string): void {
     if (!budget.take(key))
@@ -316,6 +321,21 @@ export function createPlayerRoutes(
     if (p === '/api/me/seats' && m === 'GET') {
       const { player } = await players.requirePlayer(req);
       sendJson(res, 200, { seats: await store.seatTokensOf(player.id, MY_SEATS) });
+      return true;
+    }
+    // An offline solo game into this profile's history, unrated (issue 28 §1, docs/offline.md).
+    if (p === '/api/me/offline-games' && m === 'POST') {
+      const b = await body(req, offlineUploadSchema, limits.offlineRecordBytes);
+      const { player } = await players.requirePlayer(req);
+      // before the replay: the budget bounds the CPU one profile can spend on it
+      spend(offlineUploads, player.id, 'offline games uploaded');
+      const { row, actions } = offlineGameRow(b, player, newGameId(), now);
+      // The place is the player's before the row exists: the row queues the game for recording
+      // (store trigger), and a sweep recording it at once must already find who played it.
+      await store.linkPlace(row.id, 1, player.id, now);
+      await games.master.store.createGame(row, actions);
+      await players.gameOver(row);
+      sendJson(res, 200, { gameId: row.id } satisfies OfflineUploadedBody);
       return true;
     }
     if (p === '/api/me/export' && m === 'GET') {

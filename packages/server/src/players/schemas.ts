@@ -8,6 +8,7 @@ import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
 import { checkName, PASSWORD_MAX } from './identity.js';
 import { HANDLE_MAX } from './handles.js';
+import { BOT_LEVELS } from '../levels.js';
 
 const fromCheck =
   <T>(check: (s: string) => { ok: true; value: T } | { ok: false; message: string }) =>
@@ -125,3 +126,13 @@ export const chatFrameSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('chatPolicy'), gameId, spectatorsWrite: z.boolean() }),
 ]);
 export type ChatFrame = z.infer<typeof chatFrameSchema>;
+
+/** POST /api/me/offline-games (issue 28 §1): an offline solo game's record, the side the player
+ * took and the bot's level. The record's shape and moves are checked by replaying it with the
+ * engine (players/offline-games.ts); its size by the route's body cap. */
+export const offlineUploadSchema = z.strictObject({
+  record: z.looseObject({}),
+  role: z.enum(['recruiter', 'agents']),
+  level: z.enum(BOT_LEVELS),
+});
+export type OfflineUploadBody = z.infer<typeof offlineUploadSchema>;

@@ -1,6 +1,6 @@
 // In-memory twin of the SQLite store, with the same semantics (used by unit tests).
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
-import type { AppendInput, GameLog, GameRow, GameStore, PlaceRow, StartInfo } from './types.js';
+import type { AppendInput, GameLog, GameRow, GameStore, ImportedAction, PlaceRow, StartInfo } from './types.js';
 
 interface Entry {
   row: GameRow;
@@ -15,9 +15,14 @@ const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, Entry>();
 
-  async createGame(row: GameRow): Promise<void> {
+  async createGame(row: GameRow, actions: readonly ImportedAction[] = []): Promise<void> {
     if (this.games.has(row.id)) throw new Error('duplicate game id');
-    this.games.set(row.id, { row: clone(row), actions: [], snapshots: [], notes: new Map() });
+    this.games.set(row.id, {
+      row: clone(row),
+      actions: actions.map((x) => ({ seq: x.seq, json: JSON.stringify(x.action) })),
+      snapshots: [],
+      notes: new Map(),
+    });
   }
   async getGame(id: string): Promise<GameRow | null> {
     const e = this.games.get(id);

@@ -33,6 +33,7 @@ import type {
   GameStore,
   PlaceRow,
   StartInfo,
+  ImportedAction,
 } from './types.js';
 
 const INT8 = 20;
@@ -218,10 +219,12 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   // ---------------------------------------------------------------- GameStore
-  async createGame(r: GameRow): Promise<void> {
+  async createGame(r: GameRow, actions: readonly ImportedAction[] = []): Promise<void> {
     await this.tx(async (c) => {
       await c.query(GAME_SQL.insertGame, gameParams(r));
       for (const p of r.places) await this.insertPlace(c, r.id, p);
+      for (const x of actions)
+        await c.query(GAME_SQL.insertAction, [r.id, x.seq, JSON.stringify(x.action), r.updatedAt]);
     });
   }
 

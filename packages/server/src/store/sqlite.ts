@@ -30,6 +30,7 @@ import {
   type GameStore,
   type PlaceRow,
   type StartInfo,
+  type ImportedAction,
 } from './types.js';
 
 /** 'thread' (default): writes on a worker thread. 'inline': on the main thread (blocks it per commit). */
@@ -232,8 +233,14 @@ export class SqliteStore implements GameStore {
     });
   }
 
-  async createGame(r: GameRow): Promise<void> {
-    await this.write('createGame', { id: r.id, game: gameParams(r), places: r.places });
+  async createGame(r: GameRow, actions: readonly ImportedAction[] = []): Promise<void> {
+    await this.write('createGame', {
+      id: r.id,
+      game: gameParams(r),
+      places: r.places,
+      actions: actions.map((x) => [x.seq, JSON.stringify(x.action)]),
+      at: r.updatedAt,
+    });
   }
 
   addPlace(id: string, p: PlaceRow): Promise<boolean> {

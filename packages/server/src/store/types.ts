@@ -32,6 +32,9 @@ export interface TableOptions {
   readonly assistant: Assistant;
   /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
   readonly rated?: boolean;
+  /** An offline game uploaded by its player (issue 28 §1): the browser held every secret, so it
+   * is never rated. */
+  readonly local?: boolean;
 }
 
 /** Options as stored; rows written before `assistant` existed carry the boolean `deduction`. */
@@ -130,8 +133,17 @@ export interface GameLog {
   readonly actions: readonly { readonly seq: number; readonly action: Action }[];
 }
 
+/** One action of a game made whole at once (an uploaded offline game, issue 28 §1): `seq` is the
+ * game's seq after it, as `appendAction` would have stored it. */
+export interface ImportedAction {
+  readonly seq: number;
+  readonly action: Action;
+}
+
 export interface GameStore {
-  createGame(row: GameRow): Promise<void>;
+  /** `actions`: the log of a game stored already over (an uploaded offline game), written in the
+   * same transaction as the row. */
+  createGame(row: GameRow, actions?: readonly ImportedAction[]): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;

@@ -1,21 +1,21 @@
 // The analysis of a finished game (issue 28 §3), opened from the end dialog and the replay: the
 // three moments in words, the chart of possible locations beside the truth, and every activation
 // and recruiter turn with the expert's alternative. The server computes it once (202 until then);
-// `load` lets an offline game hand in one computed in the browser instead.
+// an offline game (`local`: its record) has it computed in the browser's worker instead.
 import type { GameAnalysis } from '@mindmgmt/ai';
+import type { GameRecord } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { AnalysisChart } from './Chart.js';
 import { actionWords, momentWords, playedWords } from './describe.js';
+import { analyseLocally } from './local-analysis.js';
 import './analysis.css';
 
 /** How often to ask again while the server computes (it answers 202 at once each time). */
 const POLL_MS = 2_000;
 
-export type AnalysisLoader = () => Promise<GameAnalysis | { status: 'computing' }>;
-
-export function Analysis({ gameId, onClose, load }: { gameId: string; onClose: () => void; load?: AnalysisLoader }) {
+export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: () => void; local?: GameRecord }) {
   const i18n = useI18n();
   const { t } = i18n;
   const [a, setA] = useState<GameAnalysis | null>(null);
@@ -24,7 +24,7 @@ export function Analysis({ gameId, onClose, load }: { gameId: string; onClose: (
     window.scrollTo(0, 0);
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = load ?? (() => api.analysis(gameId));
+    const ask = local ? () => analyseLocally(gameId, local) : () => api.analysis(gameId);
     const poll = (): void => {
       ask().then(
         (r) => {
@@ -40,7 +40,7 @@ export function Analysis({ gameId, onClose, load }: { gameId: string; onClose: (
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [gameId, load]);
+  }, [gameId, local]);
 
   const head = (
     <div className="panel-head">

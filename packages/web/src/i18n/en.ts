@@ -17,6 +17,7 @@ import { PROFILEHINTS_EN } from './en/profilehints.js';
 import { HANDLES_EN } from './en/handles.js';
 import { OFFLINE_EN } from './en/offline.js';
 import { ANALYSIS_EN } from './en/analysis.js';
+import { SOLOOFFLINE_EN } from './en/solooffline.js';
 
 export const EN = {
   ...CORE_EN,
@@ -33,6 +34,7 @@ export const EN = {
   ...HANDLES_EN,
   ...OFFLINE_EN,
   ...ANALYSIS_EN,
+  ...SOLOOFFLINE_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

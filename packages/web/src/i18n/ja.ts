@@ -15,6 +15,7 @@ import { PROFILEHINTS_JA } from './ja/profilehints.js';
 import { HANDLES_JA } from './ja/handles.js';
 import { OFFLINE_JA } from './ja/offline.js';
 import { ANALYSIS_JA } from './ja/analysis.js';
+import { SOLOOFFLINE_JA } from './ja/solooffline.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -31,4 +32,5 @@ export const JA: Catalogue = {
   ...HANDLES_JA,
   ...OFFLINE_JA,
   ...ANALYSIS_JA,
+  ...SOLOOFFLINE_JA,
 };

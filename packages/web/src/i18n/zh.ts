@@ -15,6 +15,7 @@ import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 import { HANDLES_ZH } from './zh/handles.js';
 import { OFFLINE_ZH } from './zh/offline.js';
 import { ANALYSIS_ZH } from './zh/analysis.js';
+import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -31,4 +32,5 @@ export const ZH: Catalogue = {
   ...HANDLES_ZH,
   ...OFFLINE_ZH,
   ...ANALYSIS_ZH,
+  ...SOLOOFFLINE_ZH,
 };

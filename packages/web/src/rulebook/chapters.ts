@@ -20,6 +20,7 @@ export const CHAPTERS = [
   'winning',
   'training',
   'controls',
+  'offline',
   'keyboard',
   'words',
 ] as const;
@@ -43,6 +44,7 @@ export const CHAPTER_TITLES: Record<ChapterId, Record<Lang, string>> = {
   winning: { en: 'Winning', zh: '胜负', ja: '勝敗' },
   training: { en: 'Training Mission', zh: '训练任务', ja: 'トレーニングミッション' },
   controls: { en: 'Controls', zh: '操作方法', ja: '操作方法' },
+  offline: { en: 'Playing offline', zh: '离线游戏', ja: 'オフラインで遊ぶ' },
   keyboard: { en: 'Keyboard', zh: '键盘操作', ja: 'キーボード操作' },
   words: { en: 'Words of the game', zh: '术语表', ja: '用語集' },
 };
@@ -111,6 +113,7 @@ const RULING_CHAPTERS: Readonly<Record<ChapterId, readonly number[]>> = {
   winning: [13, 14, 33],
   training: [31],
   controls: [],
+  offline: [],
   keyboard: [],
   words: [],
 };

@@ -248,6 +248,19 @@ const text: RulebookText = {
         p: 'After the game, “Analysis” (in the end dialog and in the replay) shows how the hunt went. After every agent activation and every Recruiter turn it counts the locations where the Recruiter could still have been, from what the agents knew then: fewer means the agents were closing in. The chart puts that count and those locations beside where the Recruiter really was, half-round by half-round; the table gives, for each row, what the expert bot would have played there (for the agents with its chance of a capture). The three moments that changed the most are told in words. The server computes it once the game is over, never before.',
       },
     ],
+    offline: [
+      {
+        p: 'A solo game can run entirely in your browser: on the home page choose your side, the bot’s level and the mode, then “Play offline”. Once the page has been opened online, it needs no connection: the engine and the bot run on your device, and the game is saved there after every move.',
+      },
+      {
+        list: [
+          'Close the tab or let the phone sleep: the game is listed under “Offline games in this browser” on the home page; “Resume” continues it.',
+          'The bots are the same as on the server, at every level, in the Training Mission and the Full Game.',
+          'At the end: “Replay” and “Export game record” work offline; “Upload to my history” adds the game to your profile once you are online.',
+          'Offline games are never rated: your browser holds the Recruiter’s secrets, so nobody can tell that you did not look.',
+        ],
+      },
+    ],
     keyboard: keyboardChapter(TABLELAYOUT_EN),
     words: [
       {

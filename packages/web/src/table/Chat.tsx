@@ -122,9 +122,11 @@ export function ChatLine({ m }: { m: ChatMessage }) {
 }
 
 /** The stored chat of a table (the replay): GET /api/games/:id/chat. */
-export function useStoredChat(gameId: string): ChatMessage[] {
+/** `stored` false: a game with no chat on the server (an offline game): nothing is asked. */
+export function useStoredChat(gameId: string, stored = true): ChatMessage[] {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   useEffect(() => {
+    if (!stored) return;
     let gone = false;
     // The server pages the chat (at most 100 a page, issue 29 §3): read on until a short page.
     const read = async (): Promise<ChatMessage[]> => {
@@ -146,7 +148,7 @@ export function useStoredChat(gameId: string): ChatMessage[] {
     return () => {
       gone = true;
     };
-  }, [gameId]);
+  }, [gameId, stored]);
   return messages;
 }
 

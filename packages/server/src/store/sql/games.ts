@@ -10,6 +10,8 @@ export const GAME_SQL = {
     deadline_at, deadline_seat, result, updated_at, listed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
   insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  // SQLite's append and the import of a finished offline game (both backends)
+  insertAction: `INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)`,
   insertToken: `INSERT INTO tokens (token_hash, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
   deleteToken: `DELETE FROM tokens WHERE token_hash = $1`,
   replacePlaceToken: `UPDATE places SET token_hash = $1 WHERE game_id = $2 AND place = $3 AND token_hash = $4`,

@@ -89,7 +89,6 @@ export const Q = inOrderForSqlite({
   // Compare-and-set on seq: the heart of "applied at most once".
   advance: `UPDATE games SET seq = $1, deadline_at = $2, deadline_seat = $3, result = $4, status = $5, updated_at = $6
     WHERE id = $7 AND seq = $8 AND status = 'active'`,
-  insertAction: `INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)`,
   insertSnapshot: `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`,
   pruneSnapshots: `DELETE FROM snapshots WHERE game_id = $1 AND seq < $2`,
   due: `SELECT id, deadline_at, deadline_seat FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1
