@@ -5,6 +5,7 @@
 // row per activation and recruiter turn, the moments in words; usable on a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { EN } from '../src/i18n/en.js';
 import { agentsMove, launch, newPage, shot, startServer, status, type Server } from './helpers.js';
 
 let server: Server;
@@ -89,6 +90,48 @@ describe('issue 28 §3: the analysis of a finished game', () => {
     await page.locator('section.end').getByRole('button', { name: 'Replay', exact: true }).click();
     await page.locator('section.replay').getByRole('button', { name: 'Analysis', exact: true }).click();
     await page.locator('section.analysis[data-ready]').waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 400_000);
+
+  it('an offline game is analysed in the browser's worker, with no request to the server', async () => {
+    const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(server.url + '/');
+    await page.locator('select[name=soloRole]').selectOption('agents');
+    await page.locator('select[name=soloLevel]').selectOption('random');
+    await page.locator('select[name=soloMode]').selectOption('training');
+    await page.getByRole('button', { name: EN.so_play }).click();
+    await page.getByTestId('offline-game').waitFor({ timeout: 60_000 });
+    let k = 0;
+    for (let i = 0, mine = 0; i < 400 && mine < 8; i++) {
+      const s = await status(page);
+      if (s?.phase === 'over') break;
+      if (!s?.mine) {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      mine++;
+      if ((await agentsMove(page, k)) === 'activate') k++;
+    }
+    if ((await status(page))?.phase !== 'over') {
+      await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
+      await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    }
+    await page.locator('section.end').waitFor({ timeout: 20000 });
+    const toServer: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/^\/(api|ws)(\/|$)/.test(u.pathname)) toServer.push(`${r.method()} ${u.pathname}`);
+    });
+    await page.locator('section.end').getByRole('button', { name: 'Analysis', exact: true }).click();
+    await page.locator('section.analysis[data-ready]').waitFor({ timeout: 240_000 });
+    const drawn = await page.evaluate(() => ({
+      points: Number(document.querySelector('section.analysis .an-chart svg')!.getAttribute('data-points')),
+      rows: document.querySelectorAll('section.analysis .an-table tbody tr').length,
+    }));
+    expect(drawn.points).toBeGreaterThan(0);
+    expect(drawn.rows).toBeGreaterThan(0);
+    expect(toServer).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
   }, 400_000);
