@@ -94,7 +94,7 @@ describe('issue 28 §3: the analysis of a finished game', () => {
     await ctx.close();
   }, 400_000);
 
-  it('an offline game is analysed in the browser's worker, with no request to the server', async () => {
+  it('an offline game is analysed in the browser worker, with no request to the server', async () => {
     const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(server.url + '/');
     await page.locator('select[name=soloRole]').selectOption('agents');
