@@ -4,7 +4,7 @@
 // an offline game (`local`: its record) has it computed in the browser's worker instead.
 import type { GameAnalysis } from '@mindmgmt/ai';
 import type { GameRecord } from '@mindmgmt/engine';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { AnalysisChart } from './Chart.js';
@@ -20,11 +20,16 @@ export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: 
   const { t } = i18n;
   const [a, setA] = useState<GameAnalysis | null>(null);
   const [err, setErr] = useState<string | null>(null);
+  // the table hands in a fresh copy of an offline game's record on each render: read the latest,
+  // start once per game
+  const record = useRef(local);
+  record.current = local;
+  const offline = local !== undefined;
   useEffect(() => {
     window.scrollTo(0, 0);
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = local ? () => analyseLocally(gameId, local) : () => api.analysis(gameId);
+    const ask = offline ? () => analyseLocally(gameId, record.current!) : () => api.analysis(gameId);
     const poll = (): void => {
       ask().then(
         (r) => {
@@ -40,7 +45,7 @@ export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: 
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [gameId, local]);
+  }, [gameId, offline]);
 
   const head = (
     <div className="panel-head">
