@@ -120,10 +120,7 @@ export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: 
                       <span className="muted"> ({t('an_captureChance', { p: pct(r.captureChance) })})</span>
                     ) : null}
                   </td>
-                  <td>
-                    {kind === 'activation' ? `${r.before} → ${r.after}` : `${r.before} → ${r.exposure}`}
-                    {kind === 'turn' ? <span className="muted"> ({t('an_exposure', { n: r.exposure })})</span> : null}
-                  </td>
+                  <td>{kind === 'activation' ? `${r.before} → ${r.after}` : `${r.before} → ${r.exposure}`}</td>
                   <td>
                     {e ? (same ? t('an_sameAsPlayed') : actionWords(i18n, e.action)) : '—'}
                     {notes.length ? <span className="muted"> ({notes.join(', ')})</span> : null}

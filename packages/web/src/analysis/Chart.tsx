@@ -69,9 +69,10 @@ export function AnalysisChart({ series }: { series: readonly SeriesPoint[] }) {
             ) : null}
           </g>
         ))}
+        {/* a band of 6 rows is one row of the board (A..F): its number */}
         {[0, 6, 12, 18, 24, 30, 36].map((l) => (
-          <text key={l} x={2} y={gridTop + l * ROW + ROW} className="an-tick">
-            {label(l)}
+          <text key={l} x={2} y={gridTop + l * ROW + 3 * ROW} className="an-tick">
+            {label(l).slice(1)}
           </text>
         ))}
       </svg>

@@ -10,7 +10,7 @@ export const ANALYSIS_EN = {
     'How to read it: after every agent activation and every recruiter turn, the exact deduction counts the locations where the recruiter could still be, from what the agents knew at that moment (the public facts only). Fewer possible locations means the agents were closing in. Beside each row: what the expert bot would have done there.',
   an_chartTitle: 'Where the recruiter could be, half-round by half-round',
   an_chartLegend:
-    'Shaded squares: locations still possible for the agents. Red dot: where the recruiter really was. Line: how many locations were possible.',
+    'Shaded: locations still possible for the agents, one row per location (A1 to F7, a band per board row). Red dot: where the recruiter really was. Line: how many locations were possible.',
   an_chartSummary: 'Possible locations over the game: {list}.',
   an_momentsTitle: 'The three moments that changed the game most',
   an_momentNarrowed: '{when}, {who} — {what}: the possible locations fell from {before} to {after}.',
@@ -30,7 +30,6 @@ export const ANALYSIS_EN = {
   an_sameAsPlayed: 'the same',
   an_captureChance: 'capture chance {p} %',
   an_winEstimate: 'expected win {p} %',
-  an_exposure: '{n} left to the agents',
   an_capped: 'The expert was asked about the first {n} decisions only (the per-game limit on its work).',
   an_nothing: 'nothing',
 };

@@ -12,7 +12,7 @@ export const ANALYSIS_JA: Section<typeof ANALYSIS_EN> = {
     '読み方：エージェントの起動と採用官の手番のたびに、厳密な推論が、その時点でエージェントが知っていたこと（公開情報のみ）から採用官がまだいる可能性のあるマスの数を数えます。マスが少ないほど、エージェントが迫っていたということです。各行の横には、エキスパートのボットならそこでどうしたかを示します。',
   an_chartTitle: '採用官がいる可能性のあるマス（半ラウンドごと）',
   an_chartLegend:
-    '網掛けのマス：エージェントから見てまだ可能なマス。赤い点：採用官が実際にいたマス。折れ線：可能なマスの数。',
+    '網掛け：エージェントから見てまだ可能なマス。1マスが1行（A1〜F7、帯ごとに盤の1行）。赤い点：採用官が実際にいたマス。折れ線：可能なマスの数。',
   an_chartSummary: '対局を通じた可能なマスの数：{list}。',
   an_momentsTitle: '対局を最も動かした3つの場面',
   an_momentNarrowed: '{when}、{who}——{what}：可能なマスが {before} から {after} に減りました。',
@@ -32,7 +32,6 @@ export const ANALYSIS_JA: Section<typeof ANALYSIS_EN> = {
   an_sameAsPlayed: '同じ手',
   an_captureChance: '捕獲の成功率 {p}%',
   an_winEstimate: '予想勝率 {p}%',
-  an_exposure: 'エージェントから見て残り {n}',
   an_capped: 'エキスパートは最初の {n} 回の判断だけを分析しました（1局あたりの作業上限）。',
   an_nothing: 'なし',
 };

@@ -11,7 +11,8 @@ export const ANALYSIS_ZH: Section<typeof ANALYSIS_EN> = {
   an_help:
     '阅读方法：每次特工激活和每个招募员回合之后，精确推理会根据特工当时所知（仅公开信息）计算招募员仍可能所在的地点数。可能的地点越少，说明特工越接近招募员。每一行旁边是专家机器人在该处会采取的行动。',
   an_chartTitle: '招募员可能所在的地点（每半轮）',
-  an_chartLegend: '阴影格：特工看来仍有可能的地点。红点：招募员的实际位置。折线：可能的地点数。',
+  an_chartLegend:
+    '阴影：特工看来仍有可能的地点，每个地点一行（A1 至 F7，每条带为版图的一行）。红点：招募员的实际位置。折线：可能的地点数。',
   an_chartSummary: '整局中可能的地点数：{list}。',
   an_momentsTitle: '改变局势最多的三个时刻',
   an_momentNarrowed: '{when}，{who}——{what}：可能的地点从 {before} 个减少到 {after} 个。',
@@ -31,7 +32,6 @@ export const ANALYSIS_ZH: Section<typeof ANALYSIS_EN> = {
   an_sameAsPlayed: '相同',
   an_captureChance: '捕捉成功率 {p}%',
   an_winEstimate: '预计胜率 {p}%',
-  an_exposure: '特工看来剩 {n} 个',
   an_capped: '专家只分析了前 {n} 个决定（每局的工作上限）。',
   an_nothing: '无',
 };
