@@ -5,3 +5,6 @@ export * from './deduction/index.js';
 
 // ---- bots: (added by the bot module's owner) ----
 export * from './bots/index.js';
+
+// ---- game analysis (issue 28 §3) ----
+export * from './analysis/index.js';

@@ -21,6 +21,7 @@ import { Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
+import { type AnalysisAnswer, Analyses } from './play/analyses.js';
 import { Records } from './play/records.js';
 import type { CreateGameBody } from './schemas.js';
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js';
@@ -52,6 +53,8 @@ export class GameService {
   private readonly lobby: Lobby;
   private readonly conns: Connections;
   private readonly records: Records;
+  /** Finished games' analyses (issue 28 §3). */
+  readonly analyses: Analyses;
 
   /** Builds every game part once, each with its collaborators (docs/architecture.md "Wiring"). */
   constructor(
@@ -86,6 +89,7 @@ export class GameService {
     this.lobby = new Lobby(m);
     this.conns = new Connections(m);
     this.records = new Records(m);
+    this.analyses = new Analyses(m, this.records, this.bots, limits);
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -228,6 +232,11 @@ export class GameService {
 
   recordText(id: string): Promise<string> {
     return this.records.recordText(id);
+  }
+
+  /** GET /api/games/:id/analysis: the stored analysis, or 202 while it is computed. */
+  analysis(id: string): Promise<AnalysisAnswer> {
+    return this.analyses.analysis(id);
   }
 
   /** For tests and tools: the authoritative state (never sent anywhere). */

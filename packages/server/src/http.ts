@@ -147,6 +147,11 @@ export function createHttpHandler(
       }
       // A finished game's record never changes: serialised once and kept (issue 10 item 4).
       if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
+      // Issue 28 §3: 409 not_over before the end; 202 while computing; then the stored JSON.
+      if (verb === 'analysis' && m === 'GET') {
+        const a = await service.analysis(id);
+        return a.status === 200 ? sendJsonText(res, 200, a.text) : sendJson(res, 202, a.body);
+      }
     }
     if (notifyRoute && (await notifyRoute(req, res, p, search, ip))) return;
     if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;

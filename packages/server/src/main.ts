@@ -78,6 +78,10 @@ const limits: LimitsConfig = {
   notifyTotal: rate(env.LIMIT_NOTIFY_TOTAL, D.notifyTotal),
   notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
+  analysesQueued: num(env.ANALYSES_QUEUED, D.analysesQueued),
+  analysisDecisions: num(env.ANALYSIS_DECISIONS, D.analysisDecisions),
+  analysisPlayouts: num(env.ANALYSIS_PLAYOUTS, D.analysisPlayouts),
+  analysisRunMs: num(env.ANALYSIS_RUN_MS, D.analysisRunMs),
   offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
   offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
 };

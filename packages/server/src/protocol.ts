@@ -164,6 +164,11 @@ export interface LiveGamesBody {
 export interface MyGamesBody {
   readonly games: readonly LobbySummary[];
 }
+/** GET /api/games/:id/analysis while the analysis is being computed (202); the 200 body is
+ * @mindmgmt/ai's GameAnalysis. */
+export interface AnalysisPendingBody {
+  readonly status: 'computing';
+}
 /** POST /api/me/offline-games (issue 28 §1): an offline game's record, now in the profile's
  * history as an unrated game under this id. */
 export interface OfflineUploadedBody {

@@ -7,8 +7,10 @@
 //               (logFrom > 0: view.log holds only the entries from logFrom on; the ones before are
 //               those of the session's last view)
 //               { type: 'forget', gameId }
+//               { type: 'analyse', id, gameId, record, playouts, maxExpertDecisions }
 // Messages out: { type: 'best', id, action }          (the bot's best move so far, anytime bots)
 //               { type: 'done', id, action, source, cutoff, runMs }
+//               { type: 'analysed', id, body, runMs } (body: the analysis JSON, null if it failed)
 //               { type: 'error', id, name }           (a bot threw; only the error's class)
 //               { type: 'whole', id }                 (no log to extend: send the view whole)
 import fs from 'node:fs';
@@ -16,7 +18,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 // The sessions and the decision are the ai package's (shared with the browser's offline worker,
 // packages/web/src/local/bot-worker.ts): this file only carries messages and the log tails.
-import { BotSessions, MAX_BOT_SESSIONS } from '@mindmgmt/ai';
+import { analyseGame, BotSessions, MAX_BOT_SESSIONS } from '@mindmgmt/ai';
 // Every level, the frozen yardstick included (simulations play it through the pool).
 import { makeAnyBot } from '@mindmgmt/ai/yardstick';
 
@@ -63,10 +65,25 @@ function decide(task) {
   parentPort.postMessage({ type: 'done', id, action, source, cutoff, runMs });
 }
 
+/** A finished game's analysis (issue 28 §3): pure and clock-free, so the same record gives the
+ * same JSON here and in the browser. Only the error's class is reported, never its message. */
+function analyse(task) {
+  const { id, gameId, record, playouts, maxExpertDecisions } = task;
+  const t0 = performance.now();
+  let body = null;
+  try {
+    body = JSON.stringify(analyseGame(record, { gameId, playouts, maxExpertDecisions }));
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', id, name: err instanceof Error ? err.name : 'error' });
+  }
+  parentPort.postMessage({ type: 'analysed', id, body, runMs: performance.now() - t0 });
+}
+
 parentPort.on('message', (m) => {
   if (m.type === 'forget') {
     sessions.forget(m.gameId);
     const prefix = `${m.gameId}\u0000`;
     for (const k of [...logs.keys()]) if (k.startsWith(prefix)) logs.delete(k);
   } else if (m.type === 'decide') decide(m);
+  else if (m.type === 'analyse') analyse(m);
 });

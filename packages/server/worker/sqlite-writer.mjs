@@ -37,6 +37,7 @@ export function createWriter(db, Q) {
     'pruneSnapshots',
     'upsertNote',
     'deleteNote',
+    'insertAnalysis',
   ])
     st[k] = db.prepare(Q[k]);
   const insertPlace = (id, p) => {
@@ -86,6 +87,11 @@ export function createWriter(db, Q) {
     setNote(a) {
       if (a.note === null) st.deleteNote.run(a.gameId, a.at);
       else st.upsertNote.run(a.gameId, a.at, a.seat, a.note, a.now);
+      return null;
+    },
+    /** A finished game's analysis (issue 28 §3); the first one saved stays. */
+    saveAnalysis(a) {
+      st.insertAnalysis.run(a.gameId, a.body, a.now);
       return null;
     },
     /** Compare-and-set on the game's seq, then the action (and maybe a snapshot). */

@@ -25,6 +25,7 @@ import './replay.css';
 import { useI18n } from './i18n.js';
 import { eventText } from './log.js';
 import { TimeTrack } from './TimeTrack.js';
+import { Analysis } from './analysis/Analysis.js';
 
 interface Frame {
   agents: View;
@@ -104,6 +105,7 @@ export function Replay({
   const [err, setErr] = useState<string | null>(null);
   const [i, setI] = useState(0);
   const [by, setBy] = useState<'action' | 'hour'>('action');
+  const [analysis, setAnalysis] = useState(false);
   const chat = useStoredChat(gameId, !local);
   // The replay replaces the table where the page was scrolled to (the end panel): start at the top.
   useEffect(() => {
@@ -159,6 +161,7 @@ export function Replay({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [n, by, hours]);
+  if (analysis) return <Analysis gameId={gameId} onClose={() => setAnalysis(false)} {...(local ? { local } : {})} />;
   if (err || typeof frames === 'string')
     return (
       <div className="panel error">
@@ -178,6 +181,7 @@ export function Replay({
     <section className="replay" aria-label={t('replayTitle')} data-step={at} data-frames={n} data-time={f.time}>
       <div className="panel-head">
         <h2>{t('replayTitle')}</h2>
+        <button onClick={() => setAnalysis(true)}>{t('an_open')}</button>
         <button onClick={onClose}>{t('backToTable')}</button>
       </div>
       <div className="btnrow replay-nav">

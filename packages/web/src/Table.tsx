@@ -21,6 +21,7 @@ import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from
 import { useI18n, type I18n } from './i18n.js';
 import { eventText, resultText, seatName } from './log.js';
 import { Replay } from './Replay.js';
+import { Analysis } from './analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
 import { TableSettings, useAttention } from './table/attention.js';
@@ -153,6 +154,7 @@ export function Table(p: TableProps) {
   const [showHints, setShowHints] = useState(() => localStorage.getItem('mm.hints') !== 'off');
   const [showHeat, setShowHeat] = useState(true);
   const [replay, setReplay] = useState(false);
+  const [analysis, setAnalysis] = useState(false);
   const [endSeen, setEndSeen] = useState(false);
   const [hoverLog, setHoverLog] = useState<EventPlace | null>(null);
   // ==== DEDUCTION OVERLAY: what each seat sees is assistantShows (deduction.ts). Nothing is
@@ -173,6 +175,14 @@ export function Table(p: TableProps) {
   // the rule behind an engine refusal, as a rulebook chapter (players never see ruling ids)
   const refusalRule = c.refusal ? c.refusal.chapter : serverRefusal ? refusalChapter(serverRefusal) : null;
 
+  if (analysis)
+    return (
+      <Analysis
+        gameId={p.gameId}
+        onClose={() => setAnalysis(false)}
+        {...(p.local ? { local: p.local.record() } : {})}
+      />
+    );
   if (replay)
     return (
       <Replay
@@ -327,6 +337,7 @@ export function Table(p: TableProps) {
                 <button className="primary" onClick={() => setReplay(true)}>
                   {t('replay')}
                 </button>
+                <button onClick={() => setAnalysis(true)}>{t('an_open')}</button>
                 {p.local ? (
                   p.local.endActions
                 ) : (

@@ -10,7 +10,9 @@ import {
   type SeenEvent,
   type View,
 } from '@mindmgmt/engine';
+import type { GameAnalysis } from '@mindmgmt/ai';
 import type {
+  AnalysisPendingBody,
   ChatFrame,
   ChatLogFrame,
   ChatPolicyFrame,
@@ -120,6 +122,9 @@ export const api = {
   leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
   start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  /** The game's analysis (issue 28 §3): `{ status: 'computing' }` (202) until it is ready. */
+  analysis: (id: string) =>
+    call<GameAnalysis | AnalysisPendingBody>('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
   /** An offline game's record into this profile's history, as an unrated game (issue 28 §1). */
   uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
     await ensurePlayer(playerName() || 'Player');

@@ -17,7 +17,7 @@
 // sessions recreated on demand, and its running decision is retried once on a fresh worker.
 import { Worker } from 'node:worker_threads';
 import { quickMove } from '@mindmgmt/ai';
-import type { Action, Seat, View } from '@mindmgmt/engine';
+import type { Action, GameRecord, Seat, View } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
 
 export interface BotTask {
@@ -51,6 +51,34 @@ export interface Decision {
   readonly worker: number;
 }
 
+/**
+ * A finished game's analysis (issue 28 §3), a second job kind: the worker replays the record with
+ * the exact deduction and asks the expert bots at most `maxExpertDecisions` times with `playouts`
+ * each (deterministic, seeded from the game id). Analyses wait in their own queue, capped
+ * server-wide by the caller, run one at a time and only on a worker no decision waits for, so bot
+ * games never wait behind one for more than the decision in progress; `runMs` is its time limit.
+ */
+export interface AnalysisTask {
+  readonly gameId: string;
+  readonly record: GameRecord;
+  readonly playouts: number;
+  readonly maxExpertDecisions: number;
+  readonly runMs: number;
+}
+
+/** The analysis as JSON text, or why there is none ('failed': it threw; 'timeout'; 'dropped': the pool closed). */
+export type AnalysisOutcome =
+  | { readonly ok: true; readonly body: string; readonly runMs: number }
+  | { readonly ok: false; readonly reason: 'failed' | 'timeout' | 'dropped' };
+
+interface AnalysisJob {
+  readonly id: number;
+  readonly task: AnalysisTask;
+  readonly resolve: (o: AnalysisOutcome) => void;
+  startedAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
 /** Cap on decisions waiting in the queue, over all games (beyond it: the quick default at once). */
 export const MAX_QUEUED_DECISIONS = 10_000;
 
@@ -69,6 +97,8 @@ interface Slot {
   readonly serial: number;
   readonly worker: Worker;
   job: Job | null;
+  /** The analysis this worker runs (then `job` is null). */
+  analysis: AnalysisJob | null;
   dead: boolean;
   /** Games whose sessions live on this worker. */
   readonly games: Set<string>;
@@ -87,7 +117,8 @@ type WorkerMessage =
   | { type: 'done'; id: number; action: Action | null; source: 'ai' | 'quick'; cutoff: boolean; runMs: number }
   | { type: 'error'; id: number; name: string }
   /** The worker does not hold the log prefix a decision was sent against: send it whole. */
-  | { type: 'whole'; id: number };
+  | { type: 'whole'; id: number }
+  | { type: 'analysed'; id: number; body: string | null; runMs: number };
 
 const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 
@@ -103,6 +134,8 @@ export class BotPool {
   private nextId = 1;
   private nextSerial = 1;
   private closed = false;
+  /** Analyses waiting (FIFO); the caller caps how many it hands in. */
+  private readonly analyses: AnalysisJob[] = [];
   /** Counts per decision source, plus `cutoff` (bot hit its safety cutoff) and `retried`. */
   readonly sources: Record<DecisionSource | 'cutoff' | 'retried', number> = {
     ai: 0,
@@ -157,6 +190,20 @@ export class BotPool {
     });
   }
 
+  /** Runs a finished game's analysis on a worker (see AnalysisTask); always resolves. */
+  analyse(task: AnalysisTask): Promise<AnalysisOutcome> {
+    return new Promise((resolve) => {
+      if (this.closed) return resolve({ ok: false, reason: 'dropped' });
+      this.analyses.push({ id: this.nextId++, task, resolve, startedAt: 0, timer: null });
+      this.pump();
+    });
+  }
+
+  /** Analyses waiting or running. */
+  get analysesPending(): number {
+    return this.analyses.length + this.slots.filter((s) => s.analysis).length;
+  }
+
   /** Drops a game's bot sessions (game over or evicted) and its waiting decisions. */
   forget(gameId: string): void {
     const q = this.queues.get(gameId);
@@ -191,9 +238,11 @@ export class BotPool {
     for (const q of this.queues.values()) for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
     this.queues.clear();
     this.queued = 0;
+    for (const a of this.analyses.splice(0)) a.resolve({ ok: false, reason: 'dropped' });
     for (const s of this.slots) {
       s.dead = true;
       if (s.job) this.finish(s.job, 'dropped', null, 0, false, s.serial);
+      if (s.analysis) this.endAnalysis(s, { ok: false, reason: 'dropped' });
     }
     this.pins.clear();
     const ws = this.slots.splice(0).map((s) => s.worker.terminate());
@@ -206,7 +255,7 @@ export class BotPool {
     if (this.closed) return;
     while (this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
-      if (slot.job || slot.dead || this.queued === 0) continue;
+      if (slot.job || slot.analysis || slot.dead || this.queued === 0) continue;
       const gameId = this.nextGameFor(slot);
       if (gameId === undefined) continue;
       const q = this.queues.get(gameId)!;
@@ -217,6 +266,35 @@ export class BotPool {
       this.pin(gameId, slot);
       this.start(slot, job);
     }
+    // one analysis at a time, on a worker left idle by the decisions (none waits now)
+    if (this.queued === 0 && this.analyses.length && !this.slots.some((s) => s.analysis)) {
+      const slot = this.slots.find((s) => !s.job && !s.analysis && !s.dead);
+      if (slot) this.startAnalysis(slot, this.analyses.shift()!);
+    }
+  }
+
+  private startAnalysis(slot: Slot, a: AnalysisJob): void {
+    slot.analysis = a;
+    a.startedAt = performance.now();
+    a.timer = setTimeout(() => {
+      if (slot.analysis !== a || slot.dead) return;
+      this.onProblem('analysis over time limit');
+      this.endAnalysis(slot, { ok: false, reason: 'timeout' });
+      this.retire(slot);
+      void slot.worker.terminate();
+      this.pump();
+    }, a.task.runMs);
+    const { gameId, record, playouts, maxExpertDecisions } = a.task;
+    slot.worker.postMessage({ type: 'analyse', id: a.id, gameId, record, playouts, maxExpertDecisions });
+  }
+
+  private endAnalysis(slot: Slot, o: AnalysisOutcome): void {
+    const a = slot.analysis;
+    if (!a) return;
+    slot.analysis = null;
+    if (a.timer) clearTimeout(a.timer);
+    a.timer = null;
+    a.resolve(o);
   }
 
   /**
@@ -230,9 +308,9 @@ export class BotPool {
       const pinned = this.pins.get(gameId);
       if (pinned && pinned !== slot) {
         // Its own worker is free: that worker takes it (same pass of pump).
-        if (!pinned.job) continue;
+        if (!pinned.job && !pinned.analysis) continue;
         // One decision per game at a time.
-        if (pinned.job.task.gameId === gameId) continue;
+        if (pinned.job?.task.gameId === gameId) continue;
         // Its worker is busy with another game: move the game here rather than let it wait.
       }
       const served = this.lastServed.get(gameId) ?? -1;
@@ -320,6 +398,7 @@ export class BotPool {
       serial: this.nextSerial++,
       worker,
       job: null,
+      analysis: null,
       dead: false,
       games: new Set(),
       logs: new Map(),
@@ -332,6 +411,15 @@ export class BotPool {
   }
 
   private onMessage(slot: Slot, m: WorkerMessage): void {
+    if (m.type === 'analysed') {
+      if (slot.analysis?.id !== m.id || slot.dead) return;
+      this.endAnalysis(
+        slot,
+        m.body === null ? { ok: false, reason: 'failed' } : { ok: true, body: m.body, runMs: m.runMs },
+      );
+      this.pump();
+      return;
+    }
     const job = slot.job;
     if (m.type === 'error') {
       this.onProblem(`bot error: ${String(m.name).slice(0, 100)}`);
@@ -370,6 +458,8 @@ export class BotPool {
     if (slot.dead) return;
     this.retire(slot);
     if (!this.closed) this.onProblem(why);
+    // an analysis is not retried: a record that crashes a worker would crash the next one too
+    if (slot.analysis) this.endAnalysis(slot, { ok: false, reason: 'failed' });
     const job = slot.job;
     slot.job = null;
     if (job) {

@@ -72,6 +72,15 @@ export interface LimitsConfig {
   readonly notifyTotal: Rate;
   readonly notifyQueued: number;
   readonly notifySending: number;
+  /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
+   * once (beyond it: 503 busy; one runs at a time). */
+  readonly analysesQueued: number;
+  /** Per game: the expert's decisions in one analysis and its playouts per decision (the work
+   * cap; the analysis is deterministic, so counts, never the clock, limit it). */
+  readonly analysisDecisions: number;
+  readonly analysisPlayouts: number;
+  /** Per game: the analysis's time limit on its worker (then it fails and is not retried). */
+  readonly analysisRunMs: number;
   /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
   readonly offlineUploadsPerPlayer: Rate;
   readonly offlineRecordBytes: number;
@@ -114,6 +123,10 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifyTotal: { burst: 600, perMin: 300 },
   notifyQueued: 1000,
   notifySending: 8,
+  analysesQueued: 16,
+  analysisDecisions: 80,
+  analysisPlayouts: 200,
+  analysisRunMs: 10 * 60_000,
   offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
   // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
   offlineRecordBytes: 64 * 1024,

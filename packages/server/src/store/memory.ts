@@ -144,6 +144,13 @@ export class MemoryStore implements GameStore {
       .sort((a, b) => a[0] - b[0])
       .map(([at, json]) => ({ at, note: JSON.parse(json) as NoteEntry['note'] }));
   }
+  private readonly analyses = new Map<string, string>();
+  async analysisOf(id: string): Promise<string | null> {
+    return this.analyses.get(id) ?? null;
+  }
+  async saveAnalysis(id: string, body: string): Promise<void> {
+    if (!this.analyses.has(id)) this.analyses.set(id, body);
+  }
   async setNote(id: string, change: NoteChange): Promise<void> {
     const e = this.games.get(id);
     if (!e) return;

@@ -479,6 +479,15 @@ export class PgStore implements GameStore, ClusterBus {
     return r.rows.map((x) => ({ at: x.at, note: JSON.parse(x.note) as NoteEntry['note'] }));
   }
 
+  async analysisOf(id: string): Promise<string | null> {
+    const r = await this.pool.query<{ body: string }>(GAME_SQL.analysisOf, [id]);
+    return r.rows[0]?.body ?? null;
+  }
+
+  async saveAnalysis(id: string, body: string, at: number): Promise<void> {
+    await this.pool.query(GAME_SQL.insertAnalysis, [id, body, at]);
+  }
+
   /** One transaction: the upsert (or delete) and the notification "<id> N" commit together. */
   async setNote(id: string, change: NoteChange, at: number): Promise<void> {
     await this.tx(async (c) => {

@@ -54,6 +54,7 @@ type Kind =
   | 'replaceToken'
   | 'append'
   | 'setNote'
+  | 'saveAnalysis'
   | 'config'
   | 'pragma'
   | 'stats'
@@ -315,6 +316,14 @@ export class SqliteStore implements GameStore {
       note: change.note ? JSON.stringify(change.note) : null,
       now: at,
     });
+  }
+
+  async analysisOf(id: string): Promise<string | null> {
+    return (this.st.analysisOf.get(id) as { body: string } | undefined)?.body ?? null;
+  }
+
+  async saveAnalysis(gameId: string, body: string, at: number): Promise<void> {
+    await this.write('saveAnalysis', { gameId, body, now: at });
   }
 
   /** A pragma's value on the WRITE connection (tests, diagnostics). */

@@ -190,6 +190,10 @@ export interface GameStore {
   /** Replaces the note on one location (upsert), or removes it (`note` null); `at` is the time.
    * A shared store also tells every instance ("game G's notes changed"). */
   setNote(id: string, change: NoteChange, at: number): Promise<void>;
+  /** A finished game's analysis (issue 28 §3) as stored JSON text, or null if none is. */
+  analysisOf(id: string): Promise<string | null>;
+  /** Keeps a finished game's analysis; a second save of the same game keeps the first. */
+  saveAnalysis(id: string, body: string, at: number): Promise<void>;
   /** Due turn-timer deadlines. A shared store (PostgreSQL) also CLAIMS them for a while, so
    * instances sweeping together do not pick the same ones. */
   dueDeadlines(now: number, limit: number): Promise<{ gameId: string; deadline: Deadline }[]>;

@@ -18,6 +18,7 @@ import { HANDLES_EN } from './en/handles.js';
 import { NOTIFY_EN } from './en/notify.js';
 import { OFFLINE_EN } from './en/offline.js';
 import { COMPANION_EN } from './en/companion.js';
+import { ANALYSIS_EN } from './en/analysis.js';
 import { SOLOOFFLINE_EN } from './en/solooffline.js';
 
 export const EN = {
@@ -36,6 +37,7 @@ export const EN = {
   ...NOTIFY_EN,
   ...OFFLINE_EN,
   ...COMPANION_EN,
+  ...ANALYSIS_EN,
   ...SOLOOFFLINE_EN,
 };
 

@@ -16,6 +16,7 @@ import { HANDLES_JA } from './ja/handles.js';
 import { NOTIFY_JA } from './ja/notify.js';
 import { OFFLINE_JA } from './ja/offline.js';
 import { COMPANION_JA } from './ja/companion.js';
+import { ANALYSIS_JA } from './ja/analysis.js';
 import { SOLOOFFLINE_JA } from './ja/solooffline.js';
 
 export const JA: Catalogue = {
@@ -34,5 +35,6 @@ export const JA: Catalogue = {
   ...NOTIFY_JA,
   ...OFFLINE_JA,
   ...COMPANION_JA,
+  ...ANALYSIS_JA,
   ...SOLOOFFLINE_JA,
 };

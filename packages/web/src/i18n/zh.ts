@@ -16,6 +16,7 @@ import { HANDLES_ZH } from './zh/handles.js';
 import { NOTIFY_ZH } from './zh/notify.js';
 import { OFFLINE_ZH } from './zh/offline.js';
 import { COMPANION_ZH } from './zh/companion.js';
+import { ANALYSIS_ZH } from './zh/analysis.js';
 import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
 
 export const ZH: Catalogue = {
@@ -34,5 +35,6 @@ export const ZH: Catalogue = {
   ...NOTIFY_ZH,
   ...OFFLINE_ZH,
   ...COMPANION_ZH,
+  ...ANALYSIS_ZH,
   ...SOLOOFFLINE_ZH,
 };

@@ -260,6 +260,9 @@ const text: RulebookText = {
           'A click on a location that is not a choice says why, in one line; nothing is played.',
         ],
       },
+      {
+        p: 'After the game, “Analysis” (in the end dialog and in the replay) shows how the hunt went. After every agent activation and every Recruiter turn it counts the locations where the Recruiter could still have been, from what the agents knew then: fewer means the agents were closing in. The chart puts that count and those locations beside where the Recruiter really was, half-round by half-round; the table gives, for each row, what the expert bot would have played there (for the agents with its chance of a capture). The three moments that changed the most are told in words. The server computes it once the game is over, never before.',
+      },
     ],
     offline: [
       {

@@ -30,6 +30,9 @@ export const GAME_SQL = {
   upsertNote: `INSERT INTO game_notes (game_id, at, seat, note, updated_at) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (game_id, at) DO UPDATE SET seat = excluded.seat, note = excluded.note, updated_at = excluded.updated_at`,
   deleteNote: `DELETE FROM game_notes WHERE game_id = $1 AND at = $2`,
+  // game_analyses: migration 106 (store/migrations/game-analyses-schema.ts); the first one stays
+  analysisOf: `SELECT body FROM game_analyses WHERE game_id = $1`,
+  insertAnalysis: `INSERT INTO game_analyses (game_id, body, created_at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING`,
 } as const;
 
 /** insertGame's parameters. */

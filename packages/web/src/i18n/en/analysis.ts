@@ -1,0 +1,35 @@
+// The analysis of a finished game (issue 28 §3): opened from the end dialog and the replay.
+export const ANALYSIS_EN = {
+  an_open: 'Analysis',
+  an_title: 'Analysis of the game',
+  an_computing:
+    'The server is analysing the game… this can take a few minutes; the page will show it when it is ready.',
+  an_failed: 'The analysis could not be made: {why}',
+  an_back: 'Back',
+  an_help:
+    'How to read it: after every agent activation and every recruiter turn, the exact deduction counts the locations where the recruiter could still be, from what the agents knew at that moment (the public facts only). Fewer possible locations means the agents were closing in. Beside each row: what the expert bot would have done there.',
+  an_chartTitle: 'Where the recruiter could be, half-round by half-round',
+  an_chartLegend:
+    'Shaded: locations still possible for the agents, one row per location (A1 to F7, a band per board row). Red dot: where the recruiter really was. Line: how many locations were possible.',
+  an_chartSummary: 'Possible locations over the game: {list}.',
+  an_momentsTitle: 'The three moments that changed the game most',
+  an_momentNarrowed: '{when}, {who} — {what}: the possible locations fell from {before} to {after}.',
+  an_momentWidened: '{when}, {who} — {what}: the possible locations grew from {before} to {after}.',
+  an_momentSame: '{when}, {who} — {what}: the possible locations stayed at {after}.',
+  an_momentEnded: 'This ended the game.',
+  an_momentExpert: 'The expert would have played otherwise.',
+  an_noMoments: 'No single moment changed what the agents could know.',
+  an_when: '{time}:00',
+  an_tableTitle: 'Turn by turn',
+  an_colWhen: 'Time',
+  an_colWho: 'Who',
+  an_colPlayed: 'Played',
+  an_colPossible: 'Possible locations',
+  an_colExpert: 'The expert would have',
+  an_recruiter: 'Recruiter',
+  an_sameAsPlayed: 'the same',
+  an_captureChance: 'capture chance {p} %',
+  an_winEstimate: 'expected win {p} %',
+  an_capped: 'The expert was asked about the first {n} decisions only (the per-game limit on its work).',
+  an_nothing: 'nothing',
+};

@@ -1,0 +1,138 @@
+// Issue 28 §3: the analysis of a finished game, opened from the end dialog and from the replay, in
+// Chromium against a real server: a solo Training Mission played by clicks for a few hours, then
+// resigned; the analysis comes (202 while computed), and what the page draws is what the server
+// computed: one chart column per half-round with its possible locations and the truth, one table
+// row per activation and recruiter turn, the moments in words; usable on a phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { EN } from '../src/i18n/en.js';
+import { agentsMove, launch, newPage, shot, startServer, status, type Server } from './helpers.js';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  // a small expert budget: the test reads what is drawn, not how good the expert is
+  server = await startServer({ ANALYSIS_DECISIONS: '2', ANALYSIS_PLAYOUTS: '20' });
+  browser = await launch();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A solo Training Mission as the agents against the random recruiter: some decisions, then resign. */
+async function playedGame(page: Page): Promise<string> {
+  await page.goto(`${server.url}/#/`);
+  const box = page.locator('section.solo');
+  await box.getByLabel('I play').selectOption({ label: 'Rogue agents' });
+  await box.locator('select[name=soloLevel]').selectOption('random');
+  await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
+  await box.getByRole('button', { name: 'Play solo' }).click();
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  let k = 0;
+  let mine = 0;
+  for (let i = 0; i < 400 && mine < 16; i++) {
+    const s = await status(page);
+    if (s?.phase === 'over') break;
+    if (!s?.mine) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    mine++;
+    if ((await agentsMove(page, k, ['C4', 'D4', 'C3', 'D3'])) === 'activate') k++;
+  }
+  if ((await status(page))?.phase !== 'over') {
+    await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
+    await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+  }
+  await page.locator('section.end').waitFor({ timeout: 20000 });
+  return /#\/g\/([^?/]+)/.exec(page.url())![1]!;
+}
+
+describe('issue 28 §3: the analysis of a finished game', () => {
+  it('opens from the end dialog and the replay and draws what the server computed, on a phone too', async () => {
+    const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
+    const id = await playedGame(page);
+    await page.locator('section.end').getByRole('button', { name: 'Analysis', exact: true }).click();
+    const view = page.locator('section.analysis');
+    await view.waitFor();
+    await page.locator('section.analysis[data-ready]').waitFor({ timeout: 180_000 });
+    const r = await fetch(`${server.url}/api/games/${id}/analysis`);
+    expect(r.status).toBe(200);
+    const a = await r.json();
+    expect(a.series.length).toBeGreaterThan(2);
+
+    const drawn = await page.evaluate(() => {
+      const svg = document.querySelector('section.analysis .an-chart svg')!;
+      return {
+        points: Number(svg.getAttribute('data-points')),
+        possible: [...svg.querySelectorAll('g[data-possible]')].map((g) => Number(g.getAttribute('data-possible'))),
+        shaded: [...svg.querySelectorAll('g[data-possible]')].map((g) => g.querySelectorAll('rect.an-possible').length),
+        truths: [...svg.querySelectorAll('circle.an-truth')].map((c) => c.getAttribute('data-truth')),
+        rows: document.querySelectorAll('section.analysis .an-table tbody tr').length,
+        moments: document.querySelectorAll('section.analysis .an-moments li').length,
+        sideways: document.documentElement.scrollWidth > innerWidth,
+      };
+    });
+    await shot(page, 'analysis-390x844.png');
+    expect(drawn.points).toBe(a.series.length);
+    expect(drawn.possible).toEqual(a.series.map((p: { possible: number }) => p.possible));
+    expect(drawn.shaded).toEqual(a.series.map((p: { possible: number }) => p.possible));
+    expect(drawn.truths).toEqual(a.series.map((p: { truth: string }) => p.truth));
+    expect(drawn.rows).toBe(a.activations.length + a.turns.length);
+    expect(drawn.moments).toBe(a.moments.length);
+    expect(drawn.sideways).toBe(false);
+    if (a.moments.length)
+      expect(await view.locator('.an-moments li').first().innerText()).toMatch(/possible locations/);
+
+    // back to the table, then the replay's own way in (the stored analysis comes at once)
+    await view.getByRole('button', { name: 'Back' }).click();
+    await page.locator('section.end').getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.locator('section.replay').getByRole('button', { name: 'Analysis', exact: true }).click();
+    await page.locator('section.analysis[data-ready]').waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 400_000);
+
+  it('an offline game is analysed in the browser worker, with no request to the server', async () => {
+    const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(server.url + '/');
+    await page.locator('select[name=soloRole]').selectOption('agents');
+    await page.locator('select[name=soloLevel]').selectOption('random');
+    await page.locator('select[name=soloMode]').selectOption('training');
+    await page.getByRole('button', { name: EN.so_play }).click();
+    await page.getByTestId('offline-game').waitFor({ timeout: 60_000 });
+    let k = 0;
+    for (let i = 0, mine = 0; i < 400 && mine < 8; i++) {
+      const s = await status(page);
+      if (s?.phase === 'over') break;
+      if (!s?.mine) {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      mine++;
+      if ((await agentsMove(page, k)) === 'activate') k++;
+    }
+    if ((await status(page))?.phase !== 'over') {
+      await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
+      await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    }
+    await page.locator('section.end').waitFor({ timeout: 20000 });
+    const toServer: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/^\/(api|ws)(\/|$)/.test(u.pathname)) toServer.push(`${r.method()} ${u.pathname}`);
+    });
+    await page.locator('section.end').getByRole('button', { name: 'Analysis', exact: true }).click();
+    await page.locator('section.analysis[data-ready]').waitFor({ timeout: 240_000 });
+    const drawn = await page.evaluate(() => ({
+      points: Number(document.querySelector('section.analysis .an-chart svg')!.getAttribute('data-points')),
+      rows: document.querySelectorAll('section.analysis .an-table tbody tr').length,
+    }));
+    expect(drawn.points).toBeGreaterThan(0);
+    expect(drawn.rows).toBeGreaterThan(0);
+    expect(toServer).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 400_000);
+});
