@@ -25,6 +25,25 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+/** The page an e-mail's link opens: one button that POSTs to the same address (its token in the
+ * query). The language is not known before the token is read, so the button speaks all three. */
+function sendConfirmPage(res: ServerResponse, what: 'verify' | 'unsubscribe'): void {
+  const label = CONFIRM_LABELS[what];
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Mind MGMT</title></head><body><form method="post"><button type="submit">${label}</button></form></body></html>`;
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(html)),
+  });
+  res.end(html);
+}
+
+const CONFIRM_LABELS = {
+  verify: 'Confirm this address · 确认此地址 · このアドレスを確認',
+  unsubscribe: 'No more e-mails · 不再接收邮件 · メール配信を停止',
+} as const;
+
 export function createNotifyRoutes(
   notifier: Notifier,
   accounts: PlayerService,
@@ -141,10 +160,18 @@ export function createNotifyRoutes(
         return true;
       }
     }
-    // Opened from an e-mail, signed in or not: the token alone decides.
-    const verify = p === '/api/email/verify' && m === 'GET';
-    const unsub = p === '/api/email/unsubscribe' && (m === 'GET' || m === 'POST');
-    if (!verify && !unsub) return false;
+    // Opened from an e-mail, signed in or not: the token alone decides. A GET only shows a button
+    // that POSTs: mail scanners and link previews open every link of a message, and must neither
+    // confirm an address nor unsubscribe it (the List-Unsubscribe one-click POST, RFC 8058, acts).
+    const verifyPath = p === '/api/email/verify';
+    const unsubPath = p === '/api/email/unsubscribe';
+    if (!verifyPath && !unsubPath) return false;
+    if (m === 'GET') {
+      sendConfirmPage(res, verifyPath ? 'verify' : 'unsubscribe');
+      return true;
+    }
+    if (m !== 'POST') return false;
+    const verify = verifyPath;
     spend(ip);
     const token = (search.get('token') ?? '').slice(0, 200);
     const lang = verify ? await mailer.verify(token, Date.now()) : await mailer.unsubscribe(token);

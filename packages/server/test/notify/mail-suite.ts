@@ -55,7 +55,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
     expect((await authApi(s.url, 'PUT', '/api/me/email', token, { address, lang })).status).toBe(200);
     await s.notifier!.queue.idle();
     const [mail] = inbox.to(address).slice(-1);
-    const r = await fetch(s.url + linkIn(mail!.text, 'verify'));
+    const r = await fetch(s.url + linkIn(mail!.text, 'verify'), { method: 'POST' });
     expect(r.status).toBe(200);
   }
 
@@ -77,8 +77,13 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       await s.notifier!.queue.idle();
       expect(inbox.to('ann@mind.example')).toHaveLength(1);
       const link = linkIn(verify!.text, 'verify');
-      expect((await fetch(s.url + link)).status).toBe(200);
-      expect((await fetch(s.url + link)).status).toBe(400);
+      // regression "a mail scanner confirms": opening the link (GET) only shows the button
+      const page = await fetch(s.url + link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<form method="post">');
+      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body.verified).toBe(false);
+      expect((await fetch(s.url + link, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(s.url + link, { method: 'POST' })).status).toBe(400);
       expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({
         enabled: true,
         address: 'ann@mind.example',
@@ -94,8 +99,11 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       expect(join.headers).toMatch(/List-Unsubscribe: <https:\/\/mind\.example\/api\/email\/unsubscribe\?token=/);
       const unsub = linkIn(join.text, 'unsubscribe');
       // A forged token (another signature) does nothing; the real one, without a session, works.
-      expect((await fetch(s.url + unsub.slice(0, -3) + 'AAA')).status).toBe(400);
-      const r = await fetch(s.url + unsub);
+      expect((await fetch(s.url + unsub.slice(0, -3) + 'AAA', { method: 'POST' })).status).toBe(400);
+      // regression "a mail scanner unsubscribes": a GET (link preview, prefetch) changes nothing
+      expect((await fetch(s.url + unsub)).status).toBe(200);
+      expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body.address).toBe('ann@mind.example');
+      const r = await fetch(s.url + unsub, { method: 'POST' });
       expect(r.status).toBe(200);
       expect(await r.text()).toBe('このアドレスには今後 Mind MGMT からメールを送りません。');
       expect((await authApi(s.url, 'GET', '/api/me/email', ann.token)).body).toEqual({ enabled: true, address: null });
