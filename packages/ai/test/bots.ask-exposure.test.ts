@@ -3,7 +3,7 @@
 // own location. Weighing such steps lifted it from 26.6% to 43.8% against the yardstick agents
 // (500 games, docs/bots.md "Hard recruiter: fresh features").
 import { apply, askCandidates, type GameState, hasFeature, info, legalActions, type Loc, view } from '@mindmgmt/engine';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { askExposure, freshFeatures } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
 import { seatRng } from '../src/bots/index.js';
@@ -11,7 +11,16 @@ import { RECRUITER_WEIGHTS, RecruiterBot } from '../src/bots/recruiter.js';
 import { actionStates } from './recruiter-action-states.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
 
-const states = actionStates([60, 61, 62, 63, 64, 65]);
+// Built a seed at a time, yielding between: vitest's worker must answer its main process within
+// 60 s, and the six games at once held the event loop for 78 s beside another CPU-heavy job.
+const states: GameState[] = [];
+const nextTick = () => new Promise((r) => setImmediate(r));
+beforeAll(async () => {
+  for (const seed of [60, 61, 62, 63, 64, 65]) {
+    states.push(...actionStates([seed]));
+    await nextTick();
+  }
+});
 
 describe('R22 ask exposure: a feature only the new location shows answers an ask with it', () => {
   it('R22: freshFeatures are exactly the features whose ask, after the step, has the new location as its only answer', () => {
@@ -38,7 +47,7 @@ describe('R22 ask exposure: a feature only the new location shows answers an ask
     expect(fresh).toBeGreaterThan(5);
   });
 
-  it("R22: where the ask-exposure weight changes the hard recruiter's step, it takes the step agents can ask less about", () => {
+  it("R22: where the ask-exposure weight changes the hard recruiter's step, it takes the step agents can ask less about", async () => {
     const exposure = (s: GameState, to: Loc): number => {
       const v = view(s, 0);
       return askExposure(v, geoFor(v.mayhem), to);
@@ -59,6 +68,7 @@ describe('R22 ask exposure: a feature only the new location shows answers an ask
     };
     let changed = 0;
     for (const s of states) {
+      await nextTick();
       const on = pick(s, RECRUITER_WEIGHTS.askExposure);
       const off = pick(s, 0);
       if (on.type !== 'step' || off.type !== 'step' || on.to === off.to) continue;

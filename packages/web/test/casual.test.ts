@@ -53,7 +53,8 @@ describe('casual and rated tables', () => {
     await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
     expect((await optionsOf(page)).rated).toBe(true);
     // The recruiter's setup and first turn by clicks, until the agents' turn begins.
-    for (let i = 0; i < 200; i++) {
+    // by time, not by a count of polls (the bots' setup takes many polls on a loaded machine)
+    for (const end = Date.now() + 120_000; Date.now() < end;) {
       const s = await status(page);
       if (s?.phase === 'agentsTurn' || s?.phase === 'over') break;
       if (s?.mine) await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4', 'B5', 'E3']);

@@ -117,7 +117,8 @@ interface Save {
 
 /** The game as the page saved it in IndexedDB, once it holds `seq` actions. */
 async function savedGame(page: Page, seq: number): Promise<Save> {
-  for (let i = 0; i < 200; i++) {
+  // by time, not by a count of polls: a loaded machine makes each poll slower, not the save sooner
+  for (const end = Date.now() + 90_000; Date.now() < end;) {
     const save = await page.evaluate(async () => {
       const id = localStorage.getItem('mm.companion');
       const db = await new Promise<IDBDatabase>((res, rej) => {

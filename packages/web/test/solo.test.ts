@@ -22,16 +22,23 @@ async function startSolo(page: Page, role: 'Recruiter' | 'Rogue agents', level: 
   await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
 }
 
-/** Plays this seat's decisions until the game is over; the bots play the other side. */
+/** Plays this seat's decisions until the game is over; the bots play the other side. Counted in
+ * this seat's decisions, not in polls: on a busy machine the bots' turns take many polls
+ * (regression "the solo game did not end" with four test files at once). */
 async function playToEnd(page: Page, role: 'recruiter' | 'agents'): Promise<void> {
   let k = 0;
   for (let i = 0; i < 400; i++) {
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[role=status][data-phase]');
+        return el?.getAttribute('data-mine') === 'yes' || el?.getAttribute('data-phase') === 'over';
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
     const s = await status(page);
     if (s?.phase === 'over') return;
-    if (!s?.mine) {
-      await page.waitForTimeout(50);
-      continue;
-    }
+    if (!s?.mine) continue;
     if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4', 'B5', 'E3']);
     else if ((await agentsMove(page, k, ['C4', 'D4', 'C3', 'D3'])) === 'activate') k++;
   }
