@@ -98,12 +98,32 @@ export function serverAndBrowser(): () => { server: Server; browser: Browser } {
     server = await startServer();
     browser = await launch();
   }, 300_000);
+  // A failed test says what each of its pages showed (the prompt and the action panel), so a
+  // failure in a loaded CI run can be read without running it again.
+  hooks.afterEach(async (ctx) => {
+    const pages = [...openPages];
+    openPages.clear();
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const page of pages) {
+      const seen = await page
+        .evaluate(() => {
+          const st = document.querySelector('[role=status][data-phase]');
+          const box = document.querySelector('.actions-box');
+          return `${location.hash} phase=${st?.getAttribute('data-phase')} seq=${st?.getAttribute('data-seq')} mine=${st?.getAttribute('data-mine')} prompt="${st?.textContent?.trim().slice(0, 200)}" actions=${box?.innerHTML.slice(0, 600) ?? 'none'}`;
+        })
+        .catch((e: unknown) => `(page gone: ${String(e).slice(0, 80)})`);
+      console.error(`[failed test's page] ${seen}`);
+    }
+  });
   hooks.afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
   return () => ({ server: server!, browser: browser! });
 }
+
+/** The pages of the running test (newPage), described when it fails. */
+const openPages = new Set<Page>();
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -151,6 +171,7 @@ export async function newPage(
     if (!localStorage.getItem('mm.pace')) localStorage.setItem('mm.pace', pace);
   }, opts.pace ?? 'instant');
   const page = await ctx.newPage();
+  openPages.add(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // Chromium's console says only "Failed to load resource: 400": name the request beside it.
