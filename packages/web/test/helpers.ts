@@ -319,9 +319,14 @@ export async function whoseTurn(pages: Page[], timeout = 20000): Promise<Page | 
 // ---------------------------------------------------------------- simple click policies
 const btn = (page: Page, name: RegExp | string) => page.locator('section.actions').getByRole('button', { name });
 
-/** One recruiter decision by clicking; returns what it did. */
-export async function recruiterMove(page: Page, prefer: string[] = []): Promise<string> {
+/** One recruiter decision by clicking; returns what it did. `until`: as in `agentsMove`. */
+export async function recruiterMove(
+  page: Page,
+  prefer: string[] = [],
+  until?: (s: { phase: string; mine: boolean }) => boolean | Promise<boolean>,
+): Promise<string> {
   const s = (await status(page))!;
+  if (until && (await until(s))) return 'reached';
   const ts = await targets(page);
   switch (s.phase) {
     case 'recruiterCard':
@@ -366,9 +371,18 @@ export async function recruiterMove(page: Page, prefer: string[] = []): Promise<
 export const askButtons = (page: Page) =>
   page.locator('section.actions button:not([aria-disabled])').filter({ hasText: /Ask:/ });
 
-/** One agents' decision by clicking (k counts activations, to vary what is tried). */
-export async function agentsMove(page: Page, k: number, prefer: string[] = []): Promise<string> {
+/** One agents' decision by clicking (k counts activations, to vary what is tried). `until`: the
+ * caller's goal, checked again on the status read here; when it is reached nothing is done
+ * (regression "Meru already active": the caller saw the setup, the table had moved on to the
+ * agents' turn by this read, and the first Activate was clicked for it). */
+export async function agentsMove(
+  page: Page,
+  k: number,
+  prefer: string[] = [],
+  until?: (s: { phase: string; mine: boolean }) => boolean | Promise<boolean>,
+): Promise<string> {
   const s = (await status(page))!;
+  if (until && (await until(s))) return 'reached';
   if (s.phase !== 'agentsTurn') {
     if (s.phase === 'mayhem') {
       const edges = await page

@@ -34,8 +34,8 @@ export function sightTable(url: () => string) {
         await page.waitForTimeout(50);
         continue;
       }
-      if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
-      else await agentsMove(page, k++, ['A1', 'F1', 'A7', 'F7']);
+      if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4'], done);
+      else await agentsMove(page, k++, ['A1', 'F1', 'A7', 'F7'], done);
     }
     throw new Error(`not reached: ${JSON.stringify(await status(page))}`);
   }

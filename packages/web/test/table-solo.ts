@@ -69,8 +69,9 @@ export function soloTable(url: () => string) {
         await page.waitForTimeout(50);
         continue;
       }
-      if (role === 'recruiter') await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
-      else await agentsMove(page, 0, ['A1', 'F1', 'A7', 'F7']);
+      if (role === 'recruiter')
+        await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4'], (x) => x.mine && phases.includes(x.phase));
+      else await agentsMove(page, 0, ['A1', 'F1', 'A7', 'F7'], (x) => x.mine && phases.includes(x.phase));
     }
     throw new Error(`never reached ${phases.join('/')}: ${JSON.stringify(await status(page))}`);
   }
