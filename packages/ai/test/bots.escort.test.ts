@@ -12,13 +12,16 @@ import { makeBot, seatRng } from '../src/bots/index.js';
 import { makeYardstick } from '../src/reference/index.js';
 
 describe('regression: the hard recruiter escorted itself with an immortal, a tell the agents read', () => {
-  it('R25, R24: every immortal the hard recruiter moves onto its own location recruits at once (R19)', () => {
+  // Each decision yields: these are whole games in one test, and vitest's worker must answer its
+  // main process within 60 s (issue 26 §6, "Timeout calling onTaskUpdate").
+  it('R25, R24: every immortal the hard recruiter moves onto its own location recruits at once (R19)', async () => {
     let moves = 0;
     for (let seed = 40; seed < 44; seed++) {
       let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
       const bots = [makeBot('hard', 'recruiter'), makeYardstick('agents')];
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
+        await new Promise((r) => setImmediate(r));
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
         const a = bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, 1000);
         const before = s.immortalRecruits.length;
@@ -34,13 +37,14 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
     expect(moves).toBeGreaterThan(15);
   });
 
-  it('R25: the expert recruiter plays no escort that recruits nothing (escort.ts), where its search could', () => {
+  it('R25: the expert recruiter plays no escort that recruits nothing (escort.ts), where its search could', async () => {
     let decisions = 0;
     for (let seed = 50; seed < 51; seed++) {
       let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
       const bots = [makeBot('expert', 'recruiter', { iterations: 200 }), makeYardstick('agents')];
       const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
       while (!s.result) {
+        await new Promise((r) => setImmediate(r));
         const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
         const v = view(s, who);
         const legal = legalActions(s, who);
