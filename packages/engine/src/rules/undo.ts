@@ -84,7 +84,9 @@ export function publicState(s: GameState): GameState {
 
 /** The seq the seats other than the recruiter are shown: the actions they saw (D12). */
 export function publicSeq(s: GameState): number {
-  const p = publicState(s);
+  // publicState's seq and hiddenSeqs, without copying its history: every action's fan-out and
+  // the master's listed time ask this
+  const p = hiddenTurn(s)?.state ?? s;
   return p.seq - (p.hiddenSeqs ?? 0);
 }
 

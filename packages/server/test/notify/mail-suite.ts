@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer, ServerOptions } from '../../src/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
 import { Client, playOut, testServer } from '../helpers.js';
+import { notifyTable } from './notify-table.js';
 import { authApi, newPlayer } from '../players/http-players-suite.js';
 import type { NotifyStores } from './push-suite.js';
 import { SmtpInbox } from './smtp-inbox.js';
@@ -36,19 +37,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
     });
   }
 
-  async function table(url: string, ann: string, bob: string) {
-    const c = await authApi(url, 'POST', '/api/games', ann, {
-      name: 'Ann',
-      title: TITLE,
-      mode: 'training',
-      players: 2,
-      recruiterChoice: 'host',
-    });
-    expect(c.status, c.text).toBe(200);
-    const j = await authApi(url, 'POST', `/api/games/${c.body.gameId}/join`, bob, { name: 'Bob' });
-    expect(j.status, j.text).toBe(200);
-    return { gameId: c.body.gameId as string, tokens: [c.body.token as string, j.body.token as string] };
-  }
+  const table = (url: string, ann: string, bob: string) => notifyTable(url, TITLE, ann, bob);
 
   /** Sets and verifies an address through the link of its verification mail. */
   async function verified(s: RunningServer, token: string, address: string, lang = 'en'): Promise<void> {

@@ -9,6 +9,7 @@ import { SqlNotifyStore } from '../../src/store/notify/sql.js';
 import type { SqlPlayerStore } from '../../src/store/players/sql.js';
 import type { GameStore } from '../../src/store/types.js';
 import { Client, playOut, testServer } from '../helpers.js';
+import { notifyTable } from './notify-table.js';
 import { authApi, newPlayer, resign } from '../players/http-players-suite.js';
 import { type Device, PushEndpoint } from './push-endpoint.js';
 
@@ -39,20 +40,7 @@ export function pushSuite(name: string, open: () => Promise<NotifyStores>): void
     expect(r.status, r.text).toBe(200);
   }
 
-  /** Ann hosts (and recruits), Bob joins; neither connects here. */
-  async function table(url: string, ann: string, bob: string): Promise<{ gameId: string; tokens: string[] }> {
-    const c = await authApi(url, 'POST', '/api/games', ann, {
-      name: 'Ann',
-      title: TITLE,
-      mode: 'training',
-      players: 2,
-      recruiterChoice: 'host',
-    });
-    expect(c.status, c.text).toBe(200);
-    const j = await authApi(url, 'POST', `/api/games/${c.body.gameId}/join`, bob, { name: 'Bob' });
-    expect(j.status, j.text).toBe(200);
-    return { gameId: c.body.gameId, tokens: [c.body.token, j.body.token] };
-  }
+  const table = (url: string, ann: string, bob: string) => notifyTable(url, TITLE, ann, bob);
 
   const decrypted = (d: Device) => push.to(d).map((r) => JSON.parse(d.decrypt(r.body)));
 

@@ -2,7 +2,7 @@
 // 40 s: a real user signed in 0 of 10 times), and wrong passwords from 2 addresses locked a known
 // player (ids are public) out of new devices. Real sockets from distinct loopback addresses, on a
 // SQLite file (the memory twin for the hash-free case).
-import http from 'node:http';
+import { requestFrom } from '../from-address.js';
 import { describe, expect, it } from 'vitest';
 import type { LimitsConfig } from '../../src/limits/config.js';
 import type { RunningServer } from '../../src/server.js';
@@ -20,32 +20,7 @@ function call(
   from: string,
   token: string | null = null,
 ): Promise<{ status: number; body: any }> {
-  const u = new URL(url);
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path,
-        method,
-        localAddress: from,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let out = '';
-        res.on('data', (d) => (out += String(d)));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: out ? JSON.parse(out) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
+  return requestFrom(url, method, path, body, from, token ? { authorization: `Bearer ${token}` } : {});
 }
 
 async function withServer(limits: Partial<LimitsConfig>, f: (s: RunningServer) => Promise<void>): Promise<void> {
