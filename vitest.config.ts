@@ -8,13 +8,13 @@ export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Processes, not threads: a test file may block its event loop for long. One file per core
-    // (vitest's default is one fewer: a single worker on the 2-core CI machine); the sequencer
-    // pairs each browser file (mostly waiting, its server and Chromium in their own processes)
-    // with a computing file (scripts/test-order.ts). Four workers on the 2-core machine measured
-    // no faster (the run is CPU-bound) and made browser tests time out (docs/architecture.md "CI").
+    // Processes, not threads: a test file may block its event loop for long. One more worker than
+    // cores (MM_TEST_WORKERS overrides): a browser file mostly waits on its page, its server and
+    // its Chromium, and with one file per core the 2-core CI machine's cores were busy only 65%
+    // of the vitest phase (1,123 CPU s in 860 s); with three workers, 724 s (docs/architecture.md
+    // "CI"). The sequencer pairs each browser file with a computing file (scripts/test-order.ts).
     pool: 'forks',
-    maxWorkers: Math.max(2, os.availableParallelism()),
+    maxWorkers: Number(process.env.MM_TEST_WORKERS) || os.availableParallelism() + 1,
     minWorkers: 1,
     // Longest files first (measured costs, scripts/test-costs.json), so the run ends together.
     sequence: { sequencer: CostSequencer },

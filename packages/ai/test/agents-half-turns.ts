@@ -2,28 +2,30 @@
 // agents leave behind (bots.agents-info, bots.agents-threat). Every bot here decides at
 // NO_CUTOFF_MS, its work fixed by counts: the states and half-turns depend on the seed alone, not
 // on the machine's load (issue 26 §6; the yardstick recruiter decided on the clock).
-import { type Action, apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';
+import { type Action, apply, expectedSeats, type GameState, legalActions, view } from '@mindmgmt/engine';
 import { AGENT_WEIGHTS, AgentBot } from '../src/bots/agents.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
+import { decidingSeat, hardGame } from './hard-games.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
 
-/** States where the agents start a half-turn, from hard-recruiter vs hard-agents games. */
+/** States where the agents start a half-turn, from hard-recruiter vs hard-agents games (replayed
+ * from their record, hard-games.ts). */
 export function halfTurnStarts(seeds: number[]): GameState[] {
   const out: GameState[] = [];
   for (const seed of seeds) {
-    let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
-    const bots = [makeBot('hard', 'recruiter'), makeBot('hard', 'agents')];
-    const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
     let last = -1;
-    while (!s.result) {
-      const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
-      if (who === 1 && s.phase === 'agentsTurn' && s.activationsThisHalf === 0 && !s.activation && last !== s.time) {
+    for (const s of hardGame(seed)) {
+      if (s.result) break;
+      if (
+        decidingSeat(s) === 1 &&
+        s.phase === 'agentsTurn' &&
+        s.activationsThisHalf === 0 &&
+        !s.activation &&
+        last !== s.time
+      ) {
         last = s.time;
         out.push(s);
       }
-      const r = apply(s, bots[who]!.decide(view(s, who), legalActions(s, who), rngs[who]!, NO_CUTOFF_MS));
-      if (!r.ok) throw new Error(r.message);
-      s = r.state;
     }
   }
   return out;

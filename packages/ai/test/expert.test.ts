@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { type Bot, ExpertBot, makeBot, seatRng } from '../src/bots/index.js';
 import { askExposure } from '../src/bots/ask-exposure.js';
 import { geoFor } from '../src/bots/geo.js';
+import { hardPosition } from './hard-games.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
 
 const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/bots');
@@ -73,15 +74,17 @@ async function randomPositions(
  * the wall clock (at a 50 ms budget the safety cutoff changed the moves on a busy machine and the
  * position with them). `replace` swaps one seat's bot (so an expert session can follow the game
  * it is then tested in, as on the server); that bot must be work-limited too (`iterations`).
+ * Without a replaced seat, the recorded games give the same positions for a replay's cost
+ * (`position`).
  */
 async function midGame(
   seed: number,
   until: (s: GameState) => boolean,
-  replace?: { seat: Seat; bot: Bot },
+  replace: { seat: Seat; bot: Bot },
 ): Promise<GameState> {
   let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
   const bots = [makeBot('hard', 'recruiter'), makeBot('hard', 'agents')];
-  if (replace) bots[replace.seat] = replace.bot;
+  bots[replace.seat] = replace.bot;
   const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
   while (!s.result && !until(s)) {
     const seat = expectedSeats(s)[0]!;
@@ -96,15 +99,10 @@ async function midGame(
   return s;
 }
 
-/** The positions several tests search from, each built once per file (without a replaced seat). */
-const built = new Map<(s: GameState) => boolean, Map<number, Promise<GameState>>>();
-function position(seed: number, until: (s: GameState) => boolean): Promise<GameState> {
-  const bySeed = built.get(until) ?? new Map<number, Promise<GameState>>();
-  built.set(until, bySeed);
-  let p = bySeed.get(seed);
-  if (!p) bySeed.set(seed, (p = midGame(seed, until)));
-  return p;
-}
+/** The positions several tests search from: hard-vs-hard games replayed from their record
+ * (hard-games.ts), the same positions midGame plays to without a replaced seat. */
+const position = async (seed: number, until: (s: GameState) => boolean): Promise<GameState> =>
+  hardPosition(seed, until);
 
 describe('expert: legal moves', () => {
   // one test per game: each stays short (a long synchronous test starves vitest's worker RPC)
@@ -226,7 +224,7 @@ describe('expert: playouts in play', () => {
 
 describe('expert: hidden information', () => {
   it('agents decide the same for two games whose hidden facts differ but whose agent view is the same', async () => {
-    const s = await midGame(42, (x) => x.phase === 'agentsTurn' && x.time >= 8 && !x.activation);
+    const s = await position(42, (x) => x.phase === 'agentsTurn' && x.time >= 8 && !x.activation);
     expect(s.phase).toBe('agentsTurn');
     const other: GameState = structuredClone(s);
     other.cards = other.cards.map((f, i) => (other.exposedAt[i] === null ? (['pool', 'idol', 'bus'] as const)[i]! : f));
@@ -255,7 +253,7 @@ describe('expert: hidden information', () => {
   });
 
   it('the recruiter decides only from its own view: a different undrawn deck order gives the same move', async () => {
-    const s = await midGame(43, (x) => x.phase === 'recruiterTurn' && x.time >= 8 && !x.turn?.actionDone);
+    const s = await position(43, (x) => x.phase === 'recruiterTurn' && x.time >= 8 && !x.turn?.actionDone);
     const other: GameState = structuredClone(s);
     other.deck = [...s.deck].reverse();
     expect(JSON.stringify(view(other, 0))).toBe(JSON.stringify(view(s, 0)));

@@ -82,19 +82,23 @@ function lockstep(options: GameOptions, seed: number, policy: Policy, tally: Tal
   const rng = new Sfc32(seed * 7919 + 13);
   const where = (): string => `options ${JSON.stringify(options)} seed ${seed} decision ${tally.decisions}`;
   expect(projectFast(f), where()).toEqual(projectReadable(g));
+  // The checks inside the loop call expect() only when they fail: an expect() costs more than a
+  // decision of both engines (a profile of this file: 45 of its 57 s were in expect), and the
+  // loop makes millions of checks. Same assertions, same messages.
   for (let guard = 0; guard < 2000; guard++) {
     const n = fastGenerate(f, moves);
     const readable = g.result ? [] : sideActions(g);
     // legal action sets, per side
     const fastKeys = new Set<string>();
+    const seats = expectedSeats(g);
     for (let i = 0; i < n; i++) {
       const a = fastToAction(f, moves[i]!);
       const k = sideKey(a);
-      expect(fastKeys.has(k), `duplicate fast action ${k} at ${where()}`).toBe(false);
+      if (fastKeys.has(k)) expect(fastKeys.has(k), `duplicate fast action ${k} at ${where()}`).toBe(false);
       fastKeys.add(k);
-      expect(fastFromAction(a)).toBe(moves[i]);
+      if (fastFromAction(a) !== moves[i]) expect(fastFromAction(a)).toBe(moves[i]);
       // the seat the converter picks may really take it
-      expect(expectedSeats(g)).toContain(a.seat);
+      if (!seats.includes(a.seat)) expect(seats).toContain(a.seat);
     }
     const readableKeys = new Set(readable.map(sideKey));
     if (fastKeys.size !== readableKeys.size || [...fastKeys].some((k) => !readableKeys.has(k))) {

@@ -13,7 +13,8 @@
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
 import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
 import { AckTimes } from './stats.js';
@@ -208,6 +209,20 @@ const server = await startServer({
 // quiet loop waited on the store or for a core, not on this process's own work.
 const loop = acks ? monitorEventLoopDelay({ resolution: 5 }) : null;
 loop?.enable();
+// The main thread's heap as the last full collection left it: what the games it holds keep alive,
+// without the garbage a busy heap carries between collections (the bench's memory per game).
+let heapAfterGcMb: number | null = null;
+if (acks)
+  new PerformanceObserver((l) => {
+    if (
+      l
+        .getEntries()
+        .some(
+          (e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        )
+    )
+      heapAfterGcMb = Number((getHeapStatistics().used_heap_size / 2 ** 20).toFixed(2));
+  }).observe({ entryTypes: ['gc'] });
 if (acks)
   setInterval(() => {
     const loopP99Ms = loop ? Number((loop.percentile(99) / 1e6).toFixed(2)) : null;
@@ -219,6 +234,7 @@ if (acks)
       games: server.service.gamesInMemory,
       loopP99Ms,
       loopMaxMs,
+      heapAfterGcMb,
     };
     process.stderr.write(`SERVER_STATS ${JSON.stringify(line)}\n`);
   }, serverStatsMs).unref();

@@ -112,6 +112,34 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await sa.close();
     await sb.close();
   });
+  it('a commit is announced on its own connection right behind the append; a stale append announces nothing (issue 29 §6)', async () => {
+    const schema = freshSchema();
+    const a = await openPg(url, schema);
+    const spy = new pg.Client({ connectionString: url });
+    await spy.connect();
+    const raw: string[] = [];
+    // the plain announcements of commits ("<game> <seq>"), not the lobby's ("<game> L")
+    spy.on('notification', (n) => /^g1 \d+$/.test(n.payload ?? '') && raw.push(`${n.channel} ${n.payload}`));
+    await spy.query(`LISTEN mm_${schema}`);
+    await a.createGame(lobbyRow('g1'));
+    await a.addPlace('g1', { place: 2, name: 'Bo', tokenHash: 'h2', bot: null, volunteer: false, joinedAt: 2 });
+    await a.startGame('g1', startInfo('g1'));
+    const { actions } = randomRun(3);
+    const append = (i: number, expectedSeq: number) =>
+      a.appendAction({ gameId: 'g1', expectedSeq, action: actions[i]!, deadline: null, result: null, at: i });
+    expect(await append(0, 0)).toBe('ok');
+    expect(await append(1, 1)).toBe('ok');
+    // seq 2 is taken: the same seq with another action is refused, and its announcement is not sent
+    expect(await append(2, 1)).toBe('stale');
+    await until(() => raw.length >= 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(raw).toEqual([`mm_${schema} g1 1`, `mm_${schema} g1 2`]);
+    // the notifier connection (the outbox, for announcements that failed) was never needed
+    expect((a as unknown as { notifier: unknown }).notifier).toBeNull();
+    await spy.end();
+    await a.close();
+  });
+
   /** Two instances on one schema; a 2-seat Training game created and started on A, held by B. */
   async function startedOnTwoInstances() {
     const schema = freshSchema();
@@ -134,7 +162,10 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await A.hello(onA, gameId, token);
     const other = conn(2, []);
     await A.hello(other, gameId, t2);
-    // A's notifier fails its next send, as a connection dropped mid-statement does.
+    // The announcement queued behind the append fails, and so does A's notifier's next send, as a
+    // connection dropped mid-statement does.
+    (sa as unknown as { announceBehind: () => Promise<boolean> }).announceBehind = () =>
+      Promise.reject(new Error('injected: connection lost'));
     let failed = 0;
     (sa as unknown as { notifier: unknown }).notifier = {
       query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
@@ -154,7 +185,8 @@ describePg('cluster bus (PostgreSQL)', (url) => {
 
   it('a commit whose announcement was lost is caught up by the next hello on another instance', async () => {
     const { sa, sb, A, B, gameId, token, t2, gB } = await startedOnTwoInstances();
-    // A's notifier drops its announcements (as if its connection died right after the commit).
+    // A's announcements are lost (as if its connections died right after the commit).
+    (sa as unknown as { announceBehind: () => Promise<boolean> }).announceBehind = async () => false;
     (sa as unknown as { announce: () => void }).announce = () => undefined;
     const onA = conn(1, []);
     await A.hello(onA, gameId, token);

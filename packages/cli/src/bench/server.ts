@@ -13,7 +13,8 @@
 // frame arrival to acknowledgement (SERVER_STATS_MS, server.ackP99Ms) and the games it holds in
 // memory. server.fanoutP99Ms: from `act` sent to the `events` of that move received by each OTHER
 // client of the game (the other seats and spectators: when the table sees the move).
-// server.rssKbPerGame: (peak RSS - RSS once the stored bot games resumed) / the games loaded since.
+// server.rssPeakKbPerGame: (peak RSS - RSS once the stored bot games resumed) / the games loaded
+// since; server.rssKbPerGame and server.heapKbPerGame: the slope over the capacity ramp (memoryPerGame).
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -327,7 +328,7 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cap-'));
   fs.cpSync(positions.dir, data, { recursive: true });
   const { proc, port } = await launch([SERVER_MAIN], serverEnv(data), /READY (\d+)/);
-  const stats = { acks: [] as { t: number; ms: number }[], games: 0 };
+  const stats = { acks: [] as { t: number; ms: number }[], games: 0, heapAfterGcMb: Number.NaN };
   let buf = '';
   proc.stderr!.on('data', (d: Buffer) => {
     buf += String(d);
@@ -335,8 +336,9 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
       if (!line.startsWith('SERVER_STATS ')) continue;
-      const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number };
+      const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number; heapAfterGcMb: number | null };
       stats.games = x.games;
+      if (x.heapAfterGcMb !== null) stats.heapAfterGcMb = x.heapAfterGcMb;
       for (const ms of x.acksMs) stats.acks.push({ t: Date.now(), ms });
     }
   });
@@ -349,6 +351,9 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
   const running: Promise<unknown>[] = [];
   let best = 0;
   let atLeast = 0;
+  /** Per step: games in memory, the process's RSS (median of the step's second half) and the main
+   * heap after its latest full collection, for the memory per game (memoryPerGame). */
+  const steps: { games: number; rssMb: number; heapMb: number }[] = [];
   try {
     for (let started = 0; started < n;) {
       const to = Math.min(n, started + step);
@@ -365,7 +370,12 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
           ).catch(() => st.errors++),
         );
       const from = Date.now() + 2000;
+      const rss: number[] = [];
+      const sampler = setInterval(() => rss.push(rssMb(proc.pid!)), 250);
       await sleep(stepMs + 600);
+      clearInterval(sampler);
+      const late = rss.slice(rss.length >> 1).sort((a, b) => a - b);
+      steps.push({ games: stats.games, rssMb: late[late.length >> 1] ?? Number.NaN, heapMb: stats.heapAfterGcMb });
       const acks = stats.acks.filter((a) => a.t >= from + 500).map((a) => a.ms);
       const ok = acks.length > 0 && p99(acks) < 100;
       if (process.env.BENCH_VERBOSE)
@@ -380,7 +390,33 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
   }
   // The tables end on their own once their server is gone (their sockets close).
   await Promise.race([Promise.allSettled(running), sleep(5000)]);
-  return { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast };
+  return { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast, ...memoryPerGame(steps) };
+}
+
+/**
+ * server.rssKbPerGame: what one more active game adds to the process's RSS, as the least-squares
+ * slope of RSS over games in memory across the capacity steps (each held for seconds, its
+ * tables playing). A slope, not (peak - base) / games: the fixed costs of a loaded process (the
+ * isolates' young generations, the bot workers' models, the SQLite cache) would otherwise be
+ * divided among the games, and with few games they are most of the figure. server.heapKbPerGame:
+ * the same slope for the main thread's heap after its latest full collection (live data only).
+ */
+function memoryPerGame(steps: { games: number; rssMb: number; heapMb: number }[]): Record<string, number> {
+  const slope = (ys: (s: (typeof steps)[number]) => number): number => {
+    const pts = steps.filter((s) => Number.isFinite(ys(s)));
+    if (pts.length < 2) return Number.NaN;
+    const mx = pts.reduce((a, s) => a + s.games, 0) / pts.length;
+    const my = pts.reduce((a, s) => a + ys(s), 0) / pts.length;
+    const sxx = pts.reduce((a, s) => a + (s.games - mx) ** 2, 0);
+    if (sxx === 0) return Number.NaN;
+    return Math.round((pts.reduce((a, s) => a + (s.games - mx) * (ys(s) - my), 0) / sxx) * 1024);
+  };
+  if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] memory steps ${JSON.stringify(steps)}\n`);
+  return {
+    'server.rssKbPerGame': slope((s) => s.rssMb),
+    'server.heapKbPerGame': slope((s) => s.heapMb),
+    'server.memorySteps': steps.length,
+  };
 }
 
 async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
@@ -427,7 +463,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   }
   // The process once the stored bot games have resumed (the bot worker threads and their models
   // are loaded by then: a fixed cost, not a game's): what each further game adds on top of it is
-  // server.rssKbPerGame.
+  // server.rssPeakKbPerGame (an upper bound; server.rssKbPerGame is the slope over the capacity ramp).
   const baseRss = rssMb(proc.pid!);
   const baseGames = srvStats.games;
   srvStats.games = 0;
@@ -479,7 +515,9 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       'server.cpuMsPerAction': Number(((cpuAt.to - cpuAt.from) / cpuAt.actions).toFixed(3)),
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
-      'server.rssKbPerGame': Math.round(((peakRss - baseRss) * 1024) / Math.max(1, srvStats.games - baseGames)),
+      // (peak - base) / games: an upper bound that counts the load's garbage and fixed costs
+      // (server.rssKbPerGame, from the capacity ramp, is what a further game adds)
+      'server.rssPeakKbPerGame': Math.round(((peakRss - baseRss) * 1024) / Math.max(1, srvStats.games - baseGames)),
       'server.gamesInMemory': srvStats.games,
       'server.tableErrors': st.errors,
     };
