@@ -13,7 +13,7 @@
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
-import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
 import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
@@ -209,20 +209,16 @@ const server = await startServer({
 // quiet loop waited on the store or for a core, not on this process's own work.
 const loop = acks ? monitorEventLoopDelay({ resolution: 5 }) : null;
 loop?.enable();
-// The main thread's heap as the last full collection left it: what the games it holds keep alive,
-// without the garbage a busy heap carries between collections (the bench's memory per game).
-let heapAfterGcMb: number | null = null;
-if (acks)
-  new PerformanceObserver((l) => {
-    if (
-      l
-        .getEntries()
-        .some(
-          (e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
-        )
-    )
-      heapAfterGcMb = Number((getHeapStatistics().used_heap_size / 2 ** 20).toFixed(2));
-  }).observe({ entryTypes: ['gc'] });
+// SERVER_STATS_GC=1 (the bench's memory ramp, with node --expose-gc): a full collection before each
+// line (the bot workers' too, after their current job), which then reports the main thread's heap
+// as it left it: what the games held keep alive, without the garbage a busy heap carries between
+// collections.
+const statsGc = env.SERVER_STATS_GC === '1' ? (globalThis as { gc?: () => void }).gc : undefined;
+function memoryBreakdown(): Record<string, number> {
+  const m = process.memoryUsage();
+  const mb = (x: number) => Number((x / 2 ** 20).toFixed(1));
+  return { rss: mb(m.rss), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+}
 if (acks)
   setInterval(() => {
     const loopP99Ms = loop ? Number((loop.percentile(99) / 1e6).toFixed(2)) : null;
@@ -234,7 +230,14 @@ if (acks)
       games: server.service.gamesInMemory,
       loopP99Ms,
       loopMaxMs,
-      heapAfterGcMb,
+      heapAfterGcMb: statsGc
+        ? (server.service.bots.collectGarbage(),
+          statsGc(),
+          Number((getHeapStatistics().used_heap_size / 2 ** 20).toFixed(2)))
+        : null,
+      // with it, where the rest of the process's memory is (MB): the main heap's reserved size,
+      // memory outside it (Buffers), and the resident total
+      mem: statsGc ? memoryBreakdown() : null,
     };
     process.stderr.write(`SERVER_STATS ${JSON.stringify(line)}\n`);
   }, serverStatsMs).unref();

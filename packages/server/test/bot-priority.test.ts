@@ -40,4 +40,30 @@ describe.runIf(process.platform === 'linux')('bot workers below the main thread'
       await pool.close();
     }
   });
+
+  it("a bot worker's young generation is capped: it grew with the bot games and made most of the server's RSS per game (rssKbPerGame)", async () => {
+    const pool = new BotPool(1, 10_000, () => {}, 0);
+    try {
+      const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
+      const seat = expectedSeats(s)[0]!;
+      await pool.decide({
+        gameId: 'g',
+        seat,
+        level: 'easy',
+        view: view(s, seat),
+        legal: legalActions(s, seat),
+        seed: 1,
+        budgetMs: 20,
+      });
+      const workers = (
+        pool as unknown as { slots: { worker: { resourceLimits?: { maxYoungGenerationSizeMb?: number } } }[] }
+      ).slots;
+      expect(workers.length).toBe(1);
+      const young = workers[0]!.worker.resourceLimits?.maxYoungGenerationSizeMb ?? Infinity;
+      expect(young).toBeGreaterThan(0);
+      expect(young).toBeLessThanOrEqual(8);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -8,11 +8,13 @@
 //               those of the session's last view)
 //               { type: 'forget', gameId }
 //               { type: 'analyse', id, gameId, record, playouts, maxExpertDecisions }
+//               { type: 'collect' }                   (the bench's memory ramp: a full collection)
 // Messages out: { type: 'best', id, action }          (the bot's best move so far, anytime bots)
 //               { type: 'done', id, action, source, cutoff, runMs }
 //               { type: 'analysed', id, body, runMs } (body: the analysis JSON, null if it failed)
 //               { type: 'error', id, name }           (a bot threw; only the error's class)
 //               { type: 'whole', id }                 (no log to extend: send the view whole)
+import { getHeapStatistics } from 'node:v8';
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -86,4 +88,12 @@ parentPort.on('message', (m) => {
     for (const k of [...logs.keys()]) if (k.startsWith(prefix)) logs.delete(k);
   } else if (m.type === 'decide') decide(m);
   else if (m.type === 'analyse') analyse(m);
+  // the bench's memory ramp (SERVER_STATS_GC, node --expose-gc): this isolate's garbage too
+  else if (m.type === 'collect') {
+    globalThis.gc?.();
+    // the bench's verbose output: this isolate's heap after the collection (KB), and its sessions
+    const h = getHeapStatistics();
+    const kb = (x) => Math.round(x / 2 ** 10);
+    process.stderr.write(`BOT_HEAP ${JSON.stringify({ used: kb(h.used_heap_size), total: kb(h.total_heap_size), sessions: sessions.size })}\n`);
+  }
 });

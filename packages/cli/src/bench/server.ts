@@ -14,7 +14,8 @@
 // memory. server.fanoutP99Ms: from `act` sent to the `events` of that move received by each OTHER
 // client of the game (the other seats and spectators: when the table sees the move).
 // server.rssPeakKbPerGame: (peak RSS - RSS once the stored bot games resumed) / the games loaded
-// since; server.rssKbPerGame and server.heapKbPerGame: the slope over the capacity ramp (memoryPerGame).
+// since; server.rssKbPerGame and server.heapKbPerGame: the slopes over a ramp like the capacity
+// one, with the main thread's garbage collected (memoryPerGame).
 // At the same time (so both see the same machine load), a bare `ws` echo server (separate
 // process, no logic) is loaded with the same shape: N connections with the same pacing, each
 // reply carrying as many bytes as the latest server `events` frame. server.rttP99Ratio = p99(action RTT) / p99(echo RTT).
@@ -259,7 +260,11 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   try {
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
     // BENCH_SERVER_CAPACITY=0: skip the capacity ramp (profiling the three runs only).
-    if (process.env.BENCH_SERVER_CAPACITY !== '0') capacityFigures = await capacity(opts, positions);
+    if (process.env.BENCH_SERVER_CAPACITY !== '0')
+      capacityFigures = {
+        ...(await capacity(opts, positions, 'capacity')),
+        ...(await capacity(opts, positions, 'memory')),
+      };
   } finally {
     fs.rmSync(positions.dir, { recursive: true, force: true });
   }
@@ -322,12 +327,22 @@ function serverEnv(data: string): Record<string, string> {
  * 2 s of a step, while its tables connect, are not counted). The figure is the server's games in
  * memory at the last step under 100 ms (0: not even the first). When the last step is still under
  * 100 ms, the instance holds at least all the positions: server.capacityAtLeast is 1 (run with more
- * BENCH_SERVER_GAMES to find the limit).
+ * BENCH_SERVER_GAMES to find the limit). Mode 'memory' runs every step of the same ramp on a
+ * server that collects its garbage before each stats line, for memoryPerGame.
  */
-async function capacity(opts: { quick: boolean }, positions: Positions): Promise<Record<string, number>> {
+async function capacity(
+  opts: { quick: boolean },
+  positions: Positions,
+  mode: 'capacity' | 'memory',
+): Promise<Record<string, number>> {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-cap-'));
   fs.cpSync(positions.dir, data, { recursive: true });
-  const { proc, port } = await launch([SERVER_MAIN], serverEnv(data), /READY (\d+)/);
+  // The memory ramp collects the main thread's garbage before each stats line (SERVER_STATS_GC):
+  // its pauses would count against the acknowledgement, so it is a ramp of its own.
+  const { proc, port } =
+    mode === 'memory'
+      ? await launch(['--expose-gc', SERVER_MAIN], { ...serverEnv(data), SERVER_STATS_GC: '1' }, /READY (\d+)/)
+      : await launch([SERVER_MAIN], serverEnv(data), /READY (\d+)/);
   const stats = { acks: [] as { t: number; ms: number }[], games: 0, heapAfterGcMb: Number.NaN };
   let buf = '';
   proc.stderr!.on('data', (d: Buffer) => {
@@ -335,10 +350,13 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
     for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
+      if (process.env.BENCH_VERBOSE && line.startsWith('BOT_HEAP')) process.stderr.write(`[bench] ${line}\n`);
       if (!line.startsWith('SERVER_STATS ')) continue;
       const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number; heapAfterGcMb: number | null };
       stats.games = x.games;
       if (x.heapAfterGcMb !== null) stats.heapAfterGcMb = x.heapAfterGcMb;
+      if (process.env.BENCH_VERBOSE && mode === 'memory')
+        process.stderr.write(`[bench] memory ${line.slice(13, 400)}\n`);
       for (const ms of x.acksMs) stats.acks.push({ t: Date.now(), ms });
     }
   });
@@ -379,8 +397,8 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
       const acks = stats.acks.filter((a) => a.t >= from + 500).map((a) => a.ms);
       const ok = acks.length > 0 && p99(acks) < 100;
       if (process.env.BENCH_VERBOSE)
-        process.stderr.write(`[bench] capacity step: ${stats.games} games, ack p99 ${p99(acks).toFixed(1)} ms\n`);
-      if (!ok) break;
+        process.stderr.write(`[bench] ${mode} step: ${stats.games} games, ack p99 ${p99(acks).toFixed(1)} ms\n`);
+      if (mode === 'capacity' && !ok) break;
       best = stats.games;
       if (started >= n) atLeast = 1;
     }
@@ -390,20 +408,21 @@ async function capacity(opts: { quick: boolean }, positions: Positions): Promise
   }
   // The tables end on their own once their server is gone (their sockets close).
   await Promise.race([Promise.allSettled(running), sleep(5000)]);
-  return { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast, ...memoryPerGame(steps) };
+  return mode === 'memory' ? memoryPerGame(steps) : { 'server.capacityGames': best, 'server.capacityAtLeast': atLeast };
 }
 
 /**
  * server.rssKbPerGame: what one more active game adds to the process's RSS, as the least-squares
- * slope of RSS over games in memory across the capacity steps (each held for seconds, its
- * tables playing). A slope, not (peak - base) / games: the fixed costs of a loaded process (the
- * isolates' young generations, the bot workers' models, the SQLite cache) would otherwise be
+ * slope of RSS over games in memory across the steps of the memory ramp (the capacity ramp's
+ * steps, each held for seconds, its tables playing, with the main thread's garbage collected
+ * before each stats line). A slope, not (peak - base) / games: the fixed costs of a loaded process
+ * (the isolates' young generations, the bot workers' models, the SQLite cache) would otherwise be
  * divided among the games, and with few games they are most of the figure. server.heapKbPerGame:
- * the same slope for the main thread's heap after its latest full collection (live data only).
+ * the same slope for the main thread's heap right after a full collection (live data only).
  */
 function memoryPerGame(steps: { games: number; rssMb: number; heapMb: number }[]): Record<string, number> {
-  const slope = (ys: (s: (typeof steps)[number]) => number): number => {
-    const pts = steps.filter((s) => Number.isFinite(ys(s)));
+  const slope = (ys: (s: (typeof steps)[number]) => number, from = 0): number => {
+    const pts = steps.slice(from).filter((s) => Number.isFinite(ys(s)));
     if (pts.length < 2) return Number.NaN;
     const mx = pts.reduce((a, s) => a + s.games, 0) / pts.length;
     const my = pts.reduce((a, s) => a + ys(s), 0) / pts.length;
@@ -414,6 +433,9 @@ function memoryPerGame(steps: { games: number; rssMb: number; heapMb: number }[]
   if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] memory steps ${JSON.stringify(steps)}\n`);
   return {
     'server.rssKbPerGame': slope((s) => s.rssMb),
+    // the upper half of the ramp: what one more game adds once the load's fixed costs (the
+    // isolates' young generations up to their caps, caches, compiled code) have grown
+    'server.rssKbPerGameUpper': slope((s) => s.rssMb, Math.floor(steps.length / 2)),
     'server.heapKbPerGame': slope((s) => s.heapMb),
     'server.memorySteps': steps.length,
   };
@@ -463,7 +485,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   }
   // The process once the stored bot games have resumed (the bot worker threads and their models
   // are loaded by then: a fixed cost, not a game's): what each further game adds on top of it is
-  // server.rssPeakKbPerGame (an upper bound; server.rssKbPerGame is the slope over the capacity ramp).
+  // server.rssPeakKbPerGame (an upper bound; server.rssKbPerGame is the slope over the memory ramp).
   const baseRss = rssMb(proc.pid!);
   const baseGames = srvStats.games;
   srvStats.games = 0;
@@ -516,7 +538,7 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
       'server.actionsPerSec': Number(actionsPerSec.toFixed(1)),
       'server.rssMb': Number(peakRss.toFixed(1)),
       // (peak - base) / games: an upper bound that counts the load's garbage and fixed costs
-      // (server.rssKbPerGame, from the capacity ramp, is what a further game adds)
+      // (server.rssKbPerGame, from the memory ramp, is what a further game adds)
       'server.rssPeakKbPerGame': Math.round(((peakRss - baseRss) * 1024) / Math.max(1, srvStats.games - baseGames)),
       'server.gamesInMemory': srvStats.games,
       'server.tableErrors': st.errors,

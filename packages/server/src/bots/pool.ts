@@ -122,6 +122,15 @@ type WorkerMessage =
 
 const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 
+/**
+ * A bot worker's young generation, at most (MB). V8 grows it with the allocation rate, up to tens
+ * of MB per isolate, and a busy expert allocates fast: in the server bench each worker's grew with
+ * the bot games, which made most of the server's RSS growth per game (issue 29 §6: 632-798 KB per
+ * game at 50 tables, 379 KB with 6 MB; docs/scaling.md). The workers' live data after a full
+ * collection is 6-9 MB each, so a young generation of this size only means more, cheap, scavenges.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export class BotPool {
   private readonly slots: Slot[] = [];
   /** Waiting decisions per game (Map order: arrival of a game's first waiting decision). */
@@ -392,8 +401,17 @@ export class BotPool {
 
   // ------------------------------------------------------------------ workers
 
+  /** Asks every worker to collect its garbage (when the process runs with --expose-gc), after the
+   * job it is on: the bench's memory ramp (SERVER_STATS_GC). */
+  collectGarbage(): void {
+    for (const slot of this.slots) if (!slot.dead) slot.worker.postMessage({ type: 'collect' });
+  }
+
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { workerData: { nice: this.nice } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { nice: this.nice },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     const slot: Slot = {
       serial: this.nextSerial++,
       worker,
