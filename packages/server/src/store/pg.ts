@@ -5,8 +5,7 @@
 // - Each action is ONE statement, mm_append_quiet() (see 002_sealed_commits.ts): pg_advisory_xact_lock
 //   on a hash of the game id, compare-and-set on the game's seq, append, snapshot - committed
 //   (synchronous_commit, fsync) before the server acknowledges anything. Once it committed, the
-//   action is announced (not inside the transaction: migration 002 says why; by a statement queued
-//   on the append's connection, the notifier connection's outbox only when that one failed) on "mm_<schema>_c"
+//   action is announced (not inside the transaction: migration 002 says why) on "mm_<schema>_c"
 //   with its content sealed (cluster/seal.ts), so other instances apply it without reading it
 //   back, then as "<gameId> <seq>" on "mm_<schema>" (for instances of the previous version;
 //   dropped here when its sealed twin came just before). Lobby changes notify "<gameId> L" on
@@ -348,74 +347,35 @@ export class PgStore implements GameStore, ClusterBus {
     const t0 = performance.now();
     const c = await this.actPool.connect();
     this.appendWaits?.add(performance.now() - t0);
+    const r = await c
+      .query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
+        a.gameId,
+        a.expectedSeq,
+        JSON.stringify(a.action),
+        a.at,
+        a.deadline?.at ?? null,
+        a.deadline?.seat ?? null,
+        a.result ? JSON.stringify(a.result) : null,
+        a.snapshot ? JSON.stringify(a.snapshot) : null,
+      ])
+      .then(
+        (x) => {
+          c.release();
+          return x;
+        },
+        (e: unknown) => {
+          // A broken connection is dropped from the pool, not handed out again.
+          c.release(e instanceof Error ? e : true);
+          throw e;
+        },
+      );
+    if (!r.rows[0]!.ok) return 'stale';
     const seq = a.expectedSeq + 1;
-    const actionText = JSON.stringify(a.action);
-    const sealed = sealCommit(this.key, this.channel, a.gameId, {
-      seq,
-      action: a.action,
-      deadline: a.deadline,
-      at: a.at,
-    });
-    const plain = `${a.gameId} ${seq}`;
-    const append = c.query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
-      a.gameId,
-      a.expectedSeq,
-      actionText,
-      a.at,
-      a.deadline?.at ?? null,
-      a.deadline?.seat ?? null,
-      a.result ? JSON.stringify(a.result) : null,
-      a.snapshot ? JSON.stringify(a.snapshot) : null,
-    ]);
-    // The announcement is queued on the same connection behind the append, so the driver sends it
-    // the moment the append's answer arrives: no turn of this instance's event loop and no wait
-    // for the notifier connection's previous batch lies between a commit and its announcement
-    // (issue 29 §6, cluster.rttP99Ratio). Its own statement, after the append's commit (migration
-    // 002 says why not inside it), announcing only the action this append committed.
-    // Settled here, so a failure waiting for the append's answer is not an unhandled rejection:
-    // true (sent), false (not this append's action), or the error.
-    const told: Promise<boolean | Error> = this.announceBehind(
-      c,
-      [this.channel + '_c', this.channel],
-      [sealed, plain],
-      a.gameId,
-      seq,
-      actionText,
-      a.at,
-    ).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-    const r = await append.catch(async (e: unknown) => {
-      // A broken connection is dropped from the pool, not handed out again.
-      await told;
-      c.release(e instanceof Error ? e : true);
-      throw e;
-    });
-    const ok = r.rows[0]!.ok;
-    void told.then((sent) => {
-      c.release(sent instanceof Error ? sent : undefined);
-      // Owed only when this append committed and the queued announcement did not go out: the
-      // notifier connection's outbox sends it (and retries).
-      if (ok && sent !== true) this.announce(sealed, plain);
-    });
-    return ok ? 'ok' : 'stale';
-  }
-
-  /** Sends the announcements of the action at `seq` if that action is the given one (so a stale
-   * append, whose seq holds another writer's action, announces nothing); resolves whether it sent. */
-  private async announceBehind(
-    c: pg.PoolClient,
-    channels: string[],
-    payloads: string[],
-    gameId: string,
-    seq: number,
-    actionText: string,
-    at: number,
-  ): Promise<boolean> {
-    const r = await c.query(
-      `SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, n)
-        WHERE EXISTS (SELECT 1 FROM actions WHERE game_id = $3 AND seq = $4 AND action = $5 AND at = $6) ORDER BY n`,
-      [channels, payloads, gameId, seq, actionText, at],
+    this.announce(
+      sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
+      `${a.gameId} ${seq}`,
     );
-    return (r.rowCount ?? 0) > 0;
+    return 'ok';
   }
 
   /**
