@@ -82,7 +82,10 @@ export class Connections {
       if (action.type === 'note')
         return changeNote(this.master.store, g, c, action.at as number, action.note as NoteBody, id);
       // D12: a seat sends the seq it was shown (the agents' leaves out what the recruiter undid).
-      if (seq !== seenSeq(g.state, viewer)) throw new StaleError();
+      // A resignation holds in any position: a bot's move between the player's click and its
+      // arrival must not turn it into a silent 'stale' (regression "resign ignored while the bot
+      // moves": the client drops stale refusals, and the game went on).
+      if (action.type !== 'resign' && seq !== seenSeq(g.state, viewer)) throw new StaleError();
       const full = { ...action, seat: viewer } as unknown as Action;
       await this.master.submit(g, full, { by: 'player', conn: c, seq: g.state.seq, id });
     });
