@@ -233,7 +233,9 @@ async function findBlockedAsk(page: Page): Promise<boolean> {
       await waitSeq(page, s.seq);
       continue;
     }
-    await activateFirst(page);
+    // each agent in turn: an agent left unmoved offers the same destinations at every activation
+    // (a run went through 20 activations of the first agent before the immortals moved)
+    await activateFirst(page, k);
     const blocked = await immortalsAt();
     // every destination whose features an immortal's location shows blocks that Ask
     const featuresOf = (l: string) =>

@@ -36,13 +36,12 @@ export function soloTable(url: () => string) {
     return String(await h.jsonValue());
   }
 
-  /** Activates the first agent offered (one click) and waits for the answer. */
-  async function activateFirst(page: Page): Promise<void> {
+  /** Activates the first agent offered (or the `nth`, counted round the ones offered; one
+   * click) and waits for the answer. */
+  async function activateFirst(page: Page, nth = 0): Promise<void> {
     const s = (await status(page))!;
-    await actions(page)
-      .getByRole('button', { name: /^Activate/ })
-      .first()
-      .click();
+    const offered = actions(page).getByRole('button', { name: /^Activate/ });
+    await offered.nth(nth % Math.max(1, await offered.count())).click();
     await commit(page);
     await waitSeq(page, s.seq);
   }
