@@ -24,13 +24,14 @@ import { analyseGame, BotSessions, MAX_BOT_SESSIONS } from '@mindmgmt/ai';
 // Every level, the frozen yardstick included (simulations play it through the pool).
 import { makeAnyBot } from '@mindmgmt/ai/yardstick';
 
-// Below the main thread's priority (bots/pool.ts `nice`): Linux gives each thread its own nice
-// value, set through its thread id (the last part of /proc/thread-self). Elsewhere (or when
-// refused) the worker runs as before.
+// Below the main thread's priority by `nice` (bots/pool.ts): Linux gives each thread its own nice
+// value, set through its thread id (the last part of /proc/thread-self). Relative to the thread
+// that started it, so a server already niced keeps its bots below it. Elsewhere (or when refused)
+// the worker runs as before.
 if (workerData?.nice) {
   try {
     const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.nice);
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + workerData.nice));
   } catch {
     // not Linux, or not allowed: same priority as the main thread
   }

@@ -161,8 +161,8 @@ export class BotPool {
    * @param size number of worker threads
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
    *   (applies to decisions that start after the change)
-   * @param nice nice value each worker thread sets on itself (Linux; elsewhere ignored): bot
-   *   thinking yields the cores to the main thread. Decisions do not depend on it (only the bots'
+   * @param nice how far below the main thread each worker thread sets its nice value (Linux, at
+   *   most 19; elsewhere ignored): bot thinking yields the cores to the main thread. Decisions do not depend on it (only the bots'
    *   wall-clock safety cutoff may come sooner on a busy machine, as it may without it).
    */
   constructor(
