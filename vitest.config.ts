@@ -19,7 +19,7 @@ export default defineConfig({
     // Longest files first (measured costs, scripts/test-costs.json), so the run ends together.
     sequence: { sequencer: CostSequencer },
     // MM_TEST_CPU=<file>: CPU seconds per test file, for scripts/test-costs.json
-    setupFiles: ['scripts/test-cpu.ts', 'scripts/test-priority.ts'],
+    setupFiles: ['scripts/test-cpu.ts'],
     projects: [
       {
         extends: true,
