@@ -389,11 +389,13 @@ async function capacity(
         );
       const from = Date.now() + 2000;
       const rss: number[] = [];
-      const sampler = setInterval(() => rss.push(rssMb(proc.pid!)), 250);
+      const sampler = mode === 'memory' ? setInterval(() => rss.push(rssMb(proc.pid!)), 250) : undefined;
       await sleep(stepMs + 600);
       clearInterval(sampler);
-      const late = rss.slice(rss.length >> 1).sort((a, b) => a - b);
-      steps.push({ games: stats.games, rssMb: late[late.length >> 1] ?? Number.NaN, heapMb: stats.heapAfterGcMb });
+      if (mode === 'memory') {
+        const late = rss.slice(rss.length >> 1).sort((a, b) => a - b);
+        steps.push({ games: stats.games, rssMb: late[late.length >> 1] ?? Number.NaN, heapMb: stats.heapAfterGcMb });
+      }
       const acks = stats.acks.filter((a) => a.t >= from + 500).map((a) => a.ms);
       const ok = acks.length > 0 && p99(acks) < 100;
       if (process.env.BENCH_VERBOSE)

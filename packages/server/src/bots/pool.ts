@@ -162,8 +162,9 @@ export class BotPool {
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
    *   (applies to decisions that start after the change)
    * @param nice how far below the main thread each worker thread sets its nice value (Linux, at
-   *   most 19; elsewhere ignored): bot thinking yields the cores to the main thread. Decisions do not depend on it (only the bots'
-   *   wall-clock safety cutoff may come sooner on a busy machine, as it may without it).
+   *   most 19; elsewhere ignored): bot thinking yields the cores to the main thread. Decisions do
+   *   not depend on it (only the bots' wall-clock safety cutoff may come sooner on a busy machine,
+   *   as it may without it).
    */
   constructor(
     private readonly size: number,
