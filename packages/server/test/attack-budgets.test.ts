@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MemoryStore } from '../src/store/memory.js';
 import type { GameRow } from '../src/store/types.js';
-import { api, Client, openTable, testServer } from './helpers.js';
+import { api, Client, EXPECT_MS, openTable, testServer } from './helpers.js';
 
 const base = { name: 'Ann', mode: 'full', players: 2, bots: {}, turnTimerSec: null };
 
@@ -170,7 +170,7 @@ describe('attack: tables and games that never go away (issue 10 item 5)', () => 
       const t = await openTable(srv.url, { mode: 'training', players: 2 });
       const lobby = (await api(srv.url, 'GET', `/api/games/${t.gameId}`)).body;
       expect(lobby.turnDeadline).toBeNull(); // the inactivity limit is not a turn timer
-      await t.spectator.wait((m) => m.t === 'events' && m.view.result, 5000);
+      await t.spectator.wait((m) => m.t === 'events' && m.view.result, EXPECT_MS);
       const st = (await srv.service.stateOf(t.gameId))!;
       expect(st.result!.reason).toBe('timeout');
       // Frames never show the inactivity limit as a turn clock.

@@ -2,7 +2,7 @@
 // note floods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
-import { api, Client, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
+import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
 import { rawWs } from './raw-ws.js';
 
 let srv: RunningServer;
@@ -153,7 +153,7 @@ describe('attack: hello and note floods (issue 10 item 2)', () => {
       expect(m.logFrom).toBe(heldLog.length);
       const full = new Client(srv.url);
       await full.hello(tb.gameId, null);
-      await full.wait((x) => x.t === 'state', 5000, true);
+      await full.wait((x) => x.t === 'state', EXPECT_MS, true);
       expect([...heldLog, ...m.view.log]).toEqual(full.log);
       full.close();
     }

@@ -6,7 +6,7 @@ import { tempDir } from './temp-dir.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { Client, openTable, testServer } from './helpers.js';
+import { Client, EXPECT_MS, openTable, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 
 const body = (text: string, from: number | null = 3, to: number | null = 9) => ({
@@ -48,8 +48,8 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     expect(agent.msgs.filter((m) => m.t === 'error')).toEqual([]);
     const last = (m: { t: string; note?: { text: string } }) =>
       m.t === 'note' && !!m.note?.text.startsWith(`${N - 1} `);
-    await other.wait(last, 20_000, true);
-    await t.spectator.wait(last, 20_000, true);
+    await other.wait(last, EXPECT_MS, true);
+    await t.spectator.wait(last, EXPECT_MS, true);
     expect(t.spectator.msgs.filter((m) => m.t === 'note').length).toBe(N);
     // The log and seq did not move.
     const after = (await srv.service.stateOf(t.gameId))!;
@@ -63,7 +63,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     // A spectator's hello stays cheap: one state frame, at most 42 notes bigger than before.
     const late = new Client(srv.url);
     await late.hello(t.gameId, null);
-    const st = await late.wait((m) => m.t === 'state', 5000, true);
+    const st = await late.wait((m) => m.t === 'state', EXPECT_MS, true);
     const size = late.frames.find((f) => f.startsWith('{"t":"state"'))!.length;
     expect(st.notes).toHaveLength(42);
     expect(st.view.log).toEqual(JSON.parse(stateBefore).view.log);
@@ -104,7 +104,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     );
     expect(r5).toMatchObject({ t: 'note', at: 5, note: body('old client') });
     expect((await srv.service.stateOf(t.gameId))!.seq).toBe(seq);
-    await t.spectator.wait((m) => m.t === 'note' && m.at === 5, 5000, true);
+    await t.spectator.wait((m) => m.t === 'note' && m.at === 5, EXPECT_MS, true);
     for (const c of [...t.clients, t.spectator]) c.close();
   });
 
@@ -143,7 +143,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
     try {
       const c = new Client(s2.url);
       await c.hello(t.gameId, null);
-      const st = await c.wait((m) => m.t === 'state', 5000, true);
+      const st = await c.wait((m) => m.t === 'state', EXPECT_MS, true);
       expect(st.notes).toEqual([{ at: 10, note: body('kept, changed') }]);
       expect(st.view.seq).toBe(seq);
       c.close();
@@ -164,7 +164,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
       expect(s1.service.gamesInMemory).toBe(0);
       const c = new Client(s1.url);
       await c.hello(t.gameId, null);
-      const st = await c.wait((m) => m.t === 'state', 5000, true);
+      const st = await c.wait((m) => m.t === 'state', EXPECT_MS, true);
       expect(st.notes).toEqual([{ at: 12, note: body('evicted') }]);
       c.close();
     } finally {
@@ -204,7 +204,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
     try {
       const c = new Client(s2.url);
       await c.hello(t.gameId, null);
-      const m = await c.wait((x) => x.t === 'state', 5000, true);
+      const m = await c.wait((x) => x.t === 'state', EXPECT_MS, true);
       expect(m.view.seq).toBe(seq + legacy.length);
       expect(m.notes).toEqual([{ at: 4, note: body('last wins') }]);
       // The legacy entries stay in the log, as they were played.
@@ -226,7 +226,7 @@ describePg('notes across instances sharing PostgreSQL (issue 10 item 2)', (url) 
       const t = await openTable(A.url, { mode: 'full', players: 3 });
       const onB = new Client(B.url);
       await onB.hello(t.gameId, null);
-      await onB.wait((m) => m.t === 'state', 5000, true);
+      await onB.wait((m) => m.t === 'state', EXPECT_MS, true);
       const agent = t.bySeat.get(1)!;
       const seen = onB.wait((m) => m.t === 'note' && m.at === 20);
       await agent.request({ t: 'note', gameId: t.gameId, at: 20, note: body('cross'), id: 'c' }, (m) => m.id === 'c');
@@ -234,7 +234,7 @@ describePg('notes across instances sharing PostgreSQL (issue 10 item 2)', (url) 
       // An agent on B removes it; A's viewers hear of it.
       const agentB = new Client(B.url);
       await agentB.hello(t.gameId, t.tokens[t.clients.indexOf(t.bySeat.get(2)!)]!);
-      await agentB.wait((m) => m.t === 'state', 5000, true);
+      await agentB.wait((m) => m.t === 'state', EXPECT_MS, true);
       const gone = t.spectator.wait((m) => m.t === 'note' && m.at === 20 && m.note === null);
       await agentB.request({ t: 'note', gameId: t.gameId, at: 20, note: null, id: 'd' }, (m) => m.id === 'd');
       await gone;
@@ -243,7 +243,7 @@ describePg('notes across instances sharing PostgreSQL (issue 10 item 2)', (url) 
       try {
         const onC = new Client(C.url);
         await onC.hello(t.gameId, null);
-        const st = await onC.wait((m) => m.t === 'state', 5000, true);
+        const st = await onC.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(st.notes).toEqual([{ at: 21, note: body('stays') }]);
         onC.close();
       } finally {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { actionToRecord } from '@mindmgmt/engine';
-import { api, Client, mulberry, openTable, playOut, type Table } from './helpers.js';
+import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table } from './helpers.js';
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = path.join(pkg, 'dist', 'main.js');
@@ -101,14 +101,14 @@ describe('crash safety', () => {
           if (!tok) continue;
           const c = new Client(b.url);
           await c.hello(old.gameId, tok);
-          const st = await c.wait((m) => m.t === 'state', 10_000, true);
+          const st = await c.wait((m) => m.t === 'state', EXPECT_MS, true);
           clients.push(c);
           bySeat.set(st.seat, c);
           seatSeq = Math.max(seatSeq, st.view.seq);
         }
         const spectator = new Client(b.url);
         await spectator.hello(old.gameId, null);
-        const sv = await spectator.wait((m) => m.t === 'state', 10_000, true);
+        const sv = await spectator.wait((m) => m.t === 'state', EXPECT_MS, true);
         const maxAck = Math.max(0, ...acked[i]!.keys());
         // D12: the recruiter's undoable actions reach spectators only once its turn is settled,
         // so the acknowledged action is looked for in the seats' own views

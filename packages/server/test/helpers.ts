@@ -6,6 +6,11 @@ import { startServer, type RunningServer, type ServerOptions } from '../src/serv
 import { MemoryStore } from '../src/store/memory.js';
 import type { GameStore } from '../src/store/types.js';
 
+/** The longest a test waits for something it expects (a frame, a recorded result): a bound
+ * reached only when the test fails, so it is set for the CI machine with a second CPU-heavy job
+ * beside it (issue 26 §6). Waits for silence stay short. */
+export const EXPECT_MS = 60_000;
+
 export const FAST = {
   service: {
     botPauseMs: 0,
@@ -162,7 +167,7 @@ export class Client {
   }
 
   /** Waits for a future message matching pred (or a past one if `past`). */
-  wait(pred: (m: any) => boolean, ms = 10_000, past = false): Promise<any> {
+  wait(pred: (m: any) => boolean, ms = EXPECT_MS, past = false): Promise<any> {
     if (past) {
       const m = this.msgs.find(pred);
       if (m) return Promise.resolve(m);
@@ -327,12 +332,12 @@ export async function playOut(
       // The recruiter's frame or the spectator's is still on its way.
       const quiet = () => undefined;
       await Promise.race([
-        lead.waitSeq((lead.view?.seq ?? 0) + 1, 20_000).catch(quiet),
-        t.spectator.waitSeq(seq + 1, 20_000).catch(quiet),
+        lead.waitSeq((lead.view?.seq ?? 0) + 1, EXPECT_MS).catch(quiet),
+        t.spectator.waitSeq(seq + 1, EXPECT_MS).catch(quiet),
       ]);
       continue;
     }
-    await t.spectator.waitSeq(seq + 1, 20_000);
+    await t.spectator.waitSeq(seq + 1, EXPECT_MS);
     if (opts.onStep) await opts.onStep();
   }
   // The game is over: everyone is shown the whole game, at its real seq.

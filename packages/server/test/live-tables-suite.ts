@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import type { GameStore } from '../src/store/types.js';
-import { api, Client, closeTable, mulberry, openTable, playOut, testServer, type TableSpec } from './helpers.js';
+import {
+  api,
+  Client,
+  EXPECT_MS,
+  closeTable,
+  mulberry,
+  openTable,
+  playOut,
+  testServer,
+  type TableSpec,
+} from './helpers.js';
 import { leaks, note, type Secrets } from './secrecy-check.js';
 
 const PAGE = 2;
@@ -85,7 +95,7 @@ export function liveTablesSuite(name: string, open: () => Promise<GameStore> | G
       expect(await allLive()).toContain(t.gameId);
       const watcher = new Client(srv.url);
       const hello = await watcher.hello(t.gameId, null);
-      const first = hello.t === 'state' ? hello : await watcher.wait((m) => m.t === 'state', 5000, true);
+      const first = hello.t === 'state' ? hello : await watcher.wait((m) => m.t === 'state', EXPECT_MS, true);
       expect(first.seat).toBe('spectator');
       const secrets: Secrets = { card: null, paths: new Set(), cards: null, decks: new Set() };
       await playOut(t, mulberry(25), {

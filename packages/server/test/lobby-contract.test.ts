@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { tableOptionsFromStored } from '../src/store/types.js';
-import { api, Client, testServer } from './helpers.js';
+import { api, Client, EXPECT_MS, testServer } from './helpers.js';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -51,10 +51,10 @@ describe('lobby contract', () => {
     expect(first.lobby.places[1].bot).toBe('expert');
     const host = new Client(srv.url);
     await host.hello(c.body.gameId, c.body.token);
-    const on = await watcher.wait((m) => m.t === 'lobby' && m.lobby.places[0].online === true, 5000, true);
+    const on = await watcher.wait((m) => m.t === 'lobby' && m.lobby.places[0].online === true, EXPECT_MS, true);
     expect(on.lobby.places[1].online).toBe(false); // bots are never online
     host.close();
-    await watcher.wait((m) => m.t === 'lobby' && m.lobby.places[0].online === false, 5000);
+    await watcher.wait((m) => m.t === 'lobby' && m.lobby.places[0].online === false, EXPECT_MS);
     watcher.close();
   });
 });

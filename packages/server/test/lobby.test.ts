@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunningServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory.js';
-import { api, Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
+import { api, Client, EXPECT_MS, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -215,7 +215,7 @@ describe('reconnect', () => {
     t.clients[0]!.close();
     const c = new Client(srv.url);
     const st = await c.hello(t.gameId, tok);
-    const s = st.t === 'state' ? st : await c.wait((m) => m.t === 'state', 5000, true);
+    const s = st.t === 'state' ? st : await c.wait((m) => m.t === 'state', EXPECT_MS, true);
     expect(s.seat).toBe(seat);
     expect(s.view.seq).toBe((await srv.service.stateOf(t.gameId))!.seq);
     c.close();

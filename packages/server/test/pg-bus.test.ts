@@ -11,11 +11,11 @@ import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
 import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
 import type { PgStore } from '../src/store/pg.js';
-import { FAST } from './helpers.js';
+import { EXPECT_MS, FAST } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { lobbyRow, randomRun, startInfo } from './store-suite.js';
 
-const until = async (ok: () => boolean, ms = 10_000) => {
+const until = async (ok: () => boolean, ms = EXPECT_MS) => {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error('timed out');

@@ -3,7 +3,7 @@
 // old token opens nothing on B either.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer, type Instance, launchInstance } from './cluster-helpers.js';
-import { Client } from './helpers.js';
+import { Client, EXPECT_MS } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema } from './pg-helpers.js';
 import { authApi, newPlayer, twoPlayerGame } from './players/http-players-suite.js';
 
@@ -30,9 +30,9 @@ describePg('cluster: seat tokens revoked across instances', (url) => {
     expect(seat).not.toBe('spectator');
     const other = new Client(B.url);
     await other.hello(g.gameId, old);
-    await other.wait((m) => m.t === 'state', 10_000, true);
+    await other.wait((m) => m.t === 'state', EXPECT_MS, true);
     expect(other.seat).toBe(seat);
-    const demoted = other.wait((m) => m.t === 'state' && m.seat === 'spectator', 20_000);
+    const demoted = other.wait((m) => m.t === 'state' && m.seat === 'spectator', EXPECT_MS);
     const out = await authApi(A.url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: true });
     expect(out.status, out.text).toBe(200);
     expect(out.body.seats).toHaveLength(1);
@@ -41,7 +41,7 @@ describePg('cluster: seat tokens revoked across instances', (url) => {
     expect(await again.hello(g.gameId, old)).toMatchObject({ t: 'error', code: 'bad_token' });
     const mine = new Client(B.url);
     await mine.hello(g.gameId, out.body.seats[0].token);
-    await mine.wait((m) => m.t === 'state', 10_000, true);
+    await mine.wait((m) => m.t === 'state', EXPECT_MS, true);
     expect(mine.seat).toBe(seat);
     for (const c of [...g.clients, other, again, mine]) c.close();
   }, 60_000);

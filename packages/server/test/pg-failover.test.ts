@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actionToRecord } from '@mindmgmt/engine';
 import { buildServer, type Instance, launchInstance } from './cluster-helpers.js';
-import { api, Client, mulberry, openTable, playOut, type Table } from './helpers.js';
+import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema } from './pg-helpers.js';
 
 const LEASE_MS = 1500;
@@ -71,13 +71,13 @@ describePg('cluster failover', (url) => {
           if (!tok) continue;
           const c = new Client(B.url);
           await c.hello(old.gameId, tok);
-          const st = await c.wait((m) => m.t === 'state', 10_000, true);
+          const st = await c.wait((m) => m.t === 'state', EXPECT_MS, true);
           clients.push(c);
           bySeat.set(st.seat, c);
         }
         const spectator = new Client(B.url);
         await spectator.hello(old.gameId, null);
-        const sv = await spectator.wait((m) => m.t === 'state', 10_000, true);
+        const sv = await spectator.wait((m) => m.t === 'state', EXPECT_MS, true);
         const maxAck = Math.max(0, ...acked[i]!.keys());
         expect(sv.view.seq).toBeGreaterThanOrEqual(maxAck);
         if (!sv.view.result) {

@@ -19,6 +19,11 @@ export const SHOTS = path.join(ROOT, 'artifacts/screenshots');
 
 /** Full-page pictures for a person to look at are written only on request (`SCREENSHOTS=1`):
  * nothing compares them, and writing them cost every run. */
+/** The longest a test waits for something it expects to happen (a frame, a bot's move, a button):
+ * a bound reached only when the test fails, so it is set for the CI machine with a second
+ * CPU-heavy job beside it (issue 26 §6), not for a quiet one. Waits for silence stay short. */
+export const EXPECT_MS = 60_000;
+
 export const SHOTS_ON = !!process.env.SCREENSHOTS && process.env.SCREENSHOTS !== '0';
 
 /** The built web client the servers serve: the run's copy of the one build (global-setup.ts);
@@ -170,6 +175,7 @@ export async function newPage(
   await ctx.addInitScript((pace) => {
     if (!localStorage.getItem('mm.pace')) localStorage.setItem('mm.pace', pace);
   }, opts.pace ?? 'instant');
+  ctx.setDefaultTimeout(EXPECT_MS);
   const page = await ctx.newPage();
   openPages.add(page);
   const errors: string[] = [];
@@ -221,7 +227,7 @@ export async function status(page: Page): Promise<{ phase: string; seq: number; 
 }
 
 /** Waits until the table's sequence number moves past `seq` (or the game shows an error). */
-export async function waitSeq(page: Page, seq: number, timeout = 15000): Promise<void> {
+export async function waitSeq(page: Page, seq: number, timeout = EXPECT_MS): Promise<void> {
   await page.waitForFunction(
     (s) => {
       const el = document.querySelector('[role=status][data-seq]');
@@ -303,7 +309,7 @@ export async function createTwoPlayerGame(
 }
 
 /** Waits until one of the pages is expected to act (or the game is over); returns it. */
-export async function whoseTurn(pages: Page[], timeout = 20000): Promise<Page | 'over'> {
+export async function whoseTurn(pages: Page[], timeout = EXPECT_MS): Promise<Page | 'over'> {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
     for (const p of pages) {

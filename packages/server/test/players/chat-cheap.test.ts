@@ -7,7 +7,7 @@ import type { ServerOptions } from '../../src/server.js';
 import { CHAT_SPECTATORS_MAX_PER_GAME, CHAT_SPECTATOR_RATE } from '../../src/players/chat.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
-import { Client, testServer } from '../helpers.js';
+import { Client, EXPECT_MS, testServer } from '../helpers.js';
 import { authApi, newPlayer, twoPlayerGame } from './http-players-suite.js';
 
 async function setup(extra: Partial<ServerOptions> = {}) {
@@ -29,7 +29,7 @@ function say(c: Client, gameId: string, text: string): Promise<any> {
 async function spectate(url: string, gameId: string): Promise<Client> {
   const c = new Client(url);
   await c.hello(gameId, null);
-  await c.wait((m) => m.t === 'chatLog', 5000, true);
+  await c.wait((m) => m.t === 'chatLog', EXPECT_MS, true);
   return c;
 }
 

@@ -13,7 +13,7 @@ import type { PlayerStore } from '../../src/store/players/types.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { GameStore } from '../../src/store/types.js';
 import type { PgStore } from '../../src/store/pg.js';
-import { Client, testServer } from '../helpers.js';
+import { Client, EXPECT_MS, testServer } from '../helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
 import { authApi, eventually, newPlayer, reachAgentsTurn, resign, twoPlayerGame } from './http-players-suite.js';
 
@@ -71,7 +71,7 @@ function failingRecords(players: PlayerStore, failures: number): PlayerStore & {
 }
 
 const said = (text: string) => (m: any) => m.t === 'chat' && m.text === text;
-const chatLog = (c: Client) => c.wait((m) => m.t === 'chatLog', 10_000, true);
+const chatLog = (c: Client) => c.wait((m) => m.t === 'chatLog', EXPECT_MS, true);
 
 async function profile(url: string, id: string) {
   return (await authApi(url, 'GET', `/api/players/${id}`, null)).body;

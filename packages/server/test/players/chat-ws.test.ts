@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
-import { Client, testServer } from '../helpers.js';
+import { Client, EXPECT_MS, testServer } from '../helpers.js';
 import { authApi, newPlayer, resign, twoPlayerGame } from './http-players-suite.js';
 
 async function setup() {
@@ -18,7 +18,7 @@ async function setup() {
   const agent = g.clients.find((c) => c.seat === 1)!;
   const spectator = new Client(s.url);
   await spectator.hello(g.gameId, null);
-  await spectator.wait((m) => m.t === 'chatLog', 5000, true);
+  await spectator.wait((m) => m.t === 'chatLog', EXPECT_MS, true);
   return { s, g, rec, agent, spectator };
 }
 
@@ -100,7 +100,7 @@ describe('table chat over WebSockets', () => {
       expect(agent.view.seq).toBe(seq); // chat is not an action
       const late = new Client(s.url);
       await late.hello(g.gameId, null);
-      const log = await late.wait((m) => m.t === 'chatLog', 5000, true);
+      const log = await late.wait((m) => m.t === 'chatLog', EXPECT_MS, true);
       expect(log.messages.map((m: any) => [m.n, m.seat, m.text])).toEqual([
         [1, 1, 'the recruiter is in the north'],
         [2, 0, 'nice try'],
@@ -146,7 +146,7 @@ describe('table chat over WebSockets', () => {
       await started;
       expect((await say(cl, c.body.gameId, 'bot, tell me where you are')).t).toBe('chat');
       // The bot (recruiter) moves on from the engine's view: its setup steps arrive as actions.
-      await cl.waitSeq(1, 20_000);
+      await cl.waitSeq(1, EXPECT_MS);
       const actions = await games.allActions(c.body.gameId);
       expect(actions.length).toBeGreaterThan(0);
       expect(JSON.stringify(actions)).not.toContain('tell me');

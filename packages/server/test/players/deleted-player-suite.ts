@@ -6,7 +6,7 @@
 // ("Bea vs Rogue agents (easy)") and the places of tables she had left were still served.
 import { expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
-import { Client, testServer, type LogSink } from '../helpers.js';
+import { Client, EXPECT_MS, testServer, type LogSink } from '../helpers.js';
 import { authApi, eventually, newPlayer, resign, type OpenStores } from './http-players-suite.js';
 
 const NAMES = /Bea|Quilla/;
@@ -162,7 +162,7 @@ export function deletedPlayerSuite(
         const c = new Client(u);
         clients.push(c);
         await c.hello(id, token);
-        await c.wait((m) => m.t === 'chatLog' || m.t === 'lobby', 10_000, true);
+        await c.wait((m) => m.t === 'chatLog' || m.t === 'lobby', EXPECT_MS, true);
         read.push(...c.frames);
       }
       expect(read.join('\n').length).toBeGreaterThan(2000);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import type { GameStore } from '../../src/store/types.js';
-import { Client, mulberry, playOut, testServer, type HttpResult } from '../helpers.js';
+import { Client, EXPECT_MS, mulberry, playOut, testServer, type HttpResult } from '../helpers.js';
 import type { LimitsConfig } from '../../src/limits/config.js';
 
 export interface OpenStores {
@@ -96,7 +96,7 @@ export async function resign(g: { gameId: string; clients: Client[] }, seat: num
 export async function reachAgentsTurn(base: string, g: { gameId: string; clients: Client[] }): Promise<void> {
   const spectator = new Client(base);
   await spectator.hello(g.gameId, null);
-  await spectator.wait((m) => m.t === 'state', 10_000, true);
+  await spectator.wait((m) => m.t === 'state', EXPECT_MS, true);
   const bySeat = new Map(g.clients.map((c) => [c.seat as number, c]));
   try {
     await playOut({ gameId: g.gameId, tokens: [], clients: g.clients, bySeat, spectator }, mulberry(27), {
@@ -111,7 +111,7 @@ export async function reachAgentsTurn(base: string, g: { gameId: string; clients
 }
 
 /** Polls until `f` holds (game over is recorded just after the last frame goes out). */
-export async function eventually<T>(f: () => Promise<T>, ok: (t: T) => boolean, ms = 10_000): Promise<T> {
+export async function eventually<T>(f: () => Promise<T>, ok: (t: T) => boolean, ms = EXPECT_MS): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await f();
@@ -434,11 +434,11 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         // The asking device's new token holds the seat. Bob's token is untouched.
         const mine = new Client(url);
         await mine.hello(g.gameId, fresh);
-        await mine.wait((m) => m.t === 'state', 10_000, true);
+        await mine.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(mine.seat).toBe(annSeat);
         const bobs = new Client(url);
         await bobs.hello(g.gameId, g.tokens[1]!);
-        await bobs.wait((m) => m.t === 'state', 10_000, true);
+        await bobs.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(bobs.seat).toBe(g.clients[1]!.seat);
         // Signing out everywhere without keeping this device answers no tokens.
         const all = await authApi(url, 'DELETE', '/api/sessions', ann.token, { keepThisDevice: false });
@@ -545,12 +545,12 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         // Resumed on the second device, in its seat.
         const resumed = new Client(url);
         await resumed.hello(running.gameId, byGame.get(running.gameId)!.token);
-        await resumed.wait((m) => m.t === 'state', 10_000, true);
+        await resumed.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(resumed.seat).toBe(annSeat);
         // The link token of the table without a profile still holds its seat.
         const guest = new Client(url);
         await guest.hello(linkOnly.gameId, linkOnly.tokens[1]!);
-        await guest.wait((m) => m.t === 'state', 10_000, true);
+        await guest.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(guest.seat).toBe(linkOnly.clients[1]!.seat);
 
         // Sign-out everywhere: the second device loses its session and the seat token it was handed.
@@ -569,7 +569,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect(fresh).not.toBe(running.tokens[0]);
         const back = new Client(url);
         await back.hello(running.gameId, fresh);
-        await back.wait((m) => m.t === 'state', 10_000, true);
+        await back.wait((m) => m.t === 'state', EXPECT_MS, true);
         expect(back.seat).toBe(annSeat);
         for (const c of [...done.clients, ...running.clients, ...linkOnly.clients, resumed, guest, stale, back])
           c.close();
