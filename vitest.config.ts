@@ -15,7 +15,6 @@ export default defineConfig({
     // "CI"). The sequencer pairs each browser file with a computing file (scripts/test-order.ts).
     pool: 'forks',
     maxWorkers: Number(process.env.MM_TEST_WORKERS) || os.availableParallelism() + 1,
-    minWorkers: 1,
     // Longest files first (measured costs, scripts/test-costs.json), so the run ends together.
     sequence: { sequencer: CostSequencer },
     // MM_TEST_CPU=<file>: CPU seconds per test file, for scripts/test-costs.json

@@ -41,32 +41,50 @@ function run(cmd, args, opts = {}) {
   });
 }
 
+/** The machine's CPU time so far, busy and in all, in clock ticks (Linux; null elsewhere): what
+ * share of the cores a phase kept busy, whoever used them (a neighbour's job too). */
+function machineTicks() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8');
+    const t = f.slice(0, f.indexOf('\n')).trim().split(/\s+/).slice(1).map(Number);
+    const all = t.reduce((a, b) => a + b, 0);
+    return { busy: all - t[3] - t[4], all }; // idle and iowait are fields 4 and 5
+  } catch {
+    return null;
+  }
+}
+
 const rows = [];
 async function phase(name, fn) {
   const t0 = performance.now();
   const c0 = childCpu();
+  const m0 = machineTicks();
   try {
     await fn();
   } finally {
+    const m1 = machineTicks();
     rows.push({
       name,
       wall: (performance.now() - t0) / 1000,
       cpu: childCpu() - c0,
       load: os.loadavg()[0],
+      busy: m0 && m1 && m1.all > m0.all ? (m1.busy - m0.busy) / (m1.all - m0.all) : null,
     });
   }
 }
 
 function report() {
+  const pct = (b) => (b === null ? '' : `${Math.round(b * 100)}%`).padStart(11);
   const line = (r) =>
-    `${r.name.padEnd(10)} ${r.wall.toFixed(1).padStart(8)} ${r.cpu.toFixed(1).padStart(8)} ${r.load.toFixed(1).padStart(6)}`;
+    `${r.name.padEnd(10)} ${r.wall.toFixed(1).padStart(8)} ${r.cpu.toFixed(1).padStart(8)} ${pct(r.busy)} ${r.load.toFixed(1).padStart(6)}`;
   const total = rows.reduce((t, r) => ({ ...t, wall: t.wall + r.wall, cpu: t.cpu + r.cpu }), {
     name: 'total',
     wall: 0,
     cpu: 0,
     load: os.loadavg()[0],
+    busy: null,
   });
-  say(`phase        wall s    CPU s   load (1 min, at the end)`);
+  say(`phase        wall s    CPU s  cores busy   load (1 min, at the end)`);
   for (const r of [...rows, total]) say(line(r));
 }
 

@@ -21,9 +21,8 @@ function childCpu(): number {
 
 if (out) {
   const t0 = performance.now();
-  // the longest the file held its event loop: vitest's worker answers the main process over an
-  // RPC with a 60 s timeout, so a synchronous stretch that long (on a busy machine, half that
-  // measured quietly) fails the run with "Timeout calling onTaskUpdate"
+  // the longest the file held its event loop: while it does, its own timers and its server's
+  // sockets wait (docs/architecture.md "CI", "No long synchronous stretch")
   const loop = monitorEventLoopDelay({ resolution: 50 });
   loop.enable();
   // registered first, so it runs after the file's own afterAll hooks (which stop its server)

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousViolations, PENDING_FIXES, pendingSeen } from './a11y.js';
-import { newPage, serverAndBrowser, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -18,7 +18,7 @@ async function startSolo(page: Page, role: 'recruiter' | 'agents', mode: 'traini
   await box.locator('select[name=soloRole]').selectOption(role);
   await box.locator('select[name=soloMode]').selectOption(mode);
   await box.locator('button.primary').click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
 describe('accessibility (axe-core): no serious or critical violations', () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EN } from '../src/i18n/en.js';
-import { agentsMove, launch, newPage, shot, startServer, status, type Server } from './helpers.js';
+import { agentsMove, EXPECT_MS, launch, newPage, type Server, shot, startServer, status } from './helpers.js';
 
 let server: Server;
 let browser: Browser;
@@ -28,7 +28,7 @@ async function playedGame(page: Page): Promise<string> {
   await box.locator('select[name=soloLevel]').selectOption('random');
   await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
   await box.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
   let k = 0;
   let mine = 0;
   for (let i = 0; i < 400 && mine < 16; i++) {
@@ -45,7 +45,7 @@ async function playedGame(page: Page): Promise<string> {
     await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
     await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
   }
-  await page.locator('section.end').waitFor({ timeout: 20000 });
+  await page.locator('section.end').waitFor({ timeout: EXPECT_MS });
   return /#\/g\/([^?/]+)/.exec(page.url())![1]!;
 }
 
@@ -89,7 +89,7 @@ describe('issue 28 §3: the analysis of a finished game', () => {
     await view.getByRole('button', { name: 'Back' }).click();
     await page.locator('section.end').getByRole('button', { name: 'Replay', exact: true }).click();
     await page.locator('section.replay').getByRole('button', { name: 'Analysis', exact: true }).click();
-    await page.locator('section.analysis[data-ready]').waitFor({ timeout: 20_000 });
+    await page.locator('section.analysis[data-ready]').waitFor({ timeout: EXPECT_MS });
     expect(errors).toEqual([]);
     await ctx.close();
   }, 400_000);
@@ -117,7 +117,7 @@ describe('issue 28 §3: the analysis of a finished game', () => {
       await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
       await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
     }
-    await page.locator('section.end').waitFor({ timeout: 20000 });
+    await page.locator('section.end').waitFor({ timeout: EXPECT_MS });
     const toServer: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());

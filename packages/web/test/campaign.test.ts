@@ -3,7 +3,7 @@
 // and the swapped sides decide who recruits; with three people, everyone at the finished table
 // follows the rematch from their own end panel and sits down, sides kept.
 import { describe, expect, it } from 'vitest';
-import { createTwoPlayerGame, newPage, serverAndBrowser, shot } from './helpers.js';
+import { createTwoPlayerGame, EXPECT_MS, newPage, serverAndBrowser, shot } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -33,7 +33,7 @@ describe('campaign rematch', () => {
     const next = /#\/g\/([^?]+)/.exec(host.page.url())![1]!;
 
     // Alex follows from his end panel, sits down; Rita starts.
-    await guest.page.getByRole('link', { name: 'Go to the next game of the campaign' }).click({ timeout: 20_000 });
+    await guest.page.getByRole('link', { name: 'Go to the next game of the campaign' }).click({ timeout: EXPECT_MS });
     await guest.page.getByRole('button', { name: 'Sit here' }).first().click();
     await host.page.getByText('Alex').first().waitFor();
     await host.page.getByRole('button', { name: 'Start the game' }).click();
@@ -78,7 +78,7 @@ describe('campaign rematch', () => {
     await host.page.waitForURL(/#\/g\//);
     const next = /#\/g\/([^?]+)/.exec(host.page.url())![1]!;
     for (const g of guests) {
-      await g.page.getByRole('link', { name: 'Go to the next game of the campaign' }).click({ timeout: 20_000 });
+      await g.page.getByRole('link', { name: 'Go to the next game of the campaign' }).click({ timeout: EXPECT_MS });
       await g.page.getByRole('button', { name: 'Sit here' }).first().click();
       await g.page.getByText('Waiting for the host to start').waitFor();
     }

@@ -3,7 +3,7 @@
 // agents' first turn leaves a provisional rating, shown with "?" on the profile.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, recruiterMove, serverAndBrowser, status, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, recruiterMove, type Server, serverAndBrowser, status } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -35,7 +35,7 @@ describe('casual and rated tables', () => {
     const solo = page.locator('section.solo');
     await solo.getByLabel('Rating').selectOption({ label: 'Casual (not rated)' });
     await solo.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
     expect((await optionsOf(page)).rated).toBe(false);
     expect(errors).toEqual([]);
     await ctx.close();
@@ -50,7 +50,7 @@ describe('casual and rated tables', () => {
     await solo.locator('select[name=soloLevel]').selectOption('easy');
     await solo.getByLabel('Game type').selectOption({ label: 'Training Mission' });
     await solo.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
     expect((await optionsOf(page)).rated).toBe(true);
     // The recruiter's setup and first turn by clicks, until the agents' turn begins.
     // by time, not by a count of polls (the bots' setup takes many polls on a loaded machine)
@@ -70,7 +70,7 @@ describe('casual and rated tables', () => {
     const me = page.locator('section.profile');
     await me.getByRole('heading', { name: 'Rhea' }).waitFor();
     const ratings = me.getByRole('list', { name: 'Ratings' });
-    await expect.poll(() => ratings.innerText(), { timeout: 15000 }).toContain('Recruiter');
+    await expect.poll(() => ratings.innerText(), { timeout: EXPECT_MS }).toContain('Recruiter');
     await expect(ratings.getByTestId('provisional').getAttribute('title')).resolves.toMatch(/^Provisional/);
     await page.goto(`${server.url}/#/leaders`);
     await page.getByText('Provisional ratings (deviation above 110)').waitFor();

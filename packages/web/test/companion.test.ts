@@ -15,7 +15,7 @@ import {
   type PublicEvent,
 } from '@mindmgmt/engine';
 import { i18nFor } from '../src/i18n/all.js';
-import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser, shot } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -204,7 +204,7 @@ async function enterOne(page: Page, rng: () => number, avoidUndo: boolean): Prom
         document.querySelector('[data-testid=cp-picked]') !== null ||
         document.querySelector('[data-testid=companion]')?.getAttribute('data-seq') !== String(s),
       seq,
-      { timeout: 30_000 },
+      { timeout: EXPECT_MS },
     );
     if ((await page.locator('[data-testid=cp-picked]').count()) === 0) break;
   }

@@ -3,7 +3,7 @@
 // (R31), and the recruiter sees the exposure meter.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { commit, newPage, serverAndBrowser, shot, type Server } from './helpers.js';
+import { commit, EXPECT_MS, newPage, type Server, serverAndBrowser, shot } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -18,7 +18,7 @@ async function solo(page: Page, role: 'Rogue agents' | 'Recruiter'): Promise<voi
   await box.getByLabel('I play').selectOption({ label: role });
   await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
   await box.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
 describe('deduction assistant (real engine)', () => {
@@ -33,7 +33,7 @@ describe('deduction assistant (real engine)', () => {
       () => document.querySelector('[role=status][data-phase]')?.getAttribute('data-mine') === 'yes',
       null,
       {
-        timeout: 30000,
+        timeout: EXPECT_MS,
       },
     );
     // once the bot recruiter has finished its hidden setup, the table waits on us (agent
@@ -43,12 +43,12 @@ describe('deduction assistant (real engine)', () => {
       return st?.getAttribute('data-phase') === 'agents' && st.getAttribute('data-mine') === 'yes';
     });
     const panel = page.locator('section.deduction');
-    await panel.waitFor({ timeout: 30000 });
+    await panel.waitFor({ timeout: EXPECT_MS });
     // the worker's answer comes after the position (slower on a loaded machine)
     await page.waitForFunction(
       () => /on \d+ locations/.test(document.querySelector('section.deduction')?.textContent ?? ''),
       null,
-      { timeout: 30000 },
+      { timeout: EXPECT_MS },
     );
     const { text, heatCells } = await page.evaluate(() => ({
       text: document.querySelector('section.deduction')?.textContent ?? '',
@@ -78,12 +78,12 @@ describe('deduction assistant (real engine)', () => {
         await page.waitForFunction(
           (b) => document.querySelector('[role=status]')?.getAttribute('data-seq') !== b,
           before,
-          { timeout: 15000 },
+          { timeout: EXPECT_MS },
         );
       } else await page.waitForTimeout(300);
     }
     const meter = page.locator('.meter');
-    await meter.waitFor({ timeout: 30000 });
+    await meter.waitFor({ timeout: EXPECT_MS });
     expect(await meter.innerText()).toMatch(/The agents can (still consider \d+ locations|only consider 1 location)/);
     await shot(page, 'deduction-recruiter-en.png');
     expect(errors).toEqual([]);

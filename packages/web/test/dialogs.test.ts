@@ -4,7 +4,7 @@
 // confirmation is the same Modal component as these two.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, serverAndBrowser, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -51,7 +51,7 @@ describe('modal dialogs trap focus', () => {
     const box = page.locator('section.solo');
     await box.getByLabel('I play').selectOption({ label: 'Rogue agents' });
     await box.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
     await page.getByRole('button', { name: 'Resign' }).click();
     await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
     const dialog = page.getByRole('dialog', { name: /over/i });

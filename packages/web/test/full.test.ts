@@ -9,16 +9,17 @@ import {
   commit,
   confirmDialog,
   createTwoPlayerGame,
+  EXPECT_MS,
   newPage,
   playTarget,
   recruiterMove,
+  type Server,
   serverAndBrowser,
   shot,
   status,
   targets,
   waitSeq,
   whoseTurn,
-  type Server,
 } from './helpers.js';
 
 const env = serverAndBrowser();
@@ -37,7 +38,7 @@ async function untilMine(p: Page, phase: string): Promise<void> {
       return el?.getAttribute('data-phase') === ph && el.getAttribute('data-mine') === 'yes';
     },
     phase,
-    { timeout: 20000 },
+    { timeout: EXPECT_MS },
   );
 }
 

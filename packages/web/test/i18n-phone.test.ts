@@ -2,7 +2,7 @@
 // deduction overlay hook, keyboard use, and a phone-sized viewport (375x812).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { commit, newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
+import { commit, EXPECT_MS, newPage, type Server, serverAndBrowser, shot, status, waitSeq } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -29,7 +29,7 @@ async function soloTable(
   await solo.getByLabel('I play').selectOption({ label: role });
   await solo.getByLabel('Game type').selectOption({ label: mode });
   await solo.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
 async function untilMine(page: Page, phases: string[]): Promise<string> {
@@ -40,7 +40,7 @@ async function untilMine(page: Page, phases: string[]): Promise<string> {
       return el?.getAttribute('data-mine') === 'yes' && phs.includes(ph) ? ph : null;
     },
     phases,
-    { timeout: 30000 },
+    { timeout: EXPECT_MS },
   );
   return (await h.jsonValue()) as string;
 }

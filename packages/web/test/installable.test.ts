@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
-import { buildAll, launch, shot, startServer, WEB } from './helpers.js';
+import { buildAll, EXPECT_MS, launch, shot, startServer, WEB } from './helpers.js';
 
 interface ManifestIcon {
   src: string;
@@ -104,7 +104,7 @@ describe('installable app (issue 27 §5)', () => {
       await new Promise<void>((r) => (server.proc.exitCode !== null ? r() : server.proc.once('exit', () => r())));
       await page.reload();
       expect(page.url().startsWith(url)).toBe(true);
-      await page.getByText(EN.shellOffline).waitFor({ timeout: 30_000 });
+      await page.getByText(EN.shellOffline).waitFor({ timeout: EXPECT_MS });
       expect(await page.locator('header .brand').count()).toBe(1);
       await shot(page, 'offline-shell-phone.png', false);
 

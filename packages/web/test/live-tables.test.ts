@@ -3,7 +3,7 @@
 // click on "Watch" opens one as a spectator.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, serverAndBrowser, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -50,10 +50,10 @@ describe('issue 25 §5: live tables to watch', () => {
     const { page, ctx, errors } = await newPage(browser);
     await page.goto(`${server.url}/#/`);
     const row = page.locator('section.live-tables li', { hasText: 'Zanzibar night shift' });
-    await row.waitFor({ timeout: 20000 });
+    await row.waitFor({ timeout: EXPECT_MS });
     expect(await row.innerText()).toMatch(/Ann/);
     await row.getByRole('link', { name: 'Watch' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
     expect(page.url()).toContain(`#/g/${id}?watch`);
     expect(await page.locator('[role=status][data-phase]').getAttribute('data-mine')).toBe('no');
     // a spectator has no seat: nothing to resign, and the recruiter's secret panel is not there

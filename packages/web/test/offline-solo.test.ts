@@ -5,7 +5,7 @@
 // request reaches for the server (/api, /ws) from the moment play starts.
 import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
-import { agentsMove, newPage, serverAndBrowser, shot, status } from './helpers.js';
+import { agentsMove, EXPECT_MS, newPage, serverAndBrowser, shot, status } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -89,7 +89,7 @@ describe('solo offline in the browser (issue 28 §1)', () => {
       }
       const end = page.getByRole('dialog');
       await end.getByRole('button', { name: EN.so_upload }).click();
-      await end.getByText(EN.so_uploaded).waitFor({ timeout: 30_000 });
+      await end.getByText(EN.so_uploaded).waitFor({ timeout: EXPECT_MS });
       const me = await page.evaluate(async () => {
         const s = JSON.parse(localStorage.getItem('mm.player') ?? 'null') as { token: string } | null;
         const r = await fetch('/api/me', { headers: { authorization: `Bearer ${s?.token}` } });
@@ -104,7 +104,7 @@ describe('solo offline in the browser (issue 28 §1)', () => {
 
       // the lobby lists the game
       await page.goto(server.url + '/#/');
-      await page.locator(`[data-local]`).first().waitFor({ timeout: 30_000 });
+      await page.locator(`[data-local]`).first().waitFor({ timeout: EXPECT_MS });
       expect(await page.locator(`a[href="#/local/${url.split('/').pop()}"]`).count()).toBeGreaterThan(0);
 
       expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);

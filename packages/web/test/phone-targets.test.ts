@@ -8,13 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import {
   agentsMove,
   commit,
+  EXPECT_MS,
   newPage,
+  type Server,
   serverAndBrowser,
   shot,
   status,
   targets,
   waitSeq,
-  type Server,
 } from './helpers.js';
 
 const env = serverAndBrowser();
@@ -33,7 +34,7 @@ async function solo(page: Page, role: 'Recruiter' | 'Rogue agents', mode: 'Train
   await box.locator('select[name=soloLevel]').selectOption('random');
   await box.getByLabel('Game type').selectOption({ label: mode });
   await box.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
 /** Points within `r` px of a box's centre (the centre, and 8 directions) where a tap does not
@@ -99,7 +100,9 @@ describe('phone tap targets (390x844)', () => {
     for (let i = 0; i < 40; i++) {
       const s = await status(page);
       if (s?.mine && s.phase === 'agentsTurn') break;
-      if (s?.mine) await agentsMove(page, 0, ['A1', 'F1', 'A7', 'F7']);
+      // `until`: the table may reach the agents' turn between the read above and agentsMove's
+      // own, which then activated an agent itself (a loaded run waited 60 s for "Activate")
+      if (s?.mine) await agentsMove(page, 0, ['A1', 'F1', 'A7', 'F7'], (x) => x.mine && x.phase === 'agentsTurn');
       else await page.waitForTimeout(200);
     }
     // an activation: the action panel holds its buttons, the bar under the board its Undo

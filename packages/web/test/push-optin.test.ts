@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
-import { startServer } from './helpers.js';
+import { EXPECT_MS, startServer } from './helpers.js';
 
 describe('notifications opt-in (issue 27 §4)', () => {
   it('the toggle shows with a registered worker, asks permission only on click, and the worker shows a pushed turn with a same-origin link', async () => {
@@ -36,13 +36,13 @@ describe('notifications opt-in (issue 27 §4)', () => {
       // The worker is there: after a reload the toggle is offered; nothing was asked on load.
       await page.reload();
       const on = page.getByRole('button', { name: EN.nt_on });
-      await on.waitFor({ timeout: 30_000 });
+      await on.waitFor({ timeout: EXPECT_MS });
       expect(await page.evaluate(() => Notification.permission)).toBe('default');
 
       // The click asks; without a grant, the page says the browser blocks them.
       await on.click();
       await expect
-        .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByRole('alert').textContent(), { timeout: EXPECT_MS })
         .toMatch(new RegExp(`${EN.nt_denied}|${EN.nt_failed}`));
 
       // A push handed to the worker: it shows the text and keeps only a same-origin path.
@@ -65,11 +65,11 @@ describe('notifications opt-in (issue 27 §4)', () => {
         );
       await deliver({ title: 'Your turn at Night shift', body: 'Mind MGMT', url: '/#/g/abc', tag: 'mm-abc' });
       await expect
-        .poll(shown, { timeout: 15_000 })
+        .poll(shown, { timeout: EXPECT_MS })
         .toEqual([{ title: 'Your turn at Night shift', body: 'Mind MGMT', url: `${server.url}/#/g/abc` }]);
       await deliver({ title: 'Elsewhere', body: '', url: 'https://example.com/phish', tag: 'mm-x' });
       await expect
-        .poll(async () => (await shown()).find((n) => n.title === 'Elsewhere')?.url, { timeout: 15_000 })
+        .poll(async () => (await shown()).find((n) => n.title === 'Elsewhere')?.url, { timeout: EXPECT_MS })
         .toBe(`${server.url}/`);
     } finally {
       await ctx.close();

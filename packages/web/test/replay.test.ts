@@ -4,7 +4,7 @@
 // project tests.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser, shot } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -33,7 +33,7 @@ async function finishedGame(page: Page): Promise<string> {
   );
   await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
   await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
-  await page.locator('section.end').waitFor({ timeout: 20000 });
+  await page.locator('section.end').waitFor({ timeout: EXPECT_MS });
   return /#\/g\/([^?/]+)/.exec(page.url())![1]!;
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bytesOnWire, firstLoadFiles, inviteLoadFiles } from '../../cli/src/bench/web.js';
-import { buildAll, newPage, serverAndBrowser, shot, shotOf, type Server } from './helpers.js';
+import { buildAll, EXPECT_MS, newPage, type Server, serverAndBrowser, shot, shotOf } from './helpers.js';
 import { CHAPTERS } from '../src/rulebook/chapters.js';
 
 const env = serverAndBrowser();
@@ -160,7 +160,7 @@ describe('rulebook', () => {
     await solo.getByLabel('I play').selectOption({ label: 'Rogue agents' });
     await solo.getByLabel('Game type').selectOption({ label: 'Training Mission' });
     await solo.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
     const hash = new URL(page.url()).hash;
     expect(hash).toMatch(/^#\/g\//);
     const links = page.locator('section.hints a.rule-link');
@@ -206,7 +206,7 @@ describe('rulebook', () => {
     await solo.getByLabel('Game type').selectOption({ label: 'Full Game' });
     await solo.getByRole('button', { name: 'Play solo' }).click();
     const status = page.locator('[role=status][data-phase]');
-    await status.waitFor({ timeout: 20000 });
+    await status.waitFor({ timeout: EXPECT_MS });
     const hash = new URL(page.url()).hash;
     const phase = (await status.getAttribute('data-phase'))!;
     const chapter = PHASE_CHAPTER[phase]!;
@@ -224,7 +224,7 @@ describe('rulebook', () => {
       () => document.querySelector('[role=status]')?.getAttribute('data-mine') === 'yes',
       null,
       {
-        timeout: 30000,
+        timeout: EXPECT_MS,
       },
     );
     const toolLinks = await page

@@ -6,7 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { agentsMove, launch, newPage, recruiterMove, ROOT, startServer, status, type Server } from './helpers.js';
+import {
+  agentsMove,
+  EXPECT_MS,
+  launch,
+  newPage,
+  recruiterMove,
+  ROOT,
+  type Server,
+  startServer,
+  status,
+} from './helpers.js';
 
 const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'artifacts'));
 const SIZES = [
@@ -41,7 +51,7 @@ async function midGame(server: Server, browser: Browser, role: 'Recruiter' | 'Ro
   await box.locator('select[name=soloLevel]').selectOption('random');
   await box.getByLabel('Game type').selectOption({ label: 'Full Game' });
   await box.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 30000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
   for (let k = 0; k < 400; k++) {
     const s = await status(page);
     if (!s || s.phase === 'over' || (s.seq >= seq && s.mine)) break;

@@ -3,7 +3,7 @@
 // result by clicking.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { agentsMove, newPage, recruiterMove, serverAndBrowser, status, type Server } from './helpers.js';
+import { agentsMove, EXPECT_MS, newPage, recruiterMove, type Server, serverAndBrowser, status } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -19,7 +19,7 @@ async function startSolo(page: Page, role: 'Recruiter' | 'Rogue agents', level: 
   await box.locator('select[name=soloLevel]').selectOption(level);
   await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
   await box.getByRole('button', { name: 'Play solo' }).click();
-  await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+  await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
 /** Plays this seat's decisions until the game is over; the bots play the other side. Counted in

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DICTS } from '../src/i18n/all.js';
 import type { Browser } from 'playwright-core';
-import { agentsMove, newPage, serverAndBrowser, shot, status, type Server } from './helpers.js';
+import { agentsMove, EXPECT_MS, newPage, type Server, serverAndBrowser, shot, status } from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -50,7 +50,7 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       await page.waitForFunction(
         (src) => new RegExp(src).test(document.querySelector('[role=status][data-phase]')?.textContent ?? ''),
         script.source,
-        { timeout: 20000 },
+        { timeout: EXPECT_MS },
       );
       for (const size of SIZES) {
         await page.setViewportSize(size);

@@ -5,7 +5,15 @@
 // their browser closes and comes back when it reconnects.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createTwoPlayerGame, newPage, recruiterMove, serverAndBrowser, status, type Server } from './helpers.js';
+import {
+  createTwoPlayerGame,
+  EXPECT_MS,
+  newPage,
+  recruiterMove,
+  type Server,
+  serverAndBrowser,
+  status,
+} from './helpers.js';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -53,7 +61,7 @@ describe('the deduction assistant is a table option everyone can see', () => {
           () =>
             /can be on \d+ locations?/.test(document.querySelector('section.deduction .candidates')?.textContent ?? ''),
           null,
-          { timeout: 30000 },
+          { timeout: EXPECT_MS },
         );
         if (mode === 'count') {
           expect(await panel.getByLabel('Show heatmap').count()).toBe(0);
@@ -81,13 +89,13 @@ describe('online dots', () => {
     await R.page.locator('section.players li[data-seat="1"] .online-dot.on').waitFor();
     // the browser tab closes: its socket goes, the server tells the others
     await A.page.close();
-    await R.page.locator('section.players li[data-seat="1"] .online-dot.away').waitFor({ timeout: 15000 });
+    await R.page.locator('section.players li[data-seat="1"] .online-dot.away').waitFor({ timeout: EXPECT_MS });
     expect(await alexDot.innerText()).toMatch(/away/i);
     // the same browser (its saved token) opens the game again
     const again = await A.ctx.newPage();
     await again.goto(url);
-    await again.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
-    await R.page.locator('section.players li[data-seat="1"] .online-dot.on').waitFor({ timeout: 15000 });
+    await again.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
+    await R.page.locator('section.players li[data-seat="1"] .online-dot.on').waitFor({ timeout: EXPECT_MS });
     // and it sees the recruiter online
     await again.locator('section.players li[data-seat="0"] .online-dot.on').waitFor();
     expect(R.errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);

@@ -2,7 +2,7 @@
 // solo game started from the lobby and played by clicks up to a point. Bound to a file's server
 // by `sightTable(() => server.url)`.
 import type { Page } from 'playwright-core';
-import { agentsMove, recruiterMove, status } from './helpers.js';
+import { agentsMove, EXPECT_MS, recruiterMove, status } from './helpers.js';
 
 export const actions = (p: Page) => p.locator('section.actions');
 
@@ -15,7 +15,7 @@ export function sightTable(url: () => string) {
     await box.locator('select[name=soloLevel]').selectOption('random');
     await box.getByLabel('Game type').selectOption({ label: mode });
     await box.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
   }
 
   /** Plays this seat's moves by clicking until `done` (checked whenever it is this seat's move). */

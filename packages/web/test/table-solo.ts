@@ -2,7 +2,7 @@
 // solo game from the lobby, play this seat's setup by clicking, wait for this seat's turn. Bound
 // to a file's server by `soloTable(() => server.url)`.
 import type { Page } from 'playwright-core';
-import { agentsMove, commit, recruiterMove, status, waitSeq } from './helpers.js';
+import { agentsMove, commit, EXPECT_MS, recruiterMove, status, waitSeq } from './helpers.js';
 
 export function soloTable(url: () => string) {
   const actions = (p: Page) => p.locator('section.actions');
@@ -20,7 +20,7 @@ export function soloTable(url: () => string) {
     await box.locator('select[name=soloLevel]').selectOption(level);
     await box.getByLabel('Game type').selectOption({ label: mode });
     await box.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: 20000 });
+    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
   }
 
   async function untilMine(page: Page, phases: string[], timeout = 30000): Promise<string> {

@@ -6,13 +6,14 @@ import type { Browser } from 'playwright-core';
 import {
   clickTarget,
   createTwoPlayerGame,
+  EXPECT_MS,
   newPage,
   recruiterMove,
+  type Server,
   serverAndBrowser,
   shot,
   status,
   waitSeq,
-  type Server,
 } from './helpers.js';
 import { soloTable } from './table-solo.js';
 
@@ -183,11 +184,11 @@ describe('players, assistant, attention', () => {
       () =>
         (window as unknown as { __sockets: WebSocket[] }).__sockets.filter((x) => x.url.includes(':9/')).length >= 2,
       null,
-      { timeout: 30000 },
+      { timeout: EXPECT_MS },
     );
     await page.evaluate(() => ((window as unknown as { __block: boolean }).__block = false));
     // the next attempt (backoff at most 8 s) opens; the refusal from the time offline goes
-    await page.locator('.error[role=alert]').waitFor({ state: 'detached', timeout: 30000 });
+    await page.locator('.error[role=alert]').waitFor({ state: 'detached', timeout: EXPECT_MS });
     expect(
       await page.evaluate(
         () => (window as unknown as { __sockets: WebSocket[] }).__sockets.at(-1)!.readyState === WebSocket.OPEN,

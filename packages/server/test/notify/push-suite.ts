@@ -147,7 +147,13 @@ export function pushSuite(name: string, open: () => Promise<NotifyStores>): void
       const bobClient = new Client(s.url);
       clients.push(bobClient);
       await bobClient.hello(gameId, j.body.token);
+      // Ann is away once the server has seen her socket close (the table shows her offline): on
+      // a loaded machine the resign could otherwise arrive first and find her still connected.
+      const annAway = spectator.wait(
+        (m) => m.t === 'lobby' && m.lobby.seats?.some((x: any) => x.seat === 0 && x.online === false),
+      );
       annClient.close();
+      await annAway;
       await resign({ gameId, clients: [bobClient] }, bobClient.seat as number);
       await s.notifier!.queue.idle();
       expect(decrypted(annDev).map((m) => m.title)).toEqual([`The game at ${TITLE} has ended`]);
