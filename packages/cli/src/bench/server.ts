@@ -257,7 +257,10 @@ export async function benchServer(opts: { quick: boolean }): Promise<Record<stri
   const positions = await preparePositions(Number(process.env.BENCH_SERVER_GAMES) || (opts.quick ? 50 : 500));
   const runs: Record<string, number>[] = [];
   let capacityFigures: Record<string, number> = {};
+  // BENCH_SERVER_MEMORY_ONLY=1: the memory ramp alone (working on memory per game).
+  const memoryOnly = process.env.BENCH_SERVER_MEMORY_ONLY === '1';
   try {
+    if (memoryOnly) return await capacity(opts, positions, 'memory');
     for (let i = 0; i < 3; i++) runs.push(await oneRun(opts, positions));
     // BENCH_SERVER_CAPACITY=0: skip the capacity ramp (profiling the three runs only).
     if (process.env.BENCH_SERVER_CAPACITY !== '0')

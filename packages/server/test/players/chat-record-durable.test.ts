@@ -101,7 +101,6 @@ function durableSuite(make: () => Backend): void {
       await eventually(
         async () => s.service.gamesInMemory,
         (n) => n === 0,
-        10_000,
       ),
     ).toBe(0);
 

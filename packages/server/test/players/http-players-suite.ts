@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import type { GameStore } from '../../src/store/types.js';
-import { Client, EXPECT_MS, mulberry, playOut, testServer, type HttpResult } from '../helpers.js';
+import { Client, EXPECT_MS, mulberry, playOut, testServer, type HttpResult, type LogSink } from '../helpers.js';
 import type { LimitsConfig } from '../../src/limits/config.js';
 
 export interface OpenStores {
@@ -115,7 +115,8 @@ export async function eventually<T>(f: () => Promise<T>, ok: (t: T) => boolean, 
   const until = Date.now() + ms;
   for (;;) {
     const v = await f();
-    if (ok(v) || Date.now() > until) return v;
+    if (ok(v)) return v;
+    if (Date.now() > until) throw new Error(`not so after ${ms} ms: ${JSON.stringify(v).slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -123,9 +124,15 @@ export async function eventually<T>(f: () => Promise<T>, ok: (t: T) => boolean, 
 export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>): void {
   async function withServer(f: (s: RunningServer) => Promise<void>, limits: Partial<LimitsConfig> = {}) {
     const st = await open();
-    const s = await testServer(st.games, { players: st.players, limits });
+    // the server's warnings and errors go with a failure (a loaded CI run failed here once)
+    const sink: LogSink = { lines: [] };
+    const s = await testServer(st.games, { players: st.players, limits }, sink);
     try {
       await f(s);
+    } catch (e) {
+      const worse = sink.lines.filter((l) => /"level":(4|5|6)0/.test(l)).slice(-20);
+      if (e instanceof Error && worse.length) e.message += `\nserver log:\n${worse.join('\n')}`;
+      throw e;
     } finally {
       await s.close();
     }
@@ -688,7 +695,11 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
           () => authApi(url, 'GET', `/api/players/${ann.id}`, null),
           (r) => r.body.ratings.length === 1,
         );
-        expect(after.body.recent[0]).toMatchObject({ gameId: g.gameId, rated: true, won: true });
+        expect(after.body.recent[0], JSON.stringify({ game: g.gameId, ...after.body })).toMatchObject({
+          gameId: g.gameId,
+          rated: true,
+          won: true,
+        });
         expect(after.body.ratings[0]).toMatchObject({ role: 'recruiter', games: 1, provisional: true });
         expect(after.body.ratings[0].rd).toBeGreaterThan(110);
         expect((await authApi(url, 'GET', '/api/leaderboard?role=recruiter&limit=100', null)).body.players).toEqual([]);
