@@ -358,8 +358,10 @@ async function capacity(
       const x = JSON.parse(line.slice(13)) as { acksMs: number[]; games: number; heapAfterGcMb: number | null };
       stats.games = x.games;
       if (x.heapAfterGcMb !== null) stats.heapAfterGcMb = x.heapAfterGcMb;
-      if (process.env.BENCH_VERBOSE && mode === 'memory')
-        process.stderr.write(`[bench] memory ${line.slice(13, 400)}\n`);
+      if (process.env.BENCH_VERBOSE && mode === 'memory') {
+        const { acksMs: _acks, appendWaitMs: _waits, ...rest } = x as Record<string, unknown>;
+        process.stderr.write(`[bench] memory ${JSON.stringify(rest)}\n`);
+      }
       for (const ms of x.acksMs) stats.acks.push({ t: Date.now(), ms });
     }
   });
