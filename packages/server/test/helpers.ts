@@ -6,10 +6,9 @@ import { startServer, type RunningServer, type ServerOptions } from '../src/serv
 import { MemoryStore } from '../src/store/memory.js';
 import type { GameStore } from '../src/store/types.js';
 
-/** The longest a test waits for something it expects (a frame, a recorded result): a bound
- * reached only when the test fails, so it is set for the CI machine with a second CPU-heavy job
- * beside it (issue 26 §6). Waits for silence stay short. */
-export const EXPECT_MS = 60_000;
+import { EXPECT_MS } from '../../../tests/waits.js';
+
+export { EXPECT_MS };
 
 export const FAST = {
   service: {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
+import { EXPECT_MS } from '../../../tests/waits.js';
 import { ensureBuilt } from './build.js';
 
 // Vitest's hooks exist only under vitest; the screenshot script (run by vite-node) uses these
@@ -17,13 +18,10 @@ export const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export const ROOT = path.resolve(WEB, '../..');
 export const SHOTS = path.join(ROOT, 'artifacts/screenshots');
 
+export { EXPECT_MS };
+
 /** Full-page pictures for a person to look at are written only on request (`SCREENSHOTS=1`):
  * nothing compares them, and writing them cost every run. */
-/** The longest a test waits for something it expects to happen (a frame, a bot's move, a button):
- * a bound reached only when the test fails, so it is set for the CI machine with a second
- * CPU-heavy job beside it (issue 26 §6), not for a quiet one. Waits for silence stay short. */
-export const EXPECT_MS = 60_000;
-
 export const SHOTS_ON = !!process.env.SCREENSHOTS && process.env.SCREENSHOTS !== '0';
 
 /** The built web client the servers serve: the run's copy of the one build (global-setup.ts);
