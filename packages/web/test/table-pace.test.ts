@@ -81,6 +81,9 @@ describe('every move is seen', () => {
     expect(mean(gaps)).toBeGreaterThan(700);
     expect(mid).toBeGreaterThan(0);
     // the agents' turn stays marked on the board; hovering a log entry highlights its place
+    // (waited for: the paced frames may still be rendering when the gaps are read; a quiet
+    // fresh-clone run of 259f4f9 counted none at once)
+    await page.locator('svg.board .last-turn rect').first().waitFor();
     expect(await page.locator('svg.board .last-turn rect').count()).toBeGreaterThan(0);
     await page.locator('.log li.placed').last().hover();
     expect(await page.locator('svg.board .log-hl rect').count()).toBeGreaterThan(0);
