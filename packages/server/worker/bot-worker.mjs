@@ -92,9 +92,11 @@ parentPort.on('message', (m) => {
   // the bench's memory ramp (SERVER_STATS_GC, node --expose-gc): this isolate's garbage too
   else if (m.type === 'collect') {
     globalThis.gc?.();
-    // the bench's verbose output: this isolate's heap after the collection (KB), and its sessions
+    // the bench's verbose output: this isolate's heap after the collection (KB), the memory its
+    // typed arrays hold outside the heap (the deduction's tables: most of a session), its sessions
     const h = getHeapStatistics();
     const kb = (x) => Math.round(x / 2 ** 10);
-    process.stderr.write(`BOT_HEAP ${JSON.stringify({ used: kb(h.used_heap_size), total: kb(h.total_heap_size), sessions: sessions.size })}\n`);
+    const line = { used: kb(h.used_heap_size), total: kb(h.total_heap_size), external: kb(h.external_memory), sessions: sessions.size };
+    process.stderr.write(`BOT_HEAP ${JSON.stringify(line)}\n`);
   }
 });

@@ -184,6 +184,10 @@ export class AgentBot implements Bot {
     return this.belief;
   }
 
+  shed(): void {
+    this.exact.shed();
+  }
+
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(this.cutoffMs ?? budgetMs);
     let reported: Action | null = null;

@@ -28,6 +28,11 @@ export class ExactTracker {
     return { weights: b.weights, cardShares: b.cardShares };
   }
 
+  /** Between decisions: frees the deduction's scratch tables and caches (Deduction `shed`). */
+  shed(): void {
+    this.d?.shed();
+  }
+
   /** The deduction's whole belief for `v` (an update on a view already seen is a cache hit). */
   full(v: View): DeductionBelief | null {
     try {

@@ -87,6 +87,10 @@ export class RecruiterBot implements Bot {
     private readonly exact: ExactTracker = new ExactTracker(),
   ) {}
 
+  shed(): void {
+    this.exact.shed();
+  }
+
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
     let reported: Action | null = null;

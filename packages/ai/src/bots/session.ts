@@ -102,6 +102,7 @@ export class BotSessions<L extends Level = Level> {
       // Its caches may be half-updated: the next decision starts a fresh session.
       this.sessions.delete(`${gameId}\u0000${seat}`);
     }
+    bot.shed?.();
     if (!action || typeof action !== 'object' || !legalKeys.has(key(action))) {
       source = 'quick';
       action = quickMove(view, legal);

@@ -30,6 +30,12 @@ export interface Bot {
   /** True when the last `decide` stopped early at the wall-clock safety cutoff (its choice then
    * depended on timing and may differ from a fresh bot's). */
   readonly lastCutoff?: boolean;
+  /**
+   * Called by the session holder after each decision: frees what the next decision rebuilds by
+   * itself (scratch tables, caches of repeated work), so that a session waiting for its next turn
+   * holds only its incremental state (issue 29 §6). Must not change any later decision.
+   */
+  shed?(): void;
 }
 
 /**

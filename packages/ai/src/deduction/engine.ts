@@ -234,7 +234,8 @@ function compile(filters: readonly Filter[]): Compiled {
 export class Deduction {
   readonly facts: Facts;
   private readonly sets = new TripleSets();
-  private readonly builder = new Builder();
+  /** The DP's scratch table, reused from layer to layer; null once shed (made again on use). */
+  private scratch: Builder | null = null;
   private stepNb: Int8Array[] = [];
   private readonly slipNb: readonly (readonly (readonly Loc[])[])[] = [ORTHO_TWO, DIAG_TWO];
   private layers: Layer[] = [emptyLayer()];
@@ -257,6 +258,25 @@ export class Deduction {
   constructor(first?: View) {
     this.facts = new Facts(first?.mode ?? 'full');
     if (first) this.update(first);
+  }
+
+  private get builder(): Builder {
+    return (this.scratch ??= new Builder());
+  }
+
+  /**
+   * Frees what the next update rebuilds on its own: the DP's scratch table and the caches of set
+   * meets, alert meets, feature counts and per-set sums (in a mid game about 0.6 MB of typed
+   * arrays, most of a bot session's memory between its decisions: issue 29 §6). The layers, the
+   * interned sets (their ids) and the facts stay, so the next update is as incremental as before
+   * and gives the same belief.
+   */
+  shed(): void {
+    this.scratch = null;
+    this.alertMeets = null;
+    this.perSet = null;
+    this.withGlobal = new Int32Array(0);
+    this.sets.shed();
   }
 
   /** Brings the deduction up to date with a view of the same game (any seat; only `pub` is read). */
@@ -470,11 +490,11 @@ export class Deduction {
   }
 
   /** Per alert transition: a direct-mapped cache of (triple set, alert set) -> meet, [a, b, meet] per slot. */
-  private readonly alertMeets = new Int32Array(3 << 14);
+  private alertMeets: Int32Array | null = null;
 
   private alertMeet(ts: number, am: number): number {
     const slot = 3 * ((Math.imul(ts, 0x9e3779b1) ^ Math.imul(am, 0x85ebca6b)) >>> 18);
-    const c = this.alertMeets;
+    const c = this.alertMeets!;
     if (c[slot] === ts && c[slot + 1] === am) return c[slot + 2]!;
     const r = this.sets.meet(ts, am);
     c[slot] = ts;
@@ -508,7 +528,7 @@ export class Deduction {
       return id;
     };
     const slip = move.kind === 'slip' ? move.token : 0;
-    if (alert !== null) this.alertMeets.fill(-1);
+    if (alert !== null) (this.alertMeets ??= new Int32Array(3 << 14)).fill(-1);
     for (let i = 0; i < prev.n; i++) {
       const lo = prev.lo[i]!;
       const hi = prev.hi[i]!;
@@ -627,7 +647,7 @@ export class Deduction {
   }
 
   // Scratch buffers of computeBelief (kept zeroed between calls).
-  private perSet = new Float64Array(1024);
+  private perSet: Float64Array | null = null;
   private perTriple = new Float64Array(TRIPLE_COUNT);
 
   private computeBelief(t: number): Belief {
@@ -639,7 +659,8 @@ export class Deduction {
     // ts ∩ global may intern new sets: resolve them all before sizing perSet.
     const tsG = new Int32Array(layer.n);
     for (let i = 0; i < layer.n; i++) tsG[i] = this.meetGlobal(layer.ts[i]!);
-    if (this.perSet.length < this.sets.count) this.perSet = new Float64Array(this.sets.count * 2);
+    if (!this.perSet || this.perSet.length < this.sets.count)
+      this.perSet = new Float64Array(Math.max(1024, this.sets.count * 2));
     const perSet = this.perSet;
     const touched: number[] = [];
     for (let i = 0; i < layer.n; i++) {

@@ -21,6 +21,9 @@ export const TRIPLES: readonly number[] = (() => {
 })();
 export const TRIPLE_COUNT = TRIPLES.length;
 export const WORDS = Math.ceil(TRIPLE_COUNT / 32);
+/** Initial capacity of the set pool (sets) and of the hash tables (slots); all grow on demand. */
+const INITIAL_SETS = 64;
+const INITIAL_SLOTS = 256;
 
 /** Feature mask of each location (temples: 0). */
 export const LOC_FEATURES: readonly number[] = LOCATIONS.map((l) =>
@@ -53,20 +56,23 @@ function pairHash(a: number, b: number): number {
 export class TripleSets {
   /** Number of interned sets (ids are 0..count-1). */
   count = 0;
-  private pool = new Uint32Array(WORDS * 1024);
-  private sizes = new Int32Array(1024);
-  private hashes = new Int32Array(1024);
+  // Every table starts small and grows: a bot session holds one of these per game it plays, most
+  // games intern a few hundred sets, and a session's memory is its tables (issue 29 §6).
+  private pool = new Uint32Array(WORDS * INITIAL_SETS);
+  private sizes = new Int32Array(INITIAL_SETS);
+  private hashes = new Int32Array(INITIAL_SETS);
   // Intern table, 2 ints a slot (one cache line per probe): [hash, id + 1] (id + 1 = 0: empty).
-  private itab = new Int32Array(2 * 8192);
-  private imask = 8191;
+  // (null after `shed`: rebuilt from `hashes` by the next intern)
+  private itab: Int32Array | null = new Int32Array(2 * INITIAL_SLOTS);
+  private imask = INITIAL_SLOTS - 1;
   // Intersection cache, 4 ints a slot: [a, b, a ∩ b, unused] with a < b; a = -1: empty.
-  private mtab = new Int32Array(4 * 8192).fill(-1);
-  private mmask = 8191;
+  private mtab = new Int32Array(4 * INITIAL_SLOTS).fill(-1);
+  private mmask = INITIAL_SLOTS - 1;
   private msize = 0;
   private readonly scratch = new Uint32Array(WORDS);
-  // featureCounts cache: FEATURE_COUNT per id; fcDone[id] = 1 once computed.
-  private fc = new Int32Array(FEATURE_COUNT * 1024);
-  private fcDone = new Uint8Array(1024);
+  // featureCounts cache, made on first use: FEATURE_COUNT per id; fcDone[id] = 1 once computed.
+  private fc: Int32Array | null = null;
+  private fcDone: Uint8Array | null = null;
 
   constructor() {
     this.intern(new Uint32Array(WORDS));
@@ -84,7 +90,7 @@ export class TripleSets {
   intern(bits: Uint32Array, off = 0): number {
     const h = hashWords(bits, off) | 0;
     const pool = this.pool;
-    const itab = this.itab;
+    const itab = this.itab ?? this.rehashIntern(this.imask + 1);
     let i = h & this.imask;
     for (;;) {
       const e = itab[2 * i + 1]!;
@@ -130,16 +136,42 @@ export class TripleSets {
     const hashes = new Int32Array(cap);
     hashes.set(this.hashes);
     this.hashes = hashes;
-    const fc = new Int32Array(cap * FEATURE_COUNT);
-    fc.set(this.fc);
-    this.fc = fc;
-    const fcDone = new Uint8Array(cap);
-    fcDone.set(this.fcDone);
-    this.fcDone = fcDone;
+    if (this.fc && this.fcDone) {
+      const fc = new Int32Array(cap * FEATURE_COUNT);
+      fc.set(this.fc);
+      this.fc = fc;
+      const fcDone = new Uint8Array(cap);
+      fcDone.set(this.fcDone);
+      this.fcDone = fcDone;
+    }
+  }
+
+  /**
+   * Keeps the sets (their ids stay valid) and drops the caches: the meet and feature-count caches
+   * start empty again, and the pool and the intern table shrink to what the sets need (Deduction
+   * `shed`). What is computed afterwards is the same; only repeated work is lost.
+   */
+  shed(): void {
+    const cap = Math.max(INITIAL_SETS, this.count);
+    this.pool = this.pool.slice(0, cap * WORDS);
+    this.sizes = this.sizes.slice(0, cap);
+    this.hashes = this.hashes.slice(0, cap);
+    this.fc = null;
+    this.fcDone = null;
+    this.mtab = new Int32Array(4 * INITIAL_SLOTS).fill(-1);
+    this.mmask = INITIAL_SLOTS - 1;
+    this.msize = 0;
+    let slots = INITIAL_SLOTS;
+    while (this.count * 2 > slots) slots *= 4;
+    this.imask = slots - 1;
+    this.itab = null;
   }
 
   private growIntern(): void {
-    const cap = (this.imask + 1) * 4;
+    this.rehashIntern((this.imask + 1) * 4);
+  }
+
+  private rehashIntern(cap: number): Int32Array {
     const itab = new Int32Array(2 * cap);
     this.imask = cap - 1;
     for (let id = 0; id < this.count; id++) {
@@ -150,6 +182,7 @@ export class TripleSets {
       itab[2 * i + 1] = id + 1;
     }
     this.itab = itab;
+    return itab;
   }
 
   /** The set of triples (as feature masks) satisfying a predicate. */
@@ -238,6 +271,10 @@ export class TripleSets {
 
   /** How many triples of the set hold each feature (cached; a view valid until the next intern). */
   featureCounts(id: number): Int32Array {
+    if (!this.fc || !this.fcDone) {
+      this.fc = new Int32Array(this.sizes.length * FEATURE_COUNT);
+      this.fcDone = new Uint8Array(this.sizes.length);
+    }
     const c = this.fc.subarray(id * FEATURE_COUNT, id * FEATURE_COUNT + FEATURE_COUNT);
     if (this.fcDone[id] === 1) return c;
     c.fill(0);

@@ -108,6 +108,11 @@ export class ExpertBot implements Bot {
     this.o = { ...this.o, iterations };
   }
 
+  /** The prior shares this tracker: shedding it covers both. */
+  shed(): void {
+    this.tracker.shed();
+  }
+
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const t0 = performance.now();
     const end = t0 + budgetMs * BUDGET_SHARE;
