@@ -6,6 +6,7 @@ import { expectedSeats, legalActions } from '@mindmgmt/engine';
 import pg from 'pg';
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
+import { openCommit } from '../src/cluster/seal.js';
 import { GameService } from '../src/games.js';
 import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
@@ -118,9 +119,10 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     const spy = new pg.Client({ connectionString: url });
     await spy.connect();
     const raw: string[] = [];
-    // the plain announcements of commits ("<game> <seq>"), not the lobby's ("<game> L")
-    spy.on('notification', (n) => /^g1 \d+$/.test(n.payload ?? '') && raw.push(`${n.channel} ${n.payload}`));
+    // every notification on either channel: commits come sealed only (no plain twin: issue 29 §6)
+    spy.on('notification', (n) => raw.push(`${n.channel} ${n.payload}`));
     await spy.query(`LISTEN mm_${schema}`);
+    await spy.query(`LISTEN mm_${schema}_c`);
     await a.createGame(lobbyRow('g1'));
     await a.addPlace('g1', { place: 2, name: 'Bo', tokenHash: 'h2', bot: null, volunteer: false, joinedAt: 2 });
     await a.startGame('g1', startInfo('g1'));
@@ -131,9 +133,20 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     expect(await append(1, 1)).toBe('ok');
     // seq 2 is taken: the same seq with another action is refused, and its announcement is not sent
     expect(await append(2, 1)).toBe('stale');
-    await until(() => raw.length >= 2);
+    const key = Buffer.from(
+      (await spy.query<{ key: string }>(`SELECT key FROM "${schema}".cluster_key WHERE id = 1`)).rows[0]!.key,
+      'base64',
+    );
+    const commits = () => raw.filter((r) => r.startsWith(`mm_${schema}_c `));
+    await until(() => commits().length >= 2);
     await new Promise((r) => setTimeout(r, 300));
-    expect(raw).toEqual([`mm_${schema} g1 1`, `mm_${schema} g1 2`]);
+    const opened = commits().map((r) => openCommit(key, `mm_${schema}`, r.slice(r.indexOf(' ') + 1)));
+    expect(opened.map((o) => [o?.gameId, typeof o?.what === 'object' ? o.what.seq : o?.what])).toEqual([
+      ['g1', 1],
+      ['g1', 2],
+    ]);
+    // the plain channel carried the lobby's changes only ("<game> L"), never a commit
+    expect(raw.filter((r) => r.startsWith(`mm_${schema} `)).every((r) => r.endsWith(' L'))).toBe(true);
     await spy.end();
     await a.close();
   });

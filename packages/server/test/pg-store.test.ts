@@ -73,8 +73,7 @@ describePg('PostgreSQL store', (url) => {
     await a.appendAction({ gameId: 'n', expectedSeq: 0, action: actions[0]!, deadline: null, result: null, at: 9 });
     await four;
     await new Promise((r) => setTimeout(r, 100));
-    // The seq-only twin of each announced action (kept for instances of the previous version) is
-    // not passed on a second time.
+    // Each announced action is passed on once, with its content (sealed; no plain twin).
     expect(got).toEqual([
       ['n', 'lobby'],
       ['n', 'lobby'],

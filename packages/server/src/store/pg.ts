@@ -88,7 +88,7 @@ export class PgStore implements GameStore, ClusterBus {
   private closed = false;
   /** The installation's key for sealed commit notifications (loaded at open). */
   private key: Buffer = Buffer.alloc(0);
-  /** Announcements of commits not sent yet: channel, payload, channel, payload, ... */
+  /** Sealed announcements of commits not sent yet, oldest first. */
   private readonly outbox: string[] = [];
   private sending: Promise<void> | null = null;
   private notifier: pg.Client | null = null;
@@ -348,16 +348,21 @@ export class PgStore implements GameStore, ClusterBus {
     const c = await this.actPool.connect();
     this.appendWaits?.add(performance.now() - t0);
     const r = await c
-      .query<{ ok: boolean }>('SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok', [
-        a.gameId,
-        a.expectedSeq,
-        JSON.stringify(a.action),
-        a.at,
-        a.deadline?.at ?? null,
-        a.deadline?.seat ?? null,
-        a.result ? JSON.stringify(a.result) : null,
-        a.snapshot ? JSON.stringify(a.snapshot) : null,
-      ])
+      .query<{ ok: boolean }>({
+        // Prepared once per pooled connection (every move runs it).
+        name: 'mm_append',
+        text: 'SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok',
+        values: [
+          a.gameId,
+          a.expectedSeq,
+          JSON.stringify(a.action),
+          a.at,
+          a.deadline?.at ?? null,
+          a.deadline?.seat ?? null,
+          a.result ? JSON.stringify(a.result) : null,
+          a.snapshot ? JSON.stringify(a.snapshot) : null,
+        ],
+      })
       .then(
         (x) => {
           c.release();
@@ -373,28 +378,28 @@ export class PgStore implements GameStore, ClusterBus {
     const seq = a.expectedSeq + 1;
     this.announce(
       sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
-      `${a.gameId} ${seq}`,
     );
     return 'ok';
   }
 
   /**
    * Announces a committed action, after its commit (see migration 002 for why not inside it):
-   * the sealed commit on "mm_<schema>_c", then "<id> <seq>" on "mm_<schema>" for instances of the
-   * previous version. One notifier connection sends them in order, everything queued meanwhile
-   * in one statement. Not awaited by the append: the action is durable already. A batch that
+   * the sealed commit on "mm_<schema>_c", only (its seq-only twin on "mm_<schema>" was kept for
+   * instances of an earlier version, and doubled every listener's work on the path between two
+   * instances: issue 29 §6). One notifier connection sends them in order, everything queued
+   * meanwhile in one prepared statement. Not awaited by the append: the action is durable already. A batch that
    * fails is sent again on a new connection (with backoff) until it goes through: a lost
    * announcement left another instance's players waiting on a move they never saw (regression:
    * pg-bus.test.ts). A repeat is harmless (receivers skip a seq they hold). Only beyond
    * OUTBOX_MAX waiting announcements are the oldest dropped; the others then catch up on the
    * game's next commit (a gap: they read the store) or a `hello`.
    */
-  private announce(sealed: string, plain: string): void {
-    this.outbox.push(this.channel + '_c', sealed, this.channel, plain);
-    if (this.outbox.length > 2 * OUTBOX_MAX) {
-      const drop = this.outbox.length - 2 * OUTBOX_MAX;
+  private announce(sealed: string): void {
+    this.outbox.push(sealed);
+    if (this.outbox.length > OUTBOX_MAX) {
+      const drop = this.outbox.length - OUTBOX_MAX;
       this.outbox.splice(0, drop);
-      this.onNotifyLost?.(drop / 2, new Error('announcement backlog full'));
+      this.onNotifyLost?.(drop, new Error('announcement backlog full'));
     }
     this.sendOutbox();
   }
@@ -411,8 +416,6 @@ export class PgStore implements GameStore, ClusterBus {
     let failures = 0;
     while (this.outbox.length && !this.closed) {
       const batch = this.outbox.splice(0);
-      const channels = batch.filter((_, i) => i % 2 === 0);
-      const payloads = batch.filter((_, i) => i % 2 === 1);
       try {
         if (!this.notifier) {
           const c = new pg.Client(this.connConfig());
@@ -422,15 +425,21 @@ export class PgStore implements GameStore, ClusterBus {
           await c.connect();
           this.notifier = c;
         }
+        // Prepared once per connection: the statement is parsed and planned once, not per move.
         await this.notifier.query(
-          'SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, p, n) ORDER BY n',
-          [channels, payloads],
+          batch.length === 1
+            ? { name: 'mm_announce', text: 'SELECT pg_notify($1, $2)', values: [this.channel + '_c', batch[0]] }
+            : {
+                name: 'mm_announce_many',
+                text: 'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n',
+                values: [this.channel + '_c', batch],
+              },
         );
         failures = 0;
       } catch (e) {
         // Back in front, in order, for the next attempt on a new connection.
         this.outbox.unshift(...batch);
-        this.onNotifyRetry?.(channels.length / 2, e);
+        this.onNotifyRetry?.(batch.length, e);
         const c = this.notifier;
         this.notifier = null;
         await c?.end().catch(() => {});
@@ -524,22 +533,19 @@ export class PgStore implements GameStore, ClusterBus {
     const sealedChannel = `${this.channel}_c`;
     const connect = async (): Promise<void> => {
       const c = new pg.Client(this.connConfig());
-      /** "<id> <seq>" of the last sealed commit: its seq-only twin follows it and is dropped. */
-      let lastSealed = '';
       c.on('notification', (n) => {
         if (!n.payload) return;
         if (n.channel === sealedChannel) {
+          // Commits: sealed only. One that does not open is not ours (or tampered): ignored.
           const got = openCommit(this.key, this.channel, n.payload);
-          if (!got) return; // not ours (or tampered): its seq-only twin still brings the change
-          lastSealed = `${got.gameId} ${typeof got.what === 'number' ? got.what : got.what.seq}`;
-          return onGame(got.gameId, got.what);
+          if (got) onGame(got.gameId, got.what);
+          return;
         }
+        // The plain channel: lobby ("<id> L") and notes ("<id> N") changes, which are public.
         if (n.channel !== this.channel) return;
-        if (n.payload === lastSealed) return;
         const sp = n.payload.lastIndexOf(' ');
-        const id = n.payload.slice(0, sp);
         const what = n.payload.slice(sp + 1);
-        onGame(id, what === 'L' ? 'lobby' : what === 'N' ? 'notes' : Number(what));
+        if (sp > 0 && (what === 'L' || what === 'N')) onGame(n.payload.slice(0, sp), what === 'L' ? 'lobby' : 'notes');
       });
       let failed = false;
       const retry = () => {
