@@ -77,6 +77,33 @@ describe('attack: a socket that never reads but answers heartbeats with unsolici
   });
 });
 
+describe('the heartbeat spread over the period (issue 29 §6: one sweep of every connection stalled the loop)', () => {
+  it('every connection, whatever its tick, is still pinged: silent ones are dropped, answering ones stay', async () => {
+    // 600 ms period in 6 ticks: seven connections in a row fall in every tick at least once.
+    const s2 = await testServer(undefined, { ws: { heartbeatMs: 600 } });
+    const silent = await Promise.all(Array.from({ length: 7 }, () => rawWs(s2.port)));
+    const good = await Promise.all(Array.from({ length: 7 }, () => new Client(s2.url)));
+    try {
+      await Promise.all(good.map((c) => c.open()));
+      for (const bad of silent) {
+        bad.socket.on('data', () => undefined); // reads everything, answers no ping
+        bad.socket.resume();
+      }
+      await within(Promise.all(silent.map((b) => b.ended)), EXPECT_MS, 'every silent connection dropped');
+      // Three periods on: the answering clients are all still there.
+      await new Promise((r) => setTimeout(r, 1800));
+      for (const c of good) {
+        expect(c.closed).toBe(false);
+        expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });
+      }
+    } finally {
+      for (const b of silent) b.socket.destroy();
+      for (const c of good) c.close();
+      await s2.close();
+    }
+  });
+});
+
 describe('attack: hello and note floods (issue 10 item 2)', () => {
   it('hello has its own per-connection and per-IP budget', async () => {
     const s2 = await testServer(undefined, {
