@@ -56,8 +56,8 @@ function pairHash(a: number, b: number): number {
 export class TripleSets {
   /** Number of interned sets (ids are 0..count-1). */
   count = 0;
-  // Every table starts small and grows: a bot session holds one of these per game it plays, most
-  // games intern a few hundred sets, and a session's memory is its tables (issue 29 §6).
+  // Every table starts small and grows: a bot session holds one of these per game it plays (a mid
+  // game interns up to about a thousand sets), and a session's memory is its tables (issue 29 §6).
   private pool = new Uint32Array(WORDS * INITIAL_SETS);
   private sizes = new Int32Array(INITIAL_SETS);
   private hashes = new Int32Array(INITIAL_SETS);
