@@ -4,11 +4,18 @@
 // builds and none reads a half-written dist.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, WEB } from './paths.js';
 
 export const WEB_DIST = path.join(WEB, 'dist');
+/** Vite's command line as the web package resolves it (npm hoists it to the root's node_modules:
+ * a path under packages/web/node_modules failed whenever the dist was stale). */
+const VITE = path.join(
+  path.dirname(createRequire(path.join(WEB, 'package.json')).resolve('vite/package.json')),
+  'bin/vite.js',
+);
 const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
 
 /** What the web bundle is made of: its own sources and the compiled packages it imports. */
@@ -91,12 +98,7 @@ export function ensureBuilt(): string {
     // a type error elsewhere must not hide the browser tests when the server was still emitted
     if (tsc.status !== 0 && !fs.existsSync(SERVER_MAIN))
       throw new Error(`server build failed:\n${tsc.stdout}${tsc.stderr}`);
-    if (webStale())
-      run(
-        [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--emptyOutDir'],
-        WEB,
-        'web build',
-      );
+    if (webStale()) run([VITE, 'build', '--logLevel', 'warn', '--emptyOutDir'], WEB, 'web build');
     return WEB_DIST;
   });
 }

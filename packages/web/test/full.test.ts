@@ -256,6 +256,10 @@ describe('Full Game by clicking', () => {
     expect(await r.locator('.stage-bar').innerText()).toMatch(/Mind slip \(token 1\)/);
     if ((await status(r))?.mine && (await status(r))?.phase === 'recruiterTurn') await click(r, 'End turn');
 
+    // Regression "the agents' log lacked the mind slip" (a quiet fresh-clone run): the log was read
+    // before the settled recruiter turn reached the agents' page (D12: it arrives in one frame,
+    // which also opens the agents' turn), so that frame is waited for first.
+    await untilMine(a, 'agentsTurn');
     const log = await a.locator('.log').innerText();
     expect(log).toMatch(/Meru asked about Bookstore/);
     expect(log).toMatch(/Answer about Bookstore: step token on A5/);
@@ -267,7 +271,6 @@ describe('Full Game by clicking', () => {
     expect(log).toMatch(/Bill Falls pushed the immortal/);
     expect(log).toMatch(/Meru moved from A1 to A2 \(moved by Dusty\)/);
     expect(log).toMatch(/used mind slip token 1 at 9:00/);
-    await untilMine(a, 'agentsTurn');
     await shot(a, 'full-agents-en.png');
     const errs = R.errors.concat(A.errors).filter((e) => !/WebSocket|favicon/.test(e));
     expect(errs).toEqual([]);
