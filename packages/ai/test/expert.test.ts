@@ -152,7 +152,9 @@ describe('expert: anytime', () => {
       const t0 = performance.now();
       const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), budgetMs, (b) => reported.push(b));
       const ms = performance.now() - t0;
-      expect(ms).toBeLessThanOrEqual(budgetMs + 400); // slack: the test machine is shared
+      // the budget is the one thing here that is wall-clock by nature: the slack is for a busy
+      // machine (issue 26: CI runs beside other jobs), the bound is that the search stops
+      expect(ms).toBeLessThanOrEqual(budgetMs + 2000);
       expect(reported.length).toBeGreaterThanOrEqual(1);
       for (const b of reported) expect(legal).toContainEqual(b);
       expect(reported[reported.length - 1]).toEqual(a);
@@ -164,9 +166,11 @@ describe('expert: anytime', () => {
     const s = await position(5, (x) => x.phase === 'recruiterTurn' && x.time >= 7);
     const legal = legalActions(s, 0).slice(0, 1);
     const seen: Action[] = [];
-    const t0 = performance.now();
-    const a = new ExpertBot('recruiter').decide(view(s, 0), legal, seatRng(5, 0), 1000, (b) => seen.push(b));
-    expect(performance.now() - t0).toBeLessThan(100);
+    const bot = new ExpertBot('recruiter');
+    const a = bot.decide(view(s, 0), legal, seatRng(5, 0), 1000, (b) => seen.push(b));
+    // no search ran (counted, not timed: issue 26, the machine may be busy)
+    expect(bot.lastPlayouts).toBe(0);
+    expect(bot.lastSearch).toBeNull();
     expect(a).toEqual(legal[0]);
     expect(seen).toEqual([legal[0]]);
   });

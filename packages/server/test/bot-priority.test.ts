@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
 import { BotPool } from '../src/bots/pool.js';
+import { ManualClock } from './manual-clock.js';
 
 /** Nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
 function threadNices(): number[] {
@@ -18,7 +19,7 @@ describe.runIf(process.platform === 'linux')('bot workers below the main thread'
   it('a bot worker thread runs at the nice value given, the main thread keeps its own', async () => {
     const own = threadNices()[0]!;
     const before = threadNices().filter((n) => n === own + 7).length;
-    const pool = new BotPool(1, 10_000, () => {}, 7);
+    const pool = new BotPool(1, 10_000, () => {}, 7, new ManualClock());
     try {
       const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
       const seat = expectedSeats(s)[0]!;
@@ -42,7 +43,7 @@ describe.runIf(process.platform === 'linux')('bot workers below the main thread'
   });
 
   it("a bot worker's young generation is capped: it grew with the bot games and made most of the server's RSS per game (rssKbPerGame)", async () => {
-    const pool = new BotPool(1, 10_000, () => {}, 0);
+    const pool = new BotPool(1, 10_000, () => {}, 0, new ManualClock());
     try {
       const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
       const seat = expectedSeats(s)[0]!;

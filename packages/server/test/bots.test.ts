@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { apply, expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
 import { BotPool } from '../src/bots/pool.js';
+import { ManualClock } from './manual-clock.js';
 
 describe('bot pool', () => {
   it('decides legal actions off the main thread for both sides and all levels', async () => {
-    const pool = new BotPool(2, 10_000);
+    const pool = new BotPool(2, 10_000, () => {}, 0, new ManualClock()); // no time limit: every decision is the bot's
     let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
     // 40 decisions, or fewer if the bots end the game first (then every one of them is counted)
     let decisions = 0;
@@ -27,10 +28,11 @@ describe('bot pool', () => {
   });
 
   it('falls back to a legal action when the hard limit passes', async () => {
-    const pool = new BotPool(1, 1);
+    const clock = new ManualClock();
+    const pool = new BotPool(1, 1000, () => {}, 0, clock);
     const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
     const legal = legalActions(s, 0);
-    const a = await pool.decide({
+    const p = pool.decideDetailed({
       gameId: 'g',
       seat: 0,
       level: 'hard',
@@ -39,7 +41,10 @@ describe('bot pool', () => {
       seed: 1,
       budgetMs: 50,
     });
-    expect(legal).toContainEqual(a);
+    clock.advance(1000);
+    const d = await p;
+    expect(d.source).toBe('timeout');
+    expect(legal).toContainEqual(d.action);
     await pool.close();
   });
 });

@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { quickMove } from '@mindmgmt/ai';
 import type { Action, GameRecord, Seat, View } from '@mindmgmt/engine';
 import type { BotLevel } from '../schemas.js';
+import { systemBotClock, type BotClock } from './clock.js';
 
 export interface BotTask {
   readonly gameId: string;
@@ -76,7 +77,8 @@ interface AnalysisJob {
   readonly task: AnalysisTask;
   readonly resolve: (o: AnalysisOutcome) => void;
   startedAt: number;
-  timer: NodeJS.Timeout | null;
+  /** Cancels the time limit's alarm. */
+  timer: (() => void) | null;
 }
 
 /** Cap on decisions waiting in the queue, over all games (beyond it: the quick default at once). */
@@ -88,9 +90,11 @@ interface Job {
   readonly resolve: (d: Decision) => void;
   readonly enqueuedAt: number;
   attempts: number;
-  startedAt: number;
+  /** When a worker took it (null while it waits: a clock may read 0). */
+  startedAt: number | null;
   best: Action | null;
-  timer: NodeJS.Timeout | null;
+  /** Cancels the time limit's alarm. */
+  timer: (() => void) | null;
 }
 
 interface Slot {
@@ -165,12 +169,14 @@ export class BotPool {
    *   most 19; elsewhere ignored): bot thinking yields the cores to the main thread. Decisions do
    *   not depend on it (only the bots' wall-clock safety cutoff may come sooner on a busy machine,
    *   as it may without it).
+   * @param clock dates waits and runs and arms the time limit (tests advance their own)
    */
   constructor(
     private readonly size: number,
     public hardLimitMs: number,
     private readonly onProblem: (what: string) => void = () => {},
     private readonly nice = 0,
+    private readonly clock: BotClock = systemBotClock,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
@@ -185,9 +191,9 @@ export class BotPool {
         id: this.nextId++,
         task,
         resolve,
-        enqueuedAt: performance.now(),
+        enqueuedAt: this.clock.now(),
         attempts: 0,
-        startedAt: 0,
+        startedAt: null,
         best: null,
         timer: null,
       };
@@ -285,15 +291,15 @@ export class BotPool {
 
   private startAnalysis(slot: Slot, a: AnalysisJob): void {
     slot.analysis = a;
-    a.startedAt = performance.now();
-    a.timer = setTimeout(() => {
+    a.startedAt = this.clock.now();
+    a.timer = this.clock.after(a.task.runMs, () => {
       if (slot.analysis !== a || slot.dead) return;
       this.onProblem('analysis over time limit');
       this.endAnalysis(slot, { ok: false, reason: 'timeout' });
       this.retire(slot);
       void slot.worker.terminate();
       this.pump();
-    }, a.task.runMs);
+    });
     const { gameId, record, playouts, maxExpertDecisions } = a.task;
     slot.worker.postMessage({ type: 'analyse', id: a.id, gameId, record, playouts, maxExpertDecisions });
   }
@@ -302,7 +308,7 @@ export class BotPool {
     const a = slot.analysis;
     if (!a) return;
     slot.analysis = null;
-    if (a.timer) clearTimeout(a.timer);
+    a.timer?.();
     a.timer = null;
     a.resolve(o);
   }
@@ -347,9 +353,9 @@ export class BotPool {
   private start(slot: Slot, job: Job): void {
     slot.job = job;
     job.best = null;
-    job.startedAt = performance.now();
+    job.startedAt = this.clock.now();
     // The worker is idle, so it starts at once: the limit counts only its own run.
-    job.timer = setTimeout(() => this.overtime(slot, job), this.hardLimitMs);
+    job.timer = this.clock.after(this.hardLimitMs, () => this.overtime(slot, job));
     this.post(slot, job, true);
   }
 
@@ -391,11 +397,11 @@ export class BotPool {
     cutoff: boolean,
     worker: number,
   ): void {
-    if (job.timer) clearTimeout(job.timer);
+    job.timer?.();
     job.timer = null;
     this.sources[source]++;
     if (cutoff) this.sources.cutoff++;
-    const waitMs = job.startedAt ? job.startedAt - job.enqueuedAt : performance.now() - job.enqueuedAt;
+    const waitMs = (job.startedAt ?? this.clock.now()) - job.enqueuedAt;
     const a = action ?? (source === 'ai' ? null : quickMove(job.task.view, job.task.legal));
     job.resolve({ action: a, source, waitMs, runMs, cutoff, worker });
   }
@@ -464,7 +470,7 @@ export class BotPool {
     if (slot.job !== job || slot.dead) return;
     this.onProblem('bot over time limit');
     slot.job = null;
-    const runMs = performance.now() - job.startedAt;
+    const runMs = this.clock.now() - job.startedAt!;
     if (job.best) this.finish(job, 'best', job.best, runMs, true, slot.serial);
     else this.finish(job, 'timeout', null, runMs, true, slot.serial);
     this.retire(slot);
@@ -482,7 +488,7 @@ export class BotPool {
     const job = slot.job;
     slot.job = null;
     if (job) {
-      if (job.timer) clearTimeout(job.timer);
+      job.timer?.();
       job.timer = null;
       if (job.attempts < 1 && !this.closed) {
         job.attempts++;
@@ -492,7 +498,7 @@ export class BotPool {
         else this.queues.set(job.task.gameId, [job]);
         this.queued++;
       } else
-        this.finish(job, job.best ? 'best' : 'crash', job.best, performance.now() - job.startedAt, false, slot.serial);
+        this.finish(job, job.best ? 'best' : 'crash', job.best, this.clock.now() - job.startedAt!, false, slot.serial);
     }
     void slot.worker.terminate();
     this.pump();
