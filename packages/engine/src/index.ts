@@ -52,7 +52,16 @@ export {
   type Notes,
 } from './rules/notes.js';
 export { rngFrom, randomInt, shuffled, type Rng } from './rules/random.js';
-export { view, eventsFor, eventFor, seenSeq, type View, type SeenEvent, type RecruiterSecrets } from './views/view.js';
+export {
+  view,
+  viewsOf,
+  eventsFor,
+  eventFor,
+  seenSeq,
+  type View,
+  type SeenEvent,
+  type RecruiterSecrets,
+} from './views/view.js';
 export {
   exportRecord,
   replay,

@@ -143,8 +143,17 @@ if (pgUrl) {
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     let gcs: number[] = [];
+    // pauses by kind (perf_hooks constants: 1 minor, 2 major, 4 incremental marking, 8 weak callbacks)
+    let gcKinds: Record<string, [number, number, number]> = {};
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) gcs.push(e.duration);
+      for (const e of l.getEntries()) {
+        gcs.push(e.duration);
+        const k = String((e as { detail?: { kind?: number } }).detail?.kind ?? 0);
+        const c = (gcKinds[k] ??= [0, 0, 0]);
+        c[0]++;
+        c[1] = Number((c[1] + e.duration).toFixed(1));
+        c[2] = Math.max(c[2], Number(e.duration.toFixed(1)));
+      }
     }).observe({ entryTypes: ['gc'] });
     let elu = performance.eventLoopUtilization();
     const q = (xs: number[], f: number) =>
@@ -159,13 +168,14 @@ if (pgUrl) {
           batch: [q(s.sizes, 0.5), q(s.sizes, 0.99), q(s.sizes, 1)],
           writes: s.sizes.reduce((a, b) => a + b, 0),
           ackMs: [q(s.acks, 0.5), q(s.acks, 0.9), q(s.acks, 0.99), q(s.acks, 1)],
-          gc: { n: gcs.length, ms: Number(gcs.reduce((a, b) => a + b, 0).toFixed(1)), max: q(gcs, 1) },
+          gc: { n: gcs.length, ms: Number(gcs.reduce((a, b) => a + b, 0).toFixed(1)), max: q(gcs, 1), kinds: gcKinds },
           loopUtil: Number(performance.eventLoopUtilization(elu).utilization.toFixed(2)),
           loopDelayMs: [0.5, 0.9, 0.99].map((f) => Number((loop.percentile(f * 100) / 1e6).toFixed(1))),
           loopMaxMs: Number((loop.max / 1e6).toFixed(1)),
         };
         loop.reset();
         gcs = [];
+        gcKinds = {};
         elu = performance.eventLoopUtilization();
         process.stderr.write(`SQLITE_STATS ${JSON.stringify(line)}\n`);
       });

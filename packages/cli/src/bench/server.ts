@@ -460,6 +460,9 @@ async function oneRun(opts: { quick: boolean }, positions: Positions): Promise<R
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const { proc, port } = await launch([...nodeArgs, SERVER_MAIN], serverEnv(data), /READY (\d+)/);
   const base = `http://127.0.0.1:${port}`;
+  // BENCH_SERVER_STDOUT: a file that gets the server's standard output (e.g. with `--trace-gc`)
+  if (process.env.BENCH_SERVER_STDOUT)
+    proc.stdout!.pipe(fs.createWriteStream(process.env.BENCH_SERVER_STDOUT, { flags: 'a' }));
   // BENCH_VERBOSE: the server's per-second SQLITE_STATS lines (writer commit times, batch sizes,
   // main event-loop delay).
   const dbStats: { t: number; s: Record<string, unknown> }[] = [];

@@ -190,3 +190,20 @@ export function view(state: GameState, viewer: Viewer): View {
     recruiter: full ? secrets(s) : null,
   };
 }
+
+/**
+ * `view(state, viewer)` for many viewers of one state, with the public part built once: every
+ * viewer who sees no secrets (all but the recruiter, until the game ends) is shown the
+ * spectator's view under its own `viewer` and `myAgents`, the only fields that differ between
+ * them. For the server's fan-out, which builds every viewer's view of each action (test: the
+ * property suites check it equals `view` for every viewer of every state).
+ */
+export function viewsOf(state: GameState): (viewer: Viewer) => View {
+  let pub: View | null = null;
+  return (viewer) => {
+    if (seesSecrets(state, viewer)) return view(state, viewer);
+    pub ??= view(state, 'spectator');
+    if (viewer === 'spectator') return pub;
+    return { ...pub, viewer, myAgents: viewer === RECRUITER_SEAT ? [] : agentsOfSeat(pub.agentSeats, viewer) };
+  };
+}

@@ -15,6 +15,7 @@ import {
   stepNeighbours,
   view,
   type Viewer,
+  viewsOf,
 } from '../../src/index.js';
 
 export function agentViewers(s: GameState): Viewer[] {
@@ -121,6 +122,17 @@ export function checkStructuralSecrecy(
       for (const word of ['secondMindSlipHeld', 'acquiredMindSlip', '"path"', '"cards"', '"contacts"'])
         assert(!json.includes(word), () => `${word} in the view for ${v}`);
     }
+  }
+}
+
+/** `viewsOf` (the server's fan-out shares the public part) gives every viewer, the recruiter
+ * included and after the end, exactly `view`, to the byte of its JSON. */
+export function checkSharedViews(s: GameState): void {
+  const views = viewsOf(s);
+  for (const v of [0, ...agentViewers(s)] as Viewer[]) {
+    const shared = JSON.stringify(views(v));
+    const own = JSON.stringify(view(s, v));
+    assert(shared === own, () => `viewsOf differs from view for ${v} at seq ${s.seq}`);
   }
 }
 

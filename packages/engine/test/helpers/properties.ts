@@ -9,6 +9,7 @@ import {
   checkInvariants,
   checkLegalActionsAccepted,
   checkMutationSecrecy,
+  checkSharedViews,
   checkStructuralSecrecy,
 } from './invariants.js';
 import { playRandom } from './random.js';
@@ -64,7 +65,7 @@ export function propertySuite(mode: Mode, part: 'all' | 'a' | 'b' = 'all'): void
     });
 
     if (part !== 'b')
-      test("R16 R18 R31 secrecy: agents' and spectators' views name no hidden card and do not change with the hidden facts", () => {
+      test("R16 R18 R31 secrecy: agents' and spectators' views name no hidden card and do not change with the hidden facts; the shared views (viewsOf) equal each viewer's own", () => {
         fc.assert(
           fc.property(arbGame, ([seed, agentSeats]) => {
             playRandom({
@@ -76,6 +77,7 @@ export function propertySuite(mode: Mode, part: 'all' | 'a' | 'b' = 'all'): void
                 checkStructuralSecrecy(s, events, 1, true);
                 checkContentSecrecy(s);
                 checkMutationSecrecy(s);
+                checkSharedViews(s);
               },
             });
           }),

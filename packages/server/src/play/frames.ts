@@ -13,6 +13,8 @@ import {
   type Seat,
   seenSeq,
   view,
+  type View,
+  viewsOf,
 } from '@mindmgmt/engine';
 import type { ServerFrame, StateFrame } from '../protocol.js';
 import type { Live, Viewer } from './live.js';
@@ -92,10 +94,15 @@ export function eventsFrames(
 ): (v: Viewer) => string | null {
   const s = g.state!;
   const texts = new Map<Viewer, string | null>();
+  // The viewers who see no secrets share one tail (their log ends at the same place) and so one
+  // public view, built once per action instead of once per seat (issue 29 §6: the views were the
+  // largest allocation of the fan-out).
+  let shared: ((v: Viewer) => View) | null = null;
+  const publicViews = (tail: () => GameState) => (shared ??= viewsOf(tail()));
   return (v: Viewer): string | null => {
     let text = texts.get(v);
     if (text === undefined) {
-      text = eventsFrame(g.id, before, s, events, v, deadline);
+      text = eventsFrame(g.id, before, s, events, v, deadline, publicViews);
       texts.set(v, text);
     }
     return text;
@@ -109,6 +116,7 @@ function eventsFrame(
   events: readonly GameEvent[],
   v: Viewer,
   deadline: number | null,
+  publicViews: (tail: () => GameState) => (v: Viewer) => View,
 ): string | null {
   const full = v === RECRUITER_SEAT || s.result !== null;
   if (!full && seenSeq(before, v) === seenSeq(s, v)) return null;
@@ -119,8 +127,9 @@ function eventsFrame(
   // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
   // is just the new entries gives the same view with only the new log entries, in O(events)
   // instead of O(history) (test: the merged client log equals view(state, seat) at every seq).
-  const tail: GameState = logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) };
-  const vw = view(tail, v);
+  const tail = (): GameState => (logFrom === 0 ? s : { ...s, history: s.history.slice(logFrom) });
+  // every viewer who is not `full` has the same `held`, so the same tail: the first one's serves
+  const vw = full ? view(tail(), v) : publicViews(tail)(v);
   return frameText({
     t: 'events',
     gameId,
