@@ -68,7 +68,12 @@ export class BotDriver {
         gameId: g.id,
         seat: bot.seat,
         level: bot.bot!,
-        view: view(s, bot.seat),
+        // Built when the pool reads it (as it hands the decision to a worker), not now: a decision
+        // can wait in the queue for seconds, and a bot's view holds the whole log (issue 29 §6:
+        // the queued views outlived the main thread's young collections).
+        get view() {
+          return view(s, bot.seat);
+        },
         legal,
         seed: randomInt(2 ** 32 - 1),
         budgetMs: cfg.botBudgetMs,
