@@ -204,6 +204,7 @@ export function viewsOf(state: GameState): (viewer: Viewer) => View {
     if (seesSecrets(state, viewer)) return view(state, viewer);
     pub ??= view(state, 'spectator');
     if (viewer === 'spectator') return pub;
-    return { ...pub, viewer, myAgents: viewer === RECRUITER_SEAT ? [] : agentsOfSeat(pub.agentSeats, viewer) };
+    // the recruiter always sees secrets, so `viewer` is an agent seat here
+    return { ...pub, viewer, myAgents: agentsOfSeat(pub.agentSeats, viewer) };
   };
 }

@@ -25,6 +25,8 @@ export interface BotTask {
   readonly gameId: string;
   readonly seat: Seat;
   readonly level: BotLevel;
+  /** May be a getter (the bot driver's builds the view when read): the pool reads it when it hands
+   * the decision to a worker, and again only for a fallback move. */
   readonly view: View;
   readonly legal: readonly Action[];
   readonly seed: number;
