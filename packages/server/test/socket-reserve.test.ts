@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from '../src/http/connections.js';
-import { addressKey } from '../src/http/address.js';
+import { addressKey, prefixKey } from '../src/http/address.js';
 import { parseOpenFileLimit, socketCaps } from '../src/limits/descriptors.js';
 
 class FakeSocket extends EventEmitter {
@@ -101,5 +101,19 @@ describe('address grouping (issue 29 §2)', () => {
     expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
     expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
     expect(addressKey('64:ff9b::10.1.2.3')).toBe('64:ff9b:0:0::/64');
+  });
+});
+
+describe('network prefixes', () => {
+  it('groups IPv4 by /24 and IPv6 by /48, from an address or its budget key', () => {
+    expect(prefixKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(prefixKey('203.0.114.7')).toBe('203.0.114.0/24');
+    expect(prefixKey('::ffff:10.1.2.3')).toBe('10.1.2.0/24');
+    expect(prefixKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(prefixKey('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(prefixKey('2001:db8:2::1')).toBe('2001:db8:2::/48');
+    expect(prefixKey(addressKey('2001:db8:1:2:aaaa::1'))).toBe('2001:db8:1::/48');
+    expect(prefixKey(addressKey('10.1.2.3'))).toBe('10.1.2.0/24');
+    expect(prefixKey('unknown')).toBe('unknown');
   });
 });

@@ -30,3 +30,21 @@ export function addressKey(ip: string): string {
     .map((x) => x.toString(16))
     .join(':')}::/64`;
 }
+
+/** The network a client address belongs to, for the caps kept per network as well as per
+ * address: IPv4 (also IPv4-mapped) as its /24 (`203.0.113.0/24`), IPv6 as its /48
+ * (`2001:db8:1::/48`, an end site's usual allocation). One operator's block of addresses is then
+ * one budget, so a flood from many addresses of one network cannot take what other networks'
+ * players need; anything that is not an address is its own network. Takes an address or the
+ * key `addressKey` made of one (an IPv6 `…::/64`). */
+export function prefixKey(address: string): string {
+  const ip = address.endsWith('::/64') ? address.slice(0, -3) : address;
+  const v4 = ip.startsWith('::ffff:') && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  if (net.isIPv4(v4)) return `${v4.slice(0, v4.lastIndexOf('.'))}.0/24`;
+  const g = ipv6Groups(ip);
+  if (!g) return ip;
+  return `${g
+    .slice(0, 3)
+    .map((x) => x.toString(16))
+    .join(':')}::/48`;
+}
