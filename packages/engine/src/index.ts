@@ -37,7 +37,7 @@ export {
   revealedRecruits,
 } from './rules/queries.js';
 export { dustyRange } from './rules/agents.js';
-export { UNDOABLE, hiddenTurn, publicSeq, publicState } from './rules/undo.js';
+export { UNDOABLE, hiddenTurn, publicLogLength, publicSeq, publicState } from './rules/undo.js';
 export { declareBoxedIn, immortalWinReachable, type ImmortalWinInput } from './rules/boxedIn.js';
 export {
   applyNote,

@@ -90,6 +90,12 @@ export function publicSeq(s: GameState): number {
   return p.seq - (p.hiddenSeqs ?? 0);
 }
 
+/** The length of the log the seats other than the recruiter hold: publicState's, without
+ * copying it (D12). */
+export function publicLogLength(s: GameState): number {
+  return hiddenTurn(s)?.logLength ?? s.history.length;
+}
+
 function startedSomething(s: GameState): boolean {
   if (s.phase === 'recruiterTurn') return !!s.turn && (s.turn.actionDone || s.turn.immortalMoves > 0);
   return s.phase === 'agentsTurn' && s.activation !== null;

@@ -1,8 +1,9 @@
 // What the lobby shows about a table (public to anyone with its id): built from the row and the
 // subscribers (presence), never from hidden state.
-import { type Seat, seenSeq } from '@mindmgmt/engine';
+import type { Seat } from '@mindmgmt/engine';
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
 import type { Live } from '../play/live.js';
+import { publicPosition } from '../play/positions.js';
 import type { GameRow } from '../store/types.js';
 import { shownDeadline } from '../deadlines.js';
 
@@ -14,8 +15,8 @@ export function inviteUrl(publicUrl: string | null, id: string): string {
 export function lobbyInfo(g: Live, invite: string): LobbyInfo {
   const online = new Set<string>();
   for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
-  // D12: the seq everyone may know (not the recruiter's undone actions).
-  return rowLobbyInfo(g.row, online, g.state ? seenSeq(g.state, 'spectator') : g.row.seq, g.state?.result, invite);
+  // D12: the seq everyone may know (not the recruiter's unsettled or undone actions).
+  return rowLobbyInfo(g.row, online, g.state ? publicPosition(g.state).seq : g.row.seq, g.state?.result, invite);
 }
 
 /**

@@ -28,6 +28,7 @@ import type { ChatFrame } from '../players/schemas.js';
 import { sendAll } from './fanout.js';
 import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
+import { publicPosition } from './positions.js';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
  * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */
@@ -196,8 +197,9 @@ export class TableChat {
     }
     const seatRow = seat === null ? null : g.row.start!.seats.find((s) => s.seat === seat);
     const playerId = seatRow?.place != null ? ((await this.store.placePlayers(g.id)).get(seatRow.place) ?? null) : null;
-    // Where the log stands now: every seat's log has this length (only secret details differ).
-    const logAt = g.state?.history.length ?? 0;
+    // Where the public log stands now (D12): the recruiter's unsettled turn is not counted, so
+    // `logAt` is the same whether or not the recruiter has acted, or taken it back, since.
+    const logAt = g.state ? publicPosition(g.state).logLength : 0;
     const row = await this.store.addChat(
       { gameId: g.id, at: now, seat, playerId, name: seatRow?.name ?? 'Spectator', text, logAt },
       CHAT_MAX_PER_GAME,

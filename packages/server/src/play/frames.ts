@@ -6,18 +6,17 @@ import {
   type GameEvent,
   eventsFor,
   type GameState,
-  hiddenTurn,
   legalActions,
   publicState,
   RECRUITER_SEAT,
   type Seat,
-  seenSeq,
   view,
   type View,
   viewsOf,
 } from '@mindmgmt/engine';
 import type { ServerFrame, StateFrame } from '../protocol.js';
 import type { Live, Viewer } from './live.js';
+import { positionOf } from './positions.js';
 
 /** A frame's text. Every frame is built as its type in the wire contract (protocol.ts), so a
  * frame that does not match what the web reads fails to compile here. */
@@ -51,17 +50,20 @@ export function stateFrame(g: Live, viewer: Viewer, deadline: number | null): st
 
 /** For a `hello` with `lastSeq`: what the viewer missed since then, as one `events` frame (the
  * log entries after lastSeq), or '' when it has everything; null when that is no longer known
- * (send a full `state` instead). */
+ * (send a full `state` instead). D12: decided from the viewer's own position only: for every seat
+ * but the recruiter the public one, which the recruiter's unsettled turn and undos never move. */
 export function catchUpFrame(g: Live, viewer: Viewer, lastSeq: number, deadline: number | null): string | null {
   const s = g.state!;
-  // D12: the other seats count seq without the recruiter's undone actions; their catch-up is a
-  // fresh state once there are any (or while the recruiter's turn is unsettled).
-  if (viewer !== RECRUITER_SEAT && (s.hiddenSeqs || hiddenTurn(s))) return null;
-  if (s.result || lastSeq > s.seq) return null;
-  if (lastSeq === s.seq) return '';
-  const from = g.logLenAt.get(lastSeq);
+  if (s.result) return null;
+  const at = positionOf(s, viewer);
+  if (lastSeq > at.seq) return null;
+  if (lastSeq === at.seq) return '';
+  const from = g.positions.logLengthAt(viewer, lastSeq);
   if (from === undefined) return null;
-  const vw = view({ ...s, history: s.history.slice(from) }, viewer);
+  // The game as this viewer is shown it (D12), with only the entries it missed: `view` reads
+  // `history` only to build `log`.
+  const shown = viewer === RECRUITER_SEAT ? s : publicState(s);
+  const vw = view({ ...shown, history: shown.history.slice(from) }, viewer);
   return frameText({
     t: 'events',
     gameId: g.id,
@@ -119,10 +121,10 @@ function eventsFrame(
   publicViews: (tail: () => GameState) => (v: Viewer) => View,
 ): string | null {
   const full = v === RECRUITER_SEAT || s.result !== null;
-  if (!full && seenSeq(before, v) === seenSeq(s, v)) return null;
+  if (!full && positionOf(before, v).seq === positionOf(s, v).seq) return null;
   // The log this viewer holds ends where its view of `before` ended (D12: for the other seats,
   // before the recruiter's unsettled turn, or where an undo cut it back to).
-  const held = full ? before.history.length : publicState(before).history.length;
+  const held = positionOf(before, full ? RECRUITER_SEAT : v).logLength;
   const logFrom = s.result ? 0 : Math.min(held, s.history.length - events.length);
   // `view` reads `history` only to build `log` (engine views/view.ts), so a state whose history
   // is just the new entries gives the same view with only the new log entries, in O(events)

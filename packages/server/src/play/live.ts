@@ -2,6 +2,7 @@
 import type { GameState, NoteEntry, Seat } from '@mindmgmt/engine';
 import type { Mutex } from '../lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
+import type { RecentPositions } from './positions.js';
 
 export type Viewer = Seat | 'spectator';
 
@@ -29,9 +30,9 @@ export interface Live {
    * they serve a burst of `hello`s and are freed by the next collection, not kept for as long as
    * the game waits on a move (issue 29 §6: the largest thing an idle game held). */
   frames: { seq: number; byViewer: Map<Viewer, WeakRef<{ readonly text: string }>> };
-  /** Log length after each recent seq: a `hello` with `lastSeq` among them gets an `events`
-   * frame with only the entries it missed. */
-  readonly logLenAt: Map<number, number>;
+  /** Log length after each recent seq, the recruiter's and the others' (D12): a `hello` with
+   * `lastSeq` among its viewer's gets an `events` frame with only the entries it missed. */
+  readonly positions: RecentPositions;
   /** The agents' white notes (R30, D8): table state beside `state`, never in its log
    * (play/notes.ts); loaded with the game, at most one per location. */
   notes: readonly NoteEntry[];

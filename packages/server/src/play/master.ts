@@ -5,15 +5,7 @@
 // Players (play/connections.ts), bots (bots/driver.ts), timers (timers.ts) and other instances'
 // commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
 // all come through here.
-import {
-  type Action,
-  apply,
-  applyLogged,
-  ENGINE_VERSION,
-  type GameEvent,
-  type GameState,
-  publicSeq,
-} from '@mindmgmt/engine';
+import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type GameState } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
@@ -29,6 +21,7 @@ import { sendAll, sendEach } from './fanout.js';
 import { eventsFrames, frameText, stateFrame } from './frames.js';
 import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
 import { withNotes } from './notes.js';
+import { publicPosition, RecentPositions } from './positions.js';
 import { initialState } from './setup.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
@@ -54,9 +47,6 @@ export interface MasterLinks {
    * the state before it. Must not wait on anything (notify/notifier.ts queues). */
   readonly onMoved: ((g: Live, before: GameState) => void) | null;
 }
-
-/** How many recent seqs a game remembers the log length of (for `hello` with `lastSeq`). */
-const LOG_LEN_MEMORY = 256;
 
 export class GameMaster {
   private readonly live = new Map<string, Live>();
@@ -142,7 +132,7 @@ export class GameMaster {
       notes: state ? await this.store.notesOf(id) : [],
       notesText: null,
       frames: { seq: -1, byViewer: new Map() },
-      logLenAt: new Map(state ? [[state.seq, state.history.length]] : []),
+      positions: new RecentPositions(state),
       botBudgetIp: null,
     };
     const raced = this.live.get(id);
@@ -171,8 +161,7 @@ export class GameMaster {
   /** A game that started (here or elsewhere) now has `state`: reset what is remembered per seq. */
   started(g: Live, state: GameState): void {
     g.state = state;
-    g.logLenAt.clear();
-    g.logLenAt.set(state.seq, state.history.length);
+    g.positions.reset(state);
   }
 
   /** Drops a game from memory (and its bot sessions). */
@@ -236,7 +225,7 @@ export class GameMaster {
       // D12: an action the other seats are not shown yet (the recruiter's unsettled turn) keeps
       // the time they last saw a change, in the row (lobby, live tables) and in the store, so no
       // listed or stored time tells when the recruiter acted before it was settled.
-      const at = publicSeq(r.state) === publicSeq(state) ? g.row.updatedAt : now;
+      const at = publicPosition(r.state).seq === publicPosition(state).seq ? g.row.updatedAt : now;
       const res = await this.store.appendAction({
         gameId: g.id,
         expectedSeq: origin.seq,
@@ -298,14 +287,10 @@ export class GameMaster {
    * starter's bot-game budget and the game's bot sessions. */
   private advanced(g: Live): void {
     const s = g.state!;
-    // D12: an undo cuts the log back; a catch-up from a seq whose log reached past the cut would
-    // keep the entries taken back, so those seqs get a fresh state instead.
-    for (const [seq, len] of g.logLenAt) if (len > s.history.length) g.logLenAt.delete(seq);
-    g.logLenAt.set(s.seq, s.history.length);
+    g.positions.note(s);
     // The cached `state` frames (whole view and log per viewer) are of the old seq and would
     // otherwise stay in memory until the next `hello`: per active game, the largest thing held.
     if (g.frames.byViewer.size) g.frames = { seq: -1, byViewer: new Map() };
-    if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
     if (s.result) {
       if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
       g.botBudgetIp = null;
