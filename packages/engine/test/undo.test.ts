@@ -2,7 +2,7 @@
 // action (refused with a reason, replayed from records), and invisible to the agents when the
 // recruiter takes back a secret step.
 import { describe, expect, test } from 'vitest';
-import { type Action, legalActions, replay, view } from '../src/index.js';
+import { type Action, legalActions, publicLogLength, replay, view } from '../src/index.js';
 import { A, Game, L, R, setupFull, setupTraining } from './helpers/game.js';
 
 // Recruiter path C4 D4 D3 D2 C2 (as agents.test.ts); agents Meru A3, Henry F3, Bill A5, Dusty F5.
@@ -81,8 +81,11 @@ describe('D12 undo', () => {
     const g = setupFull(base);
     const seen = (seat: number | 'spectator') => JSON.stringify(view(g.state, seat as 1));
     const agents0 = [seen(1), seen('spectator')];
+    const log0 = view(g.state, 1).log.length;
     g.do(R.step('C3'), R.imm('B2', 'B3'));
     expect([seen(1), seen('spectator')]).toEqual(agents0); // not settled: nothing shown yet
+    // the log length the others hold (the server's chat `logAt`) does not count the hidden turn
+    expect([publicLogLength(g.state), g.state.history.length > log0]).toEqual([log0, true]);
     expect(view(g.state, 0).seq).toBe(g.state.seq); // the recruiter sees its own moves
     g.do(undo(0));
     expect([seen(1), seen('spectator')]).toEqual(agents0);
@@ -93,6 +96,7 @@ describe('D12 undo', () => {
     const h = setupFull(base).do(R.step('B2'), R.end());
     expect(JSON.stringify(view(g.state, 1))).toBe(JSON.stringify(view(h.state, 1)));
     expect(JSON.stringify(view(g.state, 'spectator'))).toBe(JSON.stringify(view(h.state, 'spectator')));
+    expect(publicLogLength(g.state)).toBe(view(h.state, 1).log.length);
     expect(g.state.seq).toBe(h.state.seq + 4); // the log holds the step, the immortal move and two undos
   });
 
