@@ -35,46 +35,46 @@ function seqsOf(c: Client): number[] {
   return seqs;
 }
 
-/** What one observer of the table (an agent seat's token, or null: a spectator) can get now. */
+/** What the observers other than the recruiter can get now, chat said aside. */
 interface Seen {
-  /** A fresh connection's frames after `hello`, by the `lastSeq` it sent. */
-  reconnect: Record<string, string[]>;
+  /** Per observer (its seat, or 'spectator'), a fresh connection's frames after `hello`, by the
+   * `lastSeq` it sent: none, the one its live connection holds, older ones it was shown. */
+  reconnect: Record<string, Record<string, string[]>>;
+  /** The table's info, its chat history, the agents' game list, the table in the live list. */
   http: string[];
 }
 
-/** Everything the table's observers other than the recruiter can get right now (no chat said). */
-async function observe(t: Table, others: Client[]): Promise<Record<string, Seen>> {
-  const out: Record<string, Seen> = {};
-  const agentTokens: string[] = [];
+async function reconnect(t: Table, token: string | null, lastSeq: number | undefined): Promise<Client> {
+  const c = new Client(srv.url);
+  await c.open();
+  await c.request({ t: 'hello', gameId: t.gameId, token, lastSeq }, (m) => m.t === 'chatLog' || m.t === 'error');
+  c.close();
+  expect(c.msgs.filter((m) => m.t === 'error')).toEqual([]);
+  return c;
+}
+
+const tokenOf = (t: Table, live: Client): string | null =>
+  live === t.spectator ? null : t.tokens[t.clients.indexOf(live)]!;
+
+async function observe(t: Table, others: Client[]): Promise<Seen> {
+  const seen: Seen = { reconnect: {}, http: [] };
   for (const live of others) {
-    const token = live === t.spectator ? null : t.tokens[t.clients.indexOf(live)]!;
-    if (token) agentTokens.push(token);
-    const seqs = seqsOf(live);
     const cur = live.view.seq as number;
-    const older = seqs.filter((s) => s < cur);
-    const reconnect: Record<string, string[]> = {};
-    for (const lastSeq of [undefined, cur, older[older.length - 1], older[0]]) {
-      const key = String(lastSeq);
-      if (key in reconnect) continue;
-      const c = new Client(srv.url);
-      await c.open();
-      await c.request({ t: 'hello', gameId: t.gameId, token, lastSeq }, (m) => m.t === 'chatLog' || m.t === 'error');
-      reconnect[key] = [...c.frames];
-      c.close();
-    }
-    out[String(live.seat)] = { reconnect, http: [] };
+    const older = seqsOf(live).filter((s) => s < cur);
+    const got: Record<string, string[]> = {};
+    for (const lastSeq of [undefined, cur, older[older.length - 1], older[0]])
+      if (!(String(lastSeq) in got)) got[String(lastSeq)] = (await reconnect(t, tokenOf(t, live), lastSeq)).frames;
+    seen.reconnect[String(live.seat)] = got;
   }
+  const agentTokens = others.map((c) => tokenOf(t, c)).filter((x) => x !== null);
   const live = (await api(srv.url, 'GET', '/api/live')).body.games.filter((x: any) => x.gameId === t.gameId);
-  out.http = {
-    reconnect: {},
-    http: [
-      (await api(srv.url, 'GET', `/api/games/${t.gameId}`)).text,
-      (await api(srv.url, 'GET', `/api/games/${t.gameId}/chat?after=0&limit=100`)).text,
-      (await api(srv.url, 'POST', '/api/my-games', { tokens: agentTokens })).text,
-      JSON.stringify(live),
-    ],
-  };
-  return out;
+  seen.http = [
+    (await api(srv.url, 'GET', `/api/games/${t.gameId}`)).text,
+    (await api(srv.url, 'GET', `/api/games/${t.gameId}/chat?after=0&limit=100`)).text,
+    (await api(srv.url, 'POST', '/api/my-games', { tokens: agentTokens })).text,
+    JSON.stringify(live),
+  ];
+  return seen;
 }
 
 /** A message said now by `writer`: the chat frame each observer got and the history route's row. */
@@ -101,16 +101,12 @@ function normal(texts: readonly string[], said: number): string[] {
   );
 }
 
-function normalSeen(seen: Record<string, Seen>, said: number) {
-  return Object.fromEntries(
-    Object.entries(seen).map(([who, s]) => [
-      who,
-      {
-        reconnect: Object.fromEntries(Object.entries(s.reconnect).map(([k, v]) => [k, normal(v, said)])),
-        http: normal(s.http, said),
-      },
-    ]),
-  );
+function normalSeen(seen: Seen, said: number) {
+  const reconnect = Object.entries(seen.reconnect).map(([who, byLastSeq]) => [
+    who,
+    Object.entries(byLastSeq).map(([lastSeq, frames]) => [lastSeq, normal(frames, said)]),
+  ]);
+  return { reconnect, http: normal(seen.http, said) };
 }
 
 /** Waits until every live observer has what the server sent it (a ping answered after it). */
@@ -164,7 +160,7 @@ async function playAndCompare(seed: number, players: number, rounds: number, cou
   const writers = new Map<Client, number>(t.clients.map((c) => [c, 0]));
   let said = 0;
   let done = 0;
-  type Snapshot = { seen: Record<string, Seen>; chat: string[] | null; base: number; start: number[]; end: number[] };
+  type Snapshot = { seen: Seen; chat: string[] | null; base: number; start: number[]; end: number[] };
   let before: Snapshot | null = null;
   const snapshot = async (): Promise<Snapshot> => {
     await caughtUp(t, others);
@@ -174,7 +170,7 @@ async function playAndCompare(seed: number, players: number, rounds: number, cou
     const seen = await observe(t, others);
     // Nothing but the current public position: a reconnect holding it is told nothing more.
     for (const who of others) {
-      const kinds = seen[String(who.seat)]!.reconnect[String(who.view.seq)]!.map((f) => JSON.parse(f).t);
+      const kinds = seen.reconnect[String(who.seat)]![String(who.view.seq)]!.map((f) => JSON.parse(f).t);
       expect(kinds, `reconnect of ${String(who.seat)} at its own seq`).toEqual(['lobby', 'notes', 'chatLog']);
     }
     const writer = [...writers].find(([, n]) => n < SAID_PER_WRITER)?.[0];
@@ -230,56 +226,81 @@ async function playAndCompare(seed: number, players: number, rounds: number, cou
   }
 }
 
+/** A 2-player Full Game at the recruiter's first turn after the setup, nothing done in it yet. */
+async function atRecruiterTurn(seed: number) {
+  const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
+  const rec = t.bySeat.get(0)!;
+  const agent = t.bySeat.get(1)!;
+  const others = [agent, t.spectator];
+  const rng = mulberry(seed);
+  for (;;) {
+    const s = await stateOf(t);
+    if (s.phase === 'recruiterTurn' && s.time >= 5 && !s.turn!.actionDone && s.turn!.immortalMoves === 0) break;
+    const seat = expectedSeats(s)[0]!;
+    if (seat === 0) await rec.waitSeq(s.seq);
+    else await caughtUp(t, others);
+    const legal = t.bySeat.get(seat)!.legal.filter((a: any) => a.type !== 'undo');
+    await act(t.bySeat.get(seat)!, t, legal[Math.floor(rng() * legal.length)]);
+  }
+  await caughtUp(t, others);
+  return { t, rec, agent, others, step: rec.legal.find((a: any) => a.type === 'step') };
+}
+
 describe('D12: the recruiter’s hidden turn does not show', () => {
-  it('regression: chat logAt counted the recruiter’s hidden step and its undo, and a reconnect got a whole state after them', async () => {
-    const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
-    const rec = t.bySeat.get(0)!;
-    const agent = t.bySeat.get(1)!;
-    const others = [agent, t.spectator];
-    const rng = mulberry(11);
+  it('regression: chat logAt counted the recruiter’s hidden actions (24, 25 after a hidden step, 24 after the undo, 25 again)', async () => {
+    const { t, rec, agent, others, step } = await atRecruiterTurn(11);
     try {
-      // Play to the recruiter's first Full Game turn, before anything is done in it.
-      for (;;) {
-        const s = await stateOf(t);
-        if (s.phase === 'recruiterTurn' && s.time >= 5 && !s.turn!.actionDone && s.turn!.immortalMoves === 0) break;
-        const seat = expectedSeats(s)[0]!;
-        if (seat === 0) await rec.waitSeq(s.seq);
-        else await caughtUp(t, others);
-        const legal = t.bySeat.get(seat)!.legal.filter((a: any) => a.type !== 'undo');
-        await act(t.bySeat.get(seat)!, t, legal[Math.floor(rng() * legal.length)]);
-      }
-      await caughtUp(t, others);
+      // The message's frame (to the agent), and its row in the chat history route and in a chatLog.
       const logAt = async (text: string) => {
         const [frame, , row] = await sayNow(t, agent, others, text);
-        return [JSON.parse(frame!).logAt, JSON.parse(row!).logAt];
-      };
-      const reconnectKinds = async () => {
-        const c = new Client(srv.url);
-        await c.open();
-        await c.request(
-          { t: 'hello', gameId: t.gameId, token: t.tokens[t.clients.indexOf(agent)], lastSeq: agent.view.seq },
-          (m) => m.t === 'chatLog',
-        );
-        c.close();
-        return c.msgs.map((m) => m.t);
+        const log = (await reconnect(t, null, undefined)).msgs.find((m) => m.t === 'chatLog');
+        return [JSON.parse(frame!).logAt, JSON.parse(row!).logAt, log.messages.at(-1).logAt];
       };
       const len = agent.log.length;
-      expect(await logAt('before the step')).toEqual([len, len]);
-      expect(await reconnectKinds()).toEqual(['lobby', 'notes', 'chatLog']);
-      const step = rec.legal.find((a: any) => a.type === 'step');
+      expect(await logAt('before the step')).toEqual([len, len, len]);
       await act(rec, t, step);
-      expect(await logAt('after the step')).toEqual([len, len]);
-      expect(await reconnectKinds()).toEqual(['lobby', 'notes', 'chatLog']);
+      expect(await logAt('after the step')).toEqual([len, len, len]);
       await act(rec, t, { type: 'undo' });
-      expect(await logAt('after the undo')).toEqual([len, len]);
-      expect(await reconnectKinds()).toEqual(['lobby', 'notes', 'chatLog']);
+      expect(await logAt('after the undo')).toEqual([len, len, len]);
+      await act(rec, t, step);
+      expect(await logAt('after the step again')).toEqual([len, len, len]);
+      await act(rec, t, { type: 'endTurn' });
+      await caughtUp(t, others);
+      const settled = agent.log.length;
+      expect(settled).toBeGreaterThan(len);
+      expect(await logAt('after the turn')).toEqual([settled, settled, settled]);
+    } finally {
+      closeTable(t);
+    }
+  }, 30_000);
+
+  it('regression: a reconnecting agent or spectator got notes before a hidden step, a whole state after it, and a state on every reconnect once the game had an undo', async () => {
+    const { t, rec, agent, others, step } = await atRecruiterTurn(12);
+    try {
+      // What a reconnect holding the observer's current seq (and the seq before it) is answered.
+      const kinds = async () => {
+        const out: string[][] = [];
+        for (const live of others) {
+          const seqs = seqsOf(live);
+          for (const lastSeq of seqs.slice(-2))
+            out.push((await reconnect(t, tokenOf(t, live), lastSeq)).msgs.map((m) => m.t));
+        }
+        return out;
+      };
+      const upToDate = ['lobby', 'notes', 'chatLog'];
+      const behind = ['lobby', 'events', 'notes', 'chatLog'];
+      const expected = [behind, upToDate, behind, upToDate];
+      expect(await kinds()).toEqual(expected);
+      await act(rec, t, step);
+      expect(await kinds()).toEqual(expected);
+      await act(rec, t, { type: 'undo' });
+      expect(await kinds()).toEqual(expected);
       await act(rec, t, step);
       await act(rec, t, { type: 'endTurn' });
       await caughtUp(t, others);
-      expect(agent.log.length).toBeGreaterThan(len);
-      expect(await logAt('after the turn')).toEqual([agent.log.length, agent.log.length]);
-      // The game had an undo: a reconnect holding the current seq is still told nothing more.
-      expect(await reconnectKinds()).toEqual(['lobby', 'notes', 'chatLog']);
+      // Settled, after an undo: still caught up with events, never a whole state.
+      expect(await kinds()).toEqual(expected);
+      expect(agent.logGaps).toEqual([]);
     } finally {
       closeTable(t);
     }
@@ -297,6 +318,5 @@ describe('D12: the recruiter’s hidden turn does not show', () => {
     expect(counts.hidden).toBeGreaterThanOrEqual(12);
     expect(counts.chats).toBeGreaterThanOrEqual(8);
     expect(counts.undos).toBeGreaterThanOrEqual(2);
-    console.log(counts);
   }, 60_000);
 });
