@@ -29,6 +29,7 @@ export const FAST = {
     joinPerIp: { burst: 1e6, perMin: 1e6 },
     startPerIp: { burst: 1e6, perMin: 1e6 },
     connectionsPerIp: 1e6,
+    wsPerPrefix: 1e6,
     httpConnectionsPerIp: 1e6,
     botGamesPerIp: 1e6,
     botGamesTotal: 1e6,

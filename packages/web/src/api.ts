@@ -17,6 +17,7 @@ import type {
   ChatLogFrame,
   ChatPolicyFrame,
   ClientAction,
+  CloseCodes,
   CreatedBody,
   CreateGameRequest,
   ErrorBody,
@@ -221,6 +222,11 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** The server closed this socket to make room (all its WebSockets taken; only a socket that holds
+ * no seat is): coming straight back would only take another spectator's place, so the next
+ * attempt waits 10-20 s (spread, so that the spectators shed together do not return together). */
+const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
+const TRY_LATER_MS = 10_000;
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
@@ -280,7 +286,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
-      const lost = () => {
+      // Any other close (a lost network, a server restart, 4408 when the hello came too late)
+      // is retried at once, then backing off.
+      const lost = (e?: Event) => {
         if (ended) return;
         ended = true;
         clearInterval(ping);
@@ -288,7 +296,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        const shed = (e as CloseEvent | undefined)?.code === CLOSE_TRY_LATER;
+        const wait = shed ? TRY_LATER_MS * (1 + Math.random()) : Math.min(8000, 500 * 2 ** retry++);
+        timer = setTimeout(connect, wait);
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
