@@ -178,15 +178,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(
-    service,
-    log,
-    { ...DEFAULT_WS_CONFIG, ...o.ws },
-    limits,
-    wsSlots,
-    o.acks ?? null,
-    chat,
-  );
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, wsSlots, o.acks ?? null, chat);
   server.on('upgrade', (req, socket, head) => {
     gate.upgraded(req.socket);
     ws.upgrade(req, socket, head);

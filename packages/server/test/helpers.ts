@@ -113,9 +113,13 @@ export class Client {
   }[] = [];
   closed = false;
 
-  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY. */
-  constructor(url: string, headers?: Record<string, string>) {
-    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', headers ? { headers } : undefined);
+  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY;
+   * `from`: the loopback address (127.x.y.z) to connect from. */
+  constructor(url: string, headers?: Record<string, string>, from?: string) {
+    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', {
+      ...(headers ? { headers } : {}),
+      ...(from ? { localAddress: from } : {}),
+    });
     this.ws.on('message', (d) => {
       const text = d.toString();
       this.frames.push(text);
