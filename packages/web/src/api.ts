@@ -228,6 +228,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
 const TRY_LATER_MS = 10_000;
 
+/** How long after a socket ended (with `closeCode`, null when it only errored) the next attempt
+ * waits: 1013 as above; anything else (a lost network, a server restart, 4408 when the hello came
+ * too late) from half a second, doubling per failed attempt up to 8 s. `random` in [0, 1). */
+export function reconnectDelayMs(closeCode: number | null, retry: number, random: number): number {
+  return closeCode === CLOSE_TRY_LATER ? TRY_LATER_MS * (1 + random) : Math.min(8000, 500 * 2 ** retry);
+}
+
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
@@ -286,8 +293,6 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
-      // Any other close (a lost network, a server restart, 4408 when the hello came too late)
-      // is retried at once, then backing off.
       const lost = (e?: Event) => {
         if (ended) return;
         ended = true;
@@ -296,9 +301,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        const shed = (e as CloseEvent | undefined)?.code === CLOSE_TRY_LATER;
-        const wait = shed ? TRY_LATER_MS * (1 + Math.random()) : Math.min(8000, 500 * 2 ** retry++);
-        timer = setTimeout(connect, wait);
+        const code = e?.type === 'close' ? (e as CloseEvent).code : null;
+        timer = setTimeout(connect, reconnectDelayMs(code, retry++, Math.random()));
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
