@@ -228,11 +228,25 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
 const TRY_LATER_MS = 10_000;
 
+const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
+/** Refusals of a `hello` that the same `hello` would get again (no such game, a token holding no
+ * place): the page shows them, and reconnecting would not change them. */
+const FINAL_HELLO_REFUSALS: ReadonlySet<string> = new Set(['not_found', 'bad_token']);
+
 /** How long after a socket ended (with `closeCode`, null when it only errored) the next attempt
- * waits: 1013 as above; anything else (a lost network, a server restart, 4408 when the hello came
- * too late) from half a second, doubling per failed attempt up to 8 s. `random` in [0, 1). */
-export function reconnectDelayMs(closeCode: number | null, retry: number, random: number): number {
-  return closeCode === CLOSE_TRY_LATER ? TRY_LATER_MS * (1 + random) : Math.min(8000, 500 * 2 ** retry);
+ * waits, or null for none: 1013 as above; 4408 (no valid `hello` in time) after this socket's
+ * `hello` was refused for good (`refusal`, the error code it got): none; anything else (a lost
+ * network, a server restart, a late `hello`) from half a second, doubling per failed attempt up to
+ * 8 s. `random` in [0, 1). */
+export function reconnectDelayMs(
+  closeCode: number | null,
+  retry: number,
+  random: number,
+  refusal: string | null = null,
+): number | null {
+  if (closeCode === CLOSE_TRY_LATER) return TRY_LATER_MS * (1 + random);
+  if (closeCode === CLOSE_HELLO_TIMEOUT && refusal !== null && FINAL_HELLO_REFUSALS.has(refusal)) return null;
+  return Math.min(8000, 500 * 2 ** retry);
 }
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
@@ -293,6 +307,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
+      /** The code of the last error frame since this socket's last `lobby` frame. */
+      let refusal: string | null = null;
       const lost = (e?: Event) => {
         if (ended) return;
         ended = true;
@@ -302,7 +318,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
         const code = e?.type === 'close' ? (e as CloseEvent).code : null;
-        timer = setTimeout(connect, reconnectDelayMs(code, retry++, Math.random()));
+        const wait = reconnectDelayMs(code, retry++, Math.random(), refusal);
+        if (wait !== null) timer = setTimeout(connect, wait);
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
@@ -346,6 +363,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             break;
           }
           case 'lobby':
+            refusal = null;
             setLobby(msg.lobby);
             break;
           case 'state': {
@@ -396,6 +414,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
           }
           case 'error': {
             const { code, message, params } = msg;
+            refusal = code;
             if (CHAT_ERRORS.has(code)) setChat((c) => ({ ...c, error: { code, message } }));
             else if (code !== 'stale') setError({ code, message, ...(params ? { params } : {}) });
             break;

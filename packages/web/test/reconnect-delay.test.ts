@@ -10,4 +10,11 @@ describe('reconnectDelayMs', () => {
     expect(reconnectDelayMs(null, 1, 0.5)).toBe(1000);
     expect(reconnectDelayMs(1006, 10, 0.5)).toBe(8000);
   });
+
+  it('4408 after a hello refused for good (no such game, a token holding no place) is not retried; after any other refusal it is', () => {
+    expect(reconnectDelayMs(4408, 0, 0.5, 'not_found')).toBe(null);
+    expect(reconnectDelayMs(4408, 0, 0.5, 'bad_token')).toBe(null);
+    expect(reconnectDelayMs(4408, 0, 0.5, 'rate_limited')).toBe(500);
+    expect(reconnectDelayMs(1006, 0, 0.5, 'not_found')).toBe(500);
+  });
 });
