@@ -33,7 +33,7 @@ const srv = await startServer({
   port: 0,
   host: '127.0.0.1',
   webDist: '/nonexistent',
-  limits: { connectionsPerIp: 1e9, httpConnectionsPerIp: 1e9, helloPerIp: open, helloPerConn: open },
+  limits: { connectionsPerIp: 1e9, wsPerPrefix: 1e9, httpConnectionsPerIp: 1e9, helloPerIp: open, helloPerConn: open },
 });
 const wsUrl = `${srv.url.replace('http', 'ws')}/ws`;
 const socks = [];

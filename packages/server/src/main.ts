@@ -3,10 +3,10 @@
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
 // SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, BOT_NICE (10), SNAPSHOT_EVERY (25),
-// SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
+// SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WS_HELLO_MS, WEB_DIST, PUBLIC_URL.
 // Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
 // LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_CREATE_TOTAL, LIMIT_OPEN_TABLES_PER_IP, LIMIT_BOT_GAMES_TOTAL, LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
-// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
+// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_CONNS_PER_PREFIX, MAX_WEBSOCKETS, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
 // LIMIT_CHAT_READS.
@@ -28,6 +28,7 @@ import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
+import { DEFAULT_WS_CONFIG } from './ws.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>
@@ -57,6 +58,8 @@ const limits: LimitsConfig = {
   refusedFramesPerIp: rate(env.LIMIT_REFUSED_IP, D.refusedFramesPerIp),
   chatReadsPerIp: rate(env.LIMIT_CHAT_READS, D.chatReadsPerIp),
   connectionsPerIp: num(env.LIMIT_CONNS_PER_IP, D.connectionsPerIp),
+  wsPerPrefix: num(env.LIMIT_CONNS_PER_PREFIX, D.wsPerPrefix),
+  maxWebSockets: num(env.MAX_WEBSOCKETS, D.maxWebSockets),
   httpConnectionsPerIp: num(env.LIMIT_HTTP_CONNS_PER_IP, D.httpConnectionsPerIp),
   maxSockets: num(env.MAX_SOCKETS, D.maxSockets),
   socketReserve: num(env.SOCKET_RESERVE, D.socketReserve),
@@ -205,7 +208,11 @@ const server = await startServer({
     publicUrl: env.PUBLIC_URL ?? null,
     vapidSubject: env.VAPID_SUBJECT || null,
   },
-  ws: { ratePerSec: num(env.WS_RATE_PER_SEC, 20), rateBurst: num(env.WS_RATE_BURST, 60) },
+  ws: {
+    ratePerSec: num(env.WS_RATE_PER_SEC, DEFAULT_WS_CONFIG.ratePerSec),
+    rateBurst: num(env.WS_RATE_BURST, DEFAULT_WS_CONFIG.rateBurst),
+    helloMs: num(env.WS_HELLO_MS, DEFAULT_WS_CONFIG.helloMs),
+  },
   limits,
   recordSweepMs: num(env.RECORD_SWEEP_MS, 30_000),
   httpTimeouts: {

@@ -127,6 +127,22 @@ export type ServerFrame =
   | ErrorFrame
   | PongFrame;
 
+/** The codes the server closes a WebSocket with (docs/protocol.md "Close codes"), as types: the
+ * web bundle imports types only, and a constant typed `CloseCodes['…']` there fails to compile
+ * if it differs from the server's. */
+export interface CloseCodes {
+  /** Too many messages, or too many refused ones. */
+  readonly rateLimit: 1008;
+  /** The client does not read what it is sent. */
+  readonly slowConsumer: 4008;
+  /** No valid `hello` within the deadline after the upgrade: a client that means to play or
+   * watch says it at once; reconnect and say `hello` at once. */
+  readonly helloTimeout: 4408;
+  /** Closed to make room for another connection when the server's WebSockets are all taken (only
+   * a connection not holding a seat: a spectator, or one with no `hello` yet); try again later. */
+  readonly tryLater: 1013;
+}
+
 // ---------- HTTP response bodies (the game lobby) ----------
 
 /** Any refusal: the HTTP status says the class, `code` the reason. */

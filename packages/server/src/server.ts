@@ -17,7 +17,8 @@ import { TableChat } from './play/chat.js';
 import { CampaignTables } from './players/campaign-tables.js';
 import type { PlayerParts } from './players/routes.js';
 import { ConnectionGate } from './http/connections.js';
-import { socketCaps } from './limits/descriptors.js';
+import { socketCaps, webSocketCaps } from './limits/descriptors.js';
+import { WsSlots } from './http/ws-slots.js';
 import { parseTarget } from './http/target.js';
 import { sendError } from './http/headers.js';
 import type { NotifyStore } from './store/notify/types.js';
@@ -69,6 +70,8 @@ export interface RunningServer {
   readonly http: http.Server;
   /** Client sockets held against the descriptor limit (issue 29 §1). */
   readonly sockets: ConnectionGate;
+  /** WebSockets held per address, network and in all, within the sockets. */
+  readonly webSockets: WsSlots;
   close(): Promise<void>;
 }
 
@@ -129,6 +132,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));
   log.info(gate.caps, 'socket caps');
+  const wsSlots = new WsSlots(webSocketCaps(limits, gate.caps));
+  log.info(wsSlots.caps, 'websocket caps');
   const server = http.createServer({ connectionsCheckingInterval: timeouts.checkMs }, (req, res) => {
     // A request is being answered (not to be shed) once all of it has arrived: a socket still
     // sending its body is as half-sent as one still sending its headers.
@@ -173,7 +178,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, o.acks ?? null, chat);
+  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, wsSlots, o.acks ?? null, chat);
   server.on('upgrade', (req, socket, head) => {
     gate.upgraded(req.socket);
     ws.upgrade(req, socket, head);
@@ -196,6 +201,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     notifier,
     http: server,
     sockets: gate,
+    webSockets: wsSlots,
     async close() {
       ws.close();
       await new Promise<void>((r) => {

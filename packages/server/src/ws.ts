@@ -1,5 +1,6 @@
-// WebSocket transport: upgrade checks (target, Origin, connections per IP), validation, size and
-// rate limits (frames, `hello`, notes), backpressure, heartbeats, dispatch to the service.
+// WebSocket transport: upgrade checks (target, Origin, connections per address, network and in
+// all: http/ws-slots.ts), the `hello` deadline, validation, size and rate limits (frames, `hello`,
+// notes), backpressure, heartbeats, dispatch to the service.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,7 +11,7 @@ import type { Conn, GameService } from './games.js';
 import { clientIp, originAllowed } from './http/client.js';
 import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
-import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
+import { RateBudget } from './limits/budget.js';
 import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
 import type { AckTimes } from './stats.js';
@@ -19,6 +20,9 @@ import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
 import { frameText } from './play/frames.js';
 import { gateFrame } from './input/frame-gate.js';
+import type { WsRefusal, WsSlot, WsSlots } from './http/ws-slots.js';
+import { type BotClock, systemBotClock } from './bots/clock.js';
+import type { CloseCodes } from './protocol.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
@@ -29,6 +33,11 @@ export interface WsConfig {
   ratePerSec: number;
   rateBurst: number;
   heartbeatMs: number;
+  /** A connection that has not said a valid `hello` this long after its upgrade is closed
+   * (4408): until then it is a descriptor that plays nothing. */
+  helloMs: number;
+  /** What the `hello` deadline is armed on (tests hand in a clock they advance). */
+  clock: BotClock;
 }
 
 export const DEFAULT_WS_CONFIG: WsConfig = {
@@ -38,11 +47,26 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
   ratePerSec: 20,
   rateBurst: 60,
   heartbeatMs: 30_000,
+  // The web client says `hello` as its socket opens: one round trip. 5 s is that round trip on a
+  // bad mobile link with two lost packets (TCP's first retransmission waits 1 s, the next 2 s)
+  // plus the game's first load, and holds a silent socket for seconds instead of for ever.
+  helloMs: 5_000,
+  clock: systemBotClock,
 };
 
-/** Close codes (docs/protocol.md). */
-export const CLOSE_RATE_LIMIT = 1008;
-export const CLOSE_SLOW_CONSUMER = 4008;
+/** Close codes (docs/protocol.md; protocol.ts `CloseCodes`). */
+export const CLOSE_RATE_LIMIT: CloseCodes['rateLimit'] = 1008;
+export const CLOSE_SLOW_CONSUMER: CloseCodes['slowConsumer'] = 4008;
+export const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
+export const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
+
+/** How an upgrade refused by the WebSocket caps is answered: the client's own address or network
+ * holds its share (429), or every WebSocket is a seat's (503, for anyone). */
+const SLOT_REFUSAL: Record<WsRefusal, [number, string]> = {
+  address: [429, 'Too Many Requests'],
+  prefix: [429, 'Too Many Requests'],
+  full: [503, 'Service Unavailable'],
+};
 
 let nextCid = 1;
 
@@ -57,6 +81,7 @@ export function attachWebSockets(
   log: Logger,
   cfg: WsConfig,
   limits: LimitsConfig,
+  slots: WsSlots,
   acks: AckTimes | null = null,
   chat: TableChat | null = null,
 ) {
@@ -67,7 +92,6 @@ export function attachWebSockets(
   const heartbeatSlices = Math.max(1, Math.min(30, Math.floor(cfg.heartbeatMs / 100)));
   /** The tick of the period at which each connection is pinged. */
   const sliceOf = new WeakMap<WebSocket, number>();
-  const connsPerIp = new ConcurrencyBudget(limits.connectionsPerIp);
   const hellosPerIp = new RateBudget(limits.helloPerIp);
   const refusedPerIp = new RateBudget(limits.refusedFramesPerIp);
   const frameRate: BucketRate = { burst: cfg.rateBurst, refill: cfg.ratePerSec, everyMs: 1000 };
@@ -94,7 +118,14 @@ export function attachWebSockets(
     return true;
   }
 
-  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
+  /** Closes a connection whose client may not read the close frame: it is dropped a second later. */
+  function closeSoon(ws: WebSocket, code: number, reason: string): void {
+    ws.close(code, reason);
+    // A sender that does not finish the closing handshake is not read for ws's 30 s default.
+    setTimeout(() => ws.terminate(), 1000).unref();
+  }
+
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string, slot: WsSlot) => {
     const conn: Conn = {
       cid: nextCid++,
       ip,
@@ -134,9 +165,7 @@ export function attachWebSockets(
       if (cut) return;
       if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
         cut = true;
-        ws.close(CLOSE_RATE_LIMIT, 'too many refused messages');
-        // A sender that does not finish the closing handshake is not read for ws's 30 s default.
-        setTimeout(() => ws.terminate(), 1000).unref();
+        closeSoon(ws, CLOSE_RATE_LIMIT, 'too many refused messages');
         return;
       }
       error(code, message, id);
@@ -169,11 +198,18 @@ export function attachWebSockets(
         .then(() => handle(text, arrived))
         .catch((e) => log.error({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'ws handler failed'));
     });
-    let released = false;
+    slot.shed = () => closeSoon(ws, CLOSE_TRY_LATER, 'server full');
+    // The deadline is judged after the frames that arrived before it: a `hello` already received
+    // counts if it turns out valid.
+    const cancelDeadline = cfg.clock.after(cfg.helloMs, () => {
+      queue = queue.then(() => {
+        if (slot.standing === 'silent' && !slot.released) closeSoon(ws, CLOSE_HELLO_TIMEOUT, 'no hello');
+      });
+    });
     const gone = () => {
+      cancelDeadline();
       service.unsubscribe(conn);
-      if (!released) connsPerIp.release(ip);
-      released = true;
+      slots.release(slot);
     };
     ws.on('close', gone);
     ws.on('error', gone);
@@ -225,6 +261,8 @@ export function attachWebSockets(
             if (!hellos.take('c') || !hellosPerIp.take(ip))
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
+            // In play once a token holding a place subscribed it: never closed to make room.
+            slot.standing = conn.tokenHash !== null ? 'seat' : 'spectator';
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':
@@ -305,16 +343,17 @@ export function attachWebSockets(
         if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
         if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
         const ip = clientIp(req, limits.trustProxy);
-        if (!connsPerIp.acquire(ip)) return refuse(socket, 429, 'Too Many Requests');
+        const slot = slots.take(ip);
+        if (typeof slot === 'string') return refuse(socket, ...SLOT_REFUSAL[slot]);
         let handed = false;
         try {
           wss.handleUpgrade(req, socket, head, (ws) => {
             handed = true;
-            wss.emit('connection', ws, req, ip);
+            wss.emit('connection', ws, req, ip, slot);
           });
         } finally {
           // handleUpgrade answers a bad handshake itself (400) without calling back.
-          if (!handed) socket.once('close', () => !handed && connsPerIp.release(ip));
+          if (!handed) socket.once('close', () => !handed && slots.release(slot));
         }
       } catch (e) {
         log.warn({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'upgrade failed');

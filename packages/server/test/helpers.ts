@@ -20,7 +20,9 @@ export const FAST = {
     sweepMs: 50,
     snapshotEvery: 10,
   },
-  ws: { ratePerSec: 1e6, rateBurst: 1e6 },
+  // A test's socket may wait on other work before its hello: the deadline is pinned by tests
+  // that set it (and a clock they advance), never by how fast the machine is.
+  ws: { ratePerSec: 1e6, rateBurst: 1e6, helloMs: 3_600_000 },
   /** Tests connect from 127.0.0.1: per-IP budgets are opened up except where a test pins them. */
   limits: {
     createPerIp: { burst: 1e6, perMin: 1e6 },
@@ -29,6 +31,7 @@ export const FAST = {
     joinPerIp: { burst: 1e6, perMin: 1e6 },
     startPerIp: { burst: 1e6, perMin: 1e6 },
     connectionsPerIp: 1e6,
+    wsPerPrefix: 1e6,
     httpConnectionsPerIp: 1e6,
     botGamesPerIp: 1e6,
     botGamesTotal: 1e6,
@@ -112,9 +115,13 @@ export class Client {
   }[] = [];
   closed = false;
 
-  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY. */
-  constructor(url: string, headers?: Record<string, string>) {
-    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', headers ? { headers } : undefined);
+  /** `headers`: e.g. an X-Forwarded-For, to stand for another address behind TRUST_PROXY;
+   * `from`: the loopback address (127.x.y.z) to connect from. */
+  constructor(url: string, headers?: Record<string, string>, from?: string) {
+    this.ws = new WebSocket(url.replace('http', 'ws') + '/ws', {
+      ...(headers ? { headers } : {}),
+      ...(from ? { localAddress: from } : {}),
+    });
     this.ws.on('message', (d) => {
       const text = d.toString();
       this.frames.push(text);

@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from '../src/http/connections.js';
 import { addressKey, prefixKey } from '../src/http/address.js';
-import { parseOpenFileLimit, socketCaps } from '../src/limits/descriptors.js';
+import { parseOpenFileLimit, socketCaps, webSocketCaps } from '../src/limits/descriptors.js';
 
 class FakeSocket extends EventEmitter {
   written = '';
@@ -88,6 +88,14 @@ describe('socket reserve (issue 29 §1)', () => {
       socketCaps({ httpConnectionsPerIp: 32, maxSockets: 0, socketReserve: 0, trustProxy: true }, () => 1024)
         .perAddress,
     ).toBe(0);
+  });
+
+  it('WebSockets get three quarters of the sockets outside the reserve, never more than all of them', () => {
+    const sockets = { perAddress: 32, total: 896, reserve: 56 };
+    const ws = { connectionsPerIp: 32, wsPerPrefix: 64, maxWebSockets: 0 };
+    expect(webSocketCaps(ws, sockets)).toEqual({ perAddress: 32, perPrefix: 64, total: 630 });
+    expect(webSocketCaps({ ...ws, maxWebSockets: 100 }, sockets).total).toBe(100);
+    expect(webSocketCaps({ ...ws, maxWebSockets: 5000 }, sockets).total).toBe(840);
   });
 });
 

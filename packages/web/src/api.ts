@@ -17,6 +17,7 @@ import type {
   ChatLogFrame,
   ChatPolicyFrame,
   ClientAction,
+  CloseCodes,
   CreatedBody,
   CreateGameRequest,
   ErrorBody,
@@ -221,6 +222,32 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** The server closed this socket to make room (all its WebSockets taken; only a socket that holds
+ * no seat is): coming straight back would only take another spectator's place, so the next
+ * attempt waits 10-20 s (spread, so that the spectators shed together do not return together). */
+const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
+const TRY_LATER_MS = 10_000;
+
+const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
+/** Refusals of a `hello` that the same `hello` would get again (no such game, a token holding no
+ * place): the page shows them, and reconnecting would not change them. */
+const FINAL_HELLO_REFUSALS: ReadonlySet<string> = new Set(['not_found', 'bad_token']);
+
+/** How long after a socket ended (with `closeCode`, null when it only errored) the next attempt
+ * waits, or null for none: 1013 as above; 4408 (no valid `hello` in time) after this socket's
+ * `hello` was refused for good (`refusal`, the error code it got): none; anything else (a lost
+ * network, a server restart, a late `hello`) from half a second, doubling per failed attempt up to
+ * 8 s. `random` in [0, 1). */
+export function reconnectDelayMs(
+  closeCode: number | null,
+  retry: number,
+  random: number,
+  refusal: string | null = null,
+): number | null {
+  if (closeCode === CLOSE_TRY_LATER) return TRY_LATER_MS * (1 + random);
+  if (closeCode === CLOSE_HELLO_TIMEOUT && refusal !== null && FINAL_HELLO_REFUSALS.has(refusal)) return null;
+  return Math.min(8000, 500 * 2 ** retry);
+}
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
@@ -280,7 +307,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
-      const lost = () => {
+      /** The code of the last error frame since this socket's last `lobby` frame. */
+      let refusal: string | null = null;
+      const lost = (e?: Event) => {
         if (ended) return;
         ended = true;
         clearInterval(ping);
@@ -288,7 +317,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        const code = e?.type === 'close' ? (e as CloseEvent).code : null;
+        const wait = reconnectDelayMs(code, retry++, Math.random(), refusal);
+        if (wait !== null) timer = setTimeout(connect, wait);
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
@@ -332,6 +363,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             break;
           }
           case 'lobby':
+            refusal = null;
             setLobby(msg.lobby);
             break;
           case 'state': {
@@ -382,6 +414,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
           }
           case 'error': {
             const { code, message, params } = msg;
+            refusal = code;
             if (CHAT_ERRORS.has(code)) setChat((c) => ({ ...c, error: { code, message } }));
             else if (code !== 'stale') setError({ code, message, ...(params ? { params } : {}) });
             break;

@@ -18,6 +18,11 @@ export interface LimitsConfig {
   readonly startPerIp: Rate;
   /** Per IP: WebSocket connections open at once. */
   readonly connectionsPerIp: number;
+  /** Per network (IPv4 /24, IPv6 /48): WebSocket connections open at once. */
+  readonly wsPerPrefix: number;
+  /** WebSocket connections open at once in all; 0: three quarters of the sockets outside the
+   * reserve (limits/descriptors.ts `webSocketCaps`); never more than all of those. */
+  readonly maxWebSockets: number;
   /** Per address: plain HTTP sockets (not WebSockets) open at once; 0 turns the cap off (it
    * always is with `trustProxy`: the peer is the proxy). */
   readonly httpConnectionsPerIp: number;
@@ -95,6 +100,8 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   joinPerIp: { burst: 30, perMin: 10 },
   startPerIp: { burst: 10, perMin: 3 },
   connectionsPerIp: 32,
+  wsPerPrefix: 64,
+  maxWebSockets: 0,
   httpConnectionsPerIp: 32,
   maxSockets: 0,
   socketReserve: 0,

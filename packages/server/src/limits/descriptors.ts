@@ -5,6 +5,7 @@
 // database and the static files need.
 import fs from 'node:fs';
 import type { ConnectionCaps } from '../http/connections.js';
+import type { WsCaps } from '../http/ws-slots.js';
 
 export const FALLBACK_DESCRIPTOR_LIMIT = 1024;
 /** Descriptors kept for everything that is not a client socket: the SQLite files and their
@@ -49,4 +50,17 @@ export function socketCaps(
     limits.socketReserve > 0 ? limits.socketReserve : Math.max(16, Math.floor(total / 16)),
   );
   return { perAddress: limits.trustProxy ? 0 : limits.httpConnectionsPerIp, total, reserve };
+}
+
+/** The WebSocket caps of a server with these limits and socket caps. The total stays below the
+ * socket budget: at most its open part (the reserve is kept for health checks and a returning
+ * player's upgrade), by default three quarters of it, so that plain HTTP (lobby reads, joins,
+ * static files: short requests, idle ones shed when sockets run short) always has a quarter. */
+export function webSocketCaps(
+  limits: { readonly connectionsPerIp: number; readonly wsPerPrefix: number; readonly maxWebSockets: number },
+  sockets: ConnectionCaps,
+): WsCaps {
+  const open = sockets.total - sockets.reserve;
+  const total = limits.maxWebSockets > 0 ? Math.min(limits.maxWebSockets, open) : Math.floor((open * 3) / 4);
+  return { perAddress: limits.connectionsPerIp, perPrefix: limits.wsPerPrefix, total };
 }

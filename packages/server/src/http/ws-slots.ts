@@ -1,0 +1,125 @@
+// WebSocket connections against the socket budget. An upgraded socket holds a descriptor for as
+// long as its client likes, and the heartbeat keeps any client that answers pings: 30 addresses
+// holding 32 WebSockets each that never said `hello` once took every client socket of a 1,024
+// descriptor process, and health checks, lobby reads and players' WebSockets from everyone else
+// failed. So WebSockets are capped per address, per network (IPv4 /24, IPv6 /48) and in total,
+// the total below the socket budget (limits/descriptors.ts `webSocketCaps`), leaving plain HTTP
+// and the reserve their share; and when the total is reached a new connection takes the place of
+// one that is not in play: first one that has not said `hello`, then a spectator, each time from
+// the network, then the address, holding the most of them, oldest first. A seat's connection
+// (its `hello` subscribed it with a token holding a place) is never closed to make room.
+import { ConcurrencyBudget } from '../limits/budget.js';
+import { prefixKey } from './address.js';
+
+export interface WsCaps {
+  /** WebSockets per address (addressKey) at once. */
+  readonly perAddress: number;
+  /** WebSockets per network (prefixKey) at once. */
+  readonly perPrefix: number;
+  /** WebSockets at once, whatever the number of addresses. */
+  readonly total: number;
+}
+
+/** Where a connection stands: no valid `hello` yet, subscribed without a seat, or to a seat. */
+export type Standing = 'silent' | 'spectator' | 'seat';
+
+/** The order in which connections are closed to make room (a seat never is). */
+const SHED_ORDER: readonly Standing[] = ['silent', 'spectator'];
+
+export interface WsSlot {
+  readonly address: string;
+  readonly prefix: string;
+  standing: Standing;
+  /** Closes the connection when it is shed; null until the upgrade completed (not sheddable). */
+  shed: (() => void) | null;
+  released: boolean;
+}
+
+export type WsRefusal = 'address' | 'prefix' | 'full';
+
+export class WsSlots {
+  private readonly addresses: ConcurrencyBudget;
+  private readonly prefixes: ConcurrencyBudget;
+  /** Every slot held, by network, in the order taken (oldest first). */
+  private readonly byPrefix = new Map<string, Set<WsSlot>>();
+  private held = 0;
+  /** Counters for tests and logs. */
+  shed = 0;
+  refused = 0;
+
+  constructor(readonly caps: WsCaps) {
+    this.addresses = new ConcurrencyBudget(caps.perAddress);
+    this.prefixes = new ConcurrencyBudget(caps.perPrefix);
+  }
+
+  get size(): number {
+    return this.held;
+  }
+
+  /** A slot for a new connection from `address` (an addressKey), or why not. At the total, the
+   * connection takes the place of one not in play (closed with its `shed`). */
+  take(address: string): WsSlot | WsRefusal {
+    const prefix = prefixKey(address);
+    if (this.addresses.count(address) >= this.caps.perAddress) return this.refuse('address');
+    if (this.prefixes.count(prefix) >= this.caps.perPrefix) return this.refuse('prefix');
+    if (this.held >= this.caps.total && !this.shedOne()) return this.refuse('full');
+    this.addresses.acquire(address);
+    this.prefixes.acquire(prefix);
+    const slot: WsSlot = { address, prefix, standing: 'silent', shed: null, released: false };
+    let set = this.byPrefix.get(prefix);
+    if (!set) this.byPrefix.set(prefix, (set = new Set()));
+    set.add(slot);
+    this.held++;
+    return slot;
+  }
+
+  /** Gives the slot back (idempotent: a shed connection's own close comes later). */
+  release(slot: WsSlot): void {
+    if (slot.released) return;
+    slot.released = true;
+    this.addresses.release(slot.address);
+    this.prefixes.release(slot.prefix);
+    const set = this.byPrefix.get(slot.prefix);
+    set?.delete(slot);
+    if (set?.size === 0) this.byPrefix.delete(slot.prefix);
+    this.held--;
+  }
+
+  /** How many connections stand so (tests, logs). */
+  count(standing: Standing): number {
+    let n = 0;
+    for (const set of this.byPrefix.values()) for (const s of set) if (s.standing === standing) n++;
+    return n;
+  }
+
+  /** Closes one connection not in play: the first standing of SHED_ORDER anyone holds, from the
+   * network holding the most such, then its address holding the most, oldest first. One pass
+   * over the held slots (only when the total is reached). */
+  private shedOne(): boolean {
+    for (const standing of SHED_ORDER) {
+      let worst: { prefix: string; n: number } | null = null;
+      for (const [prefix, set] of this.byPrefix) {
+        let n = 0;
+        for (const s of set) if (s.standing === standing && s.shed) n++;
+        if (n > 0 && (!worst || n > worst.n)) worst = { prefix, n };
+      }
+      if (!worst) continue;
+      const candidates = [...this.byPrefix.get(worst.prefix)!].filter((s) => s.standing === standing && s.shed);
+      const perAddress = new Map<string, number>();
+      for (const s of candidates) perAddress.set(s.address, (perAddress.get(s.address) ?? 0) + 1);
+      let victim = candidates[0]!;
+      for (const s of candidates) if (perAddress.get(s.address)! > perAddress.get(victim.address)!) victim = s;
+      const close = victim.shed!;
+      this.release(victim);
+      this.shed++;
+      close();
+      return true;
+    }
+    return false;
+  }
+
+  private refuse(why: WsRefusal): WsRefusal {
+    this.refused++;
+    return why;
+  }
+}
