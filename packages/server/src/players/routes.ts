@@ -159,6 +159,19 @@ export function createPlayerRoutes(
 
   const pwDevice = new RateBudget(limits.passwordPerPlayer);
 
+  /** The offline upload budgets of a profile on a network: all checked, then (`take`) all spent. */
+  function uploadBudgets(player: string, net: string, take: boolean): void {
+    check(offlineUploads, player, 'offline games uploaded');
+    check(offlineByPrefix, net, 'offline games uploaded from your network');
+    const wait = offlineTotal.retryAfterSec('*');
+    if (wait > 0)
+      throw new ApiError(503, 'busy', `The server is storing too many offline games; try again in ${wait} s.`);
+    if (!take) return;
+    offlineUploads.take(player);
+    offlineByPrefix.take(net);
+    offlineTotal.take('*');
+  }
+
   /** Has `key` a token in `budget` (nothing spent)? */
   function check(budget: RateBudget, key: string, what: string): void {
     const wait = budget.retryAfterSec(key);
@@ -333,6 +346,11 @@ export function createPlayerRoutes(
     if (p === '/api/me/offline-games' && m === 'POST') {
       const b = await body(req, offlineUploadSchema, limits.offlineRecordBytes);
       const { player } = await players.requirePlayer(req);
+      // Every budget is checked before the count is read and before any is spent: they bound the
+      // CPU (the replay) and the disk that one profile, one network and everyone together can
+      // spend on uploads. Checked again and spent at once after the read (others may have come).
+      const net = prefixKey(ip);
+      uploadBudgets(player.id, net, false);
       const bytes = Buffer.byteLength(JSON.stringify(b.record));
       const held = await store.offlineGamesOf(player.id);
       if (held.count >= limits.offlineGamesPerPlayer || held.bytes + bytes > limits.offlineBytesPerPlayer)
@@ -341,20 +359,7 @@ export function createPlayerRoutes(
           'too_many_offline_games',
           `This profile holds as many offline games as it may (${limits.offlineGamesPerPlayer} games, ${Math.floor(limits.offlineBytesPerPlayer / 1024)} KiB).`,
         );
-      // Before the replay, each budget checked before any is spent: they bound the CPU and the
-      // disk one profile, one network and everyone together can spend on uploads.
-      const net = prefixKey(ip);
-      check(offlineUploads, player.id, 'offline games uploaded');
-      check(offlineByPrefix, net, 'offline games uploaded from your network');
-      if (offlineTotal.retryAfterSec('*') > 0)
-        throw new ApiError(
-          503,
-          'busy',
-          `The server is storing too many offline games; try again in ${offlineTotal.retryAfterSec('*')} s.`,
-        );
-      spend(offlineUploads, player.id, 'offline games uploaded');
-      spend(offlineByPrefix, net, 'offline games uploaded from your network');
-      offlineTotal.take('*');
+      uploadBudgets(player.id, net, true);
       const { row, actions } = offlineGameRow(b, player, newGameId(), now);
       // Noted first: the game then never vouches for its player, counts towards the cap at once,
       // and never enters a bot's profile (players/service.ts).
