@@ -90,6 +90,7 @@ const limits: LimitsConfig = {
   offlineGamesPerPlayer: num(env.OFFLINE_GAMES_PER_PLAYER, D.offlineGamesPerPlayer),
   offlineBytesPerPlayer: num(env.OFFLINE_BYTES_PER_PLAYER, D.offlineBytesPerPlayer),
   createNewcomerTotal: rate(env.LIMIT_CREATE_NEWCOMER_TOTAL, D.createNewcomerTotal),
+  createNewcomerTables: num(env.CREATE_NEWCOMER_TABLES, D.createNewcomerTables),
   createNewcomerMs: num(env.CREATE_NEWCOMER_MS, D.createNewcomerMs),
   createVouchedTotal: rate(env.LIMIT_CREATE_VOUCHED_TOTAL, D.createVouchedTotal),
 };

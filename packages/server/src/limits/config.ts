@@ -92,10 +92,11 @@ export interface LimitsConfig {
    * records' bytes together: beyond either, further uploads are refused (stored ones never expire). */
   readonly offlineGamesPerPlayer: number;
   readonly offlineBytesPerPlayer: number;
-  /** Server-wide: new tables of addresses whose address and network (prefix) have not created one
-   * for `createNewcomerMs`, once `createTotal` is spent (a flood spending the general share leaves
-   * this for people arriving meanwhile). */
+  /** Server-wide: new tables of addresses whose address and network (prefix) have made fewer than
+   * `createNewcomerTables` within `createNewcomerMs`, once `createTotal` is spent (a flood spending
+   * the general share leaves this for people arriving meanwhile; lobby/create-lanes.ts). */
   readonly createNewcomerTotal: Rate;
+  readonly createNewcomerTables: number;
   readonly createNewcomerMs: number;
   /** Server-wide: new tables of hosts vouched for (a profile with a finished game played on the
    * server), a lane of their own besides `createTotal`; per profile they keep `createPerIp`. */
@@ -153,6 +154,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   // 200 bot-paced Full games are about 1.2 MB
   offlineBytesPerPlayer: 4 * 1024 * 1024,
   createNewcomerTotal: { burst: 30, perMin: 15 },
+  createNewcomerTables: 5,
   createNewcomerMs: 3600_000,
   createVouchedTotal: { burst: 60, perMin: 30 },
 };

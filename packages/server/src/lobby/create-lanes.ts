@@ -4,34 +4,22 @@
 // - a host vouched for (a profile with a finished game played here: players/service.ts) creates in
 //   a lane of its own (`createVouchedTotal`), which no number of fresh addresses can spend, and
 //   beyond it as anyone else;
-// - once the general lane is spent, an address whose address and network (`prefixKey`) have not
-//   created a table for `createNewcomerMs` takes from a reserve (`createNewcomerTotal`). A flood's
-//   addresses created already, or share a network with one that did, so the flood takes at most
-//   one reserve token per network it comes from, while a person arriving meanwhile finds it.
-// Kept in memory per instance (like every budget); a forgotten address counts as new, which only
-// ever favours the client (the key cap is far above what the general lane admits in the window).
+// - once the general lane is spent, an address whose network (`prefixKey`) and address have made
+//   fewer than `createNewcomerTables` tables within `createNewcomerMs` takes from a reserve
+//   (`createNewcomerTotal`). A flood's networks make that many in its first seconds, so they are
+//   shut out of the reserve, while a person arriving meanwhile finds it; a network the flood
+//   reaches only once the general lane is spent takes at most that many.
+// "Made within the window" is a token bucket per key (`createNewcomerTables` tokens, as many again
+// per window), kept in memory per instance like every budget; a forgotten key counts as new, which
+// only ever favours the client.
 import { prefixKey } from '../http/address.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 
-type LaneLimits = Pick<LimitsConfig, 'createTotal' | 'createNewcomerTotal' | 'createNewcomerMs' | 'createVouchedTotal'>;
-
-/** When each key (an address, a network) last created a table, the least recently used first. */
-class LastCreate {
-  private readonly at = new Map<string, number>();
-  constructor(private readonly maxKeys: number) {}
-
-  since(key: string, from: number): boolean {
-    const t = this.at.get(key);
-    return t !== undefined && t >= from;
-  }
-
-  mark(key: string, now: number): void {
-    this.at.delete(key);
-    if (this.at.size >= this.maxKeys) this.at.delete(this.at.keys().next().value!);
-    this.at.set(key, now);
-  }
-}
+type LaneLimits = Pick<
+  LimitsConfig,
+  'createTotal' | 'createNewcomerTotal' | 'createNewcomerTables' | 'createNewcomerMs' | 'createVouchedTotal'
+>;
 
 export type CreateLane = 'general' | 'newcomer' | 'vouched';
 
@@ -39,36 +27,35 @@ export class CreateLanes {
   private readonly general: RateBudget;
   private readonly newcomers: RateBudget;
   private readonly vouched: RateBudget;
-  private readonly last: LastCreate;
+  /** Tables made recently, per address and per network (a bucket spent by every admitted create). */
+  private readonly recent: RateBudget;
 
-  constructor(
-    private readonly limits: LaneLimits,
-    maxKeys = 100_000,
-  ) {
+  constructor(limits: LaneLimits, maxKeys = 100_000) {
     this.general = new RateBudget(limits.createTotal, 1);
     this.newcomers = new RateBudget(limits.createNewcomerTotal, 1);
     this.vouched = new RateBudget(limits.createVouchedTotal, 1);
-    this.last = new LastCreate(maxKeys);
+    const n = limits.createNewcomerTables;
+    this.recent = new RateBudget({ burst: n, perMin: (n * 60_000) / limits.createNewcomerMs }, maxKeys);
   }
 
   /** Spends a token of the lane a create from `address` (an addressKey) belongs to; the lane it
    * took from, or null when none has one for it. */
   admit(address: string, vouched: boolean, now = Date.now()): CreateLane | null {
-    const lane = this.take(address, vouched, now);
+    const net = prefixKey(address);
+    const lane = this.take(address, net, vouched, now);
     if (lane) {
-      this.last.mark(address, now);
-      this.last.mark(prefixKey(address), now);
+      this.recent.take(address, now);
+      this.recent.take(net, now);
     }
     return lane;
   }
 
-  private take(address: string, vouched: boolean, now: number): CreateLane | null {
+  private take(address: string, net: string, vouched: boolean, now: number): CreateLane | null {
     // its own lane first; beyond it, a vouched host is as anyone else
     if (vouched && this.vouched.take('*', now)) return 'vouched';
     if (this.general.take('*', now)) return 'general';
-    const from = now - this.limits.createNewcomerMs;
-    const known = this.last.since(address, from) || this.last.since(prefixKey(address), from);
-    return !known && this.newcomers.take('*', now) ? 'newcomer' : null;
+    const fresh = this.recent.retryAfterSec(address, now) === 0 && this.recent.retryAfterSec(net, now) === 0;
+    return fresh && this.newcomers.take('*', now) ? 'newcomer' : null;
   }
 
   /** Seconds until a refused create may find a token again (in its own lane or the general). */
