@@ -34,7 +34,7 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly recorded = new Set<string>();
   private games: PlayerGameRow[] = [];
   /** Offline games uploaded, by `playerId/gameId`. */
-  private offline = new Map<string, { playerId: string; bytes: number; at: number }>();
+  private readonly offline = new Map<string, { playerId: string; bytes: number; at: number }>();
   private readonly ratings = new Map<string, RatingRow>();
   private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
   private chat: ChatRow[] = [];
