@@ -76,6 +76,7 @@ export {
   type GameRecord,
   type RecordAction,
   type RecordNote,
+  type RecordSeat,
   type ReplayResult,
 } from './record/record.js';
 

@@ -12,6 +12,7 @@ import { createStaticHandler } from './http/static.js';
 import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
 import { OpenTablesByCreator } from './lobby/open-by-creator.js';
+import { CreateLanes } from './lobby/create-lanes.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
@@ -39,7 +40,7 @@ export function createHttpHandler(
   const notifier = playerParts?.notifier ?? null;
   const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
   const creates = new RateBudget(limits.createPerIp);
-  const createsTotal = new RateBudget(limits.createTotal, 1);
+  const lanes = new CreateLanes(limits);
   const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
@@ -81,17 +82,18 @@ export function createHttpHandler(
       let profileSlot: Awaited<ReturnType<typeof waiting.reserve>> = null;
       try {
         spend(creates, ip, 'new tables');
-        if (!createsTotal.take('*'))
-          throw new ApiError(
-            503,
-            'busy',
-            `The server is opening too many new tables; try again in ${createsTotal.retryAfterSec('*')} s.`,
-          );
         me = await players?.optionalPlayer(req);
         const vouched = me ? await players!.vouchesFor(me.player) : false;
-        // A vouched table is listed first (lobby/tables.ts): one profile from many addresses
-        // keeps no more of them waiting than one address may (issue 29 §2).
+        // A vouched table is listed first (lobby/tables.ts) and created in a lane of its own
+        // (lobby/create-lanes.ts): one profile from many addresses creates no faster and keeps no
+        // more of them waiting than one address may (issue 29 §2).
         if (vouched) {
+          if (!creates.take(`player:${me!.player.id}`))
+            throw new ApiError(
+              429,
+              'rate_limited',
+              `Too many new tables from your profile; try again in ${creates.retryAfterSec(`player:${me!.player.id}`)} s.`,
+            );
           profileSlot = await waiting.reserve(`player:${me!.player.id}`);
           if (!profileSlot)
             throw new ApiError(
@@ -100,6 +102,12 @@ export function createHttpHandler(
               `You already have ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
             );
         }
+        if (!lanes.admit(ip, vouched))
+          throw new ApiError(
+            503,
+            'busy',
+            `The server is opening too many new tables; try again in ${lanes.retryAfterSec(vouched)} s.`,
+          );
         r = await service.createGame(b, vouched);
       } catch (e) {
         slot.cancel();

@@ -88,6 +88,14 @@ const limits: LimitsConfig = {
   analysisRunMs: num(env.ANALYSIS_RUN_MS, D.analysisRunMs),
   offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
   offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
+  offlineUploadsPerPrefix: rate(env.LIMIT_OFFLINE_UPLOADS_PREFIX, D.offlineUploadsPerPrefix),
+  offlineUploadsTotal: rate(env.LIMIT_OFFLINE_UPLOADS_TOTAL, D.offlineUploadsTotal),
+  offlineGamesPerPlayer: num(env.OFFLINE_GAMES_PER_PLAYER, D.offlineGamesPerPlayer),
+  offlineBytesPerPlayer: num(env.OFFLINE_BYTES_PER_PLAYER, D.offlineBytesPerPlayer),
+  createNewcomerTotal: rate(env.LIMIT_CREATE_NEWCOMER_TOTAL, D.createNewcomerTotal),
+  createNewcomerTables: num(env.CREATE_NEWCOMER_TABLES, D.createNewcomerTables),
+  createNewcomerMs: num(env.CREATE_NEWCOMER_MS, D.createNewcomerMs),
+  createVouchedTotal: rate(env.LIMIT_CREATE_VOUCHED_TOTAL, D.createVouchedTotal),
 };
 
 /** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */

@@ -113,4 +113,76 @@ export function lobbyFloodSuite(name: string, open: () => Promise<{ games: GameS
       expect((await listing()).pages.flat()).toEqual([...vouched, ...flood.slice(0, UNVOUCHED)]);
     });
   });
+
+  describe(`attack: a create flood from many addresses spends the server-wide budget (${name})`, () => {
+    let srv: RunningServer;
+    let players: PlayerStore;
+    beforeAll(async () => {
+      const st = await open();
+      players = st.players;
+      srv = await testServer(st.games, {
+        players: st.players,
+        limits: {
+          createPerIp: { burst: 2, perMin: 0 },
+          openTablesPerIp: 2,
+          createTotal: { burst: 4, perMin: 0 },
+          createNewcomerTotal: { burst: 10, perMin: 0 },
+          createNewcomerTables: 2,
+          createVouchedTotal: { burst: 2, perMin: 0 },
+        },
+      });
+    });
+    afterAll(() => srv.close());
+
+    const create = async (from: string, token?: string) => {
+      const r = await postFrom(
+        srv.url,
+        '/api/games',
+        { ...table, name: 'Host' },
+        from,
+        token ? { authorization: `Bearer ${token}` } : {},
+      );
+      return r.status === 200 ? 200 : r.body.error.code;
+    };
+
+    it('regression: while 24 addresses of two networks flood creates, a person at a fresh network and a profile with a finished game still create', async () => {
+      // A profile with a finished game played here (recorded as a game over records it).
+      const vera = await newPlayer(srv.url, 'Vera');
+      await players.recordFinishedGame(
+        'vouch-game-1',
+        [
+          {
+            playerId: vera.id,
+            gameId: 'vouch-game-1',
+            finishedAt: 1,
+            role: 'agents',
+            seat: 1,
+            place: 1,
+            mode: 'training',
+            won: false,
+            rated: false,
+            campaignId: null,
+          },
+        ],
+        null,
+      );
+      const newt = await newPlayer(srv.url, 'Newt');
+      const flood = [];
+      for (let a = 1; a <= 12; a++) for (const net of [60, 61]) flood.push(await create(`127.0.${net}.${a}`));
+      expect(flood.filter((c) => c === 200)).toHaveLength(4);
+      expect(flood.slice(4).every((c) => c === 'busy')).toBe(true);
+      // a person at an address of a network that made fewer than 2 tables: the reserve, twice
+      expect(await create('127.0.70.1')).toBe(200);
+      expect(await create('127.0.70.1')).toBe(200);
+      // then that network is like the flood's, which passed its 2 in the first creates
+      expect(await create('127.0.70.2')).toBe('busy');
+      expect(await create('127.0.71.1')).toBe(200);
+      // a profile with a finished game, from inside a flooding network: its own lane, its own caps
+      expect(await create('127.0.60.20', vera.token)).toBe(200);
+      expect(await create('127.0.61.20', vera.token)).toBe(200);
+      expect(await create('127.0.62.20', vera.token)).toBe('rate_limited');
+      // a fresh profile vouches for nothing
+      expect(await create('127.0.60.21', newt.token)).toBe('busy');
+    });
+  });
 }

@@ -63,5 +63,10 @@ describe('offline game saves (issue 28 §1)', () => {
     const rec = g.record();
     const r = replay(rec);
     expect(r.ok && r.state.result).toEqual(rec.result);
+    // and says who played which seat: the server files an upload under the person's side
+    expect(rec.seats).toEqual([
+      { seat: 0, bot: 'easy' },
+      { seat: 1, bot: null },
+    ]);
   });
 });

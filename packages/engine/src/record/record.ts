@@ -37,6 +37,16 @@ export interface GameRecord {
    * table state, not moves, so they are not among `actions`; records written before that have
    * `note` actions instead and no `notes`. */
   readonly notes?: readonly RecordNote[];
+  /** Who played each seat, when the writer knew: a bot's level, or `null` for a person. The
+   * engine neither writes nor reads it (replay does not depend on who chose the moves); an
+   * offline game uploaded to a history must carry it (docs/offline.md). */
+  readonly seats?: readonly RecordSeat[];
+}
+
+/** One seat of a record's `seats`. */
+export interface RecordSeat {
+  readonly seat: number;
+  readonly bot: string | null;
 }
 
 /** A white note as written in a record. */

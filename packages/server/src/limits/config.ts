@@ -89,6 +89,23 @@ export interface LimitsConfig {
   /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
   readonly offlineUploadsPerPlayer: Rate;
   readonly offlineRecordBytes: number;
+  /** Offline uploads per network prefix (http/address.ts `prefixKey`: many profiles from one
+   * network) and server-wide (any number of networks): what bounds how fast uploads fill the disk. */
+  readonly offlineUploadsPerPrefix: Rate;
+  readonly offlineUploadsTotal: Rate;
+  /** Offline games a profile may store (each stays in its history), by count and by their
+   * records' bytes together: beyond either, further uploads are refused (stored ones never expire). */
+  readonly offlineGamesPerPlayer: number;
+  readonly offlineBytesPerPlayer: number;
+  /** Server-wide: new tables of addresses whose address and network (prefix) have made fewer than
+   * `createNewcomerTables` within `createNewcomerMs`, once `createTotal` is spent (a flood spending
+   * the general share leaves this for people arriving meanwhile; lobby/create-lanes.ts). */
+  readonly createNewcomerTotal: Rate;
+  readonly createNewcomerTables: number;
+  readonly createNewcomerMs: number;
+  /** Server-wide: new tables of hosts vouched for (a profile with a finished game played on the
+   * server), a lane of their own besides `createTotal`; per profile they keep `createPerIp`. */
+  readonly createVouchedTotal: Rate;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -137,4 +154,14 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
   // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
   offlineRecordBytes: 64 * 1024,
+  offlineUploadsPerPrefix: { burst: 20, perMin: 4 },
+  // 20/min of at most 64 KiB: under 2 MB a minute whatever the number of networks
+  offlineUploadsTotal: { burst: 60, perMin: 20 },
+  offlineGamesPerPlayer: 200,
+  // 200 bot-paced Full games are about 1.2 MB
+  offlineBytesPerPlayer: 4 * 1024 * 1024,
+  createNewcomerTotal: { burst: 30, perMin: 15 },
+  createNewcomerTables: 5,
+  createNewcomerMs: 3600_000,
+  createVouchedTotal: { burst: 60, perMin: 30 },
 };

@@ -13,6 +13,25 @@ import { actionFromRecord, gameFromRecord } from '@mindmgmt/engine';
 
 const bad = (why: string) => new ApiError(422, 'bad_record', `The record does not replay: ${why}`);
 
+/** The side and bot level claimed must be the record's own (`seats`: one person, one bot): a
+ * game is filed under the seat its person played, never the other. */
+function checkSeats(b: OfflineUploadBody): void {
+  const seats = b.record.seats;
+  if (!seats) throw new ApiError(422, 'bad_record', 'The record does not say who played which seat (seats).');
+  const person = seats.filter((s) => s.bot === null);
+  const bots = seats.filter((s) => s.bot !== null);
+  const at = new Set(seats.map((s) => s.seat));
+  if (seats.length !== 2 || at.size !== 2 || !at.has(0) || !at.has(1) || person.length !== 1)
+    throw new ApiError(422, 'bad_record', 'An offline game has two seats, 0 and 1: one person and one bot.');
+  const side = person[0]!.seat === 0 ? 'recruiter' : 'agents';
+  if (side !== b.role || bots[0]!.bot !== b.level)
+    throw new ApiError(
+      422,
+      'wrong_seat',
+      'The side and bot level sent are not those of the record (its seats): a game is filed as played.',
+    );
+}
+
 /** The record's log as stored actions (the seq after each), with the state it ends in. */
 function logOf(record: GameRecord): { actions: ImportedAction[]; state: GameState } {
   let s = gameFromRecord(record);
@@ -36,6 +55,7 @@ export function offlineGameRow(
   id: string,
   now: number,
 ): { row: GameRow; actions: ImportedAction[] } {
+  checkSeats(b);
   const record = b.record as unknown as GameRecord;
   const checked = replay(record);
   if (!checked.ok) throw bad(checked.message);

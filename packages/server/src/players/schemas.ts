@@ -128,10 +128,17 @@ export const chatFrameSchema = z.discriminatedUnion('t', [
 export type ChatFrame = z.infer<typeof chatFrameSchema>;
 
 /** POST /api/me/offline-games (issue 28 §1): an offline solo game's record, the side the player
- * took and the bot's level. The record's shape and moves are checked by replaying it with the
- * engine (players/offline-games.ts); its size by the route's body cap. */
+ * took and the bot's level (both must be what the record's `seats` say). The record's shape and
+ * moves are checked by replaying it with the engine (players/offline-games.ts); its size by the
+ * route's body cap. */
 export const offlineUploadSchema = z.strictObject({
-  record: z.looseObject({}),
+  // `seats` (who played which seat) is read here; the rest of the record by the engine
+  record: z.looseObject({
+    seats: z
+      .array(z.strictObject({ seat: z.number().int().min(0).max(4), bot: z.enum(BOT_LEVELS).nullable() }))
+      .max(5)
+      .optional(),
+  }),
   role: z.enum(['recruiter', 'agents']),
   level: z.enum(BOT_LEVELS),
 });

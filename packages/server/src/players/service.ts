@@ -62,10 +62,11 @@ export class PlayerService {
     return me;
   }
 
-  /** Whether a host's tables are listed before anonymous ones (issue 29 §2): the profile has a
-   * finished game, which a flood of new addresses or accounts does not have. */
+  /** Whether a host's tables are listed before anonymous ones and it creates in its own lane
+   * (issue 29 §2): the profile has a finished game played here, which a flood of new addresses or
+   * accounts does not have. An uploaded offline game does not count: anyone can upload one. */
   async vouchesFor(player: PlayerRow): Promise<boolean> {
-    return (await this.store.historyOf(player.id, 1)).length > 0;
+    return this.store.hasVerifiedGame(player.id);
   }
 
   /** A place just taken: tied to the player when the request carries one, else cleared (a place
@@ -95,6 +96,9 @@ export class PlayerService {
     const byPlace = await this.store.placePlayers(row.id);
     const out = new Map<number, string>();
     for (const s of row.start?.seats ?? []) {
+      // An uploaded offline game is the uploader's word (docs/offline.md): a bot's profile shows
+      // only games it played here.
+      if (s.bot && row.options.local) continue;
       const id = s.bot ? botPlayerId(s.bot) : s.place !== null ? byPlace.get(s.place) : undefined;
       if (id) out.set(s.seat, id);
     }

@@ -5,6 +5,7 @@ import { PG_MIGRATIONS } from '../../src/store/migrations/pg/index.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { cleanupSchemas, describePg, openPg } from '../pg-helpers.js';
 import { playerFlowsSuite } from './player-flows-suite.js';
+import { afterOfflineMigration, beforeOfflineMigration, type Exec } from './offline-migration.js';
 import { playerStoreSuite, type Stores } from './player-store-suite.js';
 
 describePg('PostgreSQL player store', (url) => {
@@ -27,6 +28,18 @@ describePg('PostgreSQL player store', (url) => {
     expect(tables.rows.map((r) => r.t)).toEqual(
       expect.arrayContaining(['players', 'sessions', 'player_games', 'ratings', 'campaigns', 'campaign_games', 'chat']),
     );
+    await games.close();
+  });
+
+  it("regression: uploads made before migration 109 leave the bot profiles and are noted as their uploaders' (postgres)", async () => {
+    const games = await openPg(url);
+    const exec: Exec = async (sql, params = []) => (await games.pool.query(sql, params)).rows;
+    // the schema as it was before 109
+    await exec('DROP TABLE offline_games');
+    await exec('DELETE FROM schema_migrations WHERE version = 109');
+    await beforeOfflineMigration(exec);
+    await exec(PG_MIGRATIONS.find((m) => m.version === 109)!.sql);
+    await afterOfflineMigration(exec);
     await games.close();
   });
 });

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { tempDir } from '../temp-dir.js';
 import { applySqliteMigrations, SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite/index.js';
 import { SQLITE_SCHEMA } from '../../src/store/sql/sqlite.js';
+import { type Param, positionalArgs, toPositional } from '../../src/store/sql/params.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { playerFlowsSuite } from './player-flows-suite.js';
+import { afterOfflineMigration, beforeOfflineMigration, type Exec } from './offline-migration.js';
 import { playerStoreSuite, type Stores } from './player-store-suite.js';
 import { lobbyRow, randomRun, startInfo } from '../store-suite.js';
 import { newPlayerId } from '../../src/players/identity.js';
@@ -46,6 +48,32 @@ it('sqlite migrations: applied once, recorded, safe to run again; a newer databa
   expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
   db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, ?, 0)').run('future');
   expect(() => applySqliteMigrations(db)).toThrow(/newer than this server/);
+  db.close();
+});
+
+it("regression: uploads made before migration 109 leave the bot profiles and are noted as their uploaders' (sqlite)", async () => {
+  const file = path.join(tempDir('mm-players-109-'), 'db.sqlite');
+  const db = new Database(file);
+  db.exec(SQLITE_SCHEMA);
+  const exec: Exec = async (sql, params = []) => {
+    const { text, order } = toPositional(sql);
+    const q = db.prepare(text);
+    const args = positionalArgs(params as Param[], order);
+    return q.reader ? (q.all(...args) as Record<string, unknown>[]) : (q.run(...args), []);
+  };
+  // the schema as it was before 109
+  db.exec(
+    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  );
+  db.exec('BEGIN');
+  for (const m of SQLITE_MIGRATIONS.filter((x) => x.version < 109)) {
+    db.exec(m.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(m.version, m.name);
+  }
+  db.exec('COMMIT');
+  await beforeOfflineMigration(exec);
+  expect(applySqliteMigrations(db)).toEqual([109]);
+  await afterOfflineMigration(exec);
   db.close();
 });
 

@@ -232,7 +232,12 @@ export class LocalGame {
 
   /** The game as a record (docs/game-record.md), for export and upload. */
   record(): GameRecord {
-    return exportRecord(this.s, this.actions, this.notes);
+    // who played which seat: the server files an upload under the person's seat (docs/offline.md)
+    const seats = [
+      { seat: this.human, bot: null },
+      { seat: this.bot, bot: this.setup.level },
+    ].sort((a, b) => a.seat - b.seat);
+    return { ...exportRecord(this.s, this.actions, this.notes), seats };
   }
 
   /** Remembers the server's id of the uploaded copy. */

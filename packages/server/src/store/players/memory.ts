@@ -33,6 +33,8 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly sessions = new Map<string, SessionRow>();
   private readonly recorded = new Set<string>();
   private games: PlayerGameRow[] = [];
+  /** Offline games uploaded, by `playerId/gameId`. */
+  private readonly offline = new Map<string, { playerId: string; bytes: number; at: number }>();
   private readonly ratings = new Map<string, RatingRow>();
   private readonly campaigns = new Map<string, Omit<CampaignRow, 'members'> & { members: Set<string> }>();
   private chat: ChatRow[] = [];
@@ -149,6 +151,18 @@ export class MemoryPlayerStore implements PlayerStore {
   }
   async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {
     return new Map(playerIds.map((id) => [id, this.games.filter((g) => g.playerId === id).length]));
+  }
+  async noteOfflineGame(playerId: string, gameId: string, bytes: number, now: number): Promise<void> {
+    if (!this.players.has(playerId)) throw new Error('offline game of an unknown player');
+    const k = `${playerId}/${gameId}`;
+    if (!this.offline.has(k)) this.offline.set(k, { playerId, bytes, at: now });
+  }
+  async offlineGamesOf(playerId: string): Promise<{ count: number; bytes: number }> {
+    const mine = [...this.offline.values()].filter((o) => o.playerId === playerId);
+    return { count: mine.length, bytes: mine.reduce((n, o) => n + o.bytes, 0) };
+  }
+  async hasVerifiedGame(playerId: string): Promise<boolean> {
+    return this.games.some((g) => g.playerId === playerId && !this.offline.has(`${playerId}/${g.gameId}`));
   }
   async ratingsOf(playerId: string): Promise<RatingRow[]> {
     return [...this.ratings.values()]
@@ -360,6 +374,7 @@ export class MemoryPlayerStore implements PlayerStore {
     for (const [h, s] of this.sessions) if (s.playerId === id) this.sessions.delete(h);
     for (const k of [...this.ratings.keys()]) if (this.ratings.get(k)!.playerId === id) this.ratings.delete(k);
     this.games = this.games.filter((g) => g.playerId !== id);
+    for (const [k, o] of this.offline) if (o.playerId === id) this.offline.delete(k);
     this.players.delete(id);
     return true;
   }

@@ -308,6 +308,31 @@ export class SqlPlayerStore implements PlayerStore {
     return out;
   }
 
+  async noteOfflineGame(playerId: string, gameId: string, bytes: number, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO offline_games (player_id, game_id, bytes, uploaded_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (player_id, game_id) DO NOTHING`,
+      [playerId, gameId, bytes, now],
+    );
+  }
+
+  async offlineGamesOf(playerId: string): Promise<{ count: number; bytes: number }> {
+    const r = await this.db.all<{ n: number; b: number | null }>(
+      'SELECT count(*) AS n, sum(bytes) AS b FROM offline_games WHERE player_id = $1',
+      [playerId],
+    );
+    return { count: Number(r[0]?.n ?? 0), bytes: Number(r[0]?.b ?? 0) };
+  }
+
+  async hasVerifiedGame(playerId: string): Promise<boolean> {
+    const r = await this.db.all<{ one: number }>(
+      `SELECT 1 AS one FROM player_games p WHERE p.player_id = $1
+       AND NOT EXISTS (SELECT 1 FROM offline_games o WHERE o.player_id = p.player_id AND o.game_id = p.game_id) LIMIT 1`,
+      [playerId],
+    );
+    return r.length > 0;
+  }
+
   async ratingsOf(playerId: string): Promise<RatingRow[]> {
     return (await this.db.all<RawRating>('SELECT * FROM ratings WHERE player_id = $1 ORDER BY role', [playerId])).map(
       rating,
@@ -655,7 +680,7 @@ export class SqlPlayerStore implements PlayerStore {
         id,
       ]);
       await c.run('DELETE FROM campaign_members WHERE player_id = $1', [id]);
-      for (const t of ['sessions', 'ratings', 'player_games', 'place_players'])
+      for (const t of ['sessions', 'ratings', 'player_games', 'place_players', 'offline_games'])
         await c.run(`DELETE FROM ${t} WHERE player_id = $1`, [id]);
       await c.run('DELETE FROM players WHERE id = $1', [id]);
       return true;

@@ -174,6 +174,14 @@ export interface PlayerStore {
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
   ratingsOf(playerId: string): Promise<RatingRow[]>;
+  /** An offline game the player uploads (docs/offline.md), noted before its game row exists;
+   * noting it again changes nothing. */
+  noteOfflineGame(playerId: string, gameId: string, bytes: number, now: number): Promise<void>;
+  /** The offline games a player has uploaded and their records' bytes (the per-profile cap). */
+  offlineGamesOf(playerId: string): Promise<{ count: number; bytes: number }>;
+  /** Whether the player has a finished game that is not an uploaded offline game (one played on
+   * the server, whose moves it saw made): what vouches for a host (issue 29 §2). */
+  hasVerifiedGame(playerId: string): Promise<boolean>;
   /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames` and a
    * deviation of at most `maxRd` (provisional ratings are not ranked). */
   leaderboard(role: Role, limit: number, minGames: number, maxRd: number): Promise<LeaderRow[]>;
