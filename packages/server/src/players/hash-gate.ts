@@ -8,8 +8,9 @@
 // most one hash of each other handle however hard those are flooded. Each address may hold at most
 // `perAddress` places in all the lanes. When every place is taken, a newcomer takes the place of the
 // newest waiter of the network (IPv4 /24, IPv6 /48) that holds the most, as long as that network
-// holds at least two more than the newcomer's: a flood from a few networks cannot keep everyone
-// else out of the queue; only as many networks as there are places, one waiter each, can. A trusted
+// holds at least two more than the newcomer's (else the same by handle): a flood from a few
+// networks, or for a few handles, cannot keep everyone else out of the queue; only a flood from as
+// many networks as there are places, each for handles of its own, can. A trusted
 // caller (a device that signed in before, players/accounts-device.ts) waits in a lane of its own
 // that is served first: a flood cannot queue in front of it.
 
@@ -73,7 +74,7 @@ export class HashGate {
   private wait(c: HashCaller): Promise<boolean> | null {
     if ((this.lanes.get(c.lane)?.length ?? 0) >= this.perLane) return null;
     if ((this.byAddress.get(c.address) ?? 0) >= this.perAddress) return null;
-    if (this.untrustedWaiting >= this.queued && !this.pushOutFor(c.prefix)) return null;
+    if (this.untrustedWaiting >= this.queued && !this.pushOutFor(c)) return null;
     let wake!: (served: boolean) => void;
     const turn = new Promise<boolean>((r) => (wake = r));
     const w: Waiter = { ...c, wake };
@@ -88,17 +89,23 @@ export class HashGate {
     return turn;
   }
 
-  /** Frees a place for a newcomer from `prefix`: the newest waiter of the network holding the most
-   * (at least two more than `prefix`) is pushed out. */
-  private pushOutFor(prefix: string): boolean {
-    let most: Waiter[] | undefined;
-    for (const ws of this.byPrefix.values()) if (!most || ws.length > most.length) most = ws;
-    if (!most || most.length < (this.byPrefix.get(prefix)?.length ?? 0) + 2) return false;
-    const w = most[most.length - 1]!;
-    this.forget(w);
-    this.evicted++;
-    w.wake(false);
-    return true;
+  /** Frees a place for newcomer `c`: the newest waiter of the network holding the most, if that
+   * is at least two more than `c`'s network holds; else the same by lane (handle). */
+  private pushOutFor(c: HashCaller): boolean {
+    for (const [groups, mine] of [
+      [this.byPrefix, c.prefix],
+      [this.lanes, c.lane],
+    ] as const) {
+      let most: Waiter[] | undefined;
+      for (const ws of groups.values()) if (!most || ws.length > most.length) most = ws;
+      if (!most || most.length < (groups.get(mine)?.length ?? 0) + 2) continue;
+      const w = most[most.length - 1]!;
+      this.forget(w);
+      this.evicted++;
+      w.wake(false);
+      return true;
+    }
+    return false;
   }
 
   /** Takes `w` out of its lane, address and network. */
