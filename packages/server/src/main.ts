@@ -10,7 +10,7 @@
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
 // LIMIT_CHAT_READS, LIMIT_PASSWORD_PREFIX, HASHES_PER_HANDLE, LIMIT_HANDLE_CHANGES, LIMIT_HANDLE_CHANGES_PREFIX,
-// LIMIT_VERIFY_MAILS_ADDRESS, LIMIT_VERIFY_MAILS_PLAYER, LIMIT_VERIFY_MAILS_TOTAL.
+// LIMIT_VERIFY_MAILS_RECIPIENT, LIMIT_VERIFY_MAILS_PLAYER, LIMIT_VERIFY_MAILS_TOTAL.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -84,7 +84,7 @@ const limits: LimitsConfig = {
   notifyTotal: rate(env.LIMIT_NOTIFY_TOTAL, D.notifyTotal),
   notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
-  verifyMailsPerAddress: num(env.LIMIT_VERIFY_MAILS_ADDRESS, D.verifyMailsPerAddress),
+  verifyMailsPerRecipient: num(env.LIMIT_VERIFY_MAILS_RECIPIENT, D.verifyMailsPerRecipient),
   verifyMailsPerPlayer: rate(env.LIMIT_VERIFY_MAILS_PLAYER, D.verifyMailsPerPlayer),
   verifyMailsTotal: rate(env.LIMIT_VERIFY_MAILS_TOTAL, D.verifyMailsTotal),
   analysesQueued: num(env.ANALYSES_QUEUED, D.analysesQueued),

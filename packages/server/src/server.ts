@@ -107,7 +107,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const mailer =
     notifier && o.mail
       ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log, {
-          perAddress: limits.verifyMailsPerAddress,
+          perRecipient: limits.verifyMailsPerRecipient,
           perPlayer: limits.verifyMailsPerPlayer,
           total: limits.verifyMailsTotal,
         })

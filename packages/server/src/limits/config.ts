@@ -87,7 +87,7 @@ export interface LimitsConfig {
    * what turn notices need: per recipient address (normalised, notify/mail.ts recipientKey;
    * counted in the database per `VERIFY_WINDOW_MS`, so across restarts and instances), per
    * profile, and server-wide. */
-  readonly verifyMailsPerAddress: number;
+  readonly verifyMailsPerRecipient: number;
   readonly verifyMailsPerPlayer: Rate;
   readonly verifyMailsTotal: Rate;
   /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
@@ -149,7 +149,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifyTotal: { burst: 600, perMin: 300 },
   notifyQueued: 1000,
   notifySending: 8,
-  verifyMailsPerAddress: 3,
+  verifyMailsPerRecipient: 3,
   verifyMailsPerPlayer: { burst: 3, perMin: 0.1 },
   verifyMailsTotal: { burst: 30, perMin: 3 },
   analysesQueued: 16,

@@ -16,13 +16,13 @@ import { notifyText } from './texts.js';
 
 /** How long a verification link works. */
 export const VERIFY_TTL_MS = 24 * 3600_000;
-/** The window over which verification mails to one recipient are counted (`verifyMailsPerAddress`). */
+/** The window over which verification mails to one recipient are counted (`verifyMailsPerRecipient`). */
 export const VERIFY_WINDOW_MS = 24 * 3600_000;
 
 /** The budgets of verification mails, apart from the notices' (`notifyPerPlayer`, `notifyTotal`):
  * anyone may ask for one, to any address, so they must never spend what turn notices need. */
 export interface VerifyCaps {
-  readonly perAddress: number;
+  readonly perRecipient: number;
   readonly perPlayer: Rate;
   readonly total: Rate;
 }
@@ -59,7 +59,7 @@ export class Mailer implements NoticeChannel {
   private readonly verifyPerPlayer: RateBudget;
   private readonly verifyTotal: RateBudget;
   /** Verification mails refused, by the cap that refused them. */
-  readonly verifyRefused = { player: 0, address: 0, total: 0 };
+  readonly verifyRefused = { player: 0, recipient: 0, total: 0 };
 
   constructor(
     private readonly store: NotifyStore,
@@ -89,9 +89,9 @@ export class Mailer implements NoticeChannel {
    * one flooded inbox spend nothing of what other people's verifications need. */
   private async mayVerify(playerId: string, address: string, now: number): Promise<boolean> {
     if (!this.verifyPerPlayer.take(playerId, now)) return (void this.verifyRefused.player++, false);
-    const max = this.caps.perAddress;
+    const max = this.caps.perRecipient;
     if (max < 1 || !(await this.store.spendRecipient(this.recipientKey(address), now, VERIFY_WINDOW_MS, max)))
-      return (void this.verifyRefused.address++, false);
+      return (void this.verifyRefused.recipient++, false);
     if (!this.verifyTotal.take('*', now)) return (void this.verifyRefused.total++, false);
     return true;
   }

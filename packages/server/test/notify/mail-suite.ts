@@ -165,7 +165,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
   it(`${name}: regression: many addresses ask verification mail to one inbox (sub-addressed and in other cases): at most the per-address cap reach it, the server-wide one holds, and a notice still goes out`, async () => {
     const s = await server({
       limits: {
-        verifyMailsPerAddress: 2,
+        verifyMailsPerRecipient: 2,
         verifyMailsPerPlayer: { burst: 2, perMin: 0 },
         verifyMailsTotal: { burst: 5, perMin: 0 },
         // Before, verification mails spent the notices' server-wide budget: two were enough to
