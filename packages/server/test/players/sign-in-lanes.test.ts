@@ -66,7 +66,8 @@ describe('attack: sign-in from a new device under a flood', () => {
             if (r.status === 401) hashed++;
             if (r.status === 503) {
               busy++;
-              sawBusy();
+              // Refused for a handle and an address of its own: every place was taken.
+              if (handle !== 'bob') sawBusy();
               await new Promise((res) => setTimeout(res, 10));
             }
           }
