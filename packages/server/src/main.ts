@@ -9,7 +9,8 @@
 // LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_CONNS_PER_PREFIX, MAX_WEBSOCKETS, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
 // LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
 // LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
-// LIMIT_CHAT_READS.
+// LIMIT_CHAT_READS, LIMIT_PASSWORD_PREFIX, HASHES_PER_HANDLE, LIMIT_HANDLE_CHANGES, LIMIT_HANDLE_CHANGES_PREFIX,
+// LIMIT_VERIFY_MAILS_RECIPIENT, LIMIT_VERIFY_MAILS_PLAYER, LIMIT_VERIFY_MAILS_TOTAL.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import path from 'node:path';
@@ -76,12 +77,19 @@ const limits: LimitsConfig = {
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),
   hashesRunning: num(env.HASHES_RUNNING, D.hashesRunning),
   hashesQueued: num(env.HASHES_QUEUED, D.hashesQueued),
+  passwordPerPrefix: rate(env.LIMIT_PASSWORD_PREFIX, D.passwordPerPrefix),
+  hashesPerHandle: num(env.HASHES_PER_HANDLE, D.hashesPerHandle),
+  handleChangesPerIp: rate(env.LIMIT_HANDLE_CHANGES, D.handleChangesPerIp),
+  handleChangesPerPrefix: rate(env.LIMIT_HANDLE_CHANGES_PREFIX, D.handleChangesPerPrefix),
   pushSubsPerPlayer: num(env.LIMIT_PUSH_DEVICES, D.pushSubsPerPlayer),
   notifyChangesPerIp: rate(env.LIMIT_NOTIFY_CHANGES, D.notifyChangesPerIp),
   notifyPerPlayer: rate(env.LIMIT_NOTIFY_PLAYER, D.notifyPerPlayer),
   notifyTotal: rate(env.LIMIT_NOTIFY_TOTAL, D.notifyTotal),
   notifyQueued: num(env.NOTIFY_QUEUED, D.notifyQueued),
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
+  verifyMailsPerRecipient: num(env.LIMIT_VERIFY_MAILS_RECIPIENT, D.verifyMailsPerRecipient),
+  verifyMailsPerPlayer: rate(env.LIMIT_VERIFY_MAILS_PLAYER, D.verifyMailsPerPlayer),
+  verifyMailsTotal: rate(env.LIMIT_VERIFY_MAILS_TOTAL, D.verifyMailsTotal),
   analysesQueued: num(env.ANALYSES_QUEUED, D.analysesQueued),
   analysisDecisions: num(env.ANALYSIS_DECISIONS, D.analysisDecisions),
   analysisPlayouts: num(env.ANALYSIS_PLAYOUTS, D.analysisPlayouts),

@@ -107,7 +107,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       ...(notifier ? { onMoved: (g, before) => notifier.moved(g, before) } : {}),
     },
   );
-  const mailer = notifier && o.mail ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log) : null;
+  const mailer =
+    notifier && o.mail
+      ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log, {
+          perRecipient: limits.verifyMailsPerRecipient,
+          perPlayer: limits.verifyMailsPerPlayer,
+          total: limits.verifyMailsTotal,
+        })
+      : null;
   notifier?.attach((id) => service.master.inMemory(id), ...(mailer ? [mailer] : []));
   await service.start();
   const parts: PlayerParts | null = players && {

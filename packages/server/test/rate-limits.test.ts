@@ -21,6 +21,17 @@ describe('rate limits: one token bucket', () => {
     expect(b.retryAfterSec('never-seen', 10_000)).toBe(0);
   });
 
+  it('a refund gives back one token spent, never beyond the burst', () => {
+    const b = new RateBudget({ burst: 2, perMin: 0 });
+    expect([b.take('a', 0), b.take('a', 0), b.take('a', 0)]).toEqual([true, true, false]);
+    b.refund('a', 0);
+    b.refund('a', 0);
+    b.refund('a', 0);
+    expect([b.take('a', 0), b.take('a', 0), b.take('a', 0)]).toEqual([true, true, false]);
+    b.refund('never-seen', 0);
+    expect(b.size).toBe(1);
+  });
+
   it('a budget that never refills answers an hour', () => {
     const b = new RateBudget({ burst: 1, perMin: 0 });
     expect(b.take('ip', 0)).toBe(true);

@@ -2,7 +2,7 @@
 // one token, buckets refill at `perMin` up to `burst`. The number of keys kept is capped: the
 // least recently used key is forgotten first (a forgotten key starts again with a full bucket,
 // which only ever favours the client, never locks anyone out).
-import { type Bucket, type BucketRate, fullBucket, spendToken, waitMs } from './bucket.js';
+import { type Bucket, type BucketRate, fullBucket, refilled, spendToken, waitMs } from './bucket.js';
 
 export interface Rate {
   /** Tokens a fresh key has (and the most it can save up). */
@@ -31,6 +31,15 @@ export class RateBudget {
     const t = spendToken(b ?? fullBucket(this.bucketRate, now), this.bucketRate, now);
     this.buckets.set(key, t.bucket);
     return t.ok;
+  }
+
+  /** Gives back a token `take` spent for an attempt that turned out not to count (a right
+   * password); never beyond the burst. */
+  refund(key: string, now = Date.now()): void {
+    const b = this.buckets.get(key);
+    if (!b) return; // forgotten: it is full again
+    const r = refilled(b, this.bucketRate, now);
+    this.buckets.set(key, { tokens: Math.min(this.rate.burst, r.tokens + 1), at: r.at });
   }
 
   /** Seconds until `key` has a token again (0 when it has one; an hour when it never refills). */

@@ -68,6 +68,17 @@ export interface LimitsConfig {
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
   readonly hashesQueued: number;
+  /** Failed password attempts per network (IPv4 /24, IPv6 /48), beside the address's own
+   * budget: failures spend the address and its network; the player's (`passwordPerPlayer`) is a
+   * ceiling above what a couple of addresses can fail, so that they cannot lock its owner out. */
+  readonly passwordPerPrefix: Rate;
+  /** Sign-ins waiting for a hash per handle (or player id) signed into: its own small lane,
+   * served round-robin with the other handles' (players/hash-gate.ts). */
+  readonly hashesPerHandle: number;
+  /** PUT /api/me/handle per address and per network: each answer says whether a handle is
+   * taken, so this bounds how fast anyone can learn which handles exist. */
+  readonly handleChangesPerIp: Rate;
+  readonly handleChangesPerPrefix: Rate;
   /** Notifications (issue 27 §4; docs/players.md "Your turn reaches you"): push subscriptions a
    * profile holds (its devices); subscribe/unsubscribe requests per IP; messages per profile and
    * in all (beyond either they are dropped and counted); messages waiting and sending at once. */
@@ -77,6 +88,13 @@ export interface LimitsConfig {
   readonly notifyTotal: Rate;
   readonly notifyQueued: number;
   readonly notifySending: number;
+  /** Verification mails (PUT /api/me/email), on budgets of their own so that they never spend
+   * what turn notices need: per recipient address (normalised, notify/mail.ts recipientKey;
+   * counted in the database per `VERIFY_WINDOW_MS`, so across restarts and instances), per
+   * profile, and server-wide. */
+  readonly verifyMailsPerRecipient: number;
+  readonly verifyMailsPerPlayer: Rate;
+  readonly verifyMailsTotal: Rate;
   /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
    * once (beyond it: 503 busy; one runs at a time). */
   readonly analysesQueued: number;
@@ -137,16 +155,27 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   openPageSize: 50,
   openUnvouchedListed: 100,
   newPlayersPerIp: { burst: 10, perMin: 2 },
-  passwordPerIp: { burst: 5, perMin: 5 },
-  passwordPerPlayer: { burst: 5, perMin: 5 },
+  // Only failures spend these. Two addresses (or two networks) fail at most 2 x 5 at once and
+  // 2/min after; the player's ceiling (30, 3/min) stays above that, so its owner still signs in
+  // from a new device, and still holds a guess spread over any number of networks to about
+  // 4,300 a day per player (docs/players.md "Sign-in under attack").
+  passwordPerIp: { burst: 5, perMin: 1 },
+  passwordPerPrefix: { burst: 10, perMin: 2 },
+  passwordPerPlayer: { burst: 30, perMin: 3 },
   hashesRunning: 2,
   hashesQueued: 20,
+  hashesPerHandle: 2,
+  handleChangesPerIp: { burst: 10, perMin: 2 },
+  handleChangesPerPrefix: { burst: 30, perMin: 6 },
   pushSubsPerPlayer: 10,
   notifyChangesPerIp: { burst: 20, perMin: 10 },
   notifyPerPlayer: { burst: 20, perMin: 1 },
   notifyTotal: { burst: 600, perMin: 300 },
   notifyQueued: 1000,
   notifySending: 8,
+  verifyMailsPerRecipient: 3,
+  verifyMailsPerPlayer: { burst: 3, perMin: 0.1 },
+  verifyMailsTotal: { burst: 30, perMin: 3 },
   analysesQueued: 16,
   analysisDecisions: 80,
   analysisPlayouts: 200,

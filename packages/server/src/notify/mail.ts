@@ -7,6 +7,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { RateBudget, type Rate } from '../limits/budget.js';
 import type { EmailRow, Lang, NotifyStore, VapidKeys } from '../store/notify/types.js';
 import { MAIL_WORDS } from './mail-texts.js';
 import type { Notice, NoticeChannel } from './notifier.js';
@@ -15,6 +16,31 @@ import { notifyText } from './texts.js';
 
 /** How long a verification link works. */
 export const VERIFY_TTL_MS = 24 * 3600_000;
+/** The window over which verification mails to one recipient are counted (`verifyMailsPerRecipient`). */
+export const VERIFY_WINDOW_MS = 24 * 3600_000;
+
+/** The budgets of verification mails, apart from the notices' (`notifyPerPlayer`, `notifyTotal`):
+ * anyone may ask for one, to any address, so they must never spend what turn notices need. */
+export interface VerifyCaps {
+  readonly perRecipient: number;
+  readonly perPlayer: Rate;
+  readonly total: Rate;
+}
+
+/** The mailbox an address delivers to, as far as the address says: case folded, the "+tag" of
+ * sub-addressing dropped, and Gmail's dots (which it ignores) removed. Counting verification mails
+ * by this, "v+1@x" and "V+2@x" are one inbox. */
+export function normaliseAddress(address: string): string {
+  const a = address.trim().toLowerCase();
+  const at = a.lastIndexOf('@');
+  let local = a.slice(0, at);
+  let domain = a.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}
 
 export interface MailConfig {
   /** nodemailer's transport URL (smtp://, smtps://). */
@@ -29,6 +55,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export class Mailer implements NoticeChannel {
   private readonly transport: Transporter;
   private readonly unsubKey: Buffer;
+  private readonly recipientHashKey: Buffer;
+  private readonly verifyPerPlayer: RateBudget;
+  private readonly verifyTotal: RateBudget;
+  /** Verification mails refused, by the cap that refused them. */
+  readonly verifyRefused = { player: 0, recipient: 0, total: 0 };
 
   constructor(
     private readonly store: NotifyStore,
@@ -36,11 +67,33 @@ export class Mailer implements NoticeChannel {
     keys: VapidKeys,
     private readonly cfg: MailConfig,
     private readonly log: Logger,
+    private readonly caps: VerifyCaps,
   ) {
     this.transport = nodemailer.createTransport(cfg.url);
-    this.unsubKey = Buffer.from(
-      hkdfSync('sha256', Buffer.from(keys.privateKey), Buffer.alloc(0), 'mindmgmt unsubscribe', 32),
-    );
+    const derive = (info: string) =>
+      Buffer.from(hkdfSync('sha256', Buffer.from(keys.privateKey), Buffer.alloc(0), info, 32));
+    this.unsubKey = derive('mindmgmt unsubscribe');
+    this.recipientHashKey = derive('mindmgmt recipient');
+    this.verifyPerPlayer = new RateBudget(caps.perPlayer);
+    this.verifyTotal = new RateBudget(caps.total, 1);
+  }
+
+  /** What the database counts a recipient by: a keyed hash of its normalised address, so that the
+   * table names no address (a plain hash of an address is found by hashing guesses). */
+  recipientKey(address: string): string {
+    return createHmac('sha256', this.recipientHashKey).update(normaliseAddress(address)).digest('base64url');
+  }
+
+  /** Spends the verification budgets for one mail to `address` from `playerId`: the profile's
+   * first (memory), then the recipient's (database), then the server's, so that mails refused for
+   * one flooded inbox spend nothing of what other people's verifications need. */
+  private async mayVerify(playerId: string, address: string, now: number): Promise<boolean> {
+    if (!this.verifyPerPlayer.take(playerId, now)) return (void this.verifyRefused.player++, false);
+    const max = this.caps.perRecipient;
+    if (max < 1 || !(await this.store.spendRecipient(this.recipientKey(address), now, VERIFY_WINDOW_MS, max)))
+      return (void this.verifyRefused.recipient++, false);
+    if (!this.verifyTotal.take('*', now)) return (void this.verifyRefused.total++, false);
+    return true;
   }
 
   private link(path: string): string {
@@ -69,10 +122,10 @@ export class Mailer implements NoticeChannel {
     return (await this.store.deleteEmail(playerId)) ? e.lang : null;
   }
 
-  /** Sets the player's address (unverified) and queues its verification mail; false when the
-   * mail is over the caps (the address is not changed then). */
+  /** Sets the player's address (unverified) and queues its verification mail; 'capped' when the
+   * mail is over the verification caps (the address is not changed then). */
   async setAddress(playerId: string, address: string, lang: Lang, now: number): Promise<'ok' | 'capped' | 'no-player'> {
-    if (!this.queue.mayMessage(playerId)) return 'capped';
+    if (!(await this.mayVerify(playerId, address, now))) return 'capped';
     const token = randomBytes(32).toString('base64url');
     const row: EmailRow = { playerId, address, lang, verified: false, createdAt: now };
     if ((await this.store.setEmail(row, sha256(token), now + VERIFY_TTL_MS)) === 'no-player') return 'no-player';

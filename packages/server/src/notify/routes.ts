@@ -149,7 +149,11 @@ export function createNotifyRoutes(
         const { player } = await accounts.requirePlayer(req);
         const r = await mailer.setAddress(player.id, b.address, b.lang, Date.now());
         if (r === 'capped')
-          throw new ApiError(429, 'rate_limited', 'Too many messages for this profile; try again later.');
+          throw new ApiError(
+            429,
+            'rate_limited',
+            'Too many verification mails for this profile or to this address; try again later.',
+          );
         if (r === 'no-player') throw new ApiError(404, 'no_player', 'This profile no longer exists.');
         sendJson(res, 200, { address: b.address, verified: false });
         return true;

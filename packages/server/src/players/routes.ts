@@ -3,8 +3,9 @@
 // refusal is a code and a sentence that does not echo the input, and changes nothing. The session
 // token travels in `Authorization: Bearer`, never in a URL.
 //
-// Caps: new players per IP; password attempts (sign-in, set/change) per IP and per player id; at
-// most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting, beyond that 503.
+// Caps: new players per IP; failed password attempts (sign-in, set/change) per IP, per network
+// and per player id; at most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting
+// (`hashesPerHandle` per handle), beyond that 503; handle changes per IP and per network.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../api-error.js';
 import { body } from '../http/body.js';
@@ -146,7 +147,7 @@ export function createPlayerRoutes(
   const newPlayers = new RateBudget(limits.newPlayersPerIp);
   const pwIp = new RateBudget(limits.passwordPerIp);
   const pwPlayer = new RateBudget(limits.passwordPerPlayer);
-  const gate = new HashGate(limits.hashesRunning, limits.hashesQueued);
+  const gate = new HashGate(limits.hashesRunning, limits.hashesQueued, limits.hashesPerHandle);
   const chatReads = new RateBudget(limits.chatReadsPerIp);
   const offlineUploads = new RateBudget(limits.offlineUploadsPerPlayer);
   const offlineByPrefix = new RateBudget(limits.offlineUploadsPerPrefix);
@@ -158,6 +159,9 @@ export function createPlayerRoutes(
   }
 
   const pwDevice = new RateBudget(limits.passwordPerPlayer);
+  const pwPrefix = new RateBudget(limits.passwordPerPrefix);
+  const handleIp = new RateBudget(limits.handleChangesPerIp);
+  const handlePrefix = new RateBudget(limits.handleChangesPerPrefix);
 
   /** The offline upload budgets of a profile on a network: all checked, then (`take`) all spent. */
   function uploadBudgets(player: string, net: string, take: boolean): void {
@@ -179,25 +183,39 @@ export function createPlayerRoutes(
   }
 
   /**
-   * A password check or hash (docs/players.md "Sign-in under attack"). Budgets are checked before
-   * queueing and spent only once the hash runs: a `503 busy` spends nothing. The per-address
-   * budget always applies; the second budget is the device's own when `device` is a device that
-   * signed in before, else the player's (`player`).
+   * A password check or hash (docs/players.md "Sign-in under attack"), queued in the lane of
+   * `player` (the id or handle signed into). Budgets are checked before queueing, spent once the
+   * hash runs (a `503 busy` spends nothing) and given back when the password was right: only
+   * failures count. They count against the address and its network, and against a second budget:
+   * the device's own when `device` is a device that signed in before, else the player's, a
+   * ceiling above what a couple of addresses can fail (config.ts), so that those failing cannot
+   * lock the player's owner out.
    */
-  async function withPassword<T>(ip: string, player: string, device: string | null, f: () => Promise<T>): Promise<T> {
-    const [second, key, what] = device
-      ? [pwDevice, device, 'password attempts from this device']
-      : [pwPlayer, player, 'password attempts for this player'];
-    check(pwIp, ip, 'password attempts from your address');
-    check(second, key, what);
+  async function withPassword<T extends { ok: boolean }>(
+    ip: string,
+    player: string,
+    device: string | null,
+    f: () => Promise<T>,
+  ): Promise<T> {
+    const net = prefixKey(ip);
+    const budgets: [RateBudget, string, string][] = [
+      [pwIp, ip, 'password attempts from your address'],
+      [pwPrefix, net, 'password attempts from your network'],
+      device
+        ? [pwDevice, device, 'password attempts from this device']
+        : [pwPlayer, player, 'password attempts for this player'],
+    ];
+    for (const [budget, key, what] of budgets) check(budget, key, what);
     const r = await gate.run(
       async () => {
         // Checked again: the budget may have been spent while this one waited.
-        spend(pwIp, ip, 'password attempts from your address');
-        spend(second, key, what);
-        return f();
+        for (const [budget, key, what] of budgets) check(budget, key, what);
+        for (const [budget, key] of budgets) budget.take(key);
+        const out = await f();
+        if (out.ok) for (const [budget, key] of budgets) budget.refund(key);
+        return out;
       },
-      ip,
+      { lane: player, address: ip, prefix: net },
       device !== null,
     );
     if (r === null)
@@ -328,6 +346,9 @@ export function createPlayerRoutes(
       const { player } = await players.requirePlayer(req);
       const h = checkHandle(b.handle);
       if (!h.ok) throw new ApiError(400, 'bad_handle', h.message);
+      // Every answer from here says whether the handle is taken.
+      spend(handleIp, ip, 'handle changes from your address');
+      spend(handlePrefix, prefixKey(ip), 'handle changes from your network');
       const r = await store.setHandle(player.id, h.key, h.handle);
       if (r === 'taken')
         throw new ApiError(409, 'handle_taken', 'Someone already signs in with that handle; choose another.');

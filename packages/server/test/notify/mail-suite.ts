@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer, ServerOptions } from '../../src/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
+import { requestFrom } from '../from-address.js';
 import { Client, playOut, testServer } from '../helpers.js';
 import { notifyTable } from './notify-table.js';
 import { authApi, newPlayer } from '../players/http-players-suite.js';
@@ -105,7 +106,9 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
   });
 
   it(`${name}: a turn is mailed once however many moves it takes (and once per game per turn in the store); the caps refuse a mail flood; a deleted profile's address is gone`, async () => {
-    const s = await server({ limits: { notifyPerPlayer: { burst: 3, perMin: 0 } } });
+    const s = await server({
+      limits: { notifyPerPlayer: { burst: 3, perMin: 0 }, verifyMailsPerPlayer: { burst: 2, perMin: 0 } },
+    });
     const clients: Client[] = [];
     try {
       const ann = await newPlayer(s.url, 'Ann');
@@ -137,8 +140,8 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       const turn = `${spectator.view.time}/a`;
       expect(await store.markMailed(bob.id, t.gameId, turn)).toBe(false);
       expect(await store.markMailed(bob.id, t.gameId, `${spectator.view.time + 1}/a`)).toBe(true);
-      // Bob's budget (3) is spent by the verification and the turn, and one more address change:
-      // the next change is refused and sends nothing.
+      // Bob's verification budget (2) is spent by the first verification and one more address
+      // change (the turn spent the notices' budget, not this one): the next is refused, sends nothing.
       expect(
         (await authApi(s.url, 'PUT', '/api/me/email', bob.token, { address: 'b2@mind.example', lang: 'en' })).status,
       ).toBe(200);
@@ -155,6 +158,67 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       await expect(store.markMailed(cy.id, t.gameId, '2/a')).rejects.toThrow();
     } finally {
       for (const c of clients) c.close();
+      await s.close();
+    }
+  });
+
+  it(`${name}: regression: many addresses ask verification mail to one inbox (sub-addressed and in other cases): at most the per-address cap reach it, the server-wide one holds, and a notice still goes out`, async () => {
+    const s = await server({
+      limits: {
+        verifyMailsPerRecipient: 2,
+        verifyMailsPerPlayer: { burst: 2, perMin: 0 },
+        verifyMailsTotal: { burst: 5, perMin: 0 },
+        // Before, verification mails spent the notices' server-wide budget: two were enough to
+        // silence every notice.
+        notifyTotal: { burst: 2, perMin: 0 },
+      },
+    });
+    const from = (i: number) => `127.0.${60 + i}.1`;
+    const call = (i: number, method: string, path: string, body: unknown, token: string | null = null) =>
+      requestFrom(s.url, method, path, body, from(i), token ? { authorization: `Bearer ${token}` } : {});
+    try {
+      const victim = ['victim@mind.example', 'Victim+a@Mind.Example', 'victim+b@mind.example', 'VICTIM@MIND.EXAMPLE'];
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        for (let k = 0; k < 2; k++) {
+          const p = await call(i, 'POST', '/api/players', { name: `Flood ${i}.${k}` });
+          for (const address of victim.slice(k * 2, k * 2 + 2))
+            statuses.push((await call(i, 'PUT', '/api/me/email', { address, lang: 'en' }, p.body.token)).status);
+        }
+      await s.notifier!.queue.idle();
+      const reached = inbox.mails.filter((m) => m.to.some((t) => /victim/i.test(t)));
+      expect(reached).toHaveLength(2);
+      expect(statuses.filter((x) => x === 200)).toHaveLength(2);
+      expect(statuses.filter((x) => x === 429)).toHaveLength(14);
+      // Other inboxes, one profile each: the server-wide verification budget (5) holds.
+      const others: string[] = [];
+      const got: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const p = await call(i + 4, 'POST', '/api/players', { name: `Other ${i}` });
+        others.push(p.body.token);
+        const address = `other${i}@mind.example`;
+        got.push((await call(i + 4, 'PUT', '/api/me/email', { address, lang: 'en' }, p.body.token)).status);
+      }
+      expect(got).toEqual([200, 200, 200, 429]);
+      // The notices' budget is whole: other0 (verified) hears of Bob joining its table.
+      await s.notifier!.queue.idle();
+      const link = linkIn(inbox.to('other0@mind.example')[0]!.text, 'verify');
+      expect((await fetch(s.url + link, { method: 'POST' })).status).toBe(200);
+      const bob = await newPlayer(s.url, 'Bob');
+      await table(s.url, others[0]!, bob.token);
+      await s.notifier!.queue.idle();
+      expect(inbox.to('other0@mind.example').map((m) => m.subject)).toEqual([
+        'Mind MGMT: confirm your e-mail address',
+        `Someone joined ${TITLE}`,
+      ]);
+      // The count per recipient starts again once its window (a day) has passed, in the store.
+      const store = s.notifier!.store;
+      const spent = [];
+      for (let i = 0; i < 3; i++) spent.push(await store.spendRecipient('r', 1000, 100, 2));
+      expect(spent).toEqual([true, true, false]);
+      expect(await store.spendRecipient('r', 1099, 100, 2)).toBe(false);
+      expect(await store.spendRecipient('r', 1100, 100, 2)).toBe(true);
+    } finally {
       await s.close();
     }
   });

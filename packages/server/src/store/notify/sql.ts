@@ -127,4 +127,17 @@ export class SqlNotifyStore implements NotifyStore {
     );
     return n > 0;
   }
+
+  spendRecipient(recipient: string, now: number, windowMs: number, max: number): Promise<boolean> {
+    return this.db.tx(async (c) => {
+      const ended = now - windowMs;
+      await c.run('DELETE FROM mail_recipients WHERE window_start <= $1', [ended]);
+      const n = await c.run(
+        `INSERT INTO mail_recipients (recipient, window_start, sent) VALUES ($1, $2, 1)
+         ON CONFLICT (recipient) DO UPDATE SET sent = mail_recipients.sent + 1 WHERE mail_recipients.sent < $3`,
+        [recipient, now, max],
+      );
+      return n > 0;
+    });
+  }
 }

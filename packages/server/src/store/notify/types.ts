@@ -48,4 +48,8 @@ export interface NotifyStore {
   /** Records that the player was mailed about `turn` of the game; false when that turn was
    * mailed already (at most one message per game per turn, across instances). */
   markMailed(playerId: string, gameId: string, turn: string): Promise<boolean>;
+  /** Counts one verification mail to `recipient` (a keyed hash of the normalised address): false
+   * (nothing counted) when `max` were counted since its window of `windowMs` began. A window
+   * begins with the first mail after the last one ended; ended windows are forgotten. */
+  spendRecipient(recipient: string, now: number, windowMs: number, max: number): Promise<boolean>;
 }

@@ -12,6 +12,7 @@ import * as m106 from './106_vouched_tables.js';
 import * as m107 from './107_notify.js';
 import * as m108 from './108_game_analyses.js';
 import * as m109 from './109_offline_games.js';
+import * as m110 from './110_mail_recipients.js';
 
 export interface Migration {
   readonly version: number;
@@ -32,4 +33,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 107, ...m107 },
   { version: 108, ...m108 },
   { version: 109, ...m109 },
+  { version: 110, ...m110 },
 ];

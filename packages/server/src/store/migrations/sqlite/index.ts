@@ -13,6 +13,7 @@ import * as m106 from './106_vouched_tables.js';
 import * as m107 from './107_notify.js';
 import * as m108 from './108_game_analyses.js';
 import * as m109 from './109_offline_games.js';
+import * as m110 from './110_mail_recipients.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -31,6 +32,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 107, ...m107 },
   { version: 108, ...m108 },
   { version: 109, ...m109 },
+  { version: 110, ...m110 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
