@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Entry: node packages/server/dist/main.js
+// Every environment variable the server reads is listed, with its default and meaning, in
+// docs/operations.md "Environment"; add a row there with any new one.
 // Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
 // SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
 // BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, BOT_NICE (10), SNAPSHOT_EVERY (25),
@@ -100,6 +102,8 @@ function mailConfig(): { mail?: MailConfig } {
   return { mail: { url, from, publicUrl } };
 }
 
+// Whatever the server creates (the data folder, the database and its -wal/-shm) is its user's alone.
+process.umask(0o077);
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = path.resolve(env.DATA_DIR ?? './data');
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
@@ -214,6 +218,9 @@ const server = await startServer({
     checkMs: num(env.HTTP_TIMEOUT_CHECK_MS, DEFAULT_HTTP_TIMEOUTS.checkMs),
   },
   ...(acks ? { acks } : {}),
+  metricsToken: env.METRICS_TOKEN || null,
+  accessLog: env.ACCESS_LOG === '1',
+  readyTimeoutMs: num(env.READY_TIMEOUT_MS, 2000),
 });
 // The main thread's event-loop delay beside the acknowledgements: a slow acknowledgement with a
 // quiet loop waited on the store or for a core, not on this process's own work.

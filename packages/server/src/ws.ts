@@ -13,7 +13,6 @@ import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
 import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
-import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
 import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
@@ -43,6 +42,11 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
 /** Close codes (docs/protocol.md). */
 export const CLOSE_RATE_LIMIT = 1008;
 export const CLOSE_SLOW_CONSUMER = 4008;
+/** Service Restart: the server is going away on purpose; reconnect at once (elsewhere). */
+export const CLOSE_RESTART = 1012;
+
+/** Told of each refusal by a limit: which limit, the error code, the address it was kept for. */
+export type OnRefused = (limit: string, code: string, address: string) => void;
 
 let nextCid = 1;
 
@@ -57,8 +61,9 @@ export function attachWebSockets(
   log: Logger,
   cfg: WsConfig,
   limits: LimitsConfig,
-  acks: AckTimes | null = null,
+  acks: { add(ms: number): void } | null = null,
   chat: TableChat | null = null,
+  onRefused: OnRefused = () => {},
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
   /** The payload of the last ping each connection was sent and has not answered (null: answered). */
@@ -73,6 +78,10 @@ export function attachWebSockets(
   const frameRate: BucketRate = { burst: cfg.rateBurst, refill: cfg.ratePerSec, everyMs: 1000 };
   /** Since when each connection's unsent output is above the limit. */
   const overSince = new WeakMap<WebSocket, number>();
+  /** Each open connection's frames still being handled (shutdown waits for them). */
+  const inFlight = new Map<WebSocket, () => Promise<void>>();
+  /** Shutting down: frames that arrive now are not handled (their sender never got an ack). */
+  let draining = false;
 
   /** Backpressure: a connection that does not read its frames is closed, not buffered forever. */
   function checkBuffer(ws: WebSocket, now: number): boolean {
@@ -133,6 +142,7 @@ export function attachWebSockets(
     const refuse = (code: string, message: string, id?: string) => {
       if (cut) return;
       if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
+        onRefused('refused_frames', code, ip);
         cut = true;
         ws.close(CLOSE_RATE_LIMIT, 'too many refused messages');
         // A sender that does not finish the closing handshake is not read for ws's 30 s default.
@@ -147,12 +157,14 @@ export function attachWebSockets(
       const want = awaiting.get(ws);
       if (want && data.equals(want)) awaiting.set(ws, null);
     });
+    inFlight.set(ws, () => queue);
     ws.on('message', (data, isBinary) => {
-      if (cut) return;
+      if (cut || draining) return;
       const spent = spendToken(bucket, frameRate, Date.now());
       bucket = spent.bucket;
       if (!spent.ok) {
         strikes++;
+        onRefused('ws_frames', 'rate_limited', ip);
         if (strikes > cfg.rateBurst * 4) ws.close(CLOSE_RATE_LIMIT, 'rate limit');
         else error('rate_limited', 'Too many messages; slow down.');
         return;
@@ -171,6 +183,7 @@ export function attachWebSockets(
     });
     let released = false;
     const gone = () => {
+      inFlight.delete(ws);
       service.unsubscribe(conn);
       if (!released) connsPerIp.release(ip);
       released = true;
@@ -223,12 +236,13 @@ export function attachWebSockets(
             return conn.send(frameText({ t: 'pong' }));
           case 'hello':
             if (!hellos.take('c') || !hellosPerIp.take(ip))
-              return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
+              return onRefused('hello', 'rate_limited', ip), error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':
-            if (!notes.take('c')) return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            if (!notes.take('c'))
+              return onRefused('notes', 'rate_limited', ip), error('rate_limited', 'Too many note changes; wait a little.', m.id);
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
@@ -305,7 +319,8 @@ export function attachWebSockets(
         if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
         if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
         const ip = clientIp(req, limits.trustProxy);
-        if (!connsPerIp.acquire(ip)) return refuse(socket, 429, 'Too Many Requests');
+        if (!connsPerIp.acquire(ip))
+          return onRefused('ws_connections', 'too_many_connections', ip), refuse(socket, 429, 'Too Many Requests');
         let handed = false;
         try {
           wss.handleUpgrade(req, socket, head, (ws) => {
@@ -320,6 +335,27 @@ export function attachWebSockets(
         log.warn({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'upgrade failed');
         socket.destroy();
       }
+    },
+    /**
+     * A planned shutdown: frames that arrive from now on are not handled, the ones being handled
+     * finish (their actions committed and acknowledged), then every connection is closed with
+     * CLOSE_RESTART so its client reconnects at once. Waits at most `graceMs` for the closing
+     * handshakes.
+     */
+    async shutdown(graceMs = 1000): Promise<void> {
+      draining = true;
+      await Promise.all([...inFlight.values()].map((q) => q()));
+      const closed = [...wss.clients].map(
+        (ws) =>
+          new Promise<void>((r) => {
+            if (ws.readyState === WebSocket.CLOSED) return r();
+            ws.once('close', () => r());
+            ws.close(CLOSE_RESTART, 'server restarting');
+          }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
     },
     close() {
       clearInterval(beat);

@@ -163,6 +163,14 @@ export class BotPool {
     retried: 0,
   };
 
+  /** Told of every decision as it resolves (metrics). */
+  onDecision: ((d: Decision) => void) | null = null;
+
+  /** False once closed: no decision will be made any more. */
+  get alive(): boolean {
+    return !this.closed;
+  }
+
   /**
    * @param size number of worker threads
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
@@ -405,7 +413,9 @@ export class BotPool {
     if (cutoff) this.sources.cutoff++;
     const waitMs = (job.startedAt ?? this.clock.now()) - job.enqueuedAt;
     const a = action ?? (source === 'ai' ? null : quickMove(job.task.view, job.task.legal));
-    job.resolve({ action: a, source, waitMs, runMs, cutoff, worker });
+    const d: Decision = { action: a, source, waitMs, runMs, cutoff, worker };
+    this.onDecision?.(d);
+    job.resolve(d);
   }
 
   // ------------------------------------------------------------------ workers
