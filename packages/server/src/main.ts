@@ -14,7 +14,6 @@
 // LIMIT_CHAT_READS.
 // Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
 // of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
-import path from 'node:path';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
@@ -22,6 +21,7 @@ import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
 import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
+import { dataDirFromEnv } from './store/backup.js';
 import type { GameStore } from './store/types.js';
 import type { SqlPlayerStore } from './store/players/sql.js';
 import { SqlNotifyStore } from './store/notify/sql.js';
@@ -105,7 +105,7 @@ function mailConfig(): { mail?: MailConfig } {
 // Whatever the server creates (the data folder, the database and its -wal/-shm) is its user's alone.
 process.umask(0o077);
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
-const dataDir = path.resolve(env.DATA_DIR ?? './data');
+const dataDir = dataDirFromEnv(env);
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
 // SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
 // the server since the last line, and the games in memory (read by the server benchmark);

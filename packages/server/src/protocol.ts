@@ -176,3 +176,7 @@ export interface OfflineUploadedBody {
 }
 /** POST /api/games: what a client sends (the schema's input, before its defaults). */
 export type { CreateGameRequest };
+
+/** The WebSocket close code of a planned shutdown (1012, Service Restart): the client reconnects
+ * at once, without its backoff; the server finished and acknowledged every action it took in. */
+export type CloseRestart = 1012;

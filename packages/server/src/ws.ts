@@ -18,6 +18,7 @@ import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
 import { frameText } from './play/frames.js';
 import { gateFrame } from './input/frame-gate.js';
+import type { CloseRestart } from './protocol.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
@@ -43,7 +44,7 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
 export const CLOSE_RATE_LIMIT = 1008;
 export const CLOSE_SLOW_CONSUMER = 4008;
 /** Service Restart: the server is going away on purpose; reconnect at once (elsewhere). */
-export const CLOSE_RESTART = 1012;
+export const CLOSE_RESTART: CloseRestart = 1012;
 
 /** Told of each refusal by a limit: which limit, the error code, the address it was kept for. */
 export type OnRefused = (limit: string, code: string, address: string) => void;

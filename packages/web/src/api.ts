@@ -32,9 +32,13 @@ import type {
   ServerFrame,
 } from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import type { CloseRestart } from '@mindmgmt/server/protocol';
 import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
+
+/** docs/protocol.md "Close codes": the server restarts on purpose; reconnect at once. */
+const CLOSE_RESTART: CloseRestart = 1012;
 
 // The wire contract is the server's (packages/server/src/protocol.ts), imported as types only.
 export type {
@@ -280,7 +284,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
-      const lost = () => {
+      const lost = (e?: Event) => {
         if (ended) return;
         ended = true;
         clearInterval(ping);
@@ -288,7 +292,10 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        // A planned restart: the server (or another instance) takes us back now, not after a backoff.
+        const restart = e instanceof CloseEvent && e.code === CLOSE_RESTART;
+        if (restart) retry = 0;
+        timer = setTimeout(connect, restart ? 0 : Math.min(8000, 500 * 2 ** retry++));
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
