@@ -237,13 +237,19 @@ export function attachWebSockets(
             return conn.send(frameText({ t: 'pong' }));
           case 'hello':
             if (!hellos.take('c') || !hellosPerIp.take(ip))
-              return onRefused('hello', 'rate_limited', ip), error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
+              return (
+                onRefused('hello', 'rate_limited', ip),
+                error('rate_limited', 'Too many hellos; wait a little before subscribing again.')
+              );
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':
             if (!notes.take('c'))
-              return onRefused('notes', 'rate_limited', ip), error('rate_limited', 'Too many note changes; wait a little.', m.id);
+              return (
+                onRefused('notes', 'rate_limited', ip),
+                error('rate_limited', 'Too many note changes; wait a little.', m.id)
+              );
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
@@ -321,7 +327,7 @@ export function attachWebSockets(
         if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
         const ip = clientIp(req, limits.trustProxy);
         if (!connsPerIp.acquire(ip))
-          return onRefused('ws_connections', 'too_many_connections', ip), refuse(socket, 429, 'Too Many Requests');
+          return (onRefused('ws_connections', 'too_many_connections', ip), refuse(socket, 429, 'Too Many Requests'));
         let handed = false;
         try {
           wss.handleUpgrade(req, socket, head, (ws) => {

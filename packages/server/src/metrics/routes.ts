@@ -27,7 +27,10 @@ export function readiness(o: {
       const timer = setTimeout(() => resolve('database: no answer in time'), o.timeoutMs);
       o.probe!().then(
         () => (clearTimeout(timer), resolve(null)),
-        (e: unknown) => (clearTimeout(timer), resolve(`database: ${e instanceof Error ? e.message : 'error'}`.slice(0, 200))),
+        (e: unknown) => (
+          clearTimeout(timer),
+          resolve(`database: ${e instanceof Error ? e.message : 'error'}`.slice(0, 200))
+        ),
       );
     }).finally(() => (running = null));
     return running;
