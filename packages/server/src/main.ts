@@ -2,18 +2,6 @@
 // Entry: node packages/server/dist/main.js
 // Every environment variable the server reads is listed, with its default and meaning, in
 // docs/operations.md "Environment"; add a row there with any new one.
-// Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
-// SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
-// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, BOT_NICE (10), SNAPSHOT_EVERY (25),
-// SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WEB_DIST, PUBLIC_URL.
-// Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
-// LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_CREATE_TOTAL, LIMIT_OPEN_TABLES_PER_IP, LIMIT_BOT_GAMES_TOTAL, LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
-// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
-// LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
-// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
-// LIMIT_CHAT_READS.
-// Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
-// of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';

@@ -204,6 +204,23 @@ describe('shutdown', () => {
   });
 });
 
+describe('environment', () => {
+  it('regression: LOG_LEVEL was documented only in a source comment (every variable read is in docs/operations.md)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const files = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(dir, e.name);
+        return e.isDirectory() ? files(p) : /\.(ts|mjs)$/.test(e.name) ? [p] : [];
+      });
+    const read = new Set<string>();
+    for (const f of [...files(path.join(root, 'src')), ...files(path.join(root, 'worker'))])
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) read.add(m[1]!);
+    expect(read.size).toBeGreaterThan(50);
+    const doc = fs.readFileSync(path.join(root, '../../docs/operations.md'), 'utf8');
+    expect([...read].filter((v) => !doc.includes(`\`${v}\``))).toEqual([]);
+  });
+});
+
 describe('data files', () => {
   it('regression: the data folder was 755 and the database (with the push keys) 644', async () => {
     const base = tempDir('mm-modes-');
