@@ -238,6 +238,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   );
   metrics.watch({
     connections: () => ws.wss.clients.size,
+    sockets: () => gate.size,
+    socketGate: () => gate,
     gamesActive: () => {
       let n = 0;
       for (const g of service.master.all()) if (g.state && !g.state.result) n++;

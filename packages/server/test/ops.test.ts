@@ -78,6 +78,7 @@ describe('/metrics', () => {
       'mindmgmt_actions_total',
       'mindmgmt_games_active',
       'mindmgmt_ws_connections',
+      'mindmgmt_sockets',
       'mindmgmt_ack_seconds',
       'mindmgmt_fanout_seconds',
       'mindmgmt_db_commit_seconds',

@@ -17,6 +17,9 @@ const BOT_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10];
 export interface MetricSources {
   gamesActive?: () => number;
   connections?: () => number;
+  sockets?: () => number;
+  /** The socket gate's totals: sockets refused at accept, idle sockets shed for newcomers. */
+  socketGate?: () => { readonly refused: number; readonly shed: number };
   botQueue?: () => number;
   notify?: () => {
     readonly droppedQueueFull: number;
@@ -77,11 +80,23 @@ export class Metrics {
     help: 'Bot decisions cut at the time limit (their best or quick move was played).',
     registers: [this.registry],
   });
-  readonly refusals = new Counter({
+  /** What the socket gate counted by the previous scrape. */
+  private gateSeen = { refused: 0, shed: 0 };
+  readonly refusals: Counter<'limit' | 'code'> = new Counter({
     name: 'mindmgmt_refusals_total',
     help: 'Requests, frames and connections refused by a limit, by limit and error code.',
     labelNames: ['limit', 'code'] as const,
     registers: [this.registry],
+    // The socket gate (http/connections.ts) refuses before any request is read: its own totals.
+    collect: () => {
+      const g = this.sources.socketGate?.();
+      if (!g) return;
+      if (g.refused > this.gateSeen.refused)
+        this.refusals.inc({ limit: 'sockets', code: 'refused' }, g.refused - this.gateSeen.refused);
+      if (g.shed > this.gateSeen.shed)
+        this.refusals.inc({ limit: 'sockets', code: 'shed' }, g.shed - this.gateSeen.shed);
+      this.gateSeen = { refused: g.refused, shed: g.shed };
+    },
   });
 
   constructor(private readonly log: Logger | null = null) {
@@ -100,6 +115,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(self.sources.connections?.() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'mindmgmt_sockets',
+      help: 'Client sockets held (HTTP and WebSocket), counted against MAX_SOCKETS.',
+      registers: [this.registry],
+      collect() {
+        this.set(self.sources.sockets?.() ?? 0);
       },
     });
     new Gauge({
