@@ -71,14 +71,9 @@ export class GameService {
       cfg.botTimeLimitMs,
       (why) => this.log.warn({ why }, 'bot worker problem'),
       cfg.botNice,
+      undefined,
+      metrics && ((d) => metrics.botDecided(d)),
     );
-    if (metrics)
-      this.bots.onDecision = (d) => {
-        if (d.source === 'dropped') return;
-        metrics.botDecisionSeconds.observe({ source: d.source }, d.runMs / 1000);
-        metrics.botWaitSeconds.observe(d.waitMs / 1000);
-        if (d.source === 'best' || d.source === 'timeout') metrics.botTimeouts.inc();
-      };
     const bus = store.cluster;
     // The master calls the bot driver and the cluster follower, and both call the master: the
     // master gets functions that reach them through the fields assigned right after it, and

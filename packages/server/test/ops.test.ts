@@ -8,7 +8,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { sqlitePlayerStore } from '../src/store/players/sqlite.js';
-import { api, closeTable, openTable, testServer, type Client, type LogSink, type Table } from './helpers.js';
+import {
+  api,
+  closeTable,
+  mulberry,
+  openTable,
+  playOut,
+  testServer,
+  type Client,
+  type LogSink,
+  type Table,
+} from './helpers.js';
 import { tempDir } from './temp-dir.js';
 
 const TOKEN = 'metrics-token-for-tests';
@@ -111,6 +121,25 @@ describe('/metrics', () => {
     const elsewhere = (await metricsText(other.url, `Bearer ${TOKEN}`)).text;
     expect(elsewhere).not.toContain('mindmgmt_actions_total{by="player"}');
     expect(sample(elsewhere, 'mindmgmt_games_active')).toBe(0);
+  });
+
+  it('counts bot moves and their decisions', async () => {
+    const srv = await serve(undefined, { metricsToken: TOKEN });
+    const t = await openTable(srv.url, { mode: 'training', players: 2, bots: { '2': 'random' } });
+    tables.push(t);
+    const read = async () => (await metricsText(srv.url, `Bearer ${TOKEN}`)).text;
+    // The humans play until the bot seat has moved.
+    let bot = 0;
+    let acks = 0;
+    await playOut(t, mulberry(5), {
+      onAck: () => void acks++,
+      onStep: async () => void (bot = sample(await read(), 'mindmgmt_actions_total{by="bot"}') || 0),
+      stop: () => bot > 0 || acks > 40,
+    });
+    expect(bot).toBeGreaterThan(0);
+    const text = await read();
+    expect(sample(text, 'mindmgmt_bot_decision_seconds_count{source="ai"}')).toBeGreaterThan(0);
+    expect(sample(text, 'mindmgmt_bot_wait_seconds_count')).toBeGreaterThan(0);
   });
 
   it('regression: a limit refused people unseen (counted by limit and code, logged sampled with the address)', async () => {

@@ -163,9 +163,6 @@ export class BotPool {
     retried: 0,
   };
 
-  /** Told of every decision as it resolves (metrics). */
-  onDecision: ((d: Decision) => void) | null = null;
-
   /** False once closed: no decision will be made any more. */
   get alive(): boolean {
     return !this.closed;
@@ -180,6 +177,7 @@ export class BotPool {
    *   not depend on it (only the bots' wall-clock safety cutoff may come sooner on a busy machine,
    *   as it may without it).
    * @param clock dates waits and runs and arms the time limit (tests advance their own)
+   * @param onDecision told of every decision as it resolves (metrics)
    */
   constructor(
     private readonly size: number,
@@ -187,6 +185,7 @@ export class BotPool {
     private readonly onProblem: (what: string) => void = () => {},
     private readonly nice = 0,
     private readonly clock: BotClock = systemBotClock,
+    private readonly onDecision: ((d: Decision) => void) | null = null,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */

@@ -182,6 +182,14 @@ export class Metrics {
     });
   }
 
+  /** A bot decision resolved: its run and wait times; cut at the time limit, a time-out. */
+  botDecided(d: { readonly source: string; readonly runMs: number; readonly waitMs: number }): void {
+    if (d.source === 'dropped') return;
+    this.botDecisionSeconds.observe({ source: d.source }, d.runMs / 1000);
+    this.botWaitSeconds.observe(d.waitMs / 1000);
+    if (d.source === 'best' || d.source === 'timeout') this.botTimeouts.inc();
+  }
+
   /** The quantities read at each scrape. */
   watch(s: MetricSources): void {
     this.sources = { ...this.sources, ...s };
@@ -222,7 +230,7 @@ export class Metrics {
  * digests, so neither the token's content nor its length leaks through the answer's timing.
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const m = header ? /^Bearer (.+)$/.exec(header) : null;
+  const m = header ? /^Bearer +(.+)$/i.exec(header) : null;
   if (!m) return false;
   const a = createHash('sha256').update(m[1]!).digest();
   const b = createHash('sha256').update(token).digest();
