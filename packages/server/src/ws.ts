@@ -236,20 +236,18 @@ export function attachWebSockets(
           case 'ping':
             return conn.send(frameText({ t: 'pong' }));
           case 'hello':
-            if (!hellos.take('c') || !hellosPerIp.take(ip))
-              return (
-                onRefused('hello', 'rate_limited', ip),
-                error('rate_limited', 'Too many hellos; wait a little before subscribing again.')
-              );
+            if (!hellos.take('c') || !hellosPerIp.take(ip)) {
+              onRefused('hello', 'rate_limited', ip);
+              return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
+            }
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':
-            if (!notes.take('c'))
-              return (
-                onRefused('notes', 'rate_limited', ip),
-                error('rate_limited', 'Too many note changes; wait a little.', m.id)
-              );
+            if (!notes.take('c')) {
+              onRefused('notes', 'rate_limited', ip);
+              return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            }
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
@@ -326,8 +324,10 @@ export function attachWebSockets(
         if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
         if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
         const ip = clientIp(req, limits.trustProxy);
-        if (!connsPerIp.acquire(ip))
-          return (onRefused('ws_connections', 'too_many_connections', ip), refuse(socket, 429, 'Too Many Requests'));
+        if (!connsPerIp.acquire(ip)) {
+          onRefused('ws_connections', 'too_many_connections', ip);
+          return refuse(socket, 429, 'Too Many Requests');
+        }
         let handed = false;
         try {
           wss.handleUpgrade(req, socket, head, (ws) => {
