@@ -252,8 +252,10 @@ export function attachWebSockets(
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
-            if (a.data.type === 'note' && !notes.take('c'))
+            if (a.data.type === 'note' && !notes.take('c')) {
+              onRefused('notes', 'rate_limited', ip);
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            }
             await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
             // Applied: the acknowledgement went out inside act (frame received -> ack sent).
             acks?.add(performance.now() - arrived);
