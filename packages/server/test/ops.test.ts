@@ -23,6 +23,7 @@ import {
   type Table,
 } from './helpers.js';
 import { tempDir } from './temp-dir.js';
+import { move, shutdownDrill } from './ops-suite.js';
 
 const TOKEN = 'metrics-token-for-tests';
 let servers: RunningServer[] = [];
@@ -42,27 +43,6 @@ async function table(base: string): Promise<Table> {
   const t = await openTable(base, { mode: 'training', players: 2 });
   tables.push(t);
   return t;
-}
-
-/** The seat the game waits on, its client, and a legal action of it (not undo). */
-function mover(t: Table): { cl: Client; action: Record<string, unknown> } {
-  for (const cl of t.clients) {
-    const legal = cl.legal.filter((a: { type: string }) => a.type !== 'undo');
-    if (cl.view?.expected.includes(cl.seat) && legal.length) {
-      const { seat: _seat, ...action } = legal[0];
-      return { cl, action };
-    }
-  }
-  throw new Error('nobody to move');
-}
-
-/** One move by a human seat; resolves with its acknowledgement. */
-async function move(t: Table): Promise<any> {
-  const { cl, action } = mover(t);
-  const seq = cl.view.seq;
-  const ack = await cl.request({ t: 'act', gameId: t.gameId, seq, action, id: `m${seq}` }, (m) => m.id === `m${seq}`);
-  expect(ack.t).toBe('events');
-  return ack;
 }
 
 const metricsText = (base: string, auth?: string) =>
@@ -206,7 +186,7 @@ describe('/api/ready', () => {
   it('regression: health said ok while the database took no write (ready fails, health stays a liveness check)', async () => {
     const dir = tempDir('mm-ready-');
     const store = SqliteStore.inDir(dir);
-    const srv = await serve(store, { readyTimeoutMs: 150 });
+    const srv = await serve(store, { readyTimeoutMs: 1000 });
     expect((await api(srv.url, 'GET', '/api/ready')).status).toBe(200);
     // Another process holds the write lock: no write gets through.
     const other = new Database(path.join(dir, 'mindmgmt.sqlite'));
@@ -239,30 +219,7 @@ describe('/api/ready', () => {
 describe('shutdown', () => {
   it('regression: a shutdown looked like a crash (1006) and could drop the move being acknowledged', async () => {
     const dir = tempDir('mm-stop-');
-    const store = SqliteStore.inDir(dir);
-    const srv = await testServer(store);
-    const t = await openTable(srv.url, { mode: 'training', players: 2 });
-    await move(t);
-    // The shutdown starts while the next move is being committed.
-    let stopping: Promise<void> | null = null;
-    const append = store.appendAction.bind(store);
-    store.appendAction = (a) => {
-      stopping ??= srv.close();
-      return append(a);
-    };
-    const codes = t.clients.map((cl) => new Promise<number>((r) => cl.ws.once('close', (code: number) => r(code))));
-    const ack = await move(t);
-    expect(await Promise.all(codes)).toEqual(t.clients.map(() => 1012));
-    await stopping;
-    // Every acknowledged move is in the database.
-    const again = SqliteStore.inDir(dir);
-    try {
-      const row = await again.getGame(t.gameId);
-      expect(row!.seq).toBe(ack.seq);
-      expect((await again.allActions(t.gameId)).length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await again.close();
-    }
+    await shutdownDrill(SqliteStore.inDir(dir), () => SqliteStore.inDir(dir));
   });
 });
 

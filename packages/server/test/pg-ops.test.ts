@@ -1,15 +1,15 @@
 // PostgreSQL side of docs/operations.md: readiness fails while the database cannot be written,
 // and the documented pg_dump / pg_restore steps bring the games back, on the test cluster.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PgStore } from '../src/store/pg.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { tempDir } from './temp-dir.js';
+import { shutdownDrill } from './ops-suite.js';
 
 /** The client binaries of the newest installed PostgreSQL (Debian's layout), else PATH. */
 function pgBin(name: string): string {
@@ -24,14 +24,6 @@ function pgBin(name: string): string {
 
 describePg('operations on PostgreSQL', (url) => {
   cleanupSchemas(url);
-  const scratch: string[] = [];
-  afterAll(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    for (const db of scratch) await c.query(`DROP DATABASE IF EXISTS ${db}`);
-    await c.end();
-  });
-
   it('regression: health said ok while PostgreSQL was cut off (ready fails with the database)', async () => {
     const store = await openPg(url);
     const srv = await testServer(store, { readyTimeoutMs: 1000 });
@@ -48,6 +40,11 @@ describePg('operations on PostgreSQL', (url) => {
     }
   });
 
+  it('regression: a shutdown looked like a crash (1006) and could drop the move being acknowledged', async () => {
+    const schema = freshSchema('stop');
+    await shutdownDrill(await openPg(url, schema), () => openPg(url, schema));
+  });
+
   it('pg_dump and pg_restore (docs/operations.md) bring back every acknowledged action', async () => {
     const schema = freshSchema('dump');
     const store = await openPg(url, schema);
@@ -58,20 +55,17 @@ describePg('operations on PostgreSQL', (url) => {
     closeTable(t);
     await srv.close();
 
-    // The documented steps: dump one schema in the custom format, restore into an empty database.
+    // The documented steps: dump the server's schema in the custom format, restore it.
     const file = path.join(tempDir('mm-pgdump-'), 'mindmgmt.dump');
     execFileSync(pgBin('pg_dump'), ['--format=custom', `--schema=${schema}`, `--file=${file}`, url], { stdio: 'pipe' });
-    const db = `mm_restore_${randomBytes(4).toString('hex')}`;
-    scratch.push(db);
+    // The data is lost (the schema dropped), then restored from the dump.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${db}`);
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${db}`;
-    execFileSync(pgBin('pg_restore'), ['--no-owner', `--dbname=${target.href}`, file], { stdio: 'pipe' });
+    execFileSync(pgBin('pg_restore'), ['--no-owner', `--dbname=${url}`, file], { stdio: 'pipe' });
 
-    const back = await PgStore.open(target.href, { schema, poolSize: 2 });
+    const back = await PgStore.open(url, { schema, poolSize: 2 });
     try {
       const row = await back.getGame(t.gameId);
       const log = await back.allActions(t.gameId);
