@@ -63,7 +63,9 @@ describePg('operations on PostgreSQL', (url) => {
     await admin.connect();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
-    execFileSync(pgBin('pg_restore'), ['--no-owner', `--dbname=${url}`, file], { stdio: 'pipe' });
+    execFileSync(pgBin('pg_restore'), ['--no-owner', '--clean', '--if-exists', `--dbname=${url}`, file], {
+      stdio: 'pipe',
+    });
 
     const back = await PgStore.open(url, { schema, poolSize: 2 });
     try {
