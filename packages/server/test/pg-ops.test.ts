@@ -1,6 +1,7 @@
 // PostgreSQL side of docs/operations.md: readiness fails while the database cannot be written,
 // and the documented pg_dump / pg_restore steps bring the games back, on the test cluster.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import { api, closeTable, mulberry, openTable, playOut, testServer } from './hel
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { tempDir } from './temp-dir.js';
 import { shutdownDrill } from './ops-suite.js';
+
+const run = promisify(execFile);
 
 /** The client binaries of the newest installed PostgreSQL (Debian's layout), else PATH. */
 function pgBin(name: string): string {
@@ -57,15 +60,13 @@ describePg('operations on PostgreSQL', (url) => {
 
     // The documented steps: dump the server's schema in the custom format, restore it.
     const file = path.join(tempDir('mm-pgdump-'), 'mindmgmt.dump');
-    execFileSync(pgBin('pg_dump'), ['--format=custom', `--schema=${schema}`, `--file=${file}`, url], { stdio: 'pipe' });
+    await run(pgBin('pg_dump'), ['--format=custom', `--schema=${schema}`, `--file=${file}`, url]);
     // The data is lost (the schema dropped), then restored from the dump.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
-    execFileSync(pgBin('pg_restore'), ['--no-owner', '--clean', '--if-exists', `--dbname=${url}`, file], {
-      stdio: 'pipe',
-    });
+    await run(pgBin('pg_restore'), ['--no-owner', '--clean', '--if-exists', `--dbname=${url}`, file]);
 
     const back = await PgStore.open(url, { schema, poolSize: 2 });
     try {
