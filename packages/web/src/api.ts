@@ -32,13 +32,10 @@ import type {
   ServerFrame,
 } from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
-import type { CloseRestart } from '@mindmgmt/server/protocol';
+import { nextAttempt } from './reconnect.js';
 import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
-
-/** docs/protocol.md "Close codes": the server restarts on purpose; reconnect at once. */
-const CLOSE_RESTART: CloseRestart = 1012;
 
 // The wire contract is the server's (packages/server/src/protocol.ts), imported as types only.
 export type {
@@ -262,6 +259,12 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     seqRef.current = 0;
     setChat(EMPTY_CHAT);
     setNotes([]);
+    /** The next attempt, after its backoff (none after a planned restart). */
+    const later = (closeCode: number | null) => {
+      const next = nextAttempt(retry, closeCode);
+      retry = next.retry;
+      timer = setTimeout(connect, next.delayMs);
+    };
     const connect = () => {
       clearTimeout(timer);
       timer = undefined;
@@ -274,7 +277,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       } catch {
         // refused before any attempt (a blocked port, too many sockets): try again later
         setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        later(null);
         return;
       }
       ws.current = sock;
@@ -292,10 +295,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        // A planned restart: the server (or another instance) takes us back now, not after a backoff.
-        const restart = e instanceof CloseEvent && e.code === CLOSE_RESTART;
-        if (restart) retry = 0;
-        timer = setTimeout(connect, restart ? 0 : Math.min(8000, 500 * 2 ** retry++));
+        later(e instanceof CloseEvent ? e.code : null);
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);
