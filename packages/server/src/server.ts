@@ -24,7 +24,7 @@ import type { NotifyStore } from './store/notify/types.js';
 import { Notifier } from './notify/notifier.js';
 import { Mailer, type MailConfig } from './notify/mail.js';
 import { Metrics } from './metrics/index.js';
-import { createOpsRoutes, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
+import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
 import { clientIp } from './http/client.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
@@ -58,6 +58,8 @@ export interface ServerOptions {
   accessLog?: boolean;
   /** Longest GET /api/ready waits for its database write (default 2 s). */
   readyTimeoutMs?: number;
+  /** How long a successful readiness write answers later checks (default 1 s; tests 0). */
+  readyReuseMs?: number;
 }
 
 /** A request's headers must arrive within `headersMs` of its socket opening or of its first byte,
@@ -150,6 +152,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       botsAlive: () => service.bots.alive,
       closing: () => closing,
       timeoutMs: o.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      reuseMs: o.readyReuseMs ?? DEFAULT_READY_REUSE_MS,
     }),
   );
   const accessLog = o.accessLog ?? false;

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { Metrics, REFUSAL_LOG_EVERY_MS } from '../src/metrics/index.js';
+import { readiness } from '../src/metrics/routes.js';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { sqlitePlayerStore } from '../src/store/players/sqlite.js';
@@ -186,7 +187,7 @@ describe('/api/ready', () => {
   it('regression: health said ok while the database took no write (ready fails, health stays a liveness check)', async () => {
     const dir = tempDir('mm-ready-');
     const store = SqliteStore.inDir(dir);
-    const srv = await serve(store, { readyTimeoutMs: 1000 });
+    const srv = await serve(store, { readyTimeoutMs: 1000, readyReuseMs: 0 });
     expect((await api(srv.url, 'GET', '/api/ready')).status).toBe(200);
     // Another process holds the write lock: no write gets through.
     const other = new Database(path.join(dir, 'mindmgmt.sqlite'));
@@ -204,6 +205,33 @@ describe('/api/ready', () => {
     await expect
       .poll(async () => (await api(srv.url, 'GET', '/api/ready')).status, { timeout: 3000, interval: 50 })
       .toBe(200);
+  });
+
+  it('regression: a flood of /api/ready would be a flood of database commits', async () => {
+    let t = 0;
+    let probes = 0;
+    let fail = false;
+    const r = readiness({
+      probe: async () => {
+        probes++;
+        if (fail) throw new Error('disk I/O error');
+      },
+      botsAlive: () => true,
+      closing: () => false,
+      timeoutMs: 1000,
+      reuseMs: 1000,
+      now: () => t,
+    });
+    expect(await Promise.all([1, 2, 3, 4, 5].map(() => r.check()))).toEqual([null, null, null, null, null]);
+    t = 999;
+    await r.check();
+    expect(probes).toBe(1);
+    // Past the reuse time the database is asked again; a failure is never reused.
+    t = 1000;
+    fail = true;
+    expect(await r.check()).toBe('database: disk I/O error');
+    expect(await r.check()).toBe('database: disk I/O error');
+    expect(probes).toBe(3);
   });
 
   it('regression: ready while the bot workers were stopped', async () => {

@@ -29,7 +29,7 @@ describePg('operations on PostgreSQL', (url) => {
   cleanupSchemas(url);
   it('regression: health said ok while PostgreSQL was cut off (ready fails with the database)', async () => {
     const store = await openPg(url);
-    const srv = await testServer(store, { readyTimeoutMs: 1000 });
+    const srv = await testServer(store, { readyTimeoutMs: 1000, readyReuseMs: 0 });
     try {
       expect((await api(srv.url, 'GET', '/api/ready')).status).toBe(200);
       // The connections to the database are gone.

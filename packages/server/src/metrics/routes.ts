@@ -7,6 +7,9 @@ import { bearerMatches, type Metrics } from './index.js';
 
 /** Longest a readiness write may take before the instance counts as not ready. */
 export const DEFAULT_READY_TIMEOUT_MS = 2000;
+/** A successful readiness write is taken as the answer for this long: the route is public, and
+ * a flood of it must not become a flood of commits. */
+export const DEFAULT_READY_REUSE_MS = 1000;
 
 export interface Readiness {
   /** Null when ready, else why not ('shutting_down', 'bots', 'database: ...'). */
@@ -18,15 +21,24 @@ export function readiness(o: {
   botsAlive: () => boolean;
   closing: () => boolean;
   timeoutMs: number;
+  reuseMs: number;
+  now?: () => number;
 }): Readiness {
+  const now = o.now ?? (() => performance.now());
   // One probe at a time: a hung database is asked once, not once per check.
   let running: Promise<string | null> | null = null;
+  let okAt = -Infinity;
   const probe = (): Promise<string | null> => {
     if (!o.probe) return Promise.resolve(null);
+    if (now() - okAt < o.reuseMs) return Promise.resolve(null);
     running ??= new Promise<string | null>((resolve) => {
       const timer = setTimeout(() => resolve('database: no answer in time'), o.timeoutMs);
       o.probe!().then(
-        () => (clearTimeout(timer), resolve(null)),
+        () => {
+          clearTimeout(timer);
+          okAt = now();
+          resolve(null);
+        },
         (e: unknown) => (
           clearTimeout(timer),
           resolve(`database: ${e instanceof Error ? e.message : 'error'}`.slice(0, 200))
