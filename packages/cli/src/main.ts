@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The command line: `replay`, `simulate`, `bench`.
+// The command line: `replay`, `simulate`, `bench`, `backup`, `restore`.
+import { backupCommand, restoreCommand } from './backup.js';
 import { benchCommand } from './bench/index.js';
 import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
@@ -9,6 +10,8 @@ const USAGE = `usage: mindmgmt <command>
   simulate [options]         play bot games (see simulate --help)
   bench [--json] [--quick] [--only=engine,deduce,bots,web,server,cluster]
                              run the benchmarks and print the figures
+  backup FILE                copy DATA_DIR's database to FILE (while the server runs)
+  restore FILE               fill an empty DATA_DIR from a backup
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -20,6 +23,10 @@ async function main(argv: string[]): Promise<number> {
       return simulateCommand(rest);
     case 'bench':
       return benchCommand(rest);
+    case 'backup':
+      return backupCommand(rest);
+    case 'restore':
+      return restoreCommand(rest);
     default:
       process.stderr.write(USAGE);
       return cmd ? 2 : 0;

@@ -27,6 +27,7 @@ import type { CreateGameBody } from './schemas.js';
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js';
 import type { GameRow, GameStore } from './store/types.js';
 import { sweepDeadlines } from './timers.js';
+import type { Metrics } from './metrics/index.js';
 
 export { ApiError, StaleError, DEFAULT_SERVICE_CONFIG };
 export type { Conn, ServiceConfig, Viewer };
@@ -63,12 +64,15 @@ export class GameService {
     readonly cfg: ServiceConfig = DEFAULT_SERVICE_CONFIG,
     readonly limits: LimitsConfig = DEFAULT_LIMITS,
     private readonly players: GamePlayerHooks | null = null,
+    readonly metrics: Metrics | null = null,
   ) {
     this.bots = new BotPool(
       cfg.botWorkers,
       cfg.botTimeLimitMs,
       (why) => this.log.warn({ why }, 'bot worker problem'),
       cfg.botNice,
+      undefined,
+      metrics && ((d) => metrics.botDecided(d)),
     );
     const bus = store.cluster;
     // The master calls the bot driver and the cluster follower, and both call the master: the
@@ -80,6 +84,7 @@ export class GameService {
       holdsBotWork: bus ? (g) => this.cluster!.mayMoveBots(g) : (g) => botSeatsExpected(g).length > 0,
       onGameOver: players?.onGameOver ?? null,
       onMoved: players?.onMoved ?? null,
+      metrics,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
     this.driver = new BotDriver(this.bots, cfg, log, {

@@ -33,6 +33,8 @@ export function createHttpHandler(
   playerParts: PlayerParts | null = null,
   pushLoopback = false,
   mailer: Mailer | null = null,
+  /** Told of each request refused by a limit (429, or 503 busy): metrics and a sampled log line. */
+  onRefused: (limit: string, code: string, address: string) => void = () => {},
 ) {
   const serveStatic = createStaticHandler(webDist);
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
@@ -173,7 +175,11 @@ export function createHttpHandler(
       if (!target.pathname.startsWith('/api/')) return await serveStatic(req, res, target.pathname);
       await route(req, res, target.pathname, target.search);
     } catch (e) {
-      if (e instanceof ApiError) return sendError(res, e.status, e.code, e.message);
+      if (e instanceof ApiError) {
+        if ((e.status === 429 || e.status === 503) && target)
+          onRefused(routeKey(req.method ?? 'GET', target.pathname), e.code, clientIp(req, limits.trustProxy));
+        return sendError(res, e.status, e.code, e.message);
+      }
       log.error(
         {
           err: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 300) : 'error',
@@ -184,4 +190,13 @@ export function createHttpHandler(
       sendError(res, 500, 'internal', 'Internal error.');
     }
   };
+}
+
+/** The route a refused request was for, ids left out ("POST /api/games/:id/join"): a few values
+ * whatever paths are sent (a refusal only comes from a real route, whose 4th segment is a verb). */
+function routeKey(method: string, pathname: string): string {
+  const parts = pathname.split('/').filter(Boolean);
+  const word = (x: string | undefined) => (x !== undefined && /^[a-z][a-z-]{0,30}$/.test(x) ? x : ':id');
+  const tail = parts.length > 2 ? `/:id${parts.length > 3 ? `/${word(parts[3])}` : ''}` : '';
+  return `${method.slice(0, 7)} /${word(parts[0])}/${word(parts[1])}${tail}`;
 }

@@ -8,6 +8,7 @@ export { hashToken } from './tokens.js';
 export { initialState } from './play/setup.js';
 export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
 export { SqliteStore } from './store/sqlite.js';
+export { backupSqlite, restoreSqlite, dataDirFromEnv, BackupError } from './store/backup.js';
 export { MemoryStore } from './store/memory.js';
 export { PgStore, type PgStoreOptions } from './store/pg.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';

@@ -1,19 +1,7 @@
 #!/usr/bin/env node
 // Entry: node packages/server/dist/main.js
-// Env: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info), SQLITE_SYNC (full|normal), SQLITE_GROUP_COMMIT (1|0),
-// SQLITE_WRITER (thread|inline: commits on a writer thread, the default, or on the main thread), SQLITE_STATS_MS,
-// BOT_PAUSE_MS (400), BOT_ASK_ANSWER_MS, BOT_RECRUITER_MOVE_MS (1500), BOT_TIME_LIMIT_MS, BOT_BUDGET_MS, BOT_NICE (10), SNAPSHOT_EVERY (25),
-// SWEEP_MS, RECORD_SWEEP_MS, WS_RATE_PER_SEC, WS_RATE_BURST, WS_HELLO_MS, WEB_DIST, PUBLIC_URL.
-// Limits (docs/protocol.md "Limits"): TRUST_PROXY (0|1), ALLOWED_ORIGINS (comma-separated),
-// LIMIT_CREATE (burst/perMin, e.g. 10/2), LIMIT_CREATE_TOTAL, LIMIT_OPEN_TABLES_PER_IP, LIMIT_BOT_GAMES_TOTAL, LIMIT_JOIN, LIMIT_START, LIMIT_HELLO_CONN, LIMIT_HELLO_IP,
-// LIMIT_NOTES, LIMIT_CONNS_PER_IP, LIMIT_CONNS_PER_PREFIX, MAX_WEBSOCKETS, LIMIT_HTTP_CONNS_PER_IP, MAX_SOCKETS, SOCKET_RESERVE, LIMIT_BOT_GAMES_PER_IP, MAX_BUFFERED_BYTES, SLOW_CONSUMER_MS,
-// LOBBY_IDLE_MS, GAME_INACTIVE_MS, OPEN_PAGE_SIZE, LIMIT_NEW_PLAYERS, LIMIT_PASSWORD_IP,
-// LIMIT_PASSWORD_PLAYER, HASHES_RUNNING, HASHES_QUEUED, LIMIT_REFUSED_CONN, LIMIT_REFUSED_IP,
-// LIMIT_CHAT_READS, LIMIT_PASSWORD_PREFIX, HASHES_PER_HANDLE, LIMIT_HANDLE_CHANGES, LIMIT_HANDLE_CHANGES_PREFIX,
-// LIMIT_VERIFY_MAILS_RECIPIENT, LIMIT_VERIFY_MAILS_PLAYER, LIMIT_VERIFY_MAILS_TOTAL.
-// Cluster (docs/scaling.md): DATABASE_URL=postgres://... switches storage to PostgreSQL (any number
-// of instances may share it); PG_SCHEMA (public), PG_POOL (10), PG_ACT_POOL (4), LEASE_MS (10000), INSTANCE_ID.
-import path from 'node:path';
+// Every environment variable the server reads is listed, with its default and meaning, in
+// docs/operations.md "Environment"; add a row there with any new one.
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
@@ -21,6 +9,7 @@ import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
 import { AckTimes } from './stats.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
+import { dataDirFromEnv } from './store/backup.js';
 import type { GameStore } from './store/types.js';
 import type { SqlPlayerStore } from './store/players/sql.js';
 import { SqlNotifyStore } from './store/notify/sql.js';
@@ -119,8 +108,10 @@ function mailConfig(): { mail?: MailConfig } {
   return { mail: { url, from, publicUrl } };
 }
 
+// Whatever the server creates (the data folder, the database and its -wal/-shm) is its user's alone.
+process.umask(0o077);
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
-const dataDir = path.resolve(env.DATA_DIR ?? './data');
+const dataDir = dataDirFromEnv(env);
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
 // SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
 // the server since the last line, and the games in memory (read by the server benchmark);
@@ -237,6 +228,9 @@ const server = await startServer({
     checkMs: num(env.HTTP_TIMEOUT_CHECK_MS, DEFAULT_HTTP_TIMEOUTS.checkMs),
   },
   ...(acks ? { acks } : {}),
+  metricsToken: env.METRICS_TOKEN || null,
+  accessLog: env.ACCESS_LOG === '1',
+  readyTimeoutMs: num(env.READY_TIMEOUT_MS, 2000),
 });
 // The main thread's event-loop delay beside the acknowledgements: a slow acknowledgement with a
 // quiet loop waited on the store or for a core, not on this process's own work.

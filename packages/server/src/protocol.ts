@@ -141,6 +141,9 @@ export interface CloseCodes {
   /** Closed to make room for another connection when the server's WebSockets are all taken (only
    * a connection not holding a seat: a spectator, or one with no `hello` yet); try again later. */
   readonly tryLater: 1013;
+  /** Service Restart: the server is going away on purpose, after finishing and acknowledging
+   * every action it took in; reconnect at once (to it or another instance), without a backoff. */
+  readonly restart: 1012;
 }
 
 // ---------- HTTP response bodies (the game lobby) ----------

@@ -24,6 +24,9 @@ import { sendError } from './http/headers.js';
 import type { NotifyStore } from './store/notify/types.js';
 import { Notifier } from './notify/notifier.js';
 import { Mailer, type MailConfig } from './notify/mail.js';
+import { Metrics } from './metrics/index.js';
+import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
+import { clientIp } from './http/client.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -50,6 +53,14 @@ export interface ServerOptions {
   recordSweepMs?: number;
   /** Node's request timers (defaults below); tests shorten them. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** METRICS_TOKEN: GET /metrics answers only `Authorization: Bearer <it>`; unset, 404. */
+  metricsToken?: string | null;
+  /** ACCESS_LOG=1: one log line per HTTP request answered. */
+  accessLog?: boolean;
+  /** Longest GET /api/ready waits for its database write (default 2 s). */
+  readyTimeoutMs?: number;
+  /** How long a successful readiness write answers later checks (default 1 s; tests 0). */
+  readyReuseMs?: number;
 }
 
 /** A request's headers must arrive within `headersMs` of its socket opening or of its first byte,
@@ -72,6 +83,9 @@ export interface RunningServer {
   readonly sockets: ConnectionGate;
   /** WebSockets held per address, network and in all, within the sockets. */
   readonly webSockets: WsSlots;
+  readonly metrics: Metrics;
+  /** Stops accepting, lets the frames being handled finish, closes every WebSocket with 1012
+   * (reconnect at once), then commits what was handed to the store and closes it. */
   close(): Promise<void>;
 }
 
@@ -80,6 +94,7 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
+  const metrics = new Metrics(log);
   const players = o.players ? new PlayerService(o.players, o.store, log) : null;
   await players?.start();
   const cfg = { ...DEFAULT_SERVICE_CONFIG, ...o.service };
@@ -106,6 +121,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       pickRecruiter: (row) => players.pickRecruiter(row),
       ...(notifier ? { onMoved: (g, before) => notifier.moved(g, before) } : {}),
     },
+    metrics,
   );
   const mailer =
     notifier && o.mail
@@ -135,7 +151,21 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     parts,
     cfg.pushLoopback,
     mailer,
+    (limit, code, ip) => metrics.refused(limit, code, ip),
   );
+  let closing = false;
+  const opsRoute = createOpsRoutes(
+    metrics,
+    o.metricsToken || null,
+    readiness({
+      probe: o.store.probeWrite ? () => o.store.probeWrite!() : null,
+      botsAlive: () => service.bots.alive,
+      closing: () => closing,
+      timeoutMs: o.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      reuseMs: o.readyReuseMs ?? DEFAULT_READY_REUSE_MS,
+    }),
+  );
+  const accessLog = o.accessLog ?? false;
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));
   log.info(gate.caps, 'socket caps');
@@ -149,12 +179,33 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     const bodyToCome = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
     if (!bodyToCome || req.complete) gate.requestStarted(req.socket);
     else req.once('end', () => answered || gate.requestStarted(req.socket));
+    const t0 = accessLog ? performance.now() : 0;
     res.once('close', () => {
       answered = true;
       gate.requestEnded(req.socket);
+      if (accessLog)
+        log.info(
+          {
+            ip: clientIp(req, limits.trustProxy),
+            method: req.method,
+            path: (parseTarget(req.url)?.pathname ?? '?').slice(0, 200),
+            status: res.statusCode,
+            ms: Number((performance.now() - t0).toFixed(1)),
+          },
+          'http',
+        );
     });
-    if (gate.allows(req.socket, parseTarget(req.url)?.pathname ?? null)) return void handler(req, res);
+    const pathname = parseTarget(req.url)?.pathname ?? null;
+    if (gate.allows(req.socket, pathname)) {
+      if (pathname === '/metrics' || pathname === '/api/ready')
+        return void opsRoute(req, res, pathname).then(
+          (done) => void (done || handler(req, res)),
+          () => sendError(res, 500, 'internal', 'Internal error.'),
+        );
+      return void handler(req, res);
+    }
     // A socket taken from the reserve while connections are scarce: health checks only.
+    metrics.refused('sockets', 'busy', clientIp(req, limits.trustProxy));
     res.shouldKeepAlive = false;
     sendError(res, 503, 'busy', 'The server is busy; try again in a few seconds.');
   });
@@ -185,7 +236,38 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     } else socket.destroy();
     log.debug({ code: err.code }, 'malformed request');
   });
-  const ws = attachWebSockets(service, log, { ...DEFAULT_WS_CONFIG, ...o.ws }, limits, wsSlots, o.acks ?? null, chat);
+  const acks = o.acks;
+  const ws = attachWebSockets(
+    service,
+    log,
+    { ...DEFAULT_WS_CONFIG, ...o.ws },
+    limits,
+    wsSlots,
+    {
+      add(ms) {
+        acks?.add(ms);
+        metrics.ackSeconds.observe(ms / 1000);
+      },
+    },
+    chat,
+    (limit, code, ip) => metrics.refused(limit, code, ip),
+  );
+  metrics.watch({
+    connections: () => ws.wss.clients.size,
+    sockets: () => gate.size,
+    socketGate: () => gate,
+    gamesActive: () => {
+      let n = 0;
+      for (const g of service.master.all()) if (g.state && !g.state.result) n++;
+      return n;
+    },
+    botQueue: () => service.bots.waiting,
+    ...(notifier
+      ? {
+          notify: () => ({ ...notifier.queue.counts, byChannel: notifier.queue.byChannel }),
+        }
+      : {}),
+  });
   server.on('upgrade', (req, socket, head) => {
     gate.upgraded(req.socket);
     ws.upgrade(req, socket, head);
@@ -209,18 +291,23 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     http: server,
     sockets: gate,
     webSockets: wsSlots,
+    metrics,
     async close() {
+      closing = true;
+      // No new connections; the actions being handled are committed and acknowledged before
+      // the sockets close, and whatever bots and timers hand in is committed by store.close.
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      await ws.shutdown();
       ws.close();
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      });
+      server.closeAllConnections();
+      await stopped;
       await service.close();
       await notifier?.queue.idle();
       mailer?.close();
       await players?.stop();
       await o.players?.close();
       await o.store.close();
+      metrics.close();
     },
   };
 }

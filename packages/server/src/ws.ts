@@ -14,7 +14,6 @@ import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { RateBudget } from './limits/budget.js';
 import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
-import type { AckTimes } from './stats.js';
 import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
 import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
@@ -59,6 +58,11 @@ export const CLOSE_RATE_LIMIT: CloseCodes['rateLimit'] = 1008;
 export const CLOSE_SLOW_CONSUMER: CloseCodes['slowConsumer'] = 4008;
 export const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
 export const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
+/** Service Restart: the server is going away on purpose; reconnect at once (elsewhere). */
+export const CLOSE_RESTART: CloseCodes['restart'] = 1012;
+
+/** Told of each refusal by a limit: which limit, the error code, the address it was kept for. */
+export type OnRefused = (limit: string, code: string, address: string) => void;
 
 /** How an upgrade refused by the WebSocket caps is answered: the client's own address or network
  * holds its share (429), or every WebSocket is a seat's (503, for anyone). */
@@ -82,8 +86,9 @@ export function attachWebSockets(
   cfg: WsConfig,
   limits: LimitsConfig,
   slots: WsSlots,
-  acks: AckTimes | null = null,
+  acks: { add(ms: number): void } | null = null,
   chat: TableChat | null = null,
+  onRefused: OnRefused = () => {},
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
   /** The payload of the last ping each connection was sent and has not answered (null: answered). */
@@ -97,6 +102,10 @@ export function attachWebSockets(
   const frameRate: BucketRate = { burst: cfg.rateBurst, refill: cfg.ratePerSec, everyMs: 1000 };
   /** Since when each connection's unsent output is above the limit. */
   const overSince = new WeakMap<WebSocket, number>();
+  /** Each open connection's frames still being handled (shutdown waits for them). */
+  const inFlight = new Map<WebSocket, () => Promise<void>>();
+  /** Shutting down: frames that arrive now are not handled (their sender never got an ack). */
+  let draining = false;
 
   /** Backpressure: a connection that does not read its frames is closed, not buffered forever. */
   function checkBuffer(ws: WebSocket, now: number): boolean {
@@ -164,6 +173,7 @@ export function attachWebSockets(
     const refuse = (code: string, message: string, id?: string) => {
       if (cut) return;
       if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
+        onRefused('refused_frames', code, ip);
         cut = true;
         closeSoon(ws, CLOSE_RATE_LIMIT, 'too many refused messages');
         return;
@@ -176,12 +186,14 @@ export function attachWebSockets(
       const want = awaiting.get(ws);
       if (want && data.equals(want)) awaiting.set(ws, null);
     });
+    inFlight.set(ws, () => queue);
     ws.on('message', (data, isBinary) => {
-      if (cut) return;
+      if (cut || draining) return;
       const spent = spendToken(bucket, frameRate, Date.now());
       bucket = spent.bucket;
       if (!spent.ok) {
         strikes++;
+        onRefused('ws_frames', 'rate_limited', ip);
         if (strikes > cfg.rateBurst * 4) ws.close(CLOSE_RATE_LIMIT, 'rate limit');
         else error('rate_limited', 'Too many messages; slow down.');
         return;
@@ -208,6 +220,7 @@ export function attachWebSockets(
     });
     const gone = () => {
       cancelDeadline();
+      inFlight.delete(ws);
       service.unsubscribe(conn);
       slots.release(slot);
     };
@@ -258,21 +271,28 @@ export function attachWebSockets(
           case 'ping':
             return conn.send(frameText({ t: 'pong' }));
           case 'hello':
-            if (!hellos.take('c') || !hellosPerIp.take(ip))
+            if (!hellos.take('c') || !hellosPerIp.take(ip)) {
+              onRefused('hello', 'rate_limited', ip);
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
+            }
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
             // In play once a token holding a place subscribed it: never closed to make room.
             slot.standing = conn.tokenHash !== null ? 'seat' : 'spectator';
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':
-            if (!notes.take('c')) return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            if (!notes.take('c')) {
+              onRefused('notes', 'rate_limited', ip);
+              return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            }
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
-            if (a.data.type === 'note' && !notes.take('c'))
+            if (a.data.type === 'note' && !notes.take('c')) {
+              onRefused('notes', 'rate_limited', ip);
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
+            }
             await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
             // Applied: the acknowledgement went out inside act (frame received -> ack sent).
             acks?.add(performance.now() - arrived);
@@ -344,7 +364,14 @@ export function attachWebSockets(
         if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
         const ip = clientIp(req, limits.trustProxy);
         const slot = slots.take(ip);
-        if (typeof slot === 'string') return refuse(socket, ...SLOT_REFUSAL[slot]);
+        if (typeof slot === 'string') {
+          onRefused(
+            slot === 'full' ? 'ws_total' : `ws_per_${slot}`,
+            SLOT_REFUSAL[slot][0] === 503 ? 'busy' : 'too_many_connections',
+            ip,
+          );
+          return refuse(socket, ...SLOT_REFUSAL[slot]);
+        }
         let handed = false;
         try {
           wss.handleUpgrade(req, socket, head, (ws) => {
@@ -359,6 +386,27 @@ export function attachWebSockets(
         log.warn({ err: e instanceof Error ? e.message.slice(0, 200) : 'error' }, 'upgrade failed');
         socket.destroy();
       }
+    },
+    /**
+     * A planned shutdown: frames that arrive from now on are not handled, the ones being handled
+     * finish (their actions committed and acknowledged), then every connection is closed with
+     * CLOSE_RESTART so its client reconnects at once. Waits at most `graceMs` for the closing
+     * handshakes.
+     */
+    async shutdown(graceMs = 1000): Promise<void> {
+      draining = true;
+      await Promise.all([...inFlight.values()].map((q) => q()));
+      const closed = [...wss.clients].map(
+        (ws) =>
+          new Promise<void>((r) => {
+            if (ws.readyState === WebSocket.CLOSED) return r();
+            ws.once('close', () => r());
+            ws.close(CLOSE_RESTART, 'server restarting');
+          }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+      clearTimeout(timer);
     },
     close() {
       clearInterval(beat);

@@ -38,6 +38,7 @@ export function createWriter(db, Q) {
     'upsertNote',
     'deleteNote',
     'insertAnalysis',
+    'setMeta',
   ])
     st[k] = db.prepare(Q[k]);
   const insertPlace = (id, p) => {
@@ -45,6 +46,11 @@ export function createWriter(db, Q) {
     if (p.tokenHash) st.insertToken.run(p.tokenHash, id);
   };
   const ops = {
+    /** Readiness (GET /api/ready): one tiny committed write, on the path every action takes. */
+    probe(a) {
+      st.setMeta.run('ready_probe', String(a.at));
+      return null;
+    },
     createGame(a) {
       st.insertGame.run(...a.game);
       for (const p of a.places) insertPlace(a.id, p);

@@ -17,7 +17,6 @@ import type {
   ChatLogFrame,
   ChatPolicyFrame,
   ClientAction,
-  CloseCodes,
   CreatedBody,
   CreateGameRequest,
   ErrorBody,
@@ -33,6 +32,7 @@ import type {
   ServerFrame,
 } from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
+import { nextAttempt } from './reconnect.js';
 import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
@@ -222,33 +222,6 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
-/** The server closed this socket to make room (all its WebSockets taken; only a socket that holds
- * no seat is): coming straight back would only take another spectator's place, so the next
- * attempt waits 10-20 s (spread, so that the spectators shed together do not return together). */
-const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;
-const TRY_LATER_MS = 10_000;
-
-const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
-/** Refusals of a `hello` that the same `hello` would get again (no such game, a token holding no
- * place): the page shows them, and reconnecting would not change them. */
-const FINAL_HELLO_REFUSALS: ReadonlySet<string> = new Set(['not_found', 'bad_token']);
-
-/** How long after a socket ended (with `closeCode`, null when it only errored) the next attempt
- * waits, or null for none: 1013 as above; 4408 (no valid `hello` in time) after this socket's
- * `hello` was refused for good (`refusal`, the error code it got): none; anything else (a lost
- * network, a server restart, a late `hello`) from half a second, doubling per failed attempt up to
- * 8 s. `random` in [0, 1). */
-export function reconnectDelayMs(
-  closeCode: number | null,
-  retry: number,
-  random: number,
-  refusal: string | null = null,
-): number | null {
-  if (closeCode === CLOSE_TRY_LATER) return TRY_LATER_MS * (1 + random);
-  if (closeCode === CLOSE_HELLO_TIMEOUT && refusal !== null && FINAL_HELLO_REFUSALS.has(refusal)) return null;
-  return Math.min(8000, 500 * 2 ** retry);
-}
-
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
@@ -285,6 +258,13 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     seqRef.current = 0;
     setChat(EMPTY_CHAT);
     setNotes([]);
+    /** The next attempt, after its wait (src/reconnect.ts: none after a planned restart, none at
+     * all after a refusal reconnecting would not change). */
+    const later = (closeCode: number | null, refusal: string | null = null) => {
+      const next = nextAttempt(retry, closeCode, Math.random(), refusal);
+      retry = next.retry;
+      if (next.delayMs !== null) timer = setTimeout(connect, next.delayMs);
+    };
     const connect = () => {
       clearTimeout(timer);
       timer = undefined;
@@ -297,7 +277,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       } catch {
         // refused before any attempt (a blocked port, too many sockets): try again later
         setStatus('closed');
-        timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+        later(null);
         return;
       }
       ws.current = sock;
@@ -317,9 +297,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
         setStatus('closed');
-        const code = e?.type === 'close' ? (e as CloseEvent).code : null;
-        const wait = reconnectDelayMs(code, retry++, Math.random(), refusal);
-        if (wait !== null) timer = setTimeout(connect, wait);
+        later(e?.type === 'close' ? (e as CloseEvent).code : null, refusal);
       };
       // An attempt that neither opens nor fails (a half-open network) is given up.
       const giveUp = setTimeout(() => sock.readyState === WebSocket.CONNECTING && lost(), CONNECT_TIMEOUT_MS);

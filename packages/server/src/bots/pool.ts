@@ -163,6 +163,11 @@ export class BotPool {
     retried: 0,
   };
 
+  /** False once closed: no decision will be made any more. */
+  get alive(): boolean {
+    return !this.closed;
+  }
+
   /**
    * @param size number of worker threads
    * @param hardLimitMs time limit of one decision's run on its worker; may be changed later
@@ -172,6 +177,7 @@ export class BotPool {
    *   not depend on it (only the bots' wall-clock safety cutoff may come sooner on a busy machine,
    *   as it may without it).
    * @param clock dates waits and runs and arms the time limit (tests advance their own)
+   * @param onDecision told of every decision as it resolves (metrics)
    */
   constructor(
     private readonly size: number,
@@ -179,6 +185,7 @@ export class BotPool {
     private readonly onProblem: (what: string) => void = () => {},
     private readonly nice = 0,
     private readonly clock: BotClock = systemBotClock,
+    private readonly onDecision: ((d: Decision) => void) | null = null,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
@@ -405,7 +412,9 @@ export class BotPool {
     if (cutoff) this.sources.cutoff++;
     const waitMs = (job.startedAt ?? this.clock.now()) - job.enqueuedAt;
     const a = action ?? (source === 'ai' ? null : quickMove(job.task.view, job.task.legal));
-    job.resolve({ action: a, source, waitMs, runMs, cutoff, worker });
+    const d: Decision = { action: a, source, waitMs, runMs, cutoff, worker };
+    this.onDecision?.(d);
+    job.resolve(d);
   }
 
   // ------------------------------------------------------------------ workers

@@ -166,9 +166,9 @@ export class Mailer implements NoticeChannel {
           ? { headers: { 'List-Unsubscribe': `<${unsub}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
           : {}),
       });
-      this.queue.counts.sent++;
+      this.queue.done('mail', true);
     } catch (e) {
-      this.queue.counts.failed++;
+      this.queue.done('mail', false);
       // Only the SMTP code: a server's message may quote the address, and logs hold no personal data.
       const x = e as { responseCode?: number; code?: string };
       this.log.warn({ smtp: x.responseCode ?? x.code ?? 'error' }, 'mail not sent');

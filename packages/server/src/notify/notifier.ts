@@ -178,7 +178,6 @@ export class Notifier {
       r = 'failed';
     }
     if (r === 'gone') await this.store.dropPushSub(sub.endpoint);
-    if (r === 'ok') this.queue.counts.sent++;
-    else this.queue.counts.failed++;
+    this.queue.done('push', r === 'ok');
   }
 }

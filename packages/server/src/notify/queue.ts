@@ -27,6 +27,8 @@ export class SendQueue {
   private readonly perProfile: RateBudget;
   private readonly total: RateBudget;
   readonly counts: QueueCounts = { sent: 0, failed: 0, droppedQueueFull: 0, droppedProfileCap: 0, droppedServerCap: 0 };
+  /** `sent` and `failed` split by channel (metrics). */
+  readonly byChannel = { push: { sent: 0, failed: 0 }, mail: { sent: 0, failed: 0 } };
 
   constructor(
     private readonly caps: QueueCaps,
@@ -49,6 +51,13 @@ export class SendQueue {
     this.waiting.push(job);
     this.pump();
     return true;
+  }
+
+  /** One message handed to its channel: counted as sent or failed. */
+  done(channel: 'push' | 'mail', ok: boolean): void {
+    const k = ok ? 'sent' : 'failed';
+    this.counts[k]++;
+    this.byChannel[channel][k]++;
   }
 
   /** Resolves once nothing waits or runs (tests; closing). */

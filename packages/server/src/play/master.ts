@@ -16,6 +16,7 @@ import { ConcurrencyBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
+import type { Metrics } from '../metrics/index.js';
 import { deadlineFor, shownDeadline } from '../deadlines.js';
 import { sendAll, sendEach } from './fanout.js';
 import { eventsFrames, frameText, stateFrame } from './frames.js';
@@ -46,6 +47,8 @@ export interface MasterLinks {
   /** Notifications (issue 27 §4): called after each commit of this instance, under g.lock, with
    * the state before it. Must not wait on anything (notify/notifier.ts queues). */
   readonly onMoved: ((g: Live, before: GameState) => void) | null;
+  /** Counts actions and times commits and fan-outs (metrics/). */
+  readonly metrics?: Metrics | null;
 }
 
 export class GameMaster {
@@ -226,6 +229,7 @@ export class GameMaster {
       // the time they last saw a change, in the row (lobby, live tables) and in the store, so no
       // listed or stored time tells when the recruiter acted before it was settled.
       const at = publicPosition(r.state).seq === publicPosition(state).seq ? g.row.updatedAt : now;
+      const t0 = performance.now();
       const res = await this.store.appendAction({
         gameId: g.id,
         expectedSeq: origin.seq,
@@ -235,6 +239,7 @@ export class GameMaster {
         at,
         ...(snapshot ? { snapshot } : {}),
       });
+      this.links.metrics?.commitSeconds.observe((performance.now() - t0) / 1000);
       if (res === 'stale') {
         // Someone else (another instance) moved the game on: catch up from the store (cluster),
         // or drop the cached copy so it is reloaded.
@@ -252,6 +257,7 @@ export class GameMaster {
       };
       // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
       this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
+      this.links.metrics?.actions.inc({ by: origin.by });
       if (r.state.result)
         this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     }
@@ -260,7 +266,9 @@ export class GameMaster {
     g.lastActive = now;
     this.advanced(g);
     const actor = origin.by === 'player' ? origin.conn : null;
+    const t1 = performance.now();
     this.broadcast(g, state, r.events, actor, origin.by === 'player' ? origin.id : undefined);
+    this.links.metrics?.fanoutSeconds.observe((performance.now() - t1) / 1000);
     if (r.state.result) {
       this.pushLobby(g);
       if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);

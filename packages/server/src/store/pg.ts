@@ -605,6 +605,12 @@ export class PgStore implements GameStore, ClusterBus {
     await this.pool.query('DELETE FROM leases WHERE owner = $1', [this.instanceId]);
   }
 
+  /** Readiness: a transaction that must be given a transaction id, which a database that
+   * cannot write (read-only, in recovery, unreachable) refuses. */
+  async probeWrite(): Promise<void> {
+    await this.pool.query('SELECT txid_current()');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     // Announce what was committed before going (a database that does not answer gets 3 s).

@@ -33,6 +33,31 @@ import {
   type ImportedAction,
 } from './types.js';
 
+/** The database's name in the data folder (DATA_DIR). */
+export const DATA_FILE = 'mindmgmt.sqlite';
+/** The data folder and the database files (they hold password hashes, sessions and the push key
+ * pair) are the server's user's alone. */
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/** Creates the data folder readable by its owner only, or tightens an existing one. */
+export function dataDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  fs.chmodSync(dir, DIR_MODE);
+}
+
+/** The database file (created empty if absent: SQLite gives its -wal and -shm files the same
+ * mode) and any -wal/-shm beside it: owner read/write only. */
+export function ownerOnly(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', FILE_MODE));
+  for (const f of [file, `${file}-wal`, `${file}-shm`])
+    try {
+      fs.chmodSync(f, FILE_MODE);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+}
+
 /** 'thread' (default): writes on a worker thread. 'inline': on the main thread (blocks it per commit). */
 export type WriterMode = 'thread' | 'inline';
 
@@ -55,6 +80,7 @@ type Kind =
   | 'append'
   | 'setNote'
   | 'saveAnalysis'
+  | 'probe'
   | 'config'
   | 'pragma'
   | 'stats'
@@ -99,7 +125,10 @@ export class SqliteStore implements GameStore {
     sync: SyncMode = 'full',
     writer: WriterMode = 'thread',
   ) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: DIR_MODE });
+      ownerOnly(file);
+    }
     this.pragmas = sqlitePragmas(sync);
     this.db = new Database(file);
     for (const p of this.pragmas) this.db.pragma(p);
@@ -120,7 +149,8 @@ export class SqliteStore implements GameStore {
   }
 
   static inDir(dir: string, sync: SyncMode = 'full', writer: WriterMode = 'thread'): SqliteStore {
-    return new SqliteStore(path.join(dir, 'mindmgmt.sqlite'), sync, writer);
+    dataDir(dir);
+    return new SqliteStore(path.join(dir, DATA_FILE), sync, writer);
   }
 
   /**
@@ -324,6 +354,11 @@ export class SqliteStore implements GameStore {
 
   async saveAnalysis(gameId: string, body: string, at: number): Promise<void> {
     await this.write('saveAnalysis', { gameId, body, now: at });
+  }
+
+  /** One tiny write committed the way actions are (readiness). */
+  async probeWrite(): Promise<void> {
+    await this.write('probe', { at: Date.now() });
   }
 
   /** A pragma's value on the WRITE connection (tests, diagnostics). */

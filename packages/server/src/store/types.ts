@@ -198,6 +198,9 @@ export interface GameStore {
    * instances sweeping together do not pick the same ones. */
   dueDeadlines(now: number, limit: number): Promise<{ gameId: string; deadline: Deadline }[]>;
   close(): Promise<void>;
+  /** Readiness (GET /api/ready): resolves once a small write was committed; rejects when the
+   * store cannot write. Absent: the store is always writable (memory). */
+  probeWrite?(): Promise<void>;
   /** Present when several server instances share this store (PostgreSQL). */
   readonly cluster?: ClusterBus;
 }

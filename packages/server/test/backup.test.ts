@@ -1,0 +1,89 @@
+// Backups of the SQLite data while games are played (docs/operations.md "Backups"): the copy
+// holds every action acknowledged before it began, and a restore refuses a folder with data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { BackupError, backupSqlite, restoreSqlite } from '../src/store/backup.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import { closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';
+import { tempDir } from './temp-dir.js';
+
+let srv: RunningServer | null = null;
+const tables: Table[] = [];
+afterEach(async () => {
+  for (const t of tables.splice(0)) closeTable(t);
+  await srv?.close();
+  srv = null;
+});
+
+describe('backup and restore (SQLite)', () => {
+  it('regression: a copy of the database file taken during play was empty (the data was in the -wal)', async () => {
+    const dir = tempDir('mm-backup-');
+    const store = SqliteStore.inDir(dir);
+    srv = await testServer(store);
+    const games = await Promise.all([0, 1, 2].map(() => openTable(srv!.url, { mode: 'training', players: 2 })));
+    tables.push(...games);
+    // Each game's acknowledged actions: seq -> action as sent.
+    const acked = games.map(() => new Map<number, unknown>());
+    let total = 0;
+    let ackedAtBackup: number[] | null = null;
+    const file = path.join(tempDir('mm-backup-out-'), 'copy.sqlite');
+    let backedUp!: () => void;
+    const done = new Promise<void>((r) => (backedUp = r));
+    const play = games.map((t, i) =>
+      playOut(t, mulberry(7 + i), {
+        onAck: (seq, action) => {
+          acked[i]!.set(seq, action);
+          total++;
+          // Half way, while the other games' moves are on their way: back up.
+          if (total >= 24 && !ackedAtBackup) {
+            ackedAtBackup = acked.map((m) => Math.max(0, ...m.keys()));
+            backupSqlite(dir, file);
+            backedUp();
+          }
+        },
+        stop: () => acked[i]!.size >= 14,
+      }),
+    );
+    await Promise.all(play);
+    await done;
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    // Restored into an empty folder, the copy holds every action acknowledged before it began.
+    const into = path.join(tempDir('mm-restore-'), 'data');
+    restoreSqlite(file, into);
+    expect(fs.statSync(into).mode & 0o777).toBe(0o700);
+    const back = SqliteStore.inDir(into);
+    try {
+      for (const [i, t] of games.entries()) {
+        const row = await back.getGame(t.gameId);
+        expect(row!.seq).toBeGreaterThanOrEqual(ackedAtBackup![i]!);
+        const log = await back.allActions(t.gameId);
+        // One consistent moment: the row's seq and the log agree.
+        expect(log.length).toBe(row!.seq);
+        for (const [seq, action] of acked[i]!)
+          if (seq <= row!.seq) expect(log[seq - 1]).toMatchObject(action as object);
+      }
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('regression: a restore could overwrite a data folder that holds a database', async () => {
+    const dir = tempDir('mm-backup2-');
+    const store = SqliteStore.inDir(dir);
+    await store.probeWrite();
+    const file = path.join(dir, '..', `${path.basename(dir)}.bak`);
+    backupSqlite(dir, file);
+    await store.close();
+    const before = fs.readFileSync(path.join(dir, 'mindmgmt.sqlite'));
+    expect(() => restoreSqlite(file, dir)).toThrow(BackupError);
+    expect(fs.readFileSync(path.join(dir, 'mindmgmt.sqlite')).equals(before)).toBe(true);
+    // Nor is anything but a database of ours taken for a backup.
+    const junk = path.join(tempDir('mm-junk-'), 'junk');
+    fs.writeFileSync(junk, 'not a database');
+    expect(() => restoreSqlite(junk, path.join(tempDir('mm-empty-'), 'data'))).toThrow(BackupError);
+    fs.rmSync(file);
+  });
+});
