@@ -2,7 +2,7 @@
 // table's own action names, and the moments as sentences. Pure, so the chart and table components
 // and the tests share them.
 import type { GameAnalysis, Moment, RecordedAction } from '@mindmgmt/ai';
-import type { AgentId, FeatureId } from '@mindmgmt/engine';
+import { type AgentId, type FeatureId, standingActions } from '@mindmgmt/engine';
 import type { I18n, StringKey } from '../i18n.js';
 
 /** One action of a record: the tool's name (`t_<type>`), then the locations it names. */
@@ -19,9 +19,11 @@ export function actionWords(i18n: I18n, a: RecordedAction): string {
   return locs.length ? `${name} ${locs.join(' → ')}` : name;
 }
 
-/** The played actions of a row in words ("nothing" when there were none). */
+/** The played actions of a row in words ("nothing" when there were none). An action taken back
+ * and its undo are not played (D12): an analysis stored before they were left out still has them. */
 export function playedWords(i18n: I18n, actions: readonly RecordedAction[]): string {
-  const shown = actions.filter((a) => a.type !== 'endTurn' && a.type !== 'endActivation');
+  const stands = standingActions(actions);
+  const shown = actions.filter((a, i) => stands[i] && a.type !== 'endTurn' && a.type !== 'endActivation');
   return shown.length ? shown.map((a) => actionWords(i18n, a)).join(', ') : i18n.t('an_nothing');
 }
 
