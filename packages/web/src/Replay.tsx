@@ -236,7 +236,7 @@ export function Replay({
             <ChatLine key={`c${x.m.n}`} m={x.m} />
           ) : (
             <li key={x.i} className={x.i >= f.logBefore ? 'now' : undefined}>
-              {eventText(i18n, x.e)}
+              {eventText(i18n, x.e, undefined, !!f.agents.result)}
             </li>
           ),
         )}

@@ -19,7 +19,7 @@ import { assistantShows, useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import { eventText, resultText, seatName } from './log.js';
+import { eventText, reasonText, resultText, seatName } from './log.js';
 import { Replay } from './Replay.js';
 import { Analysis } from './analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
@@ -316,7 +316,7 @@ export function Table(p: TableProps) {
             <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
               <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
               <p>
-                {resultText(i18n, view.result)} <RuleLink chapter="winning" />
+                {reasonText(i18n, view.result)} <RuleLink chapter="winning" />
               </p>
               {sec ? (
                 <p className="reveal-cards">
@@ -543,7 +543,7 @@ function LogList({
             onBlur={has ? () => onHover(null) : undefined}
             tabIndex={has ? 0 : undefined}
           >
-            {eventText(i18n, e, byseat)}
+            {eventText(i18n, e, byseat, !!view.result)}
           </li>
         );
       })}

@@ -43,6 +43,7 @@ export function momentWords(i18n: I18n, a: GameAnalysis, m: Moment): string {
   const key = m.after < m.before ? 'an_momentNarrowed' : m.after > m.before ? 'an_momentWidened' : 'an_momentSame';
   const parts = [t(key, p)];
   if (m.endedGame) parts.push(t('an_momentEnded'));
-  if (m.expertDiffers) parts.push(t('an_momentExpert'));
+  // what the expert would have played, not only that it differs
+  if (m.expertDiffers && row?.expert) parts.push(t('an_momentExpert', { what: actionWords(i18n, row.expert.action) }));
   return parts.join(' ');
 }

@@ -50,8 +50,13 @@ export function placesOf(e: SeenEvent): EventPlace {
   return { locs, edges };
 }
 
+/** How many of the setup's last log entries stand for it as the turn before the first one: the
+ * setup is not a turn, and all its placements numbered at once (14 marks) said nothing. */
+const SETUP_TAIL = 4;
+
 /** Index of the first log entry of the previous turn: a turn starts when the side changes
- * (the recruiter's turn, then the agents' activations up to the next recruiter turn). */
+ * (the recruiter's turn, then the agents' activations up to the next recruiter turn). The log's
+ * recent lines and the board's numbered marks (`lastHalfTurns`) both start here. */
 export function lastTurnFrom(log: readonly SeenEvent[]): number {
   const starts: number[] = [];
   let side: 'recruiter' | 'agents' | null = null;
@@ -61,8 +66,9 @@ export function lastTurnFrom(log: readonly SeenEvent[]): number {
     if (next !== side) starts.push(i);
     side = next;
   });
-  // during setup (no turn yet) the last few placements
-  return starts.length >= 2 ? starts[starts.length - 2]! : Math.max(0, log.length - 4);
+  if (starts.length >= 2) return starts[starts.length - 2]!;
+  // the first turn, or still the setup: the setup's last few placements stand for the turn before
+  return Math.max(0, (starts[0] ?? log.length) - SETUP_TAIL);
 }
 
 export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
@@ -111,7 +117,8 @@ function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
  * returned, newest first. Only what this viewer's log says (issue 25 §2). */
 export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
   const turns: HalfTurn[] = [];
-  for (const e of log) {
+  // the same entries as the log's recent lines
+  for (const e of log.slice(lastTurnFrom(log))) {
     const k = e.pub.kind;
     const side: Side | null = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : null;
     const last = turns[turns.length - 1];
