@@ -8,6 +8,7 @@ import { momentWords } from '../src/analysis/describe.js';
 import { i18nFor } from '../src/i18n/all.js';
 import { eventText } from '../src/log.js';
 import { muteLabel } from '../src/table/Chat.js';
+import { readTitle, storedTitle } from '../src/table-title.js';
 
 const LANGS = ['en', 'zh', 'ja'] as const;
 
@@ -19,6 +20,20 @@ describe('small things found while playing', () => {
       expect(label).toContain(i18n.player('Bot (easy)'));
       if (lang !== 'en') expect(label).not.toContain('Bot (easy)');
     }
+  });
+
+  it('regression: table names were English in the zh and ja lobbies: stored from their parts, read in the reader’s language', () => {
+    const solo = storedTitle({ kind: 'solo', name: 'Rita', side: 'agents', level: 'lvEasy' });
+    expect(solo).toBe('Rita vs Rogue agents (easy)');
+    const zh = i18nFor('zh');
+    const ja = i18nFor('ja');
+    expect(readTitle(zh, solo)).toBe(zh.t('soloTitle', { name: 'Rita', side: zh.t('agents'), level: zh.t('lvEasy') }));
+    expect(readTitle(ja, solo)).toContain('Rita');
+    expect(readTitle(ja, solo)).not.toContain('Rogue');
+    expect(readTitle(zh, storedTitle({ kind: 'default' }))).toBe(zh.t('defaultGameName'));
+    // a name the host typed is shown as typed, even one that looks made
+    expect(readTitle(zh, 'Friday vs Saturday (rematch)')).toBe('Friday vs Saturday (rematch)');
+    expect(readTitle(i18nFor('en'), solo)).toBe(solo);
   });
 
   it('regression: after the game the log showed the raw "[secret: to E2]"', () => {
