@@ -25,7 +25,7 @@ import { Analysis } from './analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
 import { TableSettings, useAttention } from './table/attention.js';
-import { lastHalfTurns, lastTurnFrom, placesOf, type EventPlace } from './table/event-locs.js';
+import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf, type EventPlace } from './table/event-locs.js';
 import { keyName, SHORTCUTS, useShortcuts } from './table/keyboard.js';
 import { useAnnouncer } from './table/announce.js';
 import type { Pace } from './table/pacing.js';
@@ -165,6 +165,12 @@ export function Table(p: TableProps) {
   const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
   const att = useAttention(mine, view.result !== null);
   const turns = useMemo(() => lastHalfTurns(view.log), [view.log]);
+  // the numbers the board draws (none after the game; a spectator sees the latest half-turn only),
+  // written beside their log lines too
+  const numbers = useMemo(
+    () => markNumbers(view.result ? [] : role === 'spectator' ? turns.slice(0, 1) : turns),
+    [turns, view.result, role],
+  );
   const spoken = useAnnouncer(i18n, view.log);
   const [keysHelp, setKeysHelp] = useState(false);
   const toggleKeys = useCallback(() => setKeysHelp((x) => !x), []);
@@ -283,7 +289,13 @@ export function Table(p: TableProps) {
         </div>
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
+          <LogList
+            view={view}
+            chat={p.chat?.messages ?? []}
+            onHover={setHoverLog}
+            names={seatNames(p.lobby)}
+            numbers={numbers}
+          />
         </section>
         <div className="sr" aria-live="polite" data-testid="announce">
           {spoken}
@@ -513,11 +525,14 @@ function LogList({
   chat,
   onHover,
   names,
+  numbers,
 }: {
   view: View;
   chat: readonly ChatMessage[];
   onHover: (p: EventPlace | null) => void;
   names: readonly { seat: number; name: string }[];
+  /** The board's mark numbers by log entry (`markNumbers`). */
+  numbers: ReadonlyMap<number, readonly number[]>;
 }) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
@@ -542,6 +557,7 @@ function LogList({
             onFocus={has ? () => onHover(place) : undefined}
             onBlur={has ? () => onHover(null) : undefined}
             tabIndex={has ? 0 : undefined}
+            data-steps={numbers.get(i)?.join(' ')}
           >
             {eventText(i18n, e, byseat, !!view.result)}
           </li>

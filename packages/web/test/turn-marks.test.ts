@@ -6,7 +6,7 @@ import { apply, expectedSeats, legalActions, newGame, view, type Action, type Ga
 import { i18nFor } from '../src/i18n/all.js';
 import { leftToDo, prompt } from '../src/Table.js';
 import { newLines } from '../src/table/announce.js';
-import { lastHalfTurns, lastTurnFrom, placesOf } from '../src/table/event-locs.js';
+import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf } from '../src/table/event-locs.js';
 import { fade } from '../src/table/Pieces.js';
 
 function playUntil(s: GameState, stop: (s: GameState) => boolean, pick: (as: Action[]) => Action): GameState {
@@ -63,6 +63,17 @@ describe('last half-turns (issue 25 §2)', () => {
     );
     const recent = log.slice(lastTurnFrom(log)).flatMap((e) => placesOf(e).locs);
     expect(marked.sort()).toEqual(recent.sort());
+    // regression "the board's numbers differ from the log's": each mark's number is written beside
+    // the log line it comes from, and nowhere else
+    const numbers = markNumbers([latest!, before!]);
+    for (const h of [latest!, before!])
+      for (const x of h.steps) {
+        expect(numbers.get(x.at)).toContain(x.n);
+        expect(x.at).toBeGreaterThanOrEqual(lastTurnFrom(log));
+        const where = placesOf(log[x.at]!).locs;
+        for (const l of [...x.locs, ...(x.to === null ? [] : [x.to])]) expect(where).toContain(l);
+      }
+    expect([...numbers.values()].flat().length).toBe(latest!.steps.length + before!.steps.length);
   });
 
   it('older steps fade: the newest is drawn full, each older one fainter', () => {

@@ -85,6 +85,8 @@ export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
 /** One numbered mark of a half-turn: a move (from -> to, drawn as an arrow) or places touched. */
 export interface MarkStep {
   n: number;
+  /** The log entry it comes from: the log writes the same number beside it. */
+  at: number;
   from: Loc | null;
   to: Loc | null;
   locs: Loc[];
@@ -99,7 +101,7 @@ export interface HalfTurn {
 }
 
 /** The steps of an event in the order they happened: moves carry their direction. */
-function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
+function stepsOf(e: SeenEvent): Omit<MarkStep, 'n' | 'at'>[] {
   const p = e.pub;
   if (p.kind === 'agentMoved' || p.kind === 'immortalPushed') return [{ from: p.from, to: p.to, locs: [], edges: [] }];
   if (p.kind === 'immortalMoved') {
@@ -118,14 +120,23 @@ function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
 export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
   const turns: HalfTurn[] = [];
   // the same entries as the log's recent lines
-  for (const e of log.slice(lastTurnFrom(log))) {
+  const from = lastTurnFrom(log);
+  for (let at = from; at < log.length; at++) {
+    const e = log[at]!;
     const k = e.pub.kind;
     const side: Side | null = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : null;
     const last = turns[turns.length - 1];
     if ((side && last?.side !== side) || !last) turns.push({ side: side ?? 'setup', steps: [] });
     if (k === 'noteChanged') continue;
     const cur = turns[turns.length - 1]!;
-    for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, ...s });
+    for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, at, ...s });
   }
   return turns.slice(-2).reverse();
+}
+
+/** The marks' numbers by log entry, for the log's recent lines (the board's numbers). */
+export function markNumbers(turns: readonly HalfTurn[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const t of turns) for (const s of t.steps) out.set(s.at, [...(out.get(s.at) ?? []), s.n]);
+  return out;
 }
