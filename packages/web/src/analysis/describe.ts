@@ -19,11 +19,16 @@ export function actionWords(i18n: I18n, a: RecordedAction): string {
   return locs.length ? `${name} ${locs.join(' → ')}` : name;
 }
 
-/** The played actions of a row in words ("nothing" when there were none). An action taken back
- * and its undo are not played (D12): an analysis stored before they were left out still has them. */
-export function playedWords(i18n: I18n, actions: readonly RecordedAction[]): string {
+/** A row's actions as played: an action taken back and its undo are not (D12); an analysis
+ * stored before they were left out still has them. */
+export function playedActions(actions: readonly RecordedAction[]): RecordedAction[] {
   const stands = standingActions(actions);
-  const shown = actions.filter((a, i) => stands[i] && a.type !== 'endTurn' && a.type !== 'endActivation');
+  return actions.filter((_, i) => stands[i]);
+}
+
+/** The played actions of a row in words ("nothing" when there were none). */
+export function playedWords(i18n: I18n, actions: readonly RecordedAction[]): string {
+  const shown = playedActions(actions).filter((a) => a.type !== 'endTurn' && a.type !== 'endActivation');
   return shown.length ? shown.map((a) => actionWords(i18n, a)).join(', ') : i18n.t('an_nothing');
 }
 
