@@ -25,7 +25,7 @@ beforeAll(() => {
 const { actions, solo, untilMine, activateFirst, countActs, setupUntil } = soloTable(() => server.url);
 
 describe('one click, undo (issue 25)', () => {
-  it('issue 25 recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn', async () => {
+  it('issue 25 recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn, and after an undo (regression "the undone tool stays selected")', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     // A random board can leave the recruiter no step at its first turn, only immortal moves (R17
@@ -128,7 +128,7 @@ describe('one click, undo (issue 25)', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('issue 25 agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing (issue 26 item 4)', async () => {
+  it('issue 25 agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing (issue 26 item 4); regression: the Undo bar named the action just taken back', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     await solo(page, 'Rogue agents');
