@@ -6,7 +6,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { checkRecord, exportRecord, type GameRecord, replay, actionFromRecord } from '../packages/engine/src/index.js';
+import {
+  checkRecord,
+  exportRecord,
+  type GameRecord,
+  type GameState,
+  replay,
+  actionFromRecord,
+  standingActions,
+} from '../packages/engine/src/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = join(ROOT, 'tests/records');
@@ -52,6 +60,23 @@ describe('game records', () => {
     );
     expect(again.actions).toEqual(record.actions);
     expect(again.result).toEqual(record.result);
+  });
+
+  test('D12: the actions standing in a record with undos are the game as played, and replay to the same game', () => {
+    // full-capture-undos.json is full-capture.json with actions taken back: single ones of each
+    // undoable kind, and an activation and its move taken back one after the other
+    const undos = read(join(DIR, 'full-capture-undos.json'));
+    const plain = read(join(DIR, 'full-capture.json'));
+    const stands = standingActions(undos.actions);
+    const played = undos.actions.filter((_, i) => stands[i]);
+    expect(undos.actions.length).toBeGreaterThan(plain.actions.length + 10);
+    expect(played).toEqual(plain.actions);
+    // the same game but for the counters of actions and what the agents were not shown
+    const game = (s: GameState) => ({ ...s, seq: 0, hiddenSeqs: 0, undo: null });
+    const a = replay(undos);
+    const b = replay({ ...undos, actions: played });
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(game(a.state)).toEqual(game(b.state));
   });
 
   test.each(Object.entries(ILLEGAL))('illegal/%s stops at the illegal action with its code', (file, want) => {

@@ -53,6 +53,20 @@ describe('game analysis', () => {
     expect(a.series.map((p) => p.possible)).toEqual([42, 42, 41, 41, 1]);
   });
 
+  it('D12: an action taken back and its undo are in no row: the analysis is the one of the game as played', () => {
+    const o = { gameId: 'g', maxExpertDecisions: 0 };
+    const plain = analyseGame(record('full-capture'), o);
+    const undos = analyseGame(record('full-capture-undos'), o);
+    const rows = (a: typeof plain) => ({
+      activations: a.activations.map(({ at: _at, ...r }) => r),
+      turns: a.turns.map(({ at: _at, ...r }) => r),
+    });
+    expect(undos.activations.flatMap((r) => r.actions).some((x) => x.type === 'undo')).toBe(false);
+    expect(rows(undos)).toEqual(rows(plain));
+    expect(undos.moments).toEqual(plain.moments);
+    expect(undos.series).toEqual(plain.series);
+  });
+
   it('marks the recruiter turn that won by recruits as the first moment', () => {
     const a = analyseGame(record('training-recruits'), { gameId: 'g', maxExpertDecisions: 0 });
     expect(a.moments[0]).toMatchObject({ kind: 'recruiterTurn', index: 5, endedGame: true, before: 9, after: 2 });

@@ -68,6 +68,7 @@ export {
   gameFromRecord,
   checkRecord,
   recordNotes,
+  standingActions,
   actionToRecord,
   actionFromRecord,
   RECORD_FORMAT,

@@ -21,6 +21,7 @@ import {
 import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
+import { readTitle, storedTitle } from './table-title.js';
 import { OnlineDot } from './table/PlayerPanel.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
@@ -200,10 +201,12 @@ export function Home() {
               createAndOpen(
                 {
                   name: me,
-                  title: t('soloTitle', {
+                  // stored in English from its parts: each reader reads it in their language
+                  title: storedTitle({
+                    kind: 'solo',
                     name: me,
-                    side: t(soloRole === 'agents' ? 'recruiter' : 'agents'),
-                    level: t(soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom'),
+                    side: soloRole === 'agents' ? 'recruiter' : 'agents',
+                    level: soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom',
                   }),
                   mode: soloMode,
                   recruiterCard: 'random',
@@ -239,7 +242,7 @@ export function Home() {
                 {
                   ...o,
                   name: me,
-                  title: o.name,
+                  title: o.name === defaultName ? storedTitle({ kind: 'default' }) : o.name,
                   bots,
                   assistant: assist,
                   listed: list,
@@ -404,7 +407,8 @@ export function Home() {
 /** The running tables listed for watching (issue 25 §5): one click on "Watch" opens the table as
  * a spectator; "More tables" loads the next page. */
 function LiveTables() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [games, setGames] = useState<readonly LiveSummary[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
   const load = (page: number) =>
@@ -432,7 +436,7 @@ function LiveTables() {
             return (
               <li key={id}>
                 <span>
-                  <b>{lobbyTitle(g)}</b>{' '}
+                  <b>{readTitle(i18n, lobbyTitle(g))}</b>{' '}
                   <small className="muted">
                     ({t(g.mode === 'full' ? 'full' : 'training')}
                     {g.names?.length ? ` · ${g.names.join(', ')}` : ''})
@@ -459,7 +463,8 @@ function statusText(t: ReturnType<typeof useI18n>['t'], s: unknown): string {
 }
 
 function GameList({ games, saved }: { games: readonly LobbySummary[] | null; saved: ReturnType<typeof savedGames> }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   if (!games) return <p>…</p>;
   if (!games.length) return <p className="muted">{t('noGames')}</p>;
   return (
@@ -469,7 +474,7 @@ function GameList({ games, saved }: { games: readonly LobbySummary[] | null; sav
         return (
           <li key={id}>
             <span>
-              <b>{lobbyTitle(g)}</b>
+              <b>{readTitle(i18n, lobbyTitle(g))}</b>
               {g.myTurn ? ' ●' : ''} <small className="muted">({statusText(t, g.status)})</small>
             </span>
             <a className="button" href={`#/g/${id}`}>
@@ -493,7 +498,8 @@ export function isStarted(l: LobbyInfo | null): boolean {
 }
 
 export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo; onToken: () => void }) {
-  const { t, player } = useI18n();
+  const i18n = useI18n();
+  const { t, player } = i18n;
   const saved = savedGames()[id];
   const [name, setName] = useState(playerName());
   const [volunteer, setVolunteer] = useState(false);
@@ -519,8 +525,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const occupied = (p: (typeof places)[number]) =>
     !!('bot' in p && p.bot) || !!('name' in p && p.name) || !!('taken' in p && p.taken);
   return (
-    <section className="panel lobby" aria-label={t('lobbyTitle', { name: lobbyTitle(lobby) })}>
-      <h2>{t('lobbyTitle', { name: lobbyTitle(lobby) })}</h2>
+    <section className="panel lobby" aria-label={t('lobbyTitle', { name: readTitle(i18n, lobbyTitle(lobby)) })}>
+      <h2>{t('lobbyTitle', { name: readTitle(i18n, lobbyTitle(lobby)) })}</h2>
       <p className="muted">
         {t(opts.mode === 'full' ? 'full' : 'training')}
         <RuleLink chapter={opts.mode === 'full' ? 'setup' : 'training'} /> · {t('recruiterCard')}

@@ -12,6 +12,7 @@ import {
   gameFromRecord,
   type Notes,
   recordNotes,
+  standingActions,
   view as viewOf,
   type GameRecord,
   type GameState,
@@ -39,9 +40,10 @@ interface Frame {
   logBefore: number;
 }
 
-/** One frame per action of the record (issue 25 §5: the replay steps by action, and by hour
- * through `hourStarts`); a record without actions gives one frame of the start. */
-function framesOf(record: GameRecord): Frame[] | string {
+/** One frame per action of the record as played (issue 25 §5: the replay steps by action, and by
+ * hour through `hourStarts`): an action taken back and its undo are applied but get no frame
+ * (D12); a record without actions gives one frame of the start. */
+export function framesOf(record: GameRecord): Frame[] | string {
   const bad = checkRecord(record);
   if (bad) return bad;
   let s: GameState = gameFromRecord(record);
@@ -53,6 +55,8 @@ function framesOf(record: GameRecord): Frame[] | string {
     frames.push({ agents, notes, path: [...st.path], time: st.time, logBefore });
     logBefore = agents.log.length;
   };
+  const stands = standingActions(record.actions);
+  const last = stands.lastIndexOf(true);
   for (let i = 0; i < record.actions.length; i++) {
     const a = actionFromRecord(record.actions[i]);
     if ('ok' in a) return a.message;
@@ -61,7 +65,8 @@ function framesOf(record: GameRecord): Frame[] | string {
     if (!r.ok) return r.message;
     s = r.state;
     if (a.type === 'note') notes = applyNote(notes, a);
-    if (i === record.actions.length - 1) notes = recordNotes(record) ?? notes;
+    if (!stands[i]) continue;
+    if (i === last) notes = recordNotes(record) ?? notes;
     snap(s);
   }
   if (!frames.length) {
@@ -231,7 +236,7 @@ export function Replay({
             <ChatLine key={`c${x.m.n}`} m={x.m} />
           ) : (
             <li key={x.i} className={x.i >= f.logBefore ? 'now' : undefined}>
-              {eventText(i18n, x.e)}
+              {eventText(i18n, x.e, undefined, !!f.agents.result)}
             </li>
           ),
         )}

@@ -19,13 +19,13 @@ import { assistantShows, useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import { eventText, resultText, seatName } from './log.js';
+import { eventText, reasonText, resultText, seatName } from './log.js';
 import { Replay } from './Replay.js';
 import { Analysis } from './analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
 import type { AssistantMode } from './table/assistant.js';
 import { TableSettings, useAttention } from './table/attention.js';
-import { lastHalfTurns, lastTurnFrom, placesOf, type EventPlace } from './table/event-locs.js';
+import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf, type EventPlace } from './table/event-locs.js';
 import { keyName, SHORTCUTS, useShortcuts } from './table/keyboard.js';
 import { useAnnouncer } from './table/announce.js';
 import type { Pace } from './table/pacing.js';
@@ -165,6 +165,12 @@ export function Table(p: TableProps) {
   const mine = typeof p.seat === 'number' && view.expected.includes(p.seat);
   const att = useAttention(mine, view.result !== null);
   const turns = useMemo(() => lastHalfTurns(view.log), [view.log]);
+  // the numbers the board draws (none after the game; a spectator sees the latest half-turn only),
+  // written beside their log lines too
+  const numbers = useMemo(
+    () => markNumbers(view.result ? [] : role === 'spectator' ? turns.slice(0, 1) : turns),
+    [turns, view.result, role],
+  );
   const spoken = useAnnouncer(i18n, view.log);
   const [keysHelp, setKeysHelp] = useState(false);
   const toggleKeys = useCallback(() => setKeysHelp((x) => !x), []);
@@ -283,7 +289,13 @@ export function Table(p: TableProps) {
         </div>
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
-          <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
+          <LogList
+            view={view}
+            chat={p.chat?.messages ?? []}
+            onHover={setHoverLog}
+            names={seatNames(p.lobby)}
+            numbers={numbers}
+          />
         </section>
         <div className="sr" aria-live="polite" data-testid="announce">
           {spoken}
@@ -316,7 +328,7 @@ export function Table(p: TableProps) {
             <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
               <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
               <p>
-                {resultText(i18n, view.result)} <RuleLink chapter="winning" />
+                {reasonText(i18n, view.result)} <RuleLink chapter="winning" />
               </p>
               {sec ? (
                 <p className="reveal-cards">
@@ -513,11 +525,14 @@ function LogList({
   chat,
   onHover,
   names,
+  numbers,
 }: {
   view: View;
   chat: readonly ChatMessage[];
   onHover: (p: EventPlace | null) => void;
   names: readonly { seat: number; name: string }[];
+  /** The board's mark numbers by log entry (`markNumbers`). */
+  numbers: ReadonlyMap<number, readonly number[]>;
 }) {
   const i18n = useI18n();
   const ref = useRef<HTMLOListElement>(null);
@@ -542,8 +557,9 @@ function LogList({
             onFocus={has ? () => onHover(place) : undefined}
             onBlur={has ? () => onHover(null) : undefined}
             tabIndex={has ? 0 : undefined}
+            data-steps={numbers.get(i)?.join(' ')}
           >
-            {eventText(i18n, e, byseat)}
+            {eventText(i18n, e, byseat, !!view.result)}
           </li>
         );
       })}

@@ -2,7 +2,7 @@
 // buttons of the action panel. No rules here: every choice offered is an element of `legal`.
 // Issue 25, D12: a click on a choice sends it at once; what revealed nothing can be taken back
 // with Undo (offered when `legal` holds `undo`). Only a misclick that is final and costly asks
-// first, once: a capture, and ending the turn or activation with actions left.
+// first, once: a capture, and ending the turn or activation with a main action left.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
   ACTION_DEFS,
@@ -26,7 +26,7 @@ import { Modal } from './Modal.js';
 import { refusalChapter, refusalText } from './i18n/refusals.js';
 import { rulingChapter, type ChapterId } from './rulebook/chapters.js';
 import { describeAction } from './table/describe.js';
-import { asksFirst, BOARD_TOOLS } from './table/choices.js';
+import { asksFirst, BOARD_TOOLS, undoTrail } from './table/choices.js';
 import { explainRefusal } from './table/explain.js';
 import { ghostOf, type Ghost } from './table/ghost.js';
 
@@ -87,8 +87,9 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   const { t } = i18n;
   const [tool, setTool] = useState<ActionType | null>(null);
   const [partial, setPartial] = useState<Partial_>({});
-  /** This seat's last action sent that can still be undone (named on the Undo bar). */
-  const [lastSent, setLastSent] = useState<Action | null>(null);
+  /** This seat's actions sent that can still be undone, latest last (the Undo bar names it). */
+  const [trail, setTrail] = useState<readonly Action[]>([]);
+  const lastSent = trail[trail.length - 1] ?? null;
   const [refusal, setRefusal] = useState<ClickRefusal | null>(null);
   const [asking, setAsking] = useState<{ text: string; action: Action } | null>(null);
   const [dolphin, setDolphin] = useState(false);
@@ -110,7 +111,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
   undoRef.current = canUndo;
   // nothing left to undo: forget what the Undo bar would name
   useEffect(() => {
-    if (!undoRef.current) setLastSent(null);
+    if (!undoRef.current) setTrail([]);
   }, [seq]);
 
   const types = useMemo(() => new Set(legal.map((a) => a.type)), [legal]);
@@ -130,7 +131,10 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
     }
     setPartial({});
     setRefusal(null);
-    if (a.type !== 'undo') setLastSent(a);
+    setTrail((x) => undoTrail(x, a));
+    // what was taken back may have been played with another tool (a mind slip, Dusty's move):
+    // the default tool again, or the next click would go to the tool of the action undone
+    if (a.type === 'undo') setTool(null);
     act(strip(a));
   };
   /** A click on a choice: sent at once (issue 25). */

@@ -9,8 +9,12 @@ const L = (l: Loc | null | undefined) => (l === null || l === undefined ? '?' : 
 
 export function resultText(i18n: I18n, r: GameResult): string {
   const who = r.winner === 'recruiter' ? i18n.t('winRecruiter') : i18n.t('winAgents');
-  const why = i18n.t(`r_${r.reason}` as 'r_capture', { time: clock(r.time) });
-  return `${who} — ${why}`;
+  return `${who} — ${reasonText(i18n, r)}`;
+}
+
+/** How the game ended, without the winner (the end dialog's heading says who won). */
+export function reasonText(i18n: I18n, r: GameResult): string {
+  return i18n.t(`r_${r.reason}` as 'r_capture', { time: clock(r.time) });
 }
 
 /** Who sits at a seat, as the log and the prompt say it: the recruiter, else the player's name
@@ -22,8 +26,9 @@ export function seatName(i18n: I18n, seat: number, names?: ReadonlyMap<number, s
 }
 
 /** An event's sentence. `names` gives the players' names by seat (the table's lobby): the log says
- * who did it, not "agent seat 1" (issue 25 §4); without a name the seat's number stands. */
-export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, string>): string {
+ * who did it, not "agent seat 1" (issue 25 §4); without a name the seat's number stands. `over`:
+ * the game has ended, and what was the recruiter's secret is told as revealed to everyone. */
+export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, string>, over = false): string {
   // the log's sentences are the catalogue's lg_* keys (i18n/en/log.ts), some of them plural by {n}
   const f = (key: string, params: Record<string, string | number> = {}) =>
     i18n.t(`lg_${key}` as 'lg_mayhemPlaced', params);
@@ -123,13 +128,14 @@ export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, 
   }
   const x = e.secret;
   if (x) {
+    const k = over ? 'r' : 's';
     if (x.to !== undefined) {
-      s += f('sTo', { to: L(x.to) });
+      s += f(`${k}To`, { to: L(x.to) });
       if (x.contacts) s += f('sContacts', { n: x.contacts });
       if (x.acquiredMindSlip) s += f('sSlip');
-      s += f('sEnd');
-    } else if (x.card) s += f('sCard', { card: i18n.t(`card_${x.card}` as 'card_carl') }) + f('sEnd');
-    else if (x.cards) s += f('sCards', { cards: x.cards.map((c) => i18n.feature(c)).join(', ') }) + f('sEnd');
+      s += f(`${k}End`);
+    } else if (x.card) s += f(`${k}Card`, { card: i18n.t(`card_${x.card}` as 'card_carl') }) + f(`${k}End`);
+    else if (x.cards) s += f(`${k}Cards`, { cards: x.cards.map((c) => i18n.feature(c)).join(', ') }) + f(`${k}End`);
   }
   return s;
 }

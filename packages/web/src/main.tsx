@@ -116,6 +116,9 @@ function App({ first }: { first: I18n }) {
   const local = /^#\/local\/([\w-]+)$/.exec(hash);
   const { t } = i18n;
   const reach = useReach();
+  // screens that never ask the server (an offline game, the tutorial, the Companion): no banner
+  // about it (it pushed an offline game's board out of view), and no fresh start when it is back
+  const serverless = !!tut || !!local || hash === '#/companion';
   return (
     <I18nContext.Provider value={i18n}>
       <header className="top">
@@ -159,13 +162,13 @@ function App({ first }: { first: I18n }) {
           </label>
         </nav>
       </header>
-      {reach.offline ? (
+      {reach.offline && !serverless ? (
         <div className="banner" role="status" data-testid="shell-offline">
           <strong>{t('shellOffline')}</strong> {t('shellOfflineHint')}
         </div>
       ) : null}
       {/* a new generation when the server is back: the screen asks it again for what it shows */}
-      <main key={reach.generation}>
+      <main key={serverless ? 'serverless' : reach.generation}>
         <Suspense
           fallback={
             <p className="panel" aria-busy="true">

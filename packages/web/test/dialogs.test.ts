@@ -51,11 +51,18 @@ describe('modal dialogs trap focus', () => {
     const box = page.locator('section.solo');
     await box.getByLabel('I play').selectOption({ label: 'Rogue agents' });
     await box.getByRole('button', { name: 'Play solo' }).click();
-    await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
+    // the bot recruiter's secret setup steps are in the log once the agents place their figures
+    await page.locator('[role=status][data-phase="agents"][data-mine="yes"]').waitFor({ timeout: EXPECT_MS });
     await page.getByRole('button', { name: 'Resign' }).click();
     await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
     const dialog = page.getByRole('dialog', { name: /over/i });
     await dialog.locator('section.end').waitFor();
+    // regression: the heading and the line under it both said "The recruiter wins"
+    expect((await dialog.locator('section.end').innerText()).match(/The recruiter wins/g)).toHaveLength(1);
+    // regression: after the game the log showed the recruiter's secrets raw, "[secret: to E2]"
+    const log = await page.locator('#table-log').textContent();
+    expect(log).not.toContain('[secret');
+    expect(log).toMatch(/\(revealed: to [A-Z]\d+\)/);
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
     expect(await escapes(page, 'Tab', 12)).toBe(0);
     expect(await escapes(page, 'Shift+Tab', 12)).toBe(0);

@@ -24,7 +24,7 @@ async function untilMine(page: import('playwright-core').Page): Promise<void> {
 describe('solo offline in the browser (issue 28 §1)', () => {
   it('regression "solo needs the server": offline after load, a game against the bot is played, reloaded offline and resumed with no request to the server; online again its end uploads it unrated and exports its record', async () => {
     const { server, browser } = env();
-    const { ctx, page, errors } = await newPage(browser, { serviceWorkers: 'allow' });
+    const { ctx, page, errors } = await newPage(browser, { serviceWorkers: 'allow', height: 800 });
     try {
       await page.goto(server.url + '/');
       await page.getByRole('button', { name: EN.so_play }).waitFor({ timeout: 60_000 });
@@ -59,6 +59,11 @@ describe('solo offline in the browser (issue 28 §1)', () => {
       await untilMine(page);
       const before = (await status(page))!;
       const url = page.url();
+      // regression (the browser went offline on the lobby): an offline game said "Offline — reconnecting… The server cannot be reached",
+      // and the banner pushed the board's row 7 out of a 1280x800 view
+      expect(await page.getByTestId('shell-offline').count()).toBe(0);
+      const row7 = await page.locator('svg.board g.cell[data-loc="A7"]').boundingBox();
+      expect(row7!.y + row7!.height).toBeLessThanOrEqual(800);
       await shot(page, 'offline-solo-before-reload.png', false);
 
       // closing the tab is a reload here: the shell from the worker's cache, the game from IndexedDB

@@ -6,7 +6,7 @@ import { apply, expectedSeats, legalActions, newGame, view, type Action, type Ga
 import { i18nFor } from '../src/i18n/all.js';
 import { leftToDo, prompt } from '../src/Table.js';
 import { newLines } from '../src/table/announce.js';
-import { lastHalfTurns } from '../src/table/event-locs.js';
+import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf } from '../src/table/event-locs.js';
 import { fade } from '../src/table/Pieces.js';
 
 function playUntil(s: GameState, stop: (s: GameState) => boolean, pick: (as: Action[]) => Action): GameState {
@@ -47,6 +47,33 @@ describe('last half-turns (issue 25 §2)', () => {
       const secretStep = latest!.steps.some((x) => x.to === step.to && x.from === null);
       expect(secretStep).toBe(seat === 0);
     }
+  });
+
+  it('regression "14 marks at the first agents’ turn": the setup stands as its last few placements, and the board marks the entries the log marks as recent', () => {
+    // the agents' first turn: the recruiter's first turn before it, the setup before that
+    const s = playUntil(newGame({ mode: 'full', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
+    const log = view(s, 1).log;
+    const [latest, before] = lastHalfTurns(log);
+    expect(latest!.side).toBe('recruiter');
+    expect(before!.side).toBe('setup');
+    expect(before!.steps.length).toBeGreaterThan(0);
+    expect(before!.steps.length).toBeLessThanOrEqual(4);
+    const marked = [latest!, before!].flatMap((h) =>
+      h.steps.flatMap((x) => [...x.locs, ...(x.from === null ? [] : [x.from]), ...(x.to === null ? [] : [x.to])]),
+    );
+    const recent = log.slice(lastTurnFrom(log)).flatMap((e) => placesOf(e).locs);
+    expect(marked.sort()).toEqual(recent.sort());
+    // regression "the board's numbers differ from the log's": each mark's number is written beside
+    // the log line it comes from, and nowhere else
+    const numbers = markNumbers([latest!, before!]);
+    for (const h of [latest!, before!])
+      for (const x of h.steps) {
+        expect(numbers.get(x.at)).toContain(x.n);
+        expect(x.at).toBeGreaterThanOrEqual(lastTurnFrom(log));
+        const where = placesOf(log[x.at]!).locs;
+        for (const l of [...x.locs, ...(x.to === null ? [] : [x.to])]) expect(where).toContain(l);
+      }
+    expect([...numbers.values()].flat().length).toBe(latest!.steps.length + before!.steps.length);
   });
 
   it('older steps fade: the newest is drawn full, each older one fainter', () => {

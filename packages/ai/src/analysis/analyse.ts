@@ -22,6 +22,7 @@ import {
   replay,
   rngFrom,
   type Seat,
+  standingActions,
   view,
 } from '@mindmgmt/engine';
 import { type Belief, Deduction } from '../deduction/index.js';
@@ -149,7 +150,11 @@ export function analyseGame(record: GameRecord, o: AnalysisOptions): GameAnalysi
   let lastHalf: 'recruiter' | 'agents' | null = null;
   /** The row whose action ended the game (none for a resignation or a timeout). */
   let ended: EndedIn | null = null;
+  // the game as played (D12): an action taken back and its undo are not replayed, so they are in
+  // no row; the states are the same without them
+  const stands = standingActions(record.actions);
   for (let i = 0; i < record.actions.length; i++) {
+    if (!stands[i]) continue;
     const a = actionFromRecord(record.actions[i]) as Action;
     const before = s;
     const main = s.phase === 'recruiterTurn' || s.phase === 'agentsTurn' || s.phase === 'answerAsk';

@@ -80,6 +80,26 @@ export function actionFromRecord(r: unknown): Action | GameError {
   return o as unknown as Action;
 }
 
+/**
+ * D12: which of a log's actions stand: false for each `undo` and for the action it took back.
+ * Every action but an undo sets or clears the undo points (an undoable one pushes the state before
+ * it, any other clears them), so an `undo` always takes back the last action still standing. The
+ * record keeps both (D12); what shows a game as played (a replay, an analysis) reads only these.
+ * For a log the engine accepted.
+ */
+export function standingActions(actions: readonly { readonly type: string }[]): boolean[] {
+  const out = actions.map((a) => a.type !== 'undo');
+  const kept: number[] = [];
+  actions.forEach((a, i) => {
+    if (a.type !== 'undo') kept.push(i);
+    else {
+      const j = kept.pop();
+      if (j !== undefined) out[j] = false;
+    }
+  });
+  return out;
+}
+
 /** `notes`: the game's white notes now (kept beside the game, not in its log); without them, the
  * ones the log's legacy `note` actions wrote. */
 export function exportRecord(s: GameState, actions: readonly Action[], notes?: Notes): GameRecord {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { AnalysisChart } from './Chart.js';
-import { actionWords, momentWords, playedWords } from './describe.js';
+import { actionWords, momentWords, playedActions, playedWords } from './describe.js';
 import { analyseLocally } from './local-analysis.js';
 import './analysis.css';
 
@@ -102,8 +102,8 @@ export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: 
           <tbody>
             {rows.map(({ kind, r }) => {
               const e = r.expert;
-              const move =
-                kind === 'turn' ? r.actions.find((x) => x.type === 'step' || x.type === 'mindSlip') : r.actions[0];
+              const played = playedActions(r.actions);
+              const move = kind === 'turn' ? played.find((x) => x.type === 'step' || x.type === 'mindSlip') : played[0];
               const same =
                 e && move && JSON.stringify({ ...e.action, seat: 0 }) === JSON.stringify({ ...move, seat: 0 });
               const notes: string[] = [];

@@ -2,7 +2,7 @@
 // table's own action names, and the moments as sentences. Pure, so the chart and table components
 // and the tests share them.
 import type { GameAnalysis, Moment, RecordedAction } from '@mindmgmt/ai';
-import type { AgentId, FeatureId } from '@mindmgmt/engine';
+import { type AgentId, type FeatureId, standingActions } from '@mindmgmt/engine';
 import type { I18n, StringKey } from '../i18n.js';
 
 /** One action of a record: the tool's name (`t_<type>`), then the locations it names. */
@@ -19,9 +19,16 @@ export function actionWords(i18n: I18n, a: RecordedAction): string {
   return locs.length ? `${name} ${locs.join(' → ')}` : name;
 }
 
+/** A row's actions as played: an action taken back and its undo are not (D12); an analysis
+ * stored before they were left out still has them. */
+export function playedActions(actions: readonly RecordedAction[]): RecordedAction[] {
+  const stands = standingActions(actions);
+  return actions.filter((_, i) => stands[i]);
+}
+
 /** The played actions of a row in words ("nothing" when there were none). */
 export function playedWords(i18n: I18n, actions: readonly RecordedAction[]): string {
-  const shown = actions.filter((a) => a.type !== 'endTurn' && a.type !== 'endActivation');
+  const shown = playedActions(actions).filter((a) => a.type !== 'endTurn' && a.type !== 'endActivation');
   return shown.length ? shown.map((a) => actionWords(i18n, a)).join(', ') : i18n.t('an_nothing');
 }
 
@@ -41,6 +48,7 @@ export function momentWords(i18n: I18n, a: GameAnalysis, m: Moment): string {
   const key = m.after < m.before ? 'an_momentNarrowed' : m.after > m.before ? 'an_momentWidened' : 'an_momentSame';
   const parts = [t(key, p)];
   if (m.endedGame) parts.push(t('an_momentEnded'));
-  if (m.expertDiffers) parts.push(t('an_momentExpert'));
+  // what the expert would have played, not only that it differs
+  if (m.expertDiffers && row?.expert) parts.push(t('an_momentExpert', { what: actionWords(i18n, row.expert.action) }));
   return parts.join(' ');
 }

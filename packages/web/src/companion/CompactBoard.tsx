@@ -82,6 +82,10 @@ export function CompactBoard({
         </p>
       ) : null}
       {agents.length ? <div className="cp-row">{agents.map((t) => button(t))}</div> : null}
+      {/* the buttons before the 42 cells: under them they were below the fold on a phone */}
+      {features.length ? <div className="cp-row cp-features">{features.map((t) => button(t))}</div> : null}
+      {acts.length ? <div className="cp-row">{acts.map((t) => button(t))}</div> : null}
+      {taps.has('act:undo') && !prefix.length ? <div className="cp-row">{button('act:undo', 'cp-undo')}</div> : null}
       <div className="cp-grid" role="group" aria-label={i18n.t('cp_board')}>
         {LOCATIONS.map((l) => {
           const t = `loc:${l.id}`;
@@ -104,9 +108,6 @@ export function CompactBoard({
           );
         })}
       </div>
-      {features.length ? <div className="cp-row cp-features">{features.map((t) => button(t))}</div> : null}
-      {acts.length ? <div className="cp-row">{acts.map((t) => button(t))}</div> : null}
-      {taps.has('act:undo') && !prefix.length ? <div className="cp-row">{button('act:undo', 'cp-undo')}</div> : null}
     </div>
   );
 }

@@ -17,6 +17,10 @@ import './companion.css';
 const CURRENT = 'mm.companion';
 /** Where in the game's log the player's last entry began: what to place is everything since. */
 const markKey = (id: string) => `mm.companion.mark.${id}`;
+/** Where the entry before it began, when something was to be placed since: while the player's
+ * last entry brought nothing new (an agent activated), that list stays on screen (it vanished at
+ * the next tap, often before the board was set). */
+const prevKey = (id: string) => `mm.companion.prev.${id}`;
 const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
 
 /** The instructions of the events since the player's last entry (its own results, then the
@@ -112,13 +116,18 @@ export default function Companion(): ReactElement {
   const s = game.state;
   const over = s.result !== null;
   const botsTurn = !over && expectedSeats(s).includes(game.bot);
-  const shown = shownOf(s.history, Number(localStorage.getItem(markKey(game.id)) ?? 0));
+  const mark = Number(localStorage.getItem(markKey(game.id)) ?? 0);
+  const latest = shownOf(s.history, mark);
+  const kept = !latest.length;
+  const shown = kept ? shownOf(s.history, Math.min(mark, Number(localStorage.getItem(prevKey(game.id)) ?? 0))) : latest;
   const enter = (a: Action) => {
-    const key = markKey(game.id);
-    const was = localStorage.getItem(key);
-    localStorage.setItem(key, String(s.history.length));
+    const keys = [markKey(game.id), prevKey(game.id)];
+    const was = keys.map((k) => localStorage.getItem(k));
+    if (latest.length) localStorage.setItem(prevKey(game.id), String(mark));
+    localStorage.setItem(markKey(game.id), String(s.history.length));
     // a refused entry (it cannot be: the taps come from the legal actions) keeps the list shown
-    if (game.act(game.human, a as ClientAction) && was !== null) localStorage.setItem(key, was);
+    if (game.act(game.human, a as ClientAction))
+      keys.forEach((k, i) => (was[i] === null ? localStorage.removeItem(k) : localStorage.setItem(k, was[i]!)));
   };
   return (
     <section className="panel companion" data-testid="companion" data-seq={s.seq}>
@@ -131,7 +140,7 @@ export default function Companion(): ReactElement {
       <div className="cp-place" aria-live="polite">
         <h2>{t('cp_place')}</h2>
         {shown.length ? (
-          <ol data-testid="cp-instructions" data-instructions={JSON.stringify(shown)}>
+          <ol data-testid="cp-instructions" data-instructions={JSON.stringify(shown)} data-kept={kept ? '1' : '0'}>
             {shown.map((x, i) => (
               <li key={i}>{instructionText(i18n, x)}</li>
             ))}

@@ -20,7 +20,9 @@ export type Instruction =
   | { readonly kind: 'immortal'; readonly at: Loc }
   | { readonly kind: 'immortalCards'; readonly features: readonly FeatureId[] }
   | { readonly kind: 'moveImmortal'; readonly from: Loc; readonly to: Loc }
-  | { readonly kind: 'stepTokens'; readonly at: readonly Loc[] }
+  /** Step tokens and why: an Ask's answer about `feature`, or (null) the clue the recruiter paid
+   * for its extra immortal move (R15). */
+  | { readonly kind: 'stepTokens'; readonly at: readonly Loc[]; readonly feature: FeatureId | null }
   | { readonly kind: 'cannotPlace'; readonly feature: FeatureId }
   | { readonly kind: 'immortalRecruit'; readonly feature: FeatureId }
   | { readonly kind: 'mindSlip'; readonly token: 1 | 2; readonly time: number; readonly from: Loc | null }
@@ -74,7 +76,7 @@ const RULES: Rules = {
   immortalCardsDrawn: (e) => (e.features.length ? [{ kind: 'immortalCards', features: e.features }] : []),
   recruiterTurnStarted: none,
   immortalMoved: (e) => [
-    ...(e.stepToken !== null ? [{ kind: 'stepTokens', at: [e.stepToken] } as const] : []),
+    ...(e.stepToken !== null ? [{ kind: 'stepTokens', at: [e.stepToken], feature: null } as const] : []),
     { kind: 'moveImmortal', from: e.from, to: e.to },
   ],
   immortalRecruited: (e, recruits) => [
@@ -91,7 +93,9 @@ const RULES: Rules = {
   agentMoved: none,
   asked: none,
   askAnswered: (e) =>
-    e.at.length ? [{ kind: 'stepTokens', at: e.at }] : [{ kind: 'cannotPlace', feature: e.feature }],
+    e.at.length
+      ? [{ kind: 'stepTokens', at: e.at, feature: e.feature }]
+      : [{ kind: 'cannotPlace', feature: e.feature }],
   revealed: (e) => [{ kind: 'confirmedNote', at: e.at, time: e.visitTime }],
   shakedown: (e) => [e.hit ? { kind: 'exposed', feature: e.feature } : { kind: 'shakedownMiss', feature: e.feature }],
   immortalPushed: none,
@@ -148,7 +152,9 @@ export function instructionText(i18n: I18n, x: Instruction): string {
     case 'moveImmortal':
       return t('moveImmortal', { from: L(x.from), to: L(x.to) });
     case 'stepTokens':
-      return t('stepTokens', { at: x.at.map(L).join(', ') });
+      return x.feature === null
+        ? t('stepTokenPaid', { at: x.at.map(L).join(', ') })
+        : t('stepTokensAnswer', { at: x.at.map(L).join(', '), feature: i18n.feature(x.feature) });
     case 'cannotPlace':
       return t('cannotPlace', { feature: i18n.feature(x.feature) });
     case 'immortalRecruit':

@@ -74,8 +74,8 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
 
   if (!c && !(over && seatToken)) return null;
   return (
-    <section className="panel campaign" aria-label={t('cp_title')}>
-      <h3>{t('cp_title')}</h3>
+    <section className="panel campaign" aria-label={t('cp_campaign')}>
+      <h3>{t('cp_campaign')}</h3>
       {c ? (
         <>
           <table aria-label={t('cp_ledger')}>

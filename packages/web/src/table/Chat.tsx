@@ -2,11 +2,17 @@
 // table reads it (the recruiter included), and the host's controls (spectators may write, mute a
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n.js';
+import { type I18n, useI18n } from '../i18n.js';
 import { call } from '../api.js';
 import type { ChatMessage, ChatState } from './chat-state.js';
 
 export const CHAT_MAX = 300;
+
+/** The host's button that mutes or unmutes a seat: a bot seat named as a bot in the page's
+ * language (the server names it "Bot (easy)"). */
+export function muteLabel(i18n: I18n, name: string, muted: boolean): string {
+  return `${i18n.t(muted ? 'chat_unmute' : 'chat_mute')} ${i18n.player(name)}`;
+}
 
 export function Chat({
   chat,
@@ -22,7 +28,8 @@ export function Chat({
   /** Engine seats with their names (for the host's mute buttons). */
   seats: { seat: number; name: string }[];
 }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -94,7 +101,7 @@ export function Chat({
               const muted = chat.muted.includes(s.seat);
               return (
                 <button key={s.seat} onClick={() => send({ t: 'mute', seat: s.seat, muted: !muted })}>
-                  {muted ? t('chat_unmute') : t('chat_mute')} {s.name}
+                  {muteLabel(i18n, s.name, muted)}
                 </button>
               );
             })}

@@ -26,8 +26,8 @@ export function OnlineDot({ online }: { online: boolean | undefined }) {
   return (
     <span className={`online-dot ${online ? 'on' : 'away'}`} title={label}>
       <span aria-hidden="true" />
-      <span className="sr">{label}</span>
-      {online ? null : <small>{label}</small>}
+      {/* said once: away is written beside the dot, online only for screen readers */}
+      {online ? <span className="sr">{label}</span> : <small>{label}</small>}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 // The table's controls as plain data: which button plays an action, which locations the default
 // board tool offers, and which clicks ask first. The table's controls (controls.tsx) and the
 // tutorial (tutorial/) both read them, so a lesson can only teach the clicks the table has.
-import type { Action, ActionType, Loc } from '@mindmgmt/engine';
+import { type Action, type ActionType, type Loc, UNDOABLE } from '@mindmgmt/engine';
 
 /** Board tools in the order they are offered (the first available is the default). */
 export const BOARD_TOOLS: readonly ActionType[] = [
@@ -21,14 +21,27 @@ export const BOARD_TOOLS: readonly ActionType[] = [
   'dustyMove',
 ];
 
-/** Ends this seat's turn or activation: asked first only while other actions are left. */
+/** Ends this seat's turn or activation: asked first only while a main action is left. */
 const ENDS: ReadonlySet<ActionType> = new Set(['endTurn', 'endActivation']);
 
+/** What an end gives up without a question: the optional extras (Bill Falls' and Dusty's free
+ * action, the push after a Shakedown, the extra immortal move paid with a clue) and Undo. The
+ * agent's move and action and the recruiter's immortal move of the turn still ask. */
+const EXTRAS: ReadonlySet<ActionType> = new Set(['nudge', 'dustyMove', 'push', 'extraImmortalMove', 'undo']);
+
 /** Whether a click on `a` asks first: a capture (a miss is announced to all and ends the
- * action), or an end with something else still possible (issue 25: never twice for one action). */
+ * action), or an end while a main action is left (issue 25: never twice for one action). */
 export function asksFirst(a: Action, legal: readonly Action[]): boolean {
   if (a.type === 'capture') return true;
-  return ENDS.has(a.type) && legal.some((x) => !ENDS.has(x.type) && x.type !== 'undo');
+  return ENDS.has(a.type) && legal.some((x) => !ENDS.has(x.type) && !EXTRAS.has(x.type));
+}
+
+/** The seat's actions sent that Undo can still take back, latest last (the Undo bar names the
+ * latest, D12): an undoable action adds itself, an undo takes the latest off, anything else
+ * leaves nothing to take back. */
+export function undoTrail(trail: readonly Action[], a: Action): readonly Action[] {
+  if (a.type === 'undo') return trail.slice(0, -1);
+  return UNDOABLE.has(a.type) ? [...trail, a] : [];
 }
 
 /** The id of the table's button that plays `a`, or null when `a` is played on the board. */

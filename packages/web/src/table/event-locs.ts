@@ -50,8 +50,13 @@ export function placesOf(e: SeenEvent): EventPlace {
   return { locs, edges };
 }
 
+/** How many of the setup's last log entries stand for it as the turn before the first one: the
+ * setup is not a turn, and all its placements numbered at once (14 marks) said nothing. */
+const SETUP_TAIL = 4;
+
 /** Index of the first log entry of the previous turn: a turn starts when the side changes
- * (the recruiter's turn, then the agents' activations up to the next recruiter turn). */
+ * (the recruiter's turn, then the agents' activations up to the next recruiter turn). The log's
+ * recent lines and the board's numbered marks (`lastHalfTurns`) both start here. */
 export function lastTurnFrom(log: readonly SeenEvent[]): number {
   const starts: number[] = [];
   let side: 'recruiter' | 'agents' | null = null;
@@ -61,8 +66,9 @@ export function lastTurnFrom(log: readonly SeenEvent[]): number {
     if (next !== side) starts.push(i);
     side = next;
   });
-  // during setup (no turn yet) the last few placements
-  return starts.length >= 2 ? starts[starts.length - 2]! : Math.max(0, log.length - 4);
+  if (starts.length >= 2) return starts[starts.length - 2]!;
+  // the first turn, or still the setup: the setup's last few placements stand for the turn before
+  return Math.max(0, (starts[0] ?? log.length) - SETUP_TAIL);
 }
 
 export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
@@ -79,6 +85,8 @@ export function lastTurnPlaces(log: readonly SeenEvent[]): EventPlace {
 /** One numbered mark of a half-turn: a move (from -> to, drawn as an arrow) or places touched. */
 export interface MarkStep {
   n: number;
+  /** The log entry it comes from: the log writes the same number beside it. */
+  at: number;
   from: Loc | null;
   to: Loc | null;
   locs: Loc[];
@@ -93,7 +101,7 @@ export interface HalfTurn {
 }
 
 /** The steps of an event in the order they happened: moves carry their direction. */
-function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
+function stepsOf(e: SeenEvent): Omit<MarkStep, 'n' | 'at'>[] {
   const p = e.pub;
   if (p.kind === 'agentMoved' || p.kind === 'immortalPushed') return [{ from: p.from, to: p.to, locs: [], edges: [] }];
   if (p.kind === 'immortalMoved') {
@@ -111,14 +119,24 @@ function stepsOf(e: SeenEvent): Omit<MarkStep, 'n'>[] {
  * returned, newest first. Only what this viewer's log says (issue 25 §2). */
 export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
   const turns: HalfTurn[] = [];
-  for (const e of log) {
+  // the same entries as the log's recent lines
+  const from = lastTurnFrom(log);
+  for (let at = from; at < log.length; at++) {
+    const e = log[at]!;
     const k = e.pub.kind;
     const side: Side | null = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : null;
     const last = turns[turns.length - 1];
     if ((side && last?.side !== side) || !last) turns.push({ side: side ?? 'setup', steps: [] });
     if (k === 'noteChanged') continue;
     const cur = turns[turns.length - 1]!;
-    for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, ...s });
+    for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, at, ...s });
   }
   return turns.slice(-2).reverse();
+}
+
+/** The marks' numbers by log entry, for the log's recent lines (the board's numbers). */
+export function markNumbers(turns: readonly HalfTurn[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const t of turns) for (const s of t.steps) out.set(s.at, [...(out.get(s.at) ?? []), s.n]);
+  return out;
 }

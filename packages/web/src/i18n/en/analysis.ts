@@ -17,7 +17,7 @@ export const ANALYSIS_EN = {
   an_momentWidened: '{when}, {who} — {what}: the possible locations grew from {before} to {after}.',
   an_momentSame: '{when}, {who} — {what}: the possible locations stayed at {after}.',
   an_momentEnded: 'This ended the game.',
-  an_momentExpert: 'The expert would have played otherwise.',
+  an_momentExpert: 'The expert would have played {what}.',
   an_noMoments: 'No single moment changed what the agents could know.',
   an_when: '{time}:00',
   an_tableTitle: 'Turn by turn',

@@ -51,4 +51,8 @@ export const LOG_EN = {
   lg_sCard: ' [secret: {card}',
   lg_sCards: ' [secret: {cards}',
   lg_sEnd: ']',
+  lg_rTo: ' (revealed: to {to}',
+  lg_rCard: ' (revealed: {card}',
+  lg_rCards: ' (revealed: {cards}',
+  lg_rEnd: ')',
 };

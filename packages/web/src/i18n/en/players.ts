@@ -40,7 +40,7 @@ export const PLAYERS_EN = {
   pl_boardEmpty: 'Nobody has enough rated games yet.',
   chExperienced: 'Random, excluding beginners',
   pl_rated: 'Rated game',
-  cp_title: 'Campaign',
+  cp_campaign: 'Campaign',
   cp_ledger: 'Campaign ledger',
   cp_losses: 'Lost',
   cp_streak: 'Streak',

@@ -19,7 +19,7 @@ export const ANALYSIS_JA: Section<typeof ANALYSIS_EN> = {
   an_momentWidened: '{when}、{who}——{what}：可能なマスが {before} から {after} に増えました。',
   an_momentSame: '{when}、{who}——{what}：可能なマスは {after} のままでした。',
   an_momentEnded: 'これで対局が終わりました。',
-  an_momentExpert: 'エキスパートなら別の手を選んでいました。',
+  an_momentExpert: 'エキスパートなら別の手（{what}）を選んでいました。',
   an_noMoments: 'エージェントが知りうることを変えた場面はありませんでした。',
   an_when: '{time}時',
   an_tableTitle: '手番ごと',

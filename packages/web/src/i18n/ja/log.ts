@@ -49,4 +49,8 @@ export const LOG_JA: Section<typeof LOG_EN> = {
   lg_sCard: '（秘密：{card}',
   lg_sCards: '（秘密：{cards}',
   lg_sEnd: '）',
+  lg_rTo: '（公開：{to} へ',
+  lg_rCard: '（公開：{card}',
+  lg_rCards: '（公開：{cards}',
+  lg_rEnd: '）',
 };

@@ -41,7 +41,7 @@ export const PLAYERS_JA: Section<typeof PLAYERS_EN> = {
   pl_boardEmpty: 'まだ十分なレート対局をした人がいません。',
   chExperienced: 'ランダム（初心者を除く）',
   pl_rated: 'レート対局',
-  cp_title: 'キャンペーン',
+  cp_campaign: 'キャンペーン',
   cp_ledger: 'キャンペーン記録',
   cp_losses: '負け',
   cp_streak: '連勝',

@@ -19,7 +19,7 @@ export const ANALYSIS_ZH: Section<typeof ANALYSIS_EN> = {
   an_momentWidened: '{when}，{who}——{what}：可能的地点从 {before} 个增加到 {after} 个。',
   an_momentSame: '{when}，{who}——{what}：可能的地点仍为 {after} 个。',
   an_momentEnded: '这一步结束了游戏。',
-  an_momentExpert: '专家会走不同的一步。',
+  an_momentExpert: '专家会走另一步：{what}。',
   an_noMoments: '没有哪个时刻改变了特工所能知道的信息。',
   an_when: '{time}点',
   an_tableTitle: '逐回合',

@@ -49,4 +49,8 @@ export const LOG_ZH: Section<typeof LOG_EN> = {
   lg_sCard: '（秘密：{card}',
   lg_sCards: '（秘密：{cards}',
   lg_sEnd: '）',
+  lg_rTo: '（揭晓：到 {to}',
+  lg_rCard: '（揭晓：{card}',
+  lg_rCards: '（揭晓：{cards}',
+  lg_rEnd: '）',
 };

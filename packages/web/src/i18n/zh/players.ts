@@ -41,7 +41,7 @@ export const PLAYERS_ZH: Section<typeof PLAYERS_EN> = {
   pl_boardEmpty: '还没有人有足够的计分对局。',
   chExperienced: '随机（排除新手）',
   pl_rated: '计分对局',
-  cp_title: '战役',
+  cp_campaign: '战役',
   cp_ledger: '战役记录',
   cp_losses: '负场',
   cp_streak: '连胜',
