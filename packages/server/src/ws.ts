@@ -7,7 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
 import type { Conn, GameService } from './games.js';
-import { clientIp, originAllowed } from './http/client.js';
+import { clientIp, originAllowed, RefusedOrigins } from './http/client.js';
 import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
@@ -264,6 +264,8 @@ export function attachWebSockets(
   // spread over `slices` ticks of the period (by connection number). One sweep over 1,700
   // connections (a random payload and a socket write each) held the event loop for 30-70 ms every
   // 30 s, and every move in that window waited for it (issue 29 §6: the round trip's p99).
+  const refusedOrigins = new RefusedOrigins();
+
   let tick = 0;
   const beat = setInterval(() => {
     const now = Date.now();
@@ -303,7 +305,15 @@ export function attachWebSockets(
         const target = parseTarget(req.url);
         if (!target) return refuse(socket, 400, 'Bad Request');
         if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
-        if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
+        if (!originAllowed(req, limits.allowedOrigins)) {
+          const origin = String(req.headers.origin).slice(0, 256);
+          if (refusedOrigins.note(origin))
+            log.warn(
+              { origin, host: String(req.headers.host ?? '').slice(0, 256) },
+              'WebSocket refused: its Origin is not this Host (behind a proxy, forward the Host the browser sent, port included; or list the origin in ALLOWED_ORIGINS)',
+            );
+          return refuse(socket, 403, 'Forbidden');
+        }
         const ip = clientIp(req, limits.trustProxy);
         if (!connsPerIp.acquire(ip)) return refuse(socket, 429, 'Too Many Requests');
         let handed = false;
