@@ -172,6 +172,9 @@ export function lobbyTitle(l: LobbyInfo | LobbySummary): string {
 // ---- the live connection ----
 export interface Live {
   status: 'connecting' | 'open' | 'closed';
+  /** Several attempts in a row failed without ever opening: the server (or a proxy in front of
+   * it) refuses the socket, which a page cannot tell apart from a network that is down. */
+  unreachable: boolean;
   lobby: LobbyInfo | null;
   seat: number | 'spectator' | null;
   view: View | null;
@@ -221,12 +224,15 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Attempts in a row that never opened before the page says it cannot connect. */
+const UNREACHABLE_AFTER = 3;
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
   const seatRef = useRef<Live['seat']>(null);
   const [status, setStatus] = useState<Live['status']>('connecting');
+  const [unreachable, setUnreachable] = useState(false);
   const [lobby, setLobby] = useState<LobbyInfo | null>(null);
   const [seat, setSeat] = useState<Live['seat']>(null);
   const [view, setView] = useState<View | null>(null);
@@ -248,6 +254,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   useEffect(() => {
     let closed = false;
     let retry = 0;
+    /** Attempts in a row that ended without opening. */
+    let failed = 0;
+    setUnreachable(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
     // Set when an `events` frame did not continue the log held: a fresh `state` was asked for
@@ -280,6 +289,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
+      let opened = false;
       const lost = () => {
         if (ended) return;
         ended = true;
@@ -287,6 +297,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         clearTimeout(giveUp);
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
+        if (!opened && ++failed >= UNREACHABLE_AFTER) setUnreachable(true);
         setStatus('closed');
         timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
       };
@@ -302,6 +313,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       sock.onopen = () => {
         clearTimeout(giveUp);
         retry = 0;
+        opened = true;
+        failed = 0;
+        setUnreachable(false);
         setStatus('open');
         // a refusal from the time the socket was down is stale now
         setError((e) => (e?.code === 'offline' ? null : e));
@@ -449,6 +463,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   );
   return {
     status,
+    unreachable,
     lobby,
     seat,
     view,

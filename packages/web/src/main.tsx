@@ -76,7 +76,9 @@ function GameBody({
   if (live.view && shown)
     return (
       <>
-        {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
+        {live.status === 'closed' ? (
+          <div className="banner">{t(live.unreachable ? 'cannotConnect' : 'offline')}</div>
+        ) : null}
         <Table
           gameId={id}
           view={shown.view}
@@ -99,6 +101,12 @@ function GameBody({
     );
   if (missing) return <p className="panel error">{t('notFound')}</p>;
   if (lobby && !isStarted(lobby)) return <LobbyRoom id={id} lobby={lobby} onToken={onToken} />;
+  if (live.unreachable)
+    return (
+      <p className="panel error" role="alert" data-testid="cannot-connect">
+        {t('cannotConnect')}
+      </p>
+    );
   return <p className="panel">{t('connecting')}</p>;
 }
 

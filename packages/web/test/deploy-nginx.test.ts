@@ -48,14 +48,36 @@ function render(site: string, dir: string, o: { tls: number; http: number; upstr
   return s;
 }
 
-/** nginx.conf around a site file, everything under `dir`. */
-function mainConf(dir: string, site: string): string {
+/** nginx.conf around a site file, everything under `dir`; `extra` goes into its http block. */
+function mainConf(dir: string, site: string, extra = ''): string {
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   return `${user}pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 512; }
-http { access_log off; include ${site}; }
+http { access_log off; include ${site}; ${extra} }
 `;
+}
+
+/** What docs/scaling.md used to show: the WebSocket forwarded with \`Host $host\`, which drops a
+ * port other than 443 (and no X-Forwarded-For). On the shipped site's upstream. */
+function oldBlock(dir: string, port: number): string {
+  return `server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;
+    location /ws {
+        proxy_pass http://mindmgmt;
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection "upgrade";
+        proxy_set_header Host $host;
+    }
+    location / {
+        proxy_pass http://mindmgmt;
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+}`;
 }
 
 function freePort(): Promise<number> {
@@ -132,6 +154,9 @@ let instances: Instance[] = [];
 let browser: Browser;
 let tls: number;
 let plain: number;
+let old: number;
+/** The hash of the game played in Chromium. */
+let played = '';
 
 describe('deploy/: nginx with TLS on a port other than 443, two instances on PostgreSQL', () => {
   beforeAll(async () => {
@@ -178,14 +203,14 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
     });
-    [tls, plain] = [await freePort(), await freePort()];
+    [tls, plain, old] = [await freePort(), await freePort(), await freePort()];
     instances = await launching;
     const upstreams = instances.map((i) => Number(new URL(i.url).port));
     fs.writeFileSync(
       path.join(dir, 'site.conf'),
       render(fs.readFileSync(SITE, 'utf8'), dir, { tls, http: plain, upstreams }),
     );
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConf(dir, path.join(dir, 'site.conf')));
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConf(dir, path.join(dir, 'site.conf'), oldBlock(dir, old)));
     nginx = spawn(
       NGINX,
       ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
@@ -257,6 +282,7 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
     const before = (await status(page))!.seq;
     await agentsMove(page, 0, ['C4', 'D4', 'C3', 'D3']);
     expect((await status(page))!.seq).toBeGreaterThan(before);
+    played = new URL(page.url()).hash;
     expect(sockets.length).toBeGreaterThan(0);
     for (const u of sockets) expect(u).toBe(`wss://localhost:${tls}/ws`);
     expect(errors).toEqual([]);
@@ -296,6 +322,17 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
     expect(await handshake(direct, '127.0.0.1', { host: 'localhost:443', origin: 'https://localhost' }, false)).toBe(
       101,
     );
+  });
+
+  it('regression: behind the old block the page sat on "Connecting…" forever; it now says it cannot connect', async () => {
+    const ctx = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
+    ctx.setDefaultTimeout(EXPECT_MS);
+    const page = await ctx.newPage();
+    expect(played).toMatch(/^#\/g\//);
+    await page.goto(`https://localhost:${old}/${played}`);
+    await page.getByTestId('cannot-connect').waitFor();
+    expect(await page.getByTestId('cannot-connect').innerText()).toContain('Cannot connect to the game server');
+    await ctx.close();
   });
 
   it('the build files are cached by nginx', async () => {
