@@ -30,7 +30,7 @@ function withFiles(site: string, dir: string): string {
   return site
     .replaceAll('/etc/letsencrypt/live/mindmgmt.example.org/fullchain.pem', path.join(dir, 'cert.pem'))
     .replaceAll('/etc/letsencrypt/live/mindmgmt.example.org/privkey.pem', path.join(dir, 'key.pem'))
-    .replaceAll('/var/cache/nginx/mindmgmt', path.join(dir, 'cache'));
+    .replaceAll('/var/lib/nginx/mindmgmt', path.join(dir, 'cache'));
 }
 
 /** The shipped site with every placeholder filled in for this machine: loopback ports only. */
