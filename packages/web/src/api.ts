@@ -172,8 +172,9 @@ export function lobbyTitle(l: LobbyInfo | LobbySummary): string {
 // ---- the live connection ----
 export interface Live {
   status: 'connecting' | 'open' | 'closed';
-  /** Several attempts in a row failed without ever opening: the server (or a proxy in front of
-   * it) refuses the socket, which a page cannot tell apart from a network that is down. */
+  /** The first attempts all failed without ever opening: the server (or a proxy in front of it)
+   * refuses the socket, which a page cannot tell apart from a network that is down. (A page
+   * that was connected says "reconnecting" instead.) */
   unreachable: boolean;
   lobby: LobbyInfo | null;
   seat: number | 'spectator' | null;
@@ -224,7 +225,7 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
-/** Attempts in a row that never opened before the page says it cannot connect. */
+/** Attempts that failed, none having opened, before the page says it cannot connect. */
 const UNREACHABLE_AFTER = 3;
 
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
@@ -254,8 +255,9 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   useEffect(() => {
     let closed = false;
     let retry = 0;
-    /** Attempts in a row that ended without opening. */
+    /** Attempts that ended without opening, before any opened. */
     let failed = 0;
+    let everOpened = false;
     setUnreachable(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
@@ -289,7 +291,6 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       // never fired its `close`: no attempt was ever made again, the status stayed "connecting"
       // and the "not connected" refusal stayed up.
       let ended = false;
-      let opened = false;
       const lost = () => {
         if (ended) return;
         ended = true;
@@ -297,7 +298,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         clearTimeout(giveUp);
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
-        if (!opened && ++failed >= UNREACHABLE_AFTER) setUnreachable(true);
+        if (!everOpened && ++failed >= UNREACHABLE_AFTER) setUnreachable(true);
         setStatus('closed');
         timer = setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
       };
@@ -313,8 +314,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       sock.onopen = () => {
         clearTimeout(giveUp);
         retry = 0;
-        opened = true;
-        failed = 0;
+        everOpened = true;
         setUnreachable(false);
         setStatus('open');
         // a refusal from the time the socket was down is stale now

@@ -76,9 +76,7 @@ function GameBody({
   if (live.view && shown)
     return (
       <>
-        {live.status === 'closed' ? (
-          <div className="banner">{t(live.unreachable ? 'cannotConnect' : 'offline')}</div>
-        ) : null}
+        {live.status === 'closed' ? <div className="banner">{t('offline')}</div> : null}
         <Table
           gameId={id}
           view={shown.view}
