@@ -220,7 +220,7 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
     );
     let err = '';
     nginx.stderr!.on('data', (d) => (err += String(d)));
-    // up when both ports answer
+    // up once a request through it reaches an instance
     for (let i = 0; ; i++) {
       const up = await get(tls, '/api/health').then(
         (r) => r.status === 200,
