@@ -5,8 +5,8 @@
 //
 // Phases: install (npm ci when node_modules is missing or older than the lockfile, and at the
 // same time one apt-get transaction for whatever of Chromium, its CJK fonts, PostgreSQL, nginx
-// and openssl is missing), postgres (a throwaway cluster, scripts/ensure-postgres.mjs), build and lint side by
-// side, typecheck, vitest.
+// and openssl is missing), postgres (a throwaway cluster, scripts/ensure-postgres.mjs), build and
+// lint side by side, typecheck, vitest.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 // Installs what `npm start` and `npm test` need on a fresh machine, so each works by itself:
 // npm dependencies (when missing or older than the lockfile) and, with --browser, Debian's
-// Chromium for the browser tests (and nginx for the deployment test). `npm test` (scripts/ci.mjs) uses the checks below and runs
-// the npm and apt installs side by side.
+// Chromium for the browser tests (and nginx and openssl for the deployment test). `npm test`
+// (scripts/ci.mjs) uses the checks below and runs the npm and apt installs side by side.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -260,12 +260,12 @@ export function attachWebSockets(
     }
   });
 
+  const refusedOrigins = new RefusedOrigins();
+
   // Each connection is pinged once every heartbeatMs, but not all at once: the connections are
   // spread over `slices` ticks of the period (by connection number). One sweep over 1,700
   // connections (a random payload and a socket write each) held the event loop for 30-70 ms every
   // 30 s, and every move in that window waited for it (issue 29 §6: the round trip's p99).
-  const refusedOrigins = new RefusedOrigins();
-
   let tick = 0;
   const beat = setInterval(() => {
     const now = Date.now();
