@@ -53,7 +53,8 @@ export function aptCommands(pkgs) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = new Set(process.argv.slice(2));
   const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
-  if (npmStale()) {
+  // MM_SKIP_INSTALL=1 (as for scripts/ci.mjs): a worktree whose node_modules is shared must not `npm ci`
+  if (npmStale() && process.env.MM_SKIP_INSTALL !== '1') {
     console.error('[ensure-deps] installing npm dependencies (npm ci)...');
     run(NPM_INSTALL);
   }
