@@ -7,7 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
 import type { Conn, GameService } from './games.js';
-import { clientIp, originAllowed, RefusedOrigins } from './http/client.js';
+import { clientIp, originAllowed, RefusedOrigins, untrustedLocalProxy } from './http/client.js';
 import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { ConcurrencyBudget, RateBudget } from './limits/budget.js';
@@ -261,6 +261,8 @@ export function attachWebSockets(
   });
 
   const refusedOrigins = new RefusedOrigins();
+  /** Said once: a proxy on this machine forwards to a server that does not read its header. */
+  let proxyHinted = false;
 
   // Each connection is pinged once every heartbeatMs, but not all at once: the connections are
   // spread over `slices` ticks of the period (by connection number). One sweep over 1,700
@@ -313,6 +315,12 @@ export function attachWebSockets(
               'WebSocket refused: its Origin is not this Host (behind a proxy, forward the Host the browser sent, port included; or list the origin in ALLOWED_ORIGINS)',
             );
           return refuse(socket, 403, 'Forbidden');
+        }
+        if (!proxyHinted && untrustedLocalProxy(req, limits.trustProxy)) {
+          proxyHinted = true;
+          log.warn(
+            'a proxy on this machine sends X-Forwarded-For but TRUST_PROXY is not set: every client behind it shares its address in the per-address limits (docs/deploy.md)',
+          );
         }
         const ip = clientIp(req, limits.trustProxy);
         if (!connsPerIp.acquire(ip)) return refuse(socket, 429, 'Too Many Requests');

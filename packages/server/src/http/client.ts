@@ -86,3 +86,13 @@ export class RefusedOrigins {
     return true;
   }
 }
+
+/** Whether a request looks forwarded by a proxy on this machine that the server does not trust:
+ * it carries X-Forwarded-For and comes from a loopback address while `trustProxy` is off. Then
+ * every client behind that proxy shares its address in the per-address limits. */
+export function untrustedLocalProxy(req: IncomingMessage, trustProxy: boolean): boolean {
+  if (trustProxy || req.headers['x-forwarded-for'] === undefined) return false;
+  const raw = req.socket.remoteAddress ?? '';
+  const peer = raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+  return peer === '::1' || (net.isIPv4(peer) && peer.startsWith('127.'));
+}
