@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_LIMITS_ENV } from '../../cli/src/bench/loopback.js';
-import { buildServer, type Instance, launchInstance } from '../../server/test/cluster-helpers.js';
+import { type Instance, launchInstance } from '../../server/test/cluster-helpers.js';
 import { cleanupSchemas, freshSchema, pgUrl } from '../../server/test/pg-helpers.js';
 import { agentsMove, buildAll, EXPECT_MS, ROOT, status } from './helpers.js';
 
@@ -187,7 +187,6 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
       ],
       { stdio: 'ignore' },
     );
-    buildServer();
     const schema = freshSchema('deploy');
     const env = {
       ...BENCH_LIMITS_ENV,
