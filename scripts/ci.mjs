@@ -4,15 +4,15 @@
 // §6 asks for. Arguments go to vitest (`npm test -- packages/engine` runs that folder only).
 //
 // Phases: install (npm ci when node_modules is missing or older than the lockfile, and at the
-// same time one apt-get transaction for whatever of Chromium, its CJK fonts and PostgreSQL is
-// missing), postgres (a throwaway cluster, scripts/ensure-postgres.mjs), build and lint side by
-// side, typecheck, vitest.
+// same time one apt-get transaction for whatever of Chromium, its CJK fonts, PostgreSQL, nginx
+// and openssl is missing), postgres (a throwaway cluster, scripts/ensure-postgres.mjs), build and
+// lint side by side, typecheck, vitest.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aptCommands, browserPackages, npmStale, postgresPackages } from './ensure-deps.mjs';
+import { aptCommands, browserPackages, npmStale, postgresPackages, proxyPackages } from './ensure-deps.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -115,7 +115,7 @@ try {
         ]),
       );
     }
-    const pkgs = [...browserPackages(), ...postgresPackages()];
+    const pkgs = [...browserPackages(), ...postgresPackages(), ...proxyPackages()];
     if (pkgs.length) jobs.push(apt(pkgs));
     await Promise.all(jobs);
   });

@@ -1,7 +1,7 @@
 // Installs what `npm start` and `npm test` need on a fresh machine, so each works by itself:
 // npm dependencies (when missing or older than the lockfile) and, with --browser, Debian's
-// Chromium for the browser tests. `npm test` (scripts/ci.mjs) uses the checks below and runs
-// the npm and apt installs side by side.
+// Chromium for the browser tests (and nginx and openssl for the deployment test). `npm test`
+// (scripts/ci.mjs) uses the checks below and runs the npm and apt installs side by side.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,15 @@ export function postgresPackages() {
   return has ? [] : ['postgresql'];
 }
 
+/** Debian packages the deployment test (packages/web/test/deploy-nginx.test.ts: nginx in front
+ * of the server with a self-signed certificate) needs and the machine lacks. */
+export function proxyPackages() {
+  const pkgs = [];
+  if (!['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p))) pkgs.push('nginx-light');
+  if (!existsSync('/usr/bin/openssl')) pkgs.push('openssl');
+  return pkgs;
+}
+
 /** The shell commands that apt-install `pkgs` (as root, or through sudo). */
 export function aptCommands(pkgs) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
@@ -44,13 +53,14 @@ export function aptCommands(pkgs) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = new Set(process.argv.slice(2));
   const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
-  if (npmStale()) {
+  // MM_SKIP_INSTALL=1 (as for scripts/ci.mjs): a worktree whose node_modules is shared must not `npm ci`
+  if (npmStale() && process.env.MM_SKIP_INSTALL !== '1') {
     console.error('[ensure-deps] installing npm dependencies (npm ci)...');
     run(NPM_INSTALL);
   }
-  const pkgs = args.has('--browser') ? browserPackages() : [];
+  const pkgs = args.has('--browser') ? [...browserPackages(), ...proxyPackages()] : [];
   if (pkgs.length) {
-    console.error('[ensure-deps] installing Debian chromium for the browser tests...');
+    console.error(`[ensure-deps] installing ${pkgs.join(' ')} for the browser tests...`);
     for (const c of aptCommands(pkgs)) run(c);
   }
 }

@@ -8,7 +8,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
 import type { Conn, GameService } from './games.js';
-import { clientIp, originAllowed } from './http/client.js';
+import { clientIp, originAllowed, RefusedOrigins, untrustedLocalProxy } from './http/client.js';
 import { parseTarget } from './http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { RateBudget } from './limits/budget.js';
@@ -318,6 +318,10 @@ export function attachWebSockets(
     }
   });
 
+  const refusedOrigins = new RefusedOrigins();
+  /** Said once: a proxy on this machine forwards to a server that does not read its header. */
+  let proxyHinted = false;
+
   // Each connection is pinged once every heartbeatMs, but not all at once: the connections are
   // spread over `slices` ticks of the period (by connection number). One sweep over 1,700
   // connections (a random payload and a socket write each) held the event loop for 30-70 ms every
@@ -361,7 +365,21 @@ export function attachWebSockets(
         const target = parseTarget(req.url);
         if (!target) return refuse(socket, 400, 'Bad Request');
         if (target.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
-        if (!originAllowed(req, limits.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
+        if (!originAllowed(req, limits.allowedOrigins)) {
+          const origin = String(req.headers.origin).slice(0, 256);
+          if (refusedOrigins.note(origin))
+            log.warn(
+              { origin, host: String(req.headers.host ?? '').slice(0, 256) },
+              'WebSocket refused: its Origin is not this Host (behind a proxy, forward the Host the browser sent, port included; or list the origin in ALLOWED_ORIGINS)',
+            );
+          return refuse(socket, 403, 'Forbidden');
+        }
+        if (!proxyHinted && untrustedLocalProxy(req, limits.trustProxy)) {
+          proxyHinted = true;
+          log.warn(
+            'a proxy on this machine sends X-Forwarded-For but TRUST_PROXY is not set: every client behind it shares its address in the per-address limits (docs/deploy.md)',
+          );
+        }
         const ip = clientIp(req, limits.trustProxy);
         const slot = slots.take(ip);
         if (typeof slot === 'string') {

@@ -173,6 +173,10 @@ export function lobbyTitle(l: LobbyInfo | LobbySummary): string {
 // ---- the live connection ----
 export interface Live {
   status: 'connecting' | 'open' | 'closed';
+  /** The first attempts all failed without ever opening: the server (or a proxy in front of it)
+   * refuses the socket, which a page cannot tell apart from a network that is down. (A page
+   * that was connected says "reconnecting" instead.) */
+  unreachable: boolean;
   lobby: LobbyInfo | null;
   seat: number | 'spectator' | null;
   view: View | null;
@@ -222,11 +226,15 @@ export interface FrameInfo {
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Attempts that failed, none having opened, before the page says it cannot connect. */
+const UNREACHABLE_AFTER = 3;
+
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: FrameInfo) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
   const seatRef = useRef<Live['seat']>(null);
   const [status, setStatus] = useState<Live['status']>('connecting');
+  const [unreachable, setUnreachable] = useState(false);
   const [lobby, setLobby] = useState<LobbyInfo | null>(null);
   const [seat, setSeat] = useState<Live['seat']>(null);
   const [view, setView] = useState<View | null>(null);
@@ -248,6 +256,10 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   useEffect(() => {
     let closed = false;
     let retry = 0;
+    /** Attempts that ended without opening, before any opened. */
+    let failed = 0;
+    let everOpened = false;
+    setUnreachable(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
     // Set when an `events` frame did not continue the log held: a fresh `state` was asked for
@@ -296,6 +308,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         clearTimeout(giveUp);
         if (closed || ws.current !== sock) return;
         if (sock.readyState !== WebSocket.CLOSED) sock.close();
+        if (!everOpened && ++failed >= UNREACHABLE_AFTER) setUnreachable(true);
         setStatus('closed');
         later(e?.type === 'close' ? (e as CloseEvent).code : null, refusal);
       };
@@ -311,6 +324,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
       sock.onopen = () => {
         clearTimeout(giveUp);
         retry = 0;
+        everOpened = true;
+        setUnreachable(false);
         setStatus('open');
         // a refusal from the time the socket was down is stale now
         setError((e) => (e?.code === 'offline' ? null : e));
@@ -460,6 +475,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   );
   return {
     status,
+    unreachable,
     lobby,
     seat,
     view,

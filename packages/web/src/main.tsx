@@ -99,6 +99,12 @@ function GameBody({
     );
   if (missing) return <p className="panel error">{t('notFound')}</p>;
   if (lobby && !isStarted(lobby)) return <LobbyRoom id={id} lobby={lobby} onToken={onToken} />;
+  if (live.unreachable)
+    return (
+      <p className="panel error" role="alert" data-testid="cannot-connect">
+        {t('cannotConnect')}
+      </p>
+    );
   return <p className="panel">{t('connecting')}</p>;
 }
 

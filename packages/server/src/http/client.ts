@@ -50,6 +50,49 @@ export function originAllowed(req: IncomingMessage, allowed: readonly string[]):
     return false;
   }
   if (allowed.some((a) => a.toLowerCase() === u.origin.toLowerCase())) return true;
-  const host = req.headers.host;
-  return host !== undefined && (u.protocol === 'http:' || u.protocol === 'https:') && u.host === host.toLowerCase();
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  const host = hostOf(req.headers.host, u.protocol);
+  return host !== null && u.host === host;
+}
+
+/** The Host header as an origin's `host` (lower case, the scheme's default port left out, as in
+ * `new URL(origin).host`): a proxy that writes `example.org:443` names the page `https://example.org`.
+ * Null when it is no host. */
+function hostOf(header: string | undefined, protocol: string): string | null {
+  if (header === undefined || header.length > 256 || /[\s/?#@\\]/.test(header)) return null;
+  try {
+    return new URL(`${protocol}//${header}`).host;
+  } catch {
+    return null;
+  }
+}
+
+/** How many distinct refused origins are logged, one line each; a flood of made-up ones logs no more. */
+export const REFUSED_ORIGINS_LOGGED = 32;
+
+/**
+ * Which refused WebSocket origins to log: the first refusal of each origin, up to
+ * `REFUSED_ORIGINS_LOGGED` origins. A refused upgrade shows the browser nothing but a failed
+ * socket, so the log is where an operator learns that the proxy changed the Host header (the
+ * usual cause: a port dropped) or that an origin is missing from ALLOWED_ORIGINS.
+ */
+export class RefusedOrigins {
+  private readonly seen = new Set<string>();
+
+  /** Whether this refusal is the one to log. */
+  note(origin: string): boolean {
+    if (this.seen.size >= REFUSED_ORIGINS_LOGGED || this.seen.has(origin)) return false;
+    this.seen.add(origin);
+    return true;
+  }
+}
+
+/** Whether a request looks forwarded by a proxy on this machine that the server does not trust:
+ * it carries X-Forwarded-For and comes from a loopback address while `trustProxy` is off. Then
+ * every client behind that proxy shares its address in the per-address limits. */
+export function untrustedLocalProxy(req: IncomingMessage, trustProxy: boolean): boolean {
+  if (trustProxy || req.headers['x-forwarded-for'] === undefined) return false;
+  const raw = req.socket.remoteAddress ?? '';
+  const peer = raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+  return peer === '::1' || (net.isIPv4(peer) && peer.startsWith('127.'));
 }

@@ -18,6 +18,7 @@ export const CORE_EN = {
   copied: 'Copied!',
   connecting: 'Connecting…',
   offline: 'Connection lost — reconnecting…',
+  cannotConnect: 'Cannot connect to the game server — still trying…',
   error: 'Error',
   // lobby
   createGame: 'Create a game',

@@ -18,6 +18,7 @@ export const CORE_JA: Section<typeof CORE_EN> = {
   copied: 'コピーしました！',
   connecting: '接続中…',
   offline: '接続が切れました。再接続中…',
+  cannotConnect: 'ゲームサーバーに接続できません。再試行中…',
   error: 'エラー',
   createGame: 'ゲームを作成',
   gameName: 'テーブル名',

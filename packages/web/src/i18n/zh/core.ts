@@ -18,6 +18,7 @@ export const CORE_ZH: Section<typeof CORE_EN> = {
   copied: '已复制！',
   connecting: '连接中…',
   offline: '连接中断，正在重连…',
+  cannotConnect: '无法连接到游戏服务器，正在重试…',
   error: '错误',
   createGame: '创建游戏',
   gameName: '牌桌名称',
