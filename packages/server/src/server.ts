@@ -23,6 +23,9 @@ import { sendError } from './http/headers.js';
 import type { NotifyStore } from './store/notify/types.js';
 import { Notifier } from './notify/notifier.js';
 import { Mailer, type MailConfig } from './notify/mail.js';
+import { SqlPlayerStore } from './store/players/sql.js';
+import { AdminStore } from './admin/store.js';
+import { AdminService, operatorKeys } from './admin/service.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -34,6 +37,9 @@ export interface ServerOptions {
   players?: PlayerStore;
   /** Notifications (issue 27 §4), on the players' database; only with `players`. */
   notify?: NotifyStore;
+  /** ADMIN_HANDLES: the handles of the operators, comma-separated (moderation works on a SQL
+   * player store only). */
+  adminHandles?: string;
   /** E-mail notifications (SMTP_URL); only with `notify`. */
   mail?: MailConfig;
   port?: number;
@@ -116,6 +122,18 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     notifier,
   };
   await parts?.chat.start();
+  const admin =
+    parts && o.players instanceof SqlPlayerStore
+      ? new AdminService(
+          new AdminStore(o.players.db),
+          parts.accounts,
+          service,
+          parts.chat,
+          operatorKeys(o.adminHandles),
+          log,
+        )
+      : null;
+  if (admin) players!.bans = (id) => admin.banned(id);
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(
     service,
@@ -125,6 +143,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     parts,
     cfg.pushLoopback,
     mailer,
+    admin,
   );
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));

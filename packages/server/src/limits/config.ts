@@ -59,6 +59,9 @@ export interface LimitsConfig {
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
+  /** Reports of chat or names: per profile and per address. */
+  readonly reportsPerPlayer: Rate;
+  readonly reportsPerIp: Rate;
   readonly passwordPerIp: Rate;
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
@@ -113,6 +116,8 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   openPageSize: 50,
   openUnvouchedListed: 100,
   newPlayersPerIp: { burst: 10, perMin: 2 },
+  reportsPerPlayer: { burst: 5, perMin: 1 },
+  reportsPerIp: { burst: 10, perMin: 2 },
   passwordPerIp: { burst: 5, perMin: 5 },
   passwordPerPlayer: { burst: 5, perMin: 5 },
   hashesRunning: 2,

@@ -31,7 +31,7 @@ export class PgChatBus implements ChatBus {
       c.on('notification', (m) => {
         if (m.channel !== this.channel || !m.payload) return;
         const [from, gameId, what, n] = m.payload.split(' ');
-        if (!from || !gameId || (what !== 'm' && what !== 'p')) return;
+        if (!from || !gameId || (what !== 'm' && what !== 'p' && what !== 'h')) return;
         on({ from, gameId, what, n: Number(n) });
       });
       let failed = false;
