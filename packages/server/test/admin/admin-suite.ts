@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { Client, EXPECT_MS, testServer } from '../helpers.js';
 import { authApi, newPlayer, twoPlayerGame, type OpenStores } from '../players/http-players-suite.js';
+import { AdminStore } from '../../src/admin/store.js';
+import type { SqlPlayerStore } from '../../src/store/players/sql.js';
 
 const OPERATOR = 'Boss';
 const refusal = (m: { t: string }) => m.t === 'error';
@@ -28,8 +30,10 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
     let mod: { id: string; token: string };
     let plain: { id: string; token: string };
 
+    let stores: OpenStores;
+
     beforeAll(async () => {
-      const s = await open();
+      const s = (stores = await open());
       server = await testServer(s.games, {
         players: s.players,
         adminHandles: ` ${OPERATOR.toLowerCase()}, not a handle!,`,
@@ -159,6 +163,10 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
       });
       expect(r.status, r.text).toBe(200);
       expect(r.body).toMatchObject({ sessions: 1, left: 1, resigned: 1 });
+      // The ban ends at its time (read at a given instant: no wall clock in the decision).
+      const bans = new AdminStore((stores.players as SqlPlayerStore).db);
+      expect(await bans.banOf(bob.id, r.body.until - 1)).toMatchObject({ reason: 'abuse in chat' });
+      expect(await bans.banOf(bob.id, r.body.until)).toBeNull();
       // The running game: resigned (no stand-ins yet), and the old seat token opens nothing.
       await over;
       expect(bobSeat.seat === 'spectator' || bobSeat.view.result).toBeTruthy();
@@ -284,6 +292,32 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
       expect(un.body.blocks).toEqual([]);
       const j2 = await authApi(url, 'POST', `/api/games/${t.body.gameId}/join`, troll.token, { name: 'T' });
       expect(j2.status, j2.text).toBe(200);
+    });
+
+    it('a moderator ends a running table: its players get the notice and the game ends', async () => {
+      const ann = await newPlayer(url, 'Ann');
+      const bob = await newPlayer(url, 'Bob');
+      const g = await twoPlayerGame(url, ann.token, bob.token);
+      const told = g.clients.map((c) => c.wait((m) => m.t === 'notice', EXPECT_MS));
+      const over = g.clients.map((c) => c.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result));
+      const bad = await authApi(url, 'POST', `/api/admin/tables/${g.gameId}/end`, mod.token, { reason: 'spam' });
+      expect(bad.status).toBe(400);
+      const r = await authApi(url, 'POST', `/api/admin/tables/${g.gameId}/end`, mod.token, {
+        reason: 'spam table',
+        notice: 'This table is closed by a moderator.',
+      });
+      expect(r.status, r.text).toBe(200);
+      for (const f of await Promise.all(told))
+        expect(f).toEqual({ t: 'notice', gameId: g.gameId, text: 'This table is closed by a moderator.' });
+      await Promise.all(over);
+      const again = await authApi(url, 'POST', `/api/admin/tables/${g.gameId}/end`, mod.token, {
+        reason: 'again',
+        notice: 'x',
+      });
+      expect([again.status, again.body.error.code]).toEqual([409, 'not_running']);
+      const del = await authApi(url, 'POST', `/api/admin/tables/${g.gameId}/delete`, mod.token, { reason: 'x' });
+      expect([del.status, del.body.error.code]).toEqual([409, 'not_waiting']);
+      for (const c of g.clients) c.close();
     });
 
     it('an announcement reaches the lobby; renames, tables and the audit log (JSON and CSV)', async () => {
