@@ -4,8 +4,9 @@
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@mindmgmt/server/protocol';
 import { call } from '../api.js';
-import { useI18n, type StringKey } from '../i18n.js';
+import { useI18n } from '../i18n.js';
 import { playerSession } from '../players/session.js';
+import { chatNote } from './chat-note.js';
 
 export interface Blocked {
   playerId: string;
@@ -43,13 +44,6 @@ export function useBlocked(): ReadonlySet<string> {
     return () => void listeners.delete(f);
   }, []);
   return blocked;
-}
-
-/** A chat message's text for this reader: null when it shows as written. */
-export function chatNote(m: Pick<ChatMessage, 'hidden' | 'by'>, blocks: ReadonlySet<string>): StringKey | null {
-  if (m.hidden) return 'adm_chatHidden';
-  if (m.by && blocks.has(m.by)) return 'adm_chatBlocked';
-  return null;
 }
 
 export function ChatText({ m, quote = false }: { m: ChatMessage; quote?: boolean }) {
