@@ -40,6 +40,9 @@ const REPORT_CONTEXT = 3;
 const AUDIT_PAGE = 500;
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Every page polls the announcement: one database read per instance per this long serves them
+ * all (an announcement made or ended here is seen here at once, elsewhere within this). */
+const ANNOUNCEMENT_CACHE_MS = 5_000;
 
 function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer<T> {
   const raw: Record<string, string> = {};
@@ -71,6 +74,15 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
   const store = admin.store;
   const reportsPlayer = new RateBudget(limits.reportsPerPlayer);
   const reportsIp = new RateBudget(limits.reportsPerIp);
+  let announced: { readAt: number; value: Promise<{ text: string; until: number } | null> } | null = null;
+  function announcement(now: number) {
+    if (!announced || now - announced.readAt >= ANNOUNCEMENT_CACHE_MS) {
+      const value = store.announcement(now).then((a) => a && { text: a.text, until: a.until });
+      announced = { readAt: now, value };
+      value.catch(() => (announced = null));
+    }
+    return announced.value.then((a) => (a && a.until > now ? a : null));
+  }
 
   function spend(budget: RateBudget, key: string, what: string): void {
     if (!budget.take(key))
@@ -205,6 +217,7 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
       let status = 0;
       try {
         const ok = await adminRoute(req, res, parts, search);
+        if (parts[2] === 'announcement') announced = null;
         status = ok ? res.statusCode : 404;
         return ok;
       } catch (e) {
@@ -216,9 +229,9 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
       }
     }
     if (p === '/api/announcement' && m === 'GET') {
-      const a = await store.announcement(Date.now());
+      const a = await announcement(Date.now());
       res.setHeader('cache-control', 'no-store');
-      sendJson(res, 200, { announcement: a && { text: a.text, until: a.until } });
+      sendJson(res, 200, { announcement: a });
       return true;
     }
     if (p === '/api/me/role' && m === 'GET') {
