@@ -40,8 +40,10 @@ function ReportForm({ body, label }: { body: Record<string, unknown>; label: str
   );
 }
 
-export function ReportChat({ gameId, n }: { gameId: string; n: number }) {
+/** A message's report button: not on one's own messages. */
+export function ReportChat({ gameId, n, by }: { gameId: string; n: number; by: string }) {
   const { t } = useI18n();
+  if (playerSession()?.id === by) return null;
   return <ReportForm body={{ kind: 'chat', gameId, n }} label={t('adm_report')} />;
 }
 

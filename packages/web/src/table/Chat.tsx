@@ -46,7 +46,7 @@ export function Chat({
             <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
             {t('colon')}
             <ChatText m={m} />
-            {gameId && m.by && !m.hidden && !m.removed ? <ReportChat gameId={gameId} n={m.n} /> : null}
+            {gameId && m.by && !m.hidden && !m.removed ? <ReportChat gameId={gameId} n={m.n} by={m.by} /> : null}
           </li>
         ))}
       </ol>
