@@ -25,7 +25,7 @@ import { Notifier } from './notify/notifier.js';
 import { Mailer, type MailConfig } from './notify/mail.js';
 import { SqlPlayerStore } from './store/players/sql.js';
 import { AdminStore } from './admin/store.js';
-import { AdminService, operatorKeys } from './admin/service.js';
+import { AdminService, bannedBecause, operatorKeys } from './admin/service.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -83,7 +83,11 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
-  const players = o.players ? new PlayerService(o.players, o.store, log) : null;
+  // Moderation needs the SQL player store (its tables are migration 120 of the same database).
+  const adminStore = o.players instanceof SqlPlayerStore ? new AdminStore(o.players.db) : null;
+  const players = o.players
+    ? new PlayerService(o.players, o.store, log, adminStore && ((id) => bannedBecause(adminStore, id, Date.now())))
+    : null;
   await players?.start();
   const cfg = { ...DEFAULT_SERVICE_CONFIG, ...o.service };
   const notifier =
@@ -123,17 +127,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
   await parts?.chat.start();
   const admin =
-    parts && o.players instanceof SqlPlayerStore
-      ? new AdminService(
-          new AdminStore(o.players.db),
-          parts.accounts,
-          service,
-          parts.chat,
-          operatorKeys(o.adminHandles),
-          log,
-        )
+    parts && adminStore
+      ? new AdminService(adminStore, parts.accounts, service, parts.chat, operatorKeys(o.adminHandles), log)
       : null;
-  if (admin) players!.bans = (id) => admin.banned(id);
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(
     service,

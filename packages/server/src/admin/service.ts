@@ -37,6 +37,12 @@ export function banMessage(b: BanRow): string {
   return `This profile is banned ${until}: ${b.reason}`;
 }
 
+/** The ban in force at `now`, as told to the player, or null. */
+export async function bannedBecause(store: AdminStore, playerId: string, now: number): Promise<string | null> {
+  const b = await store.banOf(playerId, now);
+  return b ? banMessage(b) : null;
+}
+
 export class AdminService {
   constructor(
     readonly store: AdminStore,
@@ -93,12 +99,6 @@ export class AdminService {
   /** Every admin request, refused ones too (never its body: a reason may name someone). */
   logRequest(method: string, path: string, status: number, signedIn: boolean): void {
     this.log.info({ method, path, status, signedIn }, 'admin request');
-  }
-
-  /** The ban in force, as told to the player, or null. */
-  async banned(playerId: string): Promise<string | null> {
-    const b = await this.store.banOf(playerId, Date.now());
-    return b ? banMessage(b) : null;
   }
 
   async rename(actor: { player: PlayerRow; role: AdminRole }, id: string, raw: string, reason: string) {

@@ -33,15 +33,14 @@ const SWEEP_BATCH = 50;
 
 export class PlayerService {
   private sweepTimer: NodeJS.Timeout | null = null;
-  /** Why the player may not sign in (a moderator's ban), or null; set by the composition root
-   * when moderation runs (admin/service.ts). */
-  bans: ((playerId: string) => Promise<string | null>) | null = null;
   private sweeping: Promise<unknown> | null = null;
 
   constructor(
     readonly store: PlayerStore,
     private readonly games: GameStore,
     private readonly log: Logger,
+    /** Why the player may not sign in (a moderator's ban, admin/service.ts), or null. */
+    readonly bans: ((playerId: string) => Promise<string | null>) | null = null,
   ) {}
 
   start(): Promise<void> {
