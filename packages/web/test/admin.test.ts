@@ -1,5 +1,5 @@
 // The admin area in real Chromium: an operator (ADMIN_HANDLES) finds a player and bans them; a
-// plain player gets no admin area.
+// plain player gets no admin area, and sees the announcement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newPage, startServer, type Server } from './helpers.js';
@@ -56,9 +56,15 @@ describe('admin area', () => {
     const me = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${troll.token}` } });
     expect(me.status).toBe(401);
 
+    // An announcement reaches everyone's screens (the lobby included).
+    await post(server.url, 'POST', '/api/admin/announcement', chief.token, {
+      text: 'Restart at 18:00 UTC',
+      until: Date.now() + 3_600_000,
+    });
     const plain = await as(await player(server.url, 'Plain'));
     await plain.page.goto(`${server.url}/#/admin`);
     await plain.page.getByTestId('admin-refused').waitFor();
+    expect(await plain.page.getByTestId('announcement').innerText()).toBe('Restart at 18:00 UTC');
     expect(await plain.page.getByRole('navigation').getByRole('link', { name: 'Admin' }).count()).toBe(0);
     expect(await plain.page.getByLabel('Name or handle').count()).toBe(0);
     expect([...op.errors, ...plain.errors].filter((e) => !e.includes('401'))).toEqual([]);
