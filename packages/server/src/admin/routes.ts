@@ -94,9 +94,11 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
     res: ServerResponse,
     parts: string[],
     search: URLSearchParams,
+    seen: { who: string | null },
   ): Promise<boolean> {
     const m = req.method ?? 'GET';
     const me = await players.requirePlayer(req);
+    seen.who = me.player.id;
     const actor = await admin.require(me, 'moderator');
     const [, , what, id, verb] = parts;
     if (what === 'players' && parts.length === 3 && m === 'GET') {
@@ -215,8 +217,9 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
     if (parts[1] === 'admin') {
       if (parts.length > 5) return false;
       let status = 0;
+      const seen = { who: null as string | null };
       try {
-        const ok = await adminRoute(req, res, parts, search);
+        const ok = await adminRoute(req, res, parts, search, seen);
         if (parts[2] === 'announcement') announced = null;
         status = ok ? res.statusCode : 404;
         return ok;
@@ -225,7 +228,7 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
         throw e;
       } finally {
         // Every admin request, refused ones too; never a body (it may hold a reason about someone).
-        admin.logRequest(m, p.slice(0, 80), status, req.headers.authorization !== undefined);
+        admin.logRequest(m, p.slice(0, 80), status, seen.who);
       }
     }
     if (p === '/api/announcement' && m === 'GET') {

@@ -97,8 +97,8 @@ export class AdminService {
   }
 
   /** Every admin request, refused ones too (never its body: a reason may name someone). */
-  logRequest(method: string, path: string, status: number, signedIn: boolean): void {
-    this.log.info({ method, path, status, signedIn }, 'admin request');
+  logRequest(method: string, path: string, status: number, player: string | null): void {
+    this.log.info({ method, path, status, player }, 'admin request');
   }
 
   async rename(actor: { player: PlayerRow; role: AdminRole }, id: string, raw: string, reason: string) {

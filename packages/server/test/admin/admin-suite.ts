@@ -3,7 +3,7 @@
 // the announcement and the audit log. One suite, run on a SQLite file and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
-import { Client, EXPECT_MS, testServer } from '../helpers.js';
+import { Client, EXPECT_MS, testServer, type LogSink } from '../helpers.js';
 import { authApi, newPlayer, twoPlayerGame, type OpenStores } from '../players/http-players-suite.js';
 import { AdminStore } from '../../src/admin/store.js';
 import type { SqlPlayerStore } from '../../src/store/players/sql.js';
@@ -31,18 +31,23 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
     let plain: { id: string; token: string };
 
     let stores: OpenStores;
+    const sink: LogSink = { lines: [] };
 
     beforeAll(async () => {
       const s = (stores = await open());
-      server = await testServer(s.games, {
-        players: s.players,
-        adminHandles: ` ${OPERATOR.toLowerCase()}, not a handle!,`,
-        limits: {
-          reportsPerPlayer: { burst: 2, perMin: 1 },
-          reportsPerIp: { burst: 5, perMin: 1 },
-          newPlayersPerIp: { burst: 100, perMin: 100 },
+      server = await testServer(
+        s.games,
+        {
+          players: s.players,
+          adminHandles: ` ${OPERATOR.toLowerCase()}, not a handle!,`,
+          limits: {
+            reportsPerPlayer: { burst: 2, perMin: 1 },
+            reportsPerIp: { burst: 5, perMin: 1 },
+            newPlayersPerIp: { burst: 100, perMin: 100 },
+          },
         },
-      });
+        sink,
+      );
       url = server.url;
       boss = await withHandle(url, 'The boss', OPERATOR);
       mod = await newPlayer(url, 'Helper');
@@ -82,6 +87,17 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
         const p = await authApi(url, m, path, plain.token, b);
         expect([p.status, p.body?.error?.code], `${m} ${path}`).toEqual([403, 'not_admin']);
       }
+      // Every admin request is logged, refused ones too: who, which route, the answer; never a body.
+      const logged = sink.lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'admin request');
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          path: '/api/admin/players/p_AAAAAAAAAAAAAAAA/ban',
+          status: 403,
+          player: plain.id,
+        }),
+      );
+      expect(logged).toContainEqual(expect.objectContaining({ path: '/api/admin/audit', status: 401, player: null }));
       const role = await authApi(url, 'GET', '/api/me/role', plain.token);
       expect(role.body).toEqual({ role: null });
       expect((await authApi(url, 'GET', '/api/me/role', boss.token)).body).toEqual({ role: 'operator' });
