@@ -2,7 +2,7 @@
 // plain player gets no admin area, and sees the announcement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, startServer, type Server } from './helpers.js';
+import { launch, newPage, shot, startServer, type Server } from './helpers.js';
 
 async function post(base: string, method: string, path: string, token: string | null, body: unknown) {
   const res = await fetch(base + path, {
@@ -53,6 +53,7 @@ describe('admin area', () => {
     await row.getByLabel('Reason').fill('spam in chat');
     await row.getByRole('button', { name: 'Ban' }).click();
     await row.getByText('Banned: spam in chat').waitFor();
+    await shot(op.page, 'admin.png');
     const me = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${troll.token}` } });
     expect(me.status).toBe(401);
 
