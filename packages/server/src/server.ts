@@ -121,7 +121,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     accounts: players,
     campaigns: new CampaignTables(players, service),
     seats: service,
-    chat: new TableChat(service, players.store, log),
+    chat: new TableChat(service, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
     games: service,
     notifier,
   };

@@ -12,8 +12,6 @@ import type { TableChat } from '../play/chat.js';
 import { checkHandle } from '../players/handles.js';
 import { checkName } from '../players/identity.js';
 import { impersonates } from '../input/text.js';
-import { sendAll } from '../play/fanout.js';
-import { frameText } from '../play/frames.js';
 import type { PlayerRow } from '../store/players/types.js';
 import type { AdminStore, BanRow } from './store.js';
 
@@ -90,10 +88,18 @@ export class AdminService {
     target: string | null,
     reason: string | null,
     detail: Record<string, unknown> | null = null,
-  ): Promise<void> {
+  ): Promise<number> {
     const at = Date.now();
-    await this.store.audit({ at, actor: actor.id, action, target, reason, detail: detail && JSON.stringify(detail) });
+    const id = await this.store.audit({
+      at,
+      actor: actor.id,
+      action,
+      target,
+      reason,
+      detail: detail && JSON.stringify(detail),
+    });
     this.log.info({ actor: actor.id, action, target }, 'admin action');
+    return id;
   }
 
   /** Every admin request, refused ones too (never its body: a reason may name someone). */
@@ -188,14 +194,14 @@ export class AdminService {
   }
 
   /**
-   * Ends a running table: its subscribers here are sent the notice, then the recruiter's seat
-   * resigns. The engine has no ending without a result, so the agents are recorded as winners.
+   * Ends a running table: the recruiter's seat resigns (the engine has no ending without a result,
+   * so the agents are recorded as winners), then its subscribers on every instance are sent the
+   * notice.
    */
   async endTable(actor: { player: PlayerRow; role: AdminRole }, id: string, reason: string, notice: string) {
     const g = await this.games.getLive(id);
     if (!g || g.row.status !== 'active' || !g.state)
       throw new ApiError(409, 'not_running', 'That table is not running.');
-    sendAll(g, frameText({ t: 'notice', gameId: id, text: notice }));
     const m = this.games.master;
     const ended = await g.lock.run(async () => {
       await m.fresh(g);
@@ -204,7 +210,7 @@ export class AdminService {
       return true;
     });
     if (!ended) throw new ApiError(409, 'not_running', 'That table is not running.');
-    await this.audit(actor.player, 'end-table', id, reason, { notice });
+    this.chat.notice(id, notice, await this.audit(actor.player, 'end-table', id, reason, { notice }));
     return { id, ended };
   }
 

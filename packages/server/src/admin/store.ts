@@ -272,11 +272,23 @@ export class AdminStore {
     }));
   }
 
-  async audit(a: NewAudit): Promise<void> {
-    await this.db.run(
-      'INSERT INTO audit_log (at, actor, action, target, reason, detail) VALUES ($1, $2, $3, $4, $5, $6)',
+  /** Answers the entry's id. */
+  async audit(a: NewAudit): Promise<number> {
+    const [row] = await this.db.all<{ id: unknown }>(
+      'INSERT INTO audit_log (at, actor, action, target, reason, detail) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [a.at, a.actor, a.action, a.target, a.reason, a.detail],
     );
+    return num(row!.id);
+  }
+
+  /** The notice of an "end-table" audit entry (another instance sends it to its subscribers). */
+  async noticeText(id: number): Promise<string | null> {
+    const [r] = await this.db.all<{ detail: string | null }>(
+      "SELECT detail FROM audit_log WHERE id = $1 AND action = 'end-table'",
+      [id],
+    );
+    const notice = r?.detail ? (JSON.parse(r.detail) as { notice?: unknown }).notice : null;
+    return typeof notice === 'string' ? notice : null;
   }
 
   /** Newest first; `before` = the id of the last row of the previous page. */

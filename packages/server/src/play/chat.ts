@@ -66,6 +66,8 @@ export class TableChat {
     private readonly games: GameService,
     private readonly store: PlayerStore,
     private readonly log: Logger,
+    /** A moderator's notice by the id another instance sent (admin/store.ts), for 'n' notices. */
+    private readonly noticeText: ((id: number) => Promise<string | null>) | null = null,
   ) {}
 
   /** Cluster: follow the other instances' chat. */
@@ -108,12 +110,17 @@ export class TableChat {
     if (!g || g.subs.size === 0) return;
     if (n.what === 'p') return sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
     if (n.what === 'h') return sendAll(g, await this.chatLogFrame(g.id));
+    if (n.what === 'n') {
+      const text = await this.noticeText?.(n.n);
+      if (text) sendAll(g, frameText({ t: 'notice', gameId: g.id, text }));
+      return;
+    }
     const [m] = await this.store.chatOf(g.id, n.n - 1, 1);
     if (m && m.n === n.n) sendAll(g, frameText({ t: 'chat', gameId: g.id, ...shown(m) }));
   }
 
   /** Tells the other instances; a lost notice costs them the live frame, never the message. */
-  private tellOthers(gameId: string, what: 'm' | 'p' | 'h', n: number): void {
+  private tellOthers(gameId: string, what: ChatNotice['what'], n: number): void {
     this.store.chatBus
       ?.publish({ gameId, what, n })
       .catch((e) => this.log.warn({ gameId, err: String(e) }, 'chat notice not sent'));
@@ -125,6 +132,14 @@ export class TableChat {
     const g = this.games.inMemory(gameId);
     if (g && g.subs.size) sendAll(g, await this.chatLogFrame(gameId));
     this.tellOthers(gameId, 'h', 0);
+  }
+
+  /** A moderator's notice to a table's subscribers, here and (by `id`, see `noticeText`) on the
+   * other instances. */
+  notice(gameId: string, text: string, id: number): void {
+    const g = this.games.inMemory(gameId);
+    if (g) sendAll(g, frameText({ t: 'notice', gameId, text }));
+    this.tellOthers(gameId, 'n', id);
   }
 
   private async table(c: Conn, gameId: string): Promise<Live> {

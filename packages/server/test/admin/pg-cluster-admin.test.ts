@@ -1,5 +1,6 @@
 // Moderation in a cluster: a ban on instance A stops the player's session and seat tokens on
-// instance B at once, and a message hidden on A is hidden for B's subscribers too.
+// instance B at once, a message hidden on A is hidden for B's subscribers too, and a table
+// ended on A tells its watchers on B why.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer, type Instance, launchInstance } from '../cluster-helpers.js';
 import { Client, EXPECT_MS } from '../helpers.js';
@@ -56,5 +57,22 @@ describePg('cluster: moderation across instances', (url) => {
     const again = new Client(B.url);
     expect(await again.hello(g.gameId, g.tokens[1]!)).toMatchObject({ t: 'error', code: 'bad_token' });
     for (const c of [...g.clients, onB, again]) c.close();
+
+    // Ending a table on A: its watchers on B get the notice, and the game ends there too.
+    const carl = await newPlayer(A.url, 'Carl');
+    const t = await twoPlayerGame(A.url, ann.token, carl.token);
+    const watcher = new Client(B.url);
+    await watcher.hello(t.gameId, null);
+    await watcher.wait((m) => m.t === 'state', EXPECT_MS, true);
+    const told = watcher.wait((m) => m.t === 'notice', EXPECT_MS);
+    const ended = watcher.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result, EXPECT_MS);
+    const end = await authApi(A.url, 'POST', `/api/admin/tables/${t.gameId}/end`, chief.token, {
+      reason: 'spam',
+      notice: 'Closed by a moderator.',
+    });
+    expect(end.status, end.text).toBe(200);
+    expect(await told).toEqual({ t: 'notice', gameId: t.gameId, text: 'Closed by a moderator.' });
+    await ended;
+    for (const c of [...t.clients, watcher]) c.close();
   }, 60_000);
 });

@@ -115,11 +115,12 @@ export type ChatSettings = ChatPolicy;
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
 
 /** A chat change one instance tells the others (a cluster on PostgreSQL): message n was stored,
- * or the policy changed ('p', n = 0), or a moderator hid a message ('h', n = 0). */
+ * or the policy changed ('p', n = 0), or a moderator hid a message ('h', n = 0) or sent the table a notice ('n', n = the id its
+ * reader finds it by). */
 export interface ChatNotice {
   readonly from: string;
   readonly gameId: string;
-  readonly what: 'm' | 'p' | 'h';
+  readonly what: 'm' | 'p' | 'h' | 'n';
   readonly n: number;
 }
 
