@@ -158,6 +158,17 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
       });
       expect([demote.status, demote.body.error.code]).toEqual([403, 'protected']);
       expect((await authApi(url, 'GET', '/api/me/role', other.token)).body).toEqual({ role: null });
+      // A role withdrawn stops at once (read on every request).
+      const temp = await newPlayer(url, 'Temp');
+      const grantTemp = { moderator: true, reason: 'for a day' };
+      expect((await authApi(url, 'PUT', `/api/admin/players/${temp.id}/role`, boss.token, grantTemp)).status).toBe(200);
+      expect((await authApi(url, 'GET', '/api/admin/moderators', temp.token)).status).toBe(200);
+      const drop = { moderator: false, reason: 'day over' };
+      expect((await authApi(url, 'PUT', `/api/admin/players/${temp.id}/role`, boss.token, drop)).body).toEqual({
+        id: temp.id,
+        role: null,
+      });
+      expect((await authApi(url, 'GET', '/api/admin/moderators', temp.token)).status).toBe(403);
       expect((await authApi(url, 'GET', '/api/me', boss.token)).body.player.name).toBe('The boss');
     });
 
