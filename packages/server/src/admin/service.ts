@@ -4,8 +4,8 @@
 // folded keys, players/handles.ts) and grant or withdraw the moderator role; a moderator acts on
 // plain players only, never on an operator or another moderator.
 import type { Logger } from 'pino';
-import type { Action } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { RECRUITER_SEAT, type Action } from '@mindmgmt/engine';
+import { ApiError, StaleError } from '../api-error.js';
 import type { GameService } from '../games.js';
 import type { PlayerService } from '../players/service.js';
 import type { TableChat } from '../play/chat.js';
@@ -13,6 +13,7 @@ import { checkHandle } from '../players/handles.js';
 import { checkName } from '../players/identity.js';
 import { impersonates } from '../input/text.js';
 import type { PlayerRow } from '../store/players/types.js';
+import type { GameRow } from '../store/types.js';
 import type { AdminStore, BanRow } from './store.js';
 
 export type AdminRole = 'operator' | 'moderator';
@@ -40,6 +41,14 @@ export async function bannedBecause(store: AdminStore, playerId: string, now: nu
   const b = await store.banOf(playerId, now);
   return b ? banMessage(b) : null;
 }
+
+/** A refusal (ApiError: the table is gone, over or started) answers `v`; anything else throws. */
+const refusedAs =
+  <T>(v: T) =>
+  (e: unknown): T => {
+    if (e instanceof ApiError) return v;
+    throw e;
+  };
 
 export class AdminService {
   constructor(
@@ -163,30 +172,35 @@ export class AdminService {
     for (const gameId of await store.gamesWithPlaceOf(id, BAN_TABLES))
       for (const [place, holder] of await store.placePlayers(gameId)) {
         if (holder !== id) continue;
-        const token = await this.games.replaceToken(gameId, place).catch(() => null);
+        // A table gone or over meanwhile has no token left to stop; anything else fails the ban.
+        const token = await this.games.replaceToken(gameId, place).catch(refusedAs(null));
         if (!token) continue;
-        const g = await this.games.getLive(gameId);
-        if (g?.row.status === 'lobby') {
-          await this.games.leave(gameId, token).catch(() => null);
+        if (await this.games.leave(gameId, token).then(() => true, refusedAs(false))) {
           await this.players.placeLeft(gameId, place);
           left++;
-        } else if (g && (await this.resignPlace(gameId, place))) resigned++;
+        } else if (await this.resign(gameId, (r) => r.start?.seats.find((s) => s.place === place)?.seat)) resigned++;
       }
     return { left, resigned };
   }
 
-  /** The seat of `place` resigns, through the master's one action path. */
-  private async resignPlace(gameId: string, place: number): Promise<boolean> {
+  /** A seat (`seatOf` the row) resigns, through the master's one action path (again if another
+   * instance moved the game meanwhile); false when the game is not running. */
+  private async resign(gameId: string, seatOf: (row: GameRow) => number | undefined): Promise<boolean> {
     const m = this.games.master;
     const g = await m.getLive(gameId);
     if (!g) return false;
-    return g.lock.run(async () => {
-      await m.fresh(g);
-      const seat = g.row.start?.seats.find((s) => s.place === place)?.seat;
-      if (!g.state || g.state.result || seat === undefined) return false;
-      await m.submit(g, { type: 'resign', seat } as Action, { by: 'timer', seq: g.state.seq });
-      return true;
-    });
+    for (let attempt = 0; ; attempt++)
+      try {
+        return await g.lock.run(async () => {
+          await m.fresh(g);
+          const seat = seatOf(g.row);
+          if (!g.state || g.state.result || seat === undefined) return false;
+          await m.submit(g, { type: 'resign', seat } as Action, { by: 'timer', seq: g.state.seq });
+          return true;
+        });
+      } catch (e) {
+        if (!(e instanceof StaleError) || attempt >= 3) throw e;
+      }
   }
 
   async tables(status: 'lobby' | 'active' | 'over', q: string) {
@@ -202,13 +216,7 @@ export class AdminService {
     const g = await this.games.getLive(id);
     if (!g || g.row.status !== 'active' || !g.state)
       throw new ApiError(409, 'not_running', 'That table is not running.');
-    const m = this.games.master;
-    const ended = await g.lock.run(async () => {
-      await m.fresh(g);
-      if (!g.state || g.state.result) return false;
-      await m.submit(g, { type: 'resign', seat: 0 } as Action, { by: 'timer', seq: g.state.seq });
-      return true;
-    });
+    const ended = await this.resign(id, () => RECRUITER_SEAT);
     if (!ended) throw new ApiError(409, 'not_running', 'That table is not running.');
     this.chat.notice(id, notice, await this.audit(actor.player, 'end-table', id, reason, { notice }));
     return { id, ended };
@@ -223,8 +231,8 @@ export class AdminService {
       if (!p.tokenHash) continue;
       const token = await this.games.replaceToken(id, p.place);
       if (!token) continue;
-      await this.games.leave(id, token).catch(() => null);
-      await this.players.placeLeft(id, p.place);
+      if (await this.games.leave(id, token).then(() => true, refusedAs(false)))
+        await this.players.placeLeft(id, p.place);
     }
     const after = await this.games.getLive(id);
     await this.audit(actor.player, 'delete-table', id, reason);
