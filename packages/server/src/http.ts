@@ -17,6 +17,8 @@ import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
 import { createNotifyRoutes } from './notify/routes.js';
+import { createAdminRoutes } from './admin/routes.js';
+import type { AdminService } from './admin/service.js';
 import type { Mailer } from './notify/mail.js';
 
 export { MAX_BODY_BYTES } from './http/body.js';
@@ -35,11 +37,13 @@ export function createHttpHandler(
   mailer: Mailer | null = null,
   /** Told of each request refused by a limit (429, or 503 busy): metrics and a sampled log line. */
   onRefused: (limit: string, code: string, address: string) => void = () => {},
+  admin: AdminService | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
   const notifier = playerParts?.notifier ?? null;
+  const adminRoute = admin && players ? createAdminRoutes(admin, players, limits) : null;
   const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
   const creates = new RateBudget(limits.createPerIp);
   const lanes = new CreateLanes(limits);
@@ -138,6 +142,7 @@ export function createHttpHandler(
         spend(joins, ip, 'joins');
         const me = await players?.optionalPlayer(req);
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
+        await admin?.checkJoin(id, me?.player ?? null);
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
         notifier?.joined(id, r.place);
@@ -163,6 +168,7 @@ export function createHttpHandler(
         return a.status === 200 ? sendJsonText(res, 200, a.text) : sendJson(res, 202, a.body);
       }
     }
+    if (adminRoute && (await adminRoute(req, res, p, search, ip))) return;
     if (notifyRoute && (await notifyRoute(req, res, p, search, ip))) return;
     if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;
     throw new ApiError(404, 'not_found', 'No such API route.');

@@ -74,6 +74,11 @@ export interface ChatMessage {
   readonly name: string;
   readonly text: string;
   readonly removed: boolean;
+  /** Hidden by a moderator: the text is not sent (shown as "removed by a moderator"). */
+  readonly hidden: boolean;
+  /** The writer's profile id (null: a spectator or a player without one), so a client can hide
+   * the chat of players it blocked. */
+  readonly by: string | null;
   /** Log entries there were when it was said (the log shows it after them); null if unknown. */
   readonly logAt: number | null;
 }
@@ -97,6 +102,13 @@ export interface ChatPolicyFrame {
   readonly gameId: string;
   readonly spectatorsWrite: boolean;
   readonly muted: readonly Seat[];
+}
+
+/** A moderator's notice to a table (ending it). */
+export interface NoticeFrame {
+  readonly t: 'notice';
+  readonly gameId: string;
+  readonly text: string;
 }
 
 /** A refusal, to the sender only; `id` echoes the request's. */
@@ -124,6 +136,7 @@ export type ServerFrame =
   | ChatFrame
   | ChatLogFrame
   | ChatPolicyFrame
+  | NoticeFrame
   | ErrorFrame
   | PongFrame;
 

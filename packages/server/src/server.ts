@@ -27,6 +27,9 @@ import { Mailer, type MailConfig } from './notify/mail.js';
 import { Metrics } from './metrics/index.js';
 import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
 import { clientIp } from './http/client.js';
+import { SqlPlayerStore } from './store/players/sql.js';
+import { AdminStore } from './admin/store.js';
+import { AdminService, bannedBecause, operatorKeys } from './admin/service.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -38,6 +41,9 @@ export interface ServerOptions {
   players?: PlayerStore;
   /** Notifications (issue 27 §4), on the players' database; only with `players`. */
   notify?: NotifyStore;
+  /** ADMIN_HANDLES: the handles of the operators, comma-separated (moderation works on a SQL
+   * player store only). */
+  adminHandles?: string;
   /** E-mail notifications (SMTP_URL); only with `notify`. */
   mail?: MailConfig;
   port?: number;
@@ -95,7 +101,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const log = o.log ?? pino({ level: 'silent' });
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...o.limits };
   const metrics = new Metrics(log);
-  const players = o.players ? new PlayerService(o.players, o.store, log) : null;
+  // Moderation needs the SQL player store (its tables are migration 120 of the same database).
+  const adminStore = o.players instanceof SqlPlayerStore ? new AdminStore(o.players.db) : null;
+  const players = o.players
+    ? new PlayerService(o.players, o.store, log, adminStore && ((id) => bannedBecause(adminStore, id, Date.now())))
+    : null;
   await players?.start();
   const cfg = { ...DEFAULT_SERVICE_CONFIG, ...o.service };
   const notifier =
@@ -137,11 +147,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     accounts: players,
     campaigns: new CampaignTables(players, service),
     seats: service,
-    chat: new TableChat(service, players.store, log),
+    chat: new TableChat(service, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
     games: service,
     notifier,
   };
   await parts?.chat.start();
+  const admin =
+    parts && adminStore
+      ? new AdminService(adminStore, parts.accounts, service, parts.chat, operatorKeys(o.adminHandles), log)
+      : null;
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(
     service,
@@ -152,6 +166,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     cfg.pushLoopback,
     mailer,
     (limit, code, ip) => metrics.refused(limit, code, ip),
+    admin,
   );
   let closing = false;
   const opsRoute = createOpsRoutes(

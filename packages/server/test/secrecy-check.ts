@@ -55,6 +55,7 @@ export const LOG_KEYS = new Set([
   'count',
   // the socket caps read at start (issue 29 §1): numbers
   'perAddress',
+  'perPrefix',
   'total',
   'reserve',
 ]);

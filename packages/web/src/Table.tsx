@@ -381,6 +381,7 @@ export function Table(p: TableProps) {
             seat={p.seat}
             isHost={isHost(p.lobby, p.seat)}
             seats={seatNames(p.lobby)}
+            gameId={p.gameId}
           />
         ) : null}
         {inspect !== null ? (

@@ -414,6 +414,10 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
           }
           case 'pong':
             break;
+          case 'notice':
+            // A moderator's notice to the table (it is being ended): shown where chat refusals are.
+            setChat((c) => ({ ...c, error: { code: 'notice', message: msg.text } }));
+            break;
           default:
             // Every frame of the contract is handled above: a new kind fails to compile here.
             msg satisfies never;

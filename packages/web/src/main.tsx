@@ -12,6 +12,7 @@ import { openRulebook } from './rulebook/chapters.js';
 import { useReach } from './reach.js';
 import { registerShellWorker } from './sw/register.js';
 import './styles.css';
+import { AdminLink, AnnouncementBanner } from './admin/shared.js';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
 const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
@@ -20,6 +21,7 @@ const LocalScreen = lazy(() => import('./local/LocalScreen.js'));
 // Its own chunk, downloaded only when a tutorial is opened.
 const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));
 const Companion = lazy(() => import('./companion/Companion.js'));
+const Admin = lazy(() => import('./admin/Admin.js'));
 
 function useHash(): string {
   const [h, setH] = useState(location.hash);
@@ -142,6 +144,7 @@ function App({ first }: { first: I18n }) {
         <nav>
           <a href="#/me">{t('pl_profile')}</a>
           <a href="#/leaders">{t('pl_leaders')}</a>
+          <AdminLink />
           <button className="link" onClick={() => openRulebook()}>
             {t('rules')}
           </button>
@@ -173,6 +176,7 @@ function App({ first }: { first: I18n }) {
           <strong>{t('shellOffline')}</strong> {t('shellOfflineHint')}
         </div>
       ) : null}
+      <AnnouncementBanner />
       {/* a new generation when the server is back: the screen asks it again for what it shows */}
       <main key={serverless ? 'serverless' : reach.generation}>
         <Suspense
@@ -192,6 +196,8 @@ function App({ first }: { first: I18n }) {
             <Companion />
           ) : hash === '#/me' ? (
             <MyProfile />
+          ) : hash === '#/admin' ? (
+            <Admin />
           ) : hash === '#/leaders' ? (
             <Leaderboard />
           ) : /^#\/p\/[\w-]+$/.test(hash) ? (

@@ -64,6 +64,9 @@ export interface LimitsConfig {
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
+  /** Reports of chat or names: per profile and per address. */
+  readonly reportsPerPlayer: Rate;
+  readonly reportsPerIp: Rate;
   readonly passwordPerIp: Rate;
   readonly passwordPerPlayer: Rate;
   readonly hashesRunning: number;
@@ -155,6 +158,8 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   openPageSize: 50,
   openUnvouchedListed: 100,
   newPlayersPerIp: { burst: 10, perMin: 2 },
+  reportsPerPlayer: { burst: 5, perMin: 1 },
+  reportsPerIp: { burst: 10, perMin: 2 },
   // Only failures spend these. Two addresses (or two networks) fail at most 2 x 5 at once and
   // 2/min after; the player's ceiling (30, 3/min) stays above that, so its owner still signs in
   // from a new device, and still holds a guess spread over any number of networks to about

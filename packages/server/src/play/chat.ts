@@ -38,13 +38,17 @@ export const CHAT_ON_HELLO = 50;
 const ADDR_TABLES_MAX = 10_000;
 const ADDRS_PER_TOKEN = 8;
 
+/** A message as anyone reading the table sees it: one a moderator hid has no text (the record
+ * keeps it). */
 const shown = (m: ChatRow) => ({
   n: m.n,
   at: m.at,
   seat: m.seat,
   name: m.name,
-  text: m.text,
+  text: m.hidden ? '' : m.text,
   removed: m.removed,
+  hidden: m.hidden === true,
+  by: m.playerId,
   logAt: m.logAt,
 });
 
@@ -63,6 +67,8 @@ export class TableChat {
     private readonly games: GameService,
     private readonly store: PlayerStore,
     private readonly log: Logger,
+    /** A moderator's notice by the id another instance sent (admin/store.ts), for 'n' notices. */
+    private readonly noticeText: ((id: number) => Promise<string | null>) | null = null,
   ) {}
 
   /** Cluster: follow the other instances' chat. */
@@ -104,15 +110,37 @@ export class TableChat {
     const g = this.games.inMemory(n.gameId);
     if (!g || g.subs.size === 0) return;
     if (n.what === 'p') return sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
+    if (n.what === 'h') return sendAll(g, await this.chatLogFrame(g.id));
+    if (n.what === 'n') {
+      const text = await this.noticeText?.(n.n);
+      if (text) sendAll(g, frameText({ t: 'notice', gameId: g.id, text }));
+      return;
+    }
     const [m] = await this.store.chatOf(g.id, n.n - 1, 1);
     if (m && m.n === n.n) sendAll(g, frameText({ t: 'chat', gameId: g.id, ...shown(m) }));
   }
 
   /** Tells the other instances; a lost notice costs them the live frame, never the message. */
-  private tellOthers(gameId: string, what: 'm' | 'p', n: number): void {
+  private tellOthers(gameId: string, what: ChatNotice['what'], n: number): void {
     this.store.chatBus
       ?.publish({ gameId, what, n })
       .catch((e) => this.log.warn({ gameId, err: String(e) }, 'chat notice not sent'));
+  }
+
+  /** A moderator hid a message: every subscriber, here and on the other instances, gets the
+   * table's chat again without it. */
+  async refresh(gameId: string): Promise<void> {
+    const g = this.games.inMemory(gameId);
+    if (g && g.subs.size) sendAll(g, await this.chatLogFrame(gameId));
+    this.tellOthers(gameId, 'h', 0);
+  }
+
+  /** A moderator's notice to a table's subscribers, here and (by `id`, see `noticeText`) on the
+   * other instances. */
+  notice(gameId: string, text: string, id: number): void {
+    const g = this.games.inMemory(gameId);
+    if (g) sendAll(g, frameText({ t: 'notice', gameId, text }));
+    this.tellOthers(gameId, 'n', id);
   }
 
   private async table(c: Conn, gameId: string): Promise<Live> {

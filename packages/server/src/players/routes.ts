@@ -419,6 +419,12 @@ export function createPlayerRoutes(
         // (The budget key of an unknown handle is never a lookup: PostgreSQL text holds no NUL.)
         const lookup = known?.id ?? b.playerId ?? '';
         const r = orThrow(await withPassword(ip, id, device, () => signIn(store, lookup, b.password, now)));
+        // After the session exists: a ban committed meanwhile is seen here, and its session goes.
+        const banned = await players.bans?.(r.player.id);
+        if (banned) {
+          await signOut(store, r.token);
+          throw new ApiError(403, 'banned', banned);
+        }
         const hash = (await store.getPlayer(r.player.id))?.passwordHash ?? null;
         sendJson(res, 200, {
           player: publicPlayer(r.player),

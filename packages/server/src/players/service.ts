@@ -39,6 +39,8 @@ export class PlayerService {
     readonly store: PlayerStore,
     private readonly games: GameStore,
     private readonly log: Logger,
+    /** Why the player may not sign in (a moderator's ban, admin/service.ts), or null. */
+    readonly bans: ((playerId: string) => Promise<string | null>) | null = null,
   ) {}
 
   start(): Promise<void> {

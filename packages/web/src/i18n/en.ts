@@ -15,6 +15,7 @@ import { TABLELAYOUT_EN } from './en/tablelayout.js';
 import { RATING_EN } from './en/rating.js';
 import { PROFILEHINTS_EN } from './en/profilehints.js';
 import { HANDLES_EN } from './en/handles.js';
+import { ADMIN_EN } from './en/admin.js';
 import { NOTIFY_EN } from './en/notify.js';
 import { OFFLINE_EN } from './en/offline.js';
 import { COMPANION_EN } from './en/companion.js';
@@ -34,6 +35,7 @@ export const EN = {
   ...RATING_EN,
   ...PROFILEHINTS_EN,
   ...HANDLES_EN,
+  ...ADMIN_EN,
   ...NOTIFY_EN,
   ...OFFLINE_EN,
   ...COMPANION_EN,

@@ -13,6 +13,7 @@ import { TABLELAYOUT_JA } from './ja/tablelayout.js';
 import { RATING_JA } from './ja/rating.js';
 import { PROFILEHINTS_JA } from './ja/profilehints.js';
 import { HANDLES_JA } from './ja/handles.js';
+import { ADMIN_JA } from './ja/admin.js';
 import { NOTIFY_JA } from './ja/notify.js';
 import { OFFLINE_JA } from './ja/offline.js';
 import { COMPANION_JA } from './ja/companion.js';
@@ -32,6 +33,7 @@ export const JA: Catalogue = {
   ...RATING_JA,
   ...PROFILEHINTS_JA,
   ...HANDLES_JA,
+  ...ADMIN_JA,
   ...NOTIFY_JA,
   ...OFFLINE_JA,
   ...COMPANION_JA,

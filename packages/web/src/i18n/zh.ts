@@ -13,6 +13,7 @@ import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 import { RATING_ZH } from './zh/rating.js';
 import { PROFILEHINTS_ZH } from './zh/profilehints.js';
 import { HANDLES_ZH } from './zh/handles.js';
+import { ADMIN_ZH } from './zh/admin.js';
 import { NOTIFY_ZH } from './zh/notify.js';
 import { OFFLINE_ZH } from './zh/offline.js';
 import { COMPANION_ZH } from './zh/companion.js';
@@ -32,6 +33,7 @@ export const ZH: Catalogue = {
   ...RATING_ZH,
   ...PROFILEHINTS_ZH,
   ...HANDLES_ZH,
+  ...ADMIN_ZH,
   ...NOTIFY_ZH,
   ...OFFLINE_ZH,
   ...COMPANION_ZH,

@@ -15,6 +15,7 @@ import {
 import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';
+import { ProfileProtect } from '../admin/Protect.js';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
@@ -144,6 +145,7 @@ export function PublicProfile({ id }: { id: string }) {
   return (
     <section className="panel profile" aria-label={p.player.name}>
       <h2>{p.player.name}</h2>
+      <ProfileProtect id={p.player.id} />
       <History p={p} />
     </section>
   );

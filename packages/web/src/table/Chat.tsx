@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { type I18n, useI18n } from '../i18n.js';
 import { call } from '../api.js';
 import type { ChatMessage, ChatState } from './chat-state.js';
+import { ChatText } from '../admin/shared.js';
+import { ReportChat } from '../admin/Protect.js';
 
 export const CHAT_MAX = 300;
 
@@ -20,6 +22,7 @@ export function Chat({
   seat,
   isHost,
   seats,
+  gameId,
 }: {
   chat: ChatState;
   send: (frame: Record<string, unknown>) => void;
@@ -27,6 +30,8 @@ export function Chat({
   isHost: boolean;
   /** Engine seats with their names (for the host's mute buttons). */
   seats: { seat: number; name: string }[];
+  /** For reporting a message (admin/Protect.tsx). */
+  gameId?: string;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -47,7 +52,8 @@ export function Chat({
           <li key={m.n} data-n={m.n}>
             <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
             {t('colon')}
-            {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
+            <ChatText m={m} />
+            {gameId && m.by && !m.hidden && !m.removed ? <ReportChat gameId={gameId} n={m.n} by={m.by} /> : null}
           </li>
         ))}
       </ol>
@@ -123,7 +129,7 @@ export function ChatLine({ m }: { m: ChatMessage }) {
       </span>
       <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
       {t('colon')}
-      {m.removed ? <i className="muted">{t('chat_removed')}</i> : <q>{m.text}</q>}
+      <ChatText m={m} quote />
     </li>
   );
 }
@@ -171,7 +177,7 @@ export function ChatTranscript({ messages }: { messages: readonly ChatMessage[] 
           <li key={m.n}>
             <b>{m.seat === null ? t('chat_spectator') : m.name}</b>
             {t('colon')}
-            {m.removed ? <i className="muted">{t('chat_removed')}</i> : <span>{m.text}</span>}
+            <ChatText m={m} />
           </li>
         ))}
       </ol>

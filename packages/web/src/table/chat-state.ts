@@ -40,8 +40,8 @@ export function chatReduce(s: ChatState, m: ChatFrame | ChatLogFrame | ChatPolic
   if (m.t === 'chat') {
     // A message already held (a reconnect's chatLog crossing a live frame) is not shown twice.
     if (s.messages.some((x) => x.n === m.n)) return s;
-    const { n, at, seat, name, text, removed, logAt } = m;
-    const messages = [...s.messages, { n, at, seat, name, text, removed, logAt }]
+    const { n, at, seat, name, text, removed, hidden, by, logAt } = m;
+    const messages = [...s.messages, { n, at, seat, name, text, removed, hidden, by, logAt }]
       .sort((a, b) => a.n - b.n)
       .slice(-KEEP);
     return { ...s, messages, error: null };

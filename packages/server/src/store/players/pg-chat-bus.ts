@@ -2,7 +2,9 @@
 // instance that stores a message or a policy change tells the others with pg_notify on
 // "<game channel>_chat"; each instance sends it to its own subscribers of that table. Messages and
 // the policy are read from the store by the receiver, so a notification carries only ids.
-// Payload: "<instance> <gameId> m <n>" (message n) or "<instance> <gameId> p 0" (policy changed).
+// Payload: "<instance> <gameId> m <n>" (message n), "<instance> <gameId> p 0" (policy changed),
+// "<instance> <gameId> h 0" (a moderator hid a message) or "<instance> <gameId> n <id>" (a
+// moderator's notice, audit entry id).
 import pg from 'pg';
 import type { PgStore } from '../pg.js';
 import type { ChatBus, ChatNotice } from './types.js';
@@ -31,7 +33,7 @@ export class PgChatBus implements ChatBus {
       c.on('notification', (m) => {
         if (m.channel !== this.channel || !m.payload) return;
         const [from, gameId, what, n] = m.payload.split(' ');
-        if (!from || !gameId || (what !== 'm' && what !== 'p')) return;
+        if (!from || !gameId || (what !== 'm' && what !== 'p' && what !== 'h' && what !== 'n')) return;
         on({ from, gameId, what, n: Number(n) });
       });
       let failed = false;

@@ -114,6 +114,7 @@ interface RawChat {
   text: string;
   removed: Bool;
   log_at: number | null;
+  hidden_by?: string | null;
 }
 const chat = (r: RawChat): ChatRow => ({
   gameId: r.game_id,
@@ -125,6 +126,7 @@ const chat = (r: RawChat): ChatRow => ({
   text: r.text,
   removed: bool(r.removed),
   logAt: r.log_at === null ? null : Number(r.log_at),
+  ...(r.hidden_by != null ? { hidden: true } : {}),
 });
 
 interface RawCampaign {

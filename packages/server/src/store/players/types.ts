@@ -102,6 +102,8 @@ export interface ChatRow {
   /** Empty when its writer deleted their profile (removed: true). */
   readonly text: string;
   readonly removed: boolean;
+  /** Hidden by a moderator (migration 120): the text stays for the record, nobody is shown it. */
+  readonly hidden?: boolean;
   /** Game-log entries there were when it was said (the log shows it after them); null for
    * messages stored before migration 103. */
   readonly logAt: number | null;
@@ -113,11 +115,12 @@ export type ChatSettings = ChatPolicy;
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
 
 /** A chat change one instance tells the others (a cluster on PostgreSQL): message n was stored,
- * or the policy changed ('p', n = 0). */
+ * or the policy changed ('p', n = 0), or a moderator hid a message ('h', n = 0) or sent the table a notice ('n', n = the id its
+ * reader finds it by). */
 export interface ChatNotice {
   readonly from: string;
   readonly gameId: string;
-  readonly what: 'm' | 'p';
+  readonly what: 'm' | 'p' | 'h' | 'n';
   readonly n: number;
 }
 

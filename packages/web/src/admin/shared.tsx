@@ -1,0 +1,92 @@
+// What every screen needs of moderation: the announcement banner, the admin link (only for those
+// with a role), who this profile blocked (their chat is hidden here), and a chat message's text as
+// this reader sees it (hidden by a moderator, from a blocked player, or as written).
+import { useEffect, useState } from 'react';
+import type { ChatMessage } from '@mindmgmt/server/protocol';
+import { call } from '../api.js';
+import { useI18n } from '../i18n.js';
+import { playerSession } from '../players/session.js';
+import { chatNote } from './chat-note.js';
+
+export interface Blocked {
+  playerId: string;
+  name: string | null;
+  at: number;
+}
+
+let blocked: Set<string> = new Set();
+let loaded: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** The block list from the server (every device of the profile reads the same one). */
+export function setBlocks(list: readonly Blocked[]): void {
+  blocked = new Set(list.map((b) => b.playerId));
+  for (const f of listeners) f();
+}
+
+function loadBlocks(): Promise<void> {
+  if (!playerSession()) return Promise.resolve();
+  loaded ??= call<{ blocks: Blocked[] }>('GET', '/api/me/blocks').then(
+    (r) => setBlocks(r.blocks),
+    () => {
+      loaded = null;
+    },
+  );
+  return loaded;
+}
+
+export function useBlocked(): ReadonlySet<string> {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const f = () => tick((n) => n + 1);
+    listeners.add(f);
+    void loadBlocks();
+    return () => void listeners.delete(f);
+  }, []);
+  return blocked;
+}
+
+export function ChatText({ m, quote = false }: { m: ChatMessage; quote?: boolean }) {
+  const { t } = useI18n();
+  const blocks = useBlocked();
+  const note = m.removed ? 'chat_removed' : chatNote(m, blocks);
+  if (note) return <i className="muted">{t(note)}</i>;
+  return quote ? <q>{m.text}</q> : <span>{m.text}</span>;
+}
+
+export function AnnouncementBanner() {
+  const [a, setA] = useState<{ text: string; until: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const get = () =>
+      void call<{ announcement: { text: string; until: number } | null }>('GET', '/api/announcement').then(
+        (r) => live && setA(r.announcement),
+        () => undefined,
+      );
+    get();
+    const timer = setInterval(get, 60_000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+  if (!a || a.until <= Date.now()) return null;
+  return (
+    <div className="banner" role="status" data-testid="announcement">
+      <strong>{a.text}</strong>
+    </div>
+  );
+}
+
+export function AdminLink() {
+  const { t } = useI18n();
+  const [role, setRole] = useState<string | null>(null);
+  useEffect(() => {
+    if (!playerSession()) return;
+    call<{ role: string | null }>('GET', '/api/me/role').then(
+      (r) => setRole(r.role),
+      () => setRole(null),
+    );
+  }, []);
+  return role ? <a href="#/admin">{t('adm_title')}</a> : null;
+}
