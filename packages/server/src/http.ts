@@ -141,7 +141,15 @@ export function createHttpHandler(
       if (verb === 'start' && m === 'POST') {
         const b = await body(req, tokenBodySchema);
         spend(starts, ip, 'game starts');
-        await service.startGame(id, b.token, ip);
+        const me = await players?.optionalPlayer(req);
+        try {
+          await service.startGame(id, b.token, ip, me?.player.id ?? null);
+        } catch (e) {
+          // A refused start that closed the host's lone table (lobby/start.ts): the host left it.
+          const closed = e instanceof ApiError ? e.params?.closedPlace : undefined;
+          if (typeof closed === 'number') await players?.placeLeft(id, closed);
+          throw e;
+        }
         notifier?.started(id);
         return sendJson(res, 200, { ok: true });
       }

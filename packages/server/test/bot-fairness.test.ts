@@ -80,6 +80,33 @@ describe('fair bots (issue 10 item 6)', () => {
     expect(order.indexOf('other')).toBe(1);
   });
 
+  it("regression: one owner's many bot games delayed an unrelated owner's game (a bot storm)", async () => {
+    // 24 addresses of one network started many tables of bots; an unrelated game's bot then moved
+    // late, past its fixed release time. Here 10 storm games each queue a decision, then a game of
+    // another owner queues one. The pool's clock moves one step each time a decision ends: with
+    // service round robin over owners, the other game waits at most the decision in progress.
+    const clock = new ManualClock();
+    const STEP = 100;
+    const pool = new BotPool(1, 60_000, () => {}, 0, clock); // one worker: the order is the service
+    const done = (p: Promise<Decision>) =>
+      p.then((d) => {
+        clock.advance(STEP);
+        return d;
+      });
+    const fast = (gameId: string, i: number, owner: string) => ({
+      ...task(gameId, i),
+      level: 'random' as const,
+      owner,
+    });
+    const storm = Array.from({ length: 10 }, (_, i) => done(pool.decideDetailed(fast(`storm${i}`, i, '10.0.0.0/24'))));
+    const other = done(pool.decideDetailed(fast('other', 0, '10.9.9.0/24')));
+    const [ds, d] = await Promise.all([Promise.all(storm), other]);
+    await pool.close();
+    expect(d.waitMs).toBeLessThanOrEqual(STEP);
+    // and the storm's own games still share their turns round robin among themselves
+    expect(Math.max(...ds.map((x) => x.waitMs))).toBe(9 * STEP);
+  });
+
   it('regression: a bot over the time limit played a random move (plays its quick default)', async () => {
     const clock = new ManualClock();
     const pool = new BotPool(1, 1000, () => {}, 0, clock);

@@ -77,6 +77,8 @@ export class BotDriver {
         legal,
         seed: randomInt(2 ** 32 - 1),
         budgetMs: cfg.botBudgetMs,
+        // served in turn with other starters' games, however many games this starter runs
+        ...(g.botHold ? { owner: g.botHold.owner } : {}),
       })
       .then(async (action) => {
         // A bot recruiter's moves are released at a fixed time after they were asked for, so how

@@ -20,7 +20,7 @@ import type { BotPool } from '../bots/pool.js';
 import { Mutex } from '../lock.js';
 import type { LobbyInfo } from '../lobby-types.js';
 import { inviteUrl, lobbyInfo } from '../lobby/info.js';
-import { ConcurrencyBudget } from '../limits/budget.js';
+import { BotGameBudget } from '../bots/game-budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
@@ -61,8 +61,8 @@ const LOG_LEN_MEMORY = 256;
 export class GameMaster {
   private readonly live = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | null>>();
-  /** Started games with bot seats per IP of the host who started them (not over yet), and in all. */
-  readonly botGames: ConcurrencyBudget;
+  /** Started games with bot seats (not over yet) per starter's profile, address and network, and in all. */
+  readonly botGames: BotGameBudget;
   closed = false;
 
   constructor(
@@ -73,7 +73,7 @@ export class GameMaster {
     readonly bots: BotPool,
     private readonly links: MasterLinks,
   ) {
-    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp, limits.botGamesTotal);
+    this.botGames = new BotGameBudget(limits, cfg.botWorkers);
   }
 
   /** Starts a bot decision when g waits on a bot seat. */
@@ -143,7 +143,7 @@ export class GameMaster {
       notesText: null,
       frames: { seq: -1, byViewer: new Map() },
       logLenAt: new Map(state ? [[state.seq, state.history.length]] : []),
-      botBudgetIp: null,
+      botHold: null,
     };
     const raced = this.live.get(id);
     if (raced) return raced;
@@ -181,8 +181,8 @@ export class GameMaster {
     this.bots.forget(g.id);
     // Out of memory, the game uses no bot work until someone comes back: its starter's
     // bot-game slot is free again (it would otherwise leak until a restart).
-    if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
-    g.botBudgetIp = null;
+    if (g.botHold !== null) this.botGames.release(g.botHold);
+    g.botHold = null;
   }
 
   /** Drops the games nobody watched for idleEvictMs whose bots this instance need not move. */
@@ -307,8 +307,8 @@ export class GameMaster {
     if (g.frames.byViewer.size) g.frames = { seq: -1, byViewer: new Map() };
     if (g.logLenAt.size > LOG_LEN_MEMORY) g.logLenAt.delete(g.logLenAt.keys().next().value!);
     if (s.result) {
-      if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
-      g.botBudgetIp = null;
+      if (g.botHold !== null) this.botGames.release(g.botHold);
+      g.botHold = null;
       this.bots.forget(g.id);
     }
   }
