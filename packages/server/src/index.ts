@@ -21,3 +21,7 @@ export {
   type PoolGameOptions,
   type PoolDecision,
 } from './bots/pool-game.js';
+export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driver.js';
+export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
+export { Mutex } from './lock.js';
+export type { Live } from './play/live.js';
