@@ -107,6 +107,22 @@ describe('fair bots (issue 10 item 6)', () => {
     expect(Math.max(...ds.map((x) => x.waitMs))).toBe(9 * STEP);
   });
 
+  it('says how far behind the workers are: the wait of the decision waiting longest', async () => {
+    const clock = new ManualClock();
+    const pool = new BotPool(1, 60_000, () => {}, 0, clock);
+    const fast = (gameId: string) => ({ ...task(gameId, 0), level: 'random' as const });
+    expect(pool.oldestWaitMs).toBe(0);
+    const a = pool.decideDetailed(fast('a')); // the idle worker takes it at once
+    clock.advance(300);
+    const b = pool.decideDetailed(fast('b'));
+    clock.advance(1200);
+    const c = pool.decideDetailed(fast('c'));
+    expect(pool.oldestWaitMs).toBe(1200); // b, waiting since 300
+    await Promise.all([a, b, c]);
+    expect(pool.oldestWaitMs).toBe(0); // none waits: a new decision is served at once
+    await pool.close();
+  });
+
   it('regression: a bot over the time limit played a random move (plays its quick default)', async () => {
     const clock = new ManualClock();
     const pool = new BotPool(1, 1000, () => {}, 0, clock);

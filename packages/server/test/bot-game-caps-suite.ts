@@ -2,7 +2,7 @@
 // real sockets bound to loopback addresses (127.0.x.y; 127.0.1.x and 127.0.2.x are different
 // /24s). A household or a school shares one address; a storm comes from many addresses of one
 // network.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LimitsConfig } from '../src/limits/config.js';
 import type { RunningServer } from '../src/server.js';
 import { postFrom } from './from-address.js';
@@ -87,6 +87,22 @@ export function botGameCapsSuite(name: string, open: () => Promise<OpenStores>):
         const anon = await playSolo(s.url, '127.0.1.8', null, 'Anon');
         expect(anon.status).toBe(200);
       }));
+
+    it('regression: new bot games started while the bot workers were already behind (below the cap)', () =>
+      withServer(
+        { botGamesPerPlayer: 8, botGamesPerIp: 8, botGamesPerPrefix: 8, botGamesTotal: 100, botQueueWaitMs: 1000 },
+        async (s) => {
+          // A loaded machine: a decision has waited 1.5 s for a worker (the pool's own figure is
+          // checked on its injected clock in bot-fairness.test.ts).
+          const behind = vi.spyOn(s.service.bots, 'oldestWaitMs', 'get').mockReturnValue(1500);
+          const refused = await playSolo(s.url, '127.0.6.1', null, 'Ann');
+          expect(refused).toMatchObject({ status: 503, code: 'bots_busy' });
+          expect((await s.service.listOpen(0)).games.map((g) => g.gameId)).not.toContain(refused.id);
+          behind.mockReturnValue(900);
+          expect((await playSolo(s.url, '127.0.6.1', null, 'Ann')).status).toBe(200);
+          behind.mockRestore();
+        },
+      ));
 
     it('regression: 24 addresses of one network took the server-wide bot games', () =>
       withServer(

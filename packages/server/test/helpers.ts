@@ -34,6 +34,7 @@ export const FAST = {
     botGamesPerIp: 1e6,
     botGamesPerPrefix: 1e6,
     botGamesTotal: 1e6,
+    botQueueWaitMs: 1e9,
     helloPerConn: { burst: 1e6, perMin: 1e6 },
     helloPerIp: { burst: 1e6, perMin: 1e6 },
     notesPerConn: { burst: 1e6, perMin: 1e6 },

@@ -263,6 +263,15 @@ export class BotPool {
     return this.queued;
   }
 
+  /** How long the decision waiting longest has waited for a worker so far (0: none waits). Under
+   * the round robin every waiting game is served within a turn, so this is how far behind the
+   * workers are. O(games waiting). */
+  get oldestWaitMs(): number {
+    let first = Infinity;
+    for (const q of this.queues.values()) if (q.length && q[0]!.enqueuedAt < first) first = q[0]!.enqueuedAt;
+    return first === Infinity ? 0 : this.clock.now() - first;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queues.values()) for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);

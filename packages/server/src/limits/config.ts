@@ -37,6 +37,10 @@ export interface LimitsConfig {
    * over), so that no number of addresses can queue up the bot workers for everyone else; 0: what
    * the bot workers serve in time (BOT_GAMES_PER_WORKER per worker). */
   readonly botGamesTotal: number;
+  /** Server-wide: no new game with bots starts while a bot decision has waited longer than this
+   * for a worker (BotPool.oldestWaitMs): the workers serve less than the cap assumed (a loaded
+   * machine), and one more game would delay every game's bots further. */
+  readonly botQueueWaitMs: number;
   /** `hello` frames, per connection and per IP. */
   readonly helloPerConn: Rate;
   readonly helloPerIp: Rate;
@@ -108,6 +112,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   botGamesPerIp: 32,
   botGamesPerPrefix: 0,
   botGamesTotal: 0,
+  botQueueWaitMs: 1000,
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
   notesPerConn: { burst: 20, perMin: 60 },

@@ -50,7 +50,9 @@ export async function startGame(
     const pick = !r.options.solo && hooks.pickRecruiter ? await hooks.pickRecruiter(r) : null;
     const seats = assignSeats(r, pick?.place ?? null);
     const withBots = seats.some((s) => s.bot !== null);
-    const hold = withBots ? m.botGames.acquire(who) : null;
+    // Fewer games than the cap while the workers serve less than it assumes (a loaded machine).
+    const busy = m.bots.oldestWaitMs > m.limits.botQueueWaitMs;
+    const hold = !withBots ? null : busy ? 'total' : m.botGames.acquire(who);
     if (typeof hold === 'string') {
       const refusal = botGameRefusal(hold, m.botGames.caps);
       if (r.places.every((x) => x.place === me.place || x.tokenHash === null)) {
