@@ -3,7 +3,7 @@
 // /24s). A household or a school shares one address; a storm comes from many addresses of one
 // network.
 import { describe, expect, it, vi } from 'vitest';
-import type { LimitsConfig } from '../src/limits/config.js';
+import { DEFAULT_LIMITS, type LimitsConfig } from '../src/limits/config.js';
 import type { RunningServer } from '../src/server.js';
 import { postFrom } from './from-address.js';
 import { testServer } from './helpers.js';
@@ -68,6 +68,19 @@ export function botGameCapsSuite(name: string, open: () => Promise<OpenStores>):
           expect(got).toEqual(['ok', 'ok', 'too_many_bot_games', 'ok', 'ok', 'ok', 'too_many_bot_games']);
         },
       ));
+
+    it('regression: the ninth player behind one address could not play solo (the default caps)', () => {
+      const { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal, botQueueWaitMs } = DEFAULT_LIMITS;
+      const defaults = { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal, botQueueWaitMs };
+      return withServer(defaults, async ({ url }) => {
+        const got: number[] = [];
+        for (let i = 1; i <= 9; i++) {
+          const who = await newPlayer(url, `Kid ${i}`);
+          got.push((await playSolo(url, '127.0.1.20', who, `Kid ${i}`)).status);
+        }
+        expect(got).toEqual(Array(9).fill(200));
+      });
+    });
 
     it('regression: a refused solo start left a public waiting table named after the player', () =>
       withServer({ botGamesPerPlayer: 1, botGamesPerIp: 10, botGamesPerPrefix: 100, botGamesTotal: 100 }, async (s) => {

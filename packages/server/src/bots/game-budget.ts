@@ -16,11 +16,14 @@ import type { LimitsConfig } from '../limits/config.js';
 
 /**
  * Games with bots one bot worker serves in time (the server-wide ceiling's default is this times
- * the workers). Measured with `npm run bench -- --only=storm` (docs/scaling.md, "Bot storm"): games
- * of four hard bots from distinct networks, every decision asked as soon as the last was released,
- * and the release-time overrun of one more game's bot.
+ * the workers). `npm run bench -- --only=storm` (docs/scaling.md, "Bot storm"): a worker serves
+ * 11-19 hard decisions a second; a table of four hard bots against a player who moves at once asks
+ * about 2 a second, a table of one bot about 0.5, a table where people think for their moves
+ * less. Tables of the first kind beyond 5-9 per worker make every game's bots late, so the pool
+ * refuses new games while it is behind (`LimitsConfig.botQueueWaitMs`) rather than sizing the cap
+ * for that worst case alone.
  */
-export const BOT_GAMES_PER_WORKER = 8;
+export const BOT_GAMES_PER_WORKER = 12;
 
 /** Who starts a game: the address of the request and its profile, if any. */
 export interface BotGameStarter {
