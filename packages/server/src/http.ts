@@ -12,6 +12,7 @@ import { createStaticHandler } from './http/static.js';
 import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
 import { OpenTablesByCreator } from './lobby/open-by-creator.js';
+import { ClosedOnRefusal } from './lobby/start.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
@@ -145,9 +146,8 @@ export function createHttpHandler(
         try {
           await service.startGame(id, b.token, ip, me?.player.id ?? null);
         } catch (e) {
-          // A refused start that closed the host's lone table (lobby/start.ts): the host left it.
-          const closed = e instanceof ApiError ? e.params?.closedPlace : undefined;
-          if (typeof closed === 'number') await players?.placeLeft(id, closed);
+          // A refused start that closed the host's lone table: the host left it.
+          if (e instanceof ClosedOnRefusal) await players?.placeLeft(id, e.place);
           throw e;
         }
         notifier?.started(id);

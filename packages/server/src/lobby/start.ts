@@ -21,11 +21,21 @@ export interface StartHooks {
   claimBots(id: string): Promise<void>;
 }
 
+/** A start refused for the bot-game caps that closed the host's lone table: the refusal, and the
+ * place the host left (the caller unlinks it from the host's profile). */
+export class ClosedOnRefusal extends ApiError {
+  constructor(
+    refusal: ApiError,
+    readonly place: number,
+  ) {
+    super(refusal.status, refusal.code, refusal.message);
+  }
+}
+
 /**
  * Starts the table. A start refused for the bot-game caps closes the table when the host is the
  * only person at it (every other place a bot, as "Play solo" makes it): nobody can join it, and
- * it would wait in the lobby under the host's name; answers the refusal then (the place left, for
- * the caller to unlink, in `closedPlace` of the ApiError's params).
+ * it would wait in the lobby under the host's name (throws ClosedOnRefusal then).
  */
 export async function startGame(
   m: GameMaster,
@@ -57,11 +67,12 @@ export async function startGame(
       const refusal = botGameRefusal(hold, m.botGames.caps);
       if (r.places.every((x) => x.place === me.place || x.tokenHash === null)) {
         if (await m.store.removePlace(id, me.place, null, true, CLOSED_TABLE_TITLE)) {
-          g.row = { ...r, places: [], hostPlace: null, status: 'closed', title: CLOSED_TABLE_TITLE };
+          const places = r.places.filter((x) => x.place !== me.place);
+          g.row = { ...r, places, hostPlace: null, status: 'closed', title: CLOSED_TABLE_TITLE };
           m.log.info({ gameId: id, code: refusal.code }, 'table closed: start refused for its bots');
           for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
           m.pushLobby(g);
-          throw new ApiError(refusal.status, refusal.code, refusal.message, { closedPlace: me.place });
+          throw new ClosedOnRefusal(refusal, me.place);
         }
       }
       throw refusal;
