@@ -360,30 +360,40 @@ export class BotPool {
   /**
    * The game this idle worker serves next: of the games it may serve, one of the owner served
    * least recently, and of that owner's, the game served least recently (never served first, then
-   * by arrival). O(games waiting) per dispatch.
+   * by arrival). A game whose sessions are on another worker, busy with another game, moves here
+   * only when no game of this worker's or of none waits: its sessions would be rebuilt here (a
+   * hard bot's belief from the whole log), which under a storm cost the moved game more than the
+   * decision in progress on its own worker, which takes it next by the same order.
+   * O(games waiting) per dispatch.
    */
   private nextGameFor(slot: Slot): string | undefined {
-    let pick: string | undefined;
-    let pickOwner = Infinity;
-    let pickServed = Infinity;
+    // [0]: games of this worker's or of none; [1]: games that would move here
+    const best: { pick: string | undefined; owner: number; served: number }[] = [0, 1].map(() => ({
+      pick: undefined,
+      owner: Infinity,
+      served: Infinity,
+    }));
     for (const gameId of this.queues.keys()) {
       const pinned = this.pins.get(gameId);
+      let moves = 0;
       if (pinned && pinned !== slot) {
         // Its own worker is free: that worker takes it (same pass of pump).
         if (!pinned.job && !pinned.analysis) continue;
         // One decision per game at a time.
         if (pinned.job?.task.gameId === gameId) continue;
-        // Its worker is busy with another game: move the game here rather than let it wait.
+        // Its worker is busy with another game.
+        moves = 1;
       }
       const owner = this.owners.get(this.ownerOf.get(gameId)!)?.served ?? -1;
       const served = this.lastServed.get(gameId) ?? -1;
-      if (owner < pickOwner || (owner === pickOwner && served < pickServed)) {
-        pick = gameId;
-        pickOwner = owner;
-        pickServed = served;
+      const b = best[moves]!;
+      if (owner < b.owner || (owner === b.owner && served < b.served)) {
+        b.pick = gameId;
+        b.owner = owner;
+        b.served = served;
       }
     }
-    return pick;
+    return best[0]!.pick ?? best[1]!.pick;
   }
 
   private pin(gameId: string, slot: Slot): void {
