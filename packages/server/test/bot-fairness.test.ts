@@ -107,6 +107,40 @@ describe('fair bots (issue 10 item 6)', () => {
     expect(Math.max(...ds.map((x) => x.waitMs))).toBe(9 * STEP);
   });
 
+  it("regression: under a storm a game was moved off its busy worker and rebuilt its bots' sessions cold", async () => {
+    // Two workers: P (owner a) on the first, S (owner b) on the second. Then the first thinks for
+    // Y (a hard bot) and the second for X (a random one, done first) while P and S ask again.
+    // When X is done the second worker takes S, its own, and leaves P to its own worker, although
+    // P's owner was served less recently: moving P would rebuild its sessions there.
+    const pool = new BotPool(2, 60_000, () => {}, 0, new ManualClock());
+    const fast = (gameId: string, owner: string, i: number) => ({
+      ...task(gameId, i),
+      level: 'random' as const,
+      owner,
+    });
+    const [p1, s1] = await Promise.all([
+      pool.decideDetailed(fast('P', 'a', 0)),
+      pool.decideDetailed(fast('S', 'b', 1)),
+    ]);
+    expect(p1.worker).not.toBe(s1.worker);
+    const first = pool.workerOf('P')!;
+    const y = pool.decideDetailed({ ...task('Y', 2), owner: 'd' }); // the first worker (P's)
+    let pinnedWhenXDone: unknown = null;
+    const x = pool.decideDetailed(fast('X', 'c', 3)).then((d) => {
+      pinnedWhenXDone = pool.workerOf('P'); // read after the second worker picked its next game
+      return d;
+    });
+    const p2 = pool.decideDetailed(fast('P', 'a', 4));
+    const s2 = pool.decideDetailed(fast('S', 'b', 5));
+    expect(pool.waiting).toBe(2);
+    const [dy, dx, ds] = await Promise.all([y, x, s2, p2]);
+    expect(dy.worker).toBe(p1.worker);
+    expect(dx.worker).toBe(s1.worker);
+    expect(ds.worker).toBe(s1.worker);
+    expect(pinnedWhenXDone).toBe(first);
+    await pool.close();
+  });
+
   it('says how far behind the workers are: the wait of the decision waiting longest', async () => {
     const clock = new ManualClock();
     const pool = new BotPool(1, 60_000, () => {}, 0, clock);
