@@ -70,8 +70,9 @@ export function botGameCapsSuite(name: string, open: () => Promise<OpenStores>):
       ));
 
     it('regression: the ninth player behind one address could not play solo (the default caps)', () => {
-      const { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal, botQueueWaitMs } = DEFAULT_LIMITS;
-      const defaults = { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal, botQueueWaitMs };
+      // the caps as shipped (not the queue-wait admission: a loaded test machine may be behind)
+      const { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal } = DEFAULT_LIMITS;
+      const defaults = { botGamesPerPlayer, botGamesPerIp, botGamesPerPrefix, botGamesTotal };
       return withServer(defaults, async ({ url }) => {
         const got: number[] = [];
         for (let i = 1; i <= 9; i++) {
