@@ -8,7 +8,7 @@ import { simulateCommand } from './simulate.js';
 const USAGE = `usage: mindmgmt <command>
   replay FILE [--json]       replay a game record and print its result
   simulate [options]         play bot games (see simulate --help)
-  bench [--json] [--quick] [--only=engine,deduce,bots,web,server,cluster]
+  bench [--json] [--quick] [--only=engine,deduce,bots,storm,web,server,cluster]
                              run the benchmarks and print the figures
   backup FILE                copy DATA_DIR's database to FILE (while the server runs)
   restore FILE               fill an empty DATA_DIR from a backup

@@ -183,14 +183,14 @@ export class GameService {
     return this.lobby.leave(id, token);
   }
 
-  startGame(id: string, token: string, ip = 'local'): Promise<void> {
+  startGame(id: string, token: string, ip = 'local', player: string | null = null): Promise<void> {
     const cluster = this.cluster;
     return startGame(
       this.master,
       { pickRecruiter: this.players?.pickRecruiter ?? null, claimBots: async (gid) => cluster?.claimBots(gid) },
       id,
       token,
-      ip,
+      { ip, player },
     );
   }
 

@@ -13,6 +13,7 @@ import { parseTarget } from './http/target.js';
 import { RateBudget } from './limits/budget.js';
 import { OpenTablesByCreator } from './lobby/open-by-creator.js';
 import { CreateLanes } from './lobby/create-lanes.js';
+import { ClosedOnRefusal } from './lobby/start.js';
 import type { LimitsConfig } from './limits/config.js';
 import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
@@ -156,7 +157,14 @@ export function createHttpHandler(
       if (verb === 'start' && m === 'POST') {
         const b = await body(req, tokenBodySchema);
         spend(starts, ip, 'game starts');
-        await service.startGame(id, b.token, ip);
+        const me = await players?.optionalPlayer(req);
+        try {
+          await service.startGame(id, b.token, ip, me?.player.id ?? null);
+        } catch (e) {
+          // A refused start that closed the host's lone table: the host left it.
+          if (e instanceof ClosedOnRefusal) await players?.placeLeft(id, e.place);
+          throw e;
+        }
         notifier?.started(id);
         return sendJson(res, 200, { ok: true });
       }

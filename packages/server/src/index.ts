@@ -22,3 +22,8 @@ export {
   type PoolGameOptions,
   type PoolDecision,
 } from './bots/pool-game.js';
+export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driver.js';
+export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
+export { Mutex } from './lock.js';
+export type { Live } from './play/live.js';
+export { RecentPositions } from './play/positions.js';

@@ -80,6 +80,83 @@ describe('fair bots (issue 10 item 6)', () => {
     expect(order.indexOf('other')).toBe(1);
   });
 
+  it("regression: one owner's many bot games delayed an unrelated owner's game (a bot storm)", async () => {
+    // 24 addresses of one network started many tables of bots; an unrelated game's bot then moved
+    // late, past its fixed release time. Here 10 storm games each queue a decision, then a game of
+    // another owner queues one. The pool's clock moves one step each time a decision ends: with
+    // service round robin over owners, the other game waits at most the decision in progress.
+    const clock = new ManualClock();
+    const STEP = 100;
+    const pool = new BotPool(1, 60_000, () => {}, 0, clock); // one worker: the order is the service
+    const done = (p: Promise<Decision>) =>
+      p.then((d) => {
+        clock.advance(STEP);
+        return d;
+      });
+    const fast = (gameId: string, i: number, owner: string) => ({
+      ...task(gameId, i),
+      level: 'random' as const,
+      owner,
+    });
+    const storm = Array.from({ length: 10 }, (_, i) => done(pool.decideDetailed(fast(`storm${i}`, i, '10.0.0.0/24'))));
+    const other = done(pool.decideDetailed(fast('other', 0, '10.9.9.0/24')));
+    const [ds, d] = await Promise.all([Promise.all(storm), other]);
+    await pool.close();
+    expect(d.waitMs).toBeLessThanOrEqual(STEP);
+    // and the storm's own games still share their turns round robin among themselves
+    expect(Math.max(...ds.map((x) => x.waitMs))).toBe(9 * STEP);
+  });
+
+  it("regression: under a storm a game was moved off its busy worker and rebuilt its bots' sessions cold", async () => {
+    // Two workers: P (owner a) on the first, S (owner b) on the second. Then the first thinks for
+    // Y (a hard bot) and the second for X (a random one, done first) while P and S ask again.
+    // When X is done the second worker takes S, its own, and leaves P to its own worker, although
+    // P's owner was served less recently: moving P would rebuild its sessions there.
+    const pool = new BotPool(2, 60_000, () => {}, 0, new ManualClock());
+    const fast = (gameId: string, owner: string, i: number) => ({
+      ...task(gameId, i),
+      level: 'random' as const,
+      owner,
+    });
+    const [p1, s1] = await Promise.all([
+      pool.decideDetailed(fast('P', 'a', 0)),
+      pool.decideDetailed(fast('S', 'b', 1)),
+    ]);
+    expect(p1.worker).not.toBe(s1.worker);
+    const first = pool.workerOf('P')!;
+    const y = pool.decideDetailed({ ...task('Y', 2), owner: 'd' }); // the first worker (P's)
+    let pinnedWhenXDone: unknown = null;
+    const x = pool.decideDetailed(fast('X', 'c', 3)).then((d) => {
+      pinnedWhenXDone = pool.workerOf('P'); // read after the second worker picked its next game
+      return d;
+    });
+    const p2 = pool.decideDetailed(fast('P', 'a', 4));
+    const s2 = pool.decideDetailed(fast('S', 'b', 5));
+    expect(pool.waiting).toBe(2);
+    const [dy, dx, ds] = await Promise.all([y, x, s2, p2]);
+    expect(dy.worker).toBe(p1.worker);
+    expect(dx.worker).toBe(s1.worker);
+    expect(ds.worker).toBe(s1.worker);
+    expect(pinnedWhenXDone).toBe(first);
+    await pool.close();
+  });
+
+  it('says how far behind the workers are: the wait of the decision waiting longest', async () => {
+    const clock = new ManualClock();
+    const pool = new BotPool(1, 60_000, () => {}, 0, clock);
+    const fast = (gameId: string) => ({ ...task(gameId, 0), level: 'random' as const });
+    expect(pool.oldestWaitMs).toBe(0);
+    const a = pool.decideDetailed(fast('a')); // the idle worker takes it at once
+    clock.advance(300);
+    const b = pool.decideDetailed(fast('b'));
+    clock.advance(1200);
+    const c = pool.decideDetailed(fast('c'));
+    expect(pool.oldestWaitMs).toBe(1200); // b, waiting since 300
+    await Promise.all([a, b, c]);
+    expect(pool.oldestWaitMs).toBe(0); // none waits: a new decision is served at once
+    await pool.close();
+  });
+
   it('regression: a bot over the time limit played a random move (plays its quick default)', async () => {
     const clock = new ManualClock();
     const pool = new BotPool(1, 1000, () => {}, 0, clock);

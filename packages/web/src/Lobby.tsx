@@ -27,13 +27,18 @@ import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
 import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
+import { LOBBYERRORS_EN } from './i18n/en/lobbyerrors.js';
 
 export function go(hash: string): void {
   location.hash = hash;
 }
 
-function errText(e: unknown): string {
-  return e instanceof ApiError ? `${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e);
+/** A refusal in the player's language when the lobby knows its code (i18n/en/lobbyerrors.ts),
+ * else the server's code and English message. */
+function errText(e: unknown, t: (k: keyof typeof LOBBYERRORS_EN) => string): string {
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
+  const key = `le_${e.code}`;
+  return key in LOBBYERRORS_EN ? t(key as keyof typeof LOBBYERRORS_EN) : `${e.code}: ${e.message}`;
 }
 
 async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): Promise<void> {
@@ -42,8 +47,15 @@ async function createAndOpen(o: CreateOptions, me: string, autoStart: boolean): 
   if (autoStart) {
     try {
       await api.start(r.gameId, r.token);
-    } catch {
-      /* the server may have started it already */
+    } catch (e) {
+      // The server may have started it already (or the answer was lost): go to the game. A start
+      // it refused leaves nothing behind: no table waiting under the player's name (the server
+      // closes it for the bot caps itself), no saved seat; the form says why.
+      if (e instanceof ApiError && e.code !== 'started') {
+        await api.leave(r.gameId, r.token).catch(() => undefined);
+        forgetGame(r.gameId);
+        throw e;
+      }
     }
   }
   go(`#/g/${r.gameId}`);
@@ -67,6 +79,8 @@ export function Home() {
   const { t } = useI18n();
   const [name, setName] = useState(playerName());
   const [err, setErr] = useState<string | null>(null);
+  /** The form that asked: its refusal is shown on it. */
+  const [errAt, setErrAt] = useState<'top' | 'solo' | 'create'>('top');
   const [busy, setBusy] = useState(false);
   // solo
   const [soloRole, setSoloRole] = useState<'recruiter' | 'agents'>('agents');
@@ -122,14 +136,21 @@ export function Home() {
     );
   }, []);
   const me = name.trim() || t('defaultPlayerName');
-  const run = (f: () => Promise<void>) => {
+  const run = (f: () => Promise<void>, at: 'top' | 'solo' | 'create' = 'top') => {
     setErr(null);
+    setErrAt(at);
     setBusy(true);
     setPlayerName(name.trim());
     f()
-      .catch((e: unknown) => setErr(errText(e)))
+      .catch((e: unknown) => setErr(errText(e, t)))
       .finally(() => setBusy(false));
   };
+  const errOn = (at: 'top' | 'solo' | 'create') =>
+    err && errAt === at ? (
+      <p className="error" role="alert">
+        {err}
+      </p>
+    ) : null;
   const places = Array.from({ length: o.players }, (_, i) => i + 1);
   const saved = savedGames();
   return (
@@ -143,11 +164,7 @@ export function Home() {
           maxLength={40}
         />
       </label>
-      {err ? (
-        <p className="error" role="alert">
-          {err}
-        </p>
-      ) : null}
+      {errOn('top')}
       <TutorialEntry />
       <CompanionEntry />
       <section className="panel solo">
@@ -197,35 +214,38 @@ export function Home() {
           className="primary big"
           disabled={busy}
           onClick={() =>
-            run(() =>
-              createAndOpen(
-                {
-                  name: me,
-                  // stored in English from its parts: each reader reads it in their language
-                  title: storedTitle({
-                    kind: 'solo',
+            run(
+              () =>
+                createAndOpen(
+                  {
                     name: me,
-                    side: soloRole === 'agents' ? 'recruiter' : 'agents',
-                    level: soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom',
-                  }),
-                  mode: soloMode,
-                  recruiterCard: 'random',
-                  recruiterChoice: 'host',
-                  players: 1,
-                  bots: {},
-                  solo: { role: soloRole, level: soloLevel },
-                  turnTimerSec: null,
-                  assistant: soloAssistant,
-                  rated: soloRated,
-                },
-                me,
-                true,
-              ),
+                    // stored in English from its parts: each reader reads it in their language
+                    title: storedTitle({
+                      kind: 'solo',
+                      name: me,
+                      side: soloRole === 'agents' ? 'recruiter' : 'agents',
+                      level: soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom',
+                    }),
+                    mode: soloMode,
+                    recruiterCard: 'random',
+                    recruiterChoice: 'host',
+                    players: 1,
+                    bots: {},
+                    solo: { role: soloRole, level: soloLevel },
+                    turnTimerSec: null,
+                    assistant: soloAssistant,
+                    rated: soloRated,
+                  },
+                  me,
+                  true,
+                ),
+              'solo',
             )
           }
         >
           {t('playSolo')}
         </button>
+        {errOn('solo')}
         <PlayOfflineButton setup={{ role: soloRole, level: soloLevel, mode: soloMode, assistant: soloAssistant }} />
       </section>
       <OfflineGames />
@@ -237,20 +257,22 @@ export function Home() {
             e.preventDefault();
             const bots: Record<string, BotLevel> = {};
             for (const [k, v] of Object.entries(o.bots)) if (Number(k) <= o.players) bots[k] = v;
-            run(() =>
-              createAndOpen(
-                {
-                  ...o,
-                  name: me,
-                  title: o.name === defaultName ? storedTitle({ kind: 'default' }) : o.name,
-                  bots,
-                  assistant: assist,
-                  listed: list,
-                  rated,
-                },
-                me,
-                false,
-              ),
+            run(
+              () =>
+                createAndOpen(
+                  {
+                    ...o,
+                    name: me,
+                    title: o.name === defaultName ? storedTitle({ kind: 'default' }) : o.name,
+                    bots,
+                    assistant: assist,
+                    listed: list,
+                    rated,
+                  },
+                  me,
+                  false,
+                ),
+              'create',
             );
           }}
         >
@@ -388,6 +410,7 @@ export function Home() {
           <button type="submit" className="primary" disabled={busy}>
             {t('create')}
           </button>
+          {errOn('create')}
         </form>
       </section>
 
@@ -513,7 +536,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const me = name.trim() || t('defaultPlayerName');
   const run = (f: () => Promise<void>) => {
     setErr(null);
-    f().catch((e: unknown) => setErr(errText(e)));
+    f().catch((e: unknown) => setErr(errText(e, t)));
   };
   const join = (place?: number) =>
     run(async () => {

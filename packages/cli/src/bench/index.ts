@@ -4,6 +4,7 @@ import { benchCluster } from './cluster.js';
 import { benchDeduce } from './deduce.js';
 import { benchEngine } from './engine.js';
 import { benchServer } from './server.js';
+import { benchStorm } from './storm.js';
 import { benchWeb } from './web.js';
 import { benchWebOffline } from './web-offline.js';
 
@@ -13,6 +14,7 @@ export const BENCHES: Readonly<Record<string, Bench>> = {
   engine: benchEngine,
   deduce: benchDeduce,
   bots: benchBots,
+  storm: benchStorm,
   web: benchWeb,
   webOffline: benchWebOffline,
   server: benchServer,

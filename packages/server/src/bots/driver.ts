@@ -3,7 +3,7 @@
 // (and, for a bot recruiter, after a fixed time whatever it thought: D2 for ask answers, issue 29
 // §5 for its other moves).
 import { randomInt } from 'node:crypto';
-import { type Action, expectedSeats, RECRUITER_SEAT, view } from '@mindmgmt/engine';
+import { type Action, expectedSeats, RECRUITER_SEAT, type Seat, view } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
 import { legalFor } from '../play/frames.js';
@@ -17,6 +17,10 @@ export interface BotDriverHost {
   mayMove(g: Live): boolean;
   /** Under g.lock: the one action path, as decided at `seq`. */
   submit(g: Live, action: Action, seq: number): Promise<void>;
+  /** Each decision as it comes back from the pool: how long after it was asked for (queue and
+   * thinking), and how long past its release time (0: in time, its thinking did not show). The
+   * storm bench reads it. */
+  released?(g: Live, seat: Seat, lateMs: number, tookMs: number): void;
 }
 
 export interface BotDriverConfig {
@@ -77,13 +81,17 @@ export class BotDriver {
         legal,
         seed: randomInt(2 ** 32 - 1),
         budgetMs: cfg.botBudgetMs,
+        // served in turn with other starters' games, however many games this starter runs
+        ...(g.botHold ? { owner: g.botHold.owner } : {}),
       })
       .then(async (action) => {
         // A bot recruiter's moves are released at a fixed time after they were asked for, so how
         // long it thought (which tells how hard the choice was) never shows (D2, issue 29 §5).
         const fixed = bot.seat !== RECRUITER_SEAT ? 0 : answeringAsk ? cfg.botAskAnswerMs : cfg.botRecruiterMoveMs;
         const due = t0 + cfg.botPauseMs + fixed;
-        const wait = due - Date.now();
+        const back = Date.now();
+        const wait = due - back;
+        h.released?.(g, bot.seat, Math.max(0, -wait), back - t0);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         await g.lock.run(async () => {
           g.botBusy = false;

@@ -6,9 +6,11 @@
 // its own worker is busy with another game (its sessions are then rebuilt there: a decision is a
 // function of its inputs, so this costs time, never a different move).
 //
-// Fairness (issue 10 item 6): decisions wait in one queue per game and free workers serve the games
-// round robin, so a client with many bot games gets one turn per game like everybody else and one
-// game's backlog cannot hold up another game. At most one decision per game runs at a time.
+// Fairness (issue 10 item 6): decisions wait in one queue per game and free workers serve round
+// robin twice over: first across the games' owners (the network that started them, `BotTask.owner`),
+// then across one owner's games. One owner's many games then share one turn, however many they
+// are, and cannot delay another owner's game by more than a decision in progress per worker; one
+// game's backlog cannot hold up another game either. At most one decision per game runs at a time.
 //
 // Time limit: counted from the moment a worker starts the decision (a worker runs one at a time),
 // never while it waits in the queue. A worker over the limit is terminated (synchronous bot code
@@ -31,6 +33,9 @@ export interface BotTask {
   readonly legal: readonly Action[];
   readonly seed: number;
   readonly budgetMs: number;
+  /** Whose turn it uses in the round robin over owners (who started the game: the bot driver
+   * passes its starter's network). Absent: the game is an owner of its own. */
+  readonly owner?: string;
 }
 
 /**
@@ -144,6 +149,11 @@ export class BotPool {
   /** Dispatch counter value when each game was last served (round robin: least recent first). */
   private readonly lastServed = new Map<string, number>();
   private dispatches = 0;
+  /** Owner of each game the pool knows (queued or with a served decision), until `forget`. */
+  private readonly ownerOf = new Map<string, string>();
+  /** Per owner: its games in `ownerOf`, and the dispatch counter value when it was last served
+   * (kept while it has games, so an owner whose queue empties for a moment keeps its place). */
+  private readonly owners = new Map<string, { games: number; served: number }>();
   private readonly pins = new Map<string, Slot>();
   private queued = 0;
   private nextId = 1;
@@ -207,6 +217,7 @@ export class BotPool {
         timer: null,
       };
       if (this.closed || this.queued >= MAX_QUEUED_DECISIONS) return this.finish(job, 'dropped', null, 0, false, 0);
+      this.own(task.gameId, task.owner ?? task.gameId);
       let q = this.queues.get(task.gameId);
       if (!q) this.queues.set(task.gameId, (q = []));
       q.push(job);
@@ -238,6 +249,7 @@ export class BotPool {
       for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
     }
     this.lastServed.delete(gameId);
+    this.disown(gameId);
     const slot = this.pins.get(gameId);
     if (slot) {
       this.pins.delete(gameId);
@@ -258,6 +270,15 @@ export class BotPool {
     return this.queued;
   }
 
+  /** How long the decision waiting longest has waited for a worker so far (0: none waits). Under
+   * the round robin every waiting game is served within a turn, so this is how far behind the
+   * workers are. O(games waiting). */
+  get oldestWaitMs(): number {
+    let first = Infinity;
+    for (const q of this.queues.values()) if (q.length && q[0]!.enqueuedAt < first) first = q[0]!.enqueuedAt;
+    return first === Infinity ? 0 : this.clock.now() - first;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queues.values()) for (const j of q) this.finish(j, 'dropped', null, 0, false, 0);
@@ -270,6 +291,8 @@ export class BotPool {
       if (s.analysis) this.endAnalysis(s, { ok: false, reason: 'dropped' });
     }
     this.pins.clear();
+    this.ownerOf.clear();
+    this.owners.clear();
     const ws = this.slots.splice(0).map((s) => s.worker.terminate());
     await Promise.allSettled(ws);
   }
@@ -287,6 +310,8 @@ export class BotPool {
       const job = q.shift()!;
       this.queued--;
       if (!q.length) this.queues.delete(gameId);
+      const owner = this.owners.get(this.ownerOf.get(gameId)!);
+      if (owner) owner.served = this.dispatches;
       this.lastServed.set(gameId, this.dispatches++);
       this.pin(gameId, slot);
       this.start(slot, job);
@@ -322,29 +347,60 @@ export class BotPool {
     a.resolve(o);
   }
 
+  /** Records a game's owner (the first one given holds until the game is forgotten). */
+  private own(gameId: string, owner: string): void {
+    if (this.ownerOf.has(gameId)) return;
+    this.ownerOf.set(gameId, owner);
+    const o = this.owners.get(owner);
+    if (o) o.games++;
+    else this.owners.set(owner, { games: 1, served: -1 });
+  }
+
+  private disown(gameId: string): void {
+    const owner = this.ownerOf.get(gameId);
+    if (owner === undefined) return;
+    this.ownerOf.delete(gameId);
+    const o = this.owners.get(owner)!;
+    if (--o.games <= 0) this.owners.delete(owner);
+  }
+
   /**
-   * The game this idle worker serves next: of the games it may serve, the one served least
-   * recently (never served first, then by arrival). O(games waiting) per dispatch.
+   * The game this idle worker serves next: of the games it may serve, one of the owner served
+   * least recently, and of that owner's, the game served least recently (never served first, then
+   * by arrival). A game whose sessions are on another worker, busy with another game, moves here
+   * only when no game of this worker's or of none waits: its sessions would be rebuilt here (a
+   * hard bot's belief from the whole log), which under a storm cost the moved game more than the
+   * decision in progress on its own worker, which takes it next by the same order.
+   * O(games waiting) per dispatch.
    */
   private nextGameFor(slot: Slot): string | undefined {
-    let pick: string | undefined;
-    let pickServed = Infinity;
+    // [0]: games of this worker's or of none; [1]: games that would move here
+    const best: { pick: string | undefined; owner: number; served: number }[] = [0, 1].map(() => ({
+      pick: undefined,
+      owner: Infinity,
+      served: Infinity,
+    }));
     for (const gameId of this.queues.keys()) {
       const pinned = this.pins.get(gameId);
+      let moves = 0;
       if (pinned && pinned !== slot) {
         // Its own worker is free: that worker takes it (same pass of pump).
         if (!pinned.job && !pinned.analysis) continue;
         // One decision per game at a time.
         if (pinned.job?.task.gameId === gameId) continue;
-        // Its worker is busy with another game: move the game here rather than let it wait.
+        // Its worker is busy with another game.
+        moves = 1;
       }
+      const owner = this.owners.get(this.ownerOf.get(gameId)!)?.served ?? -1;
       const served = this.lastServed.get(gameId) ?? -1;
-      if (served < pickServed) {
-        pick = gameId;
-        pickServed = served;
+      const b = best[moves]!;
+      if (owner < b.owner || (owner === b.owner && served < b.served)) {
+        b.pick = gameId;
+        b.owner = owner;
+        b.served = served;
       }
     }
-    return pick;
+    return best[0]!.pick ?? best[1]!.pick;
   }
 
   private pin(gameId: string, slot: Slot): void {

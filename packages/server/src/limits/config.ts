@@ -31,11 +31,21 @@ export interface LimitsConfig {
   readonly maxSockets: number;
   /** Of those, kept for health checks and WebSockets; 0: a sixteenth of them, at least 16. */
   readonly socketReserve: number;
-  /** Per IP: started games with bot seats that are not over, at once. */
+  /** Per profile (requests without one: per address): started games with bot seats that are not
+   * over, at once (bots/game-budget.ts). */
+  readonly botGamesPerPlayer: number;
+  /** Per address, whatever its profiles (a household, a school): the same, a larger ceiling. */
   readonly botGamesPerIp: number;
+  /** Per network (prefixKey): the same; 0: half the server-wide ceiling. */
+  readonly botGamesPerPrefix: number;
   /** Server-wide: started games with bot seats running at once (in this instance's memory, not
-   * over), so that no number of addresses can queue up the bot workers for everyone else. */
+   * over), so that no number of addresses can queue up the bot workers for everyone else; 0: what
+   * the bot workers serve in time (BOT_GAMES_PER_WORKER per worker). */
   readonly botGamesTotal: number;
+  /** Server-wide: no new game with bots starts while a bot decision has waited longer than this
+   * for a worker (BotPool.oldestWaitMs): the workers serve less than the cap assumed (a loaded
+   * machine), and one more game would delay every game's bots further. */
+  readonly botQueueWaitMs: number;
   /** `hello` frames, per connection and per IP. */
   readonly helloPerConn: Rate;
   readonly helloPerIp: Rate;
@@ -143,8 +153,11 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   httpConnectionsPerIp: 32,
   maxSockets: 0,
   socketReserve: 0,
-  botGamesPerIp: 8,
-  botGamesTotal: 64,
+  botGamesPerPlayer: 8,
+  botGamesPerIp: 32,
+  botGamesPerPrefix: 0,
+  botGamesTotal: 0,
+  botQueueWaitMs: 1000,
   helloPerConn: { burst: 10, perMin: 30 },
   helloPerIp: { burst: 60, perMin: 120 },
   notesPerConn: { burst: 20, perMin: 60 },

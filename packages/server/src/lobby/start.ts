@@ -3,6 +3,8 @@
 // and sends every subscriber its first `state` frame.
 import { ENGINE_VERSION } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
+import { type BotGameStarter, botGameRefusal } from '../bots/game-budget.js';
+import { CLOSED_TABLE_TITLE } from '../players/former-player.js';
 import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
 import { assignSeats } from '../seating.js';
@@ -19,12 +21,28 @@ export interface StartHooks {
   claimBots(id: string): Promise<void>;
 }
 
+/** A start refused for the bot-game caps that closed the host's lone table: the refusal, and the
+ * place the host left (the caller unlinks it from the host's profile). */
+export class ClosedOnRefusal extends ApiError {
+  constructor(
+    refusal: ApiError,
+    readonly place: number,
+  ) {
+    super(refusal.status, refusal.code, refusal.message);
+  }
+}
+
+/**
+ * Starts the table. A start refused for the bot-game caps closes the table when the host is the
+ * only person at it (every other place a bot, as "Play solo" makes it): nobody can join it, and
+ * it would wait in the lobby under the host's name (throws ClosedOnRefusal then).
+ */
 export async function startGame(
   m: GameMaster,
   hooks: StartHooks,
   id: string,
   token: string,
-  ip: string,
+  who: BotGameStarter,
 ): Promise<void> {
   const g = await m.mustGet(id);
   const h = hashToken(token);
@@ -42,14 +60,23 @@ export async function startGame(
     const pick = !r.options.solo && hooks.pickRecruiter ? await hooks.pickRecruiter(r) : null;
     const seats = assignSeats(r, pick?.place ?? null);
     const withBots = seats.some((s) => s.bot !== null);
-    if (withBots && !m.botGames.acquire(ip))
-      throw m.botGames.full
-        ? new ApiError(503, 'bots_busy', 'Every bot seat of this server is taken; try again in a few minutes.')
-        : new ApiError(
-            429,
-            'too_many_bot_games',
-            `Your address already runs ${m.limits.botGamesPerIp} games with bots; finish one first.`,
-          );
+    // Fewer games than the cap while the workers serve less than it assumes (a loaded machine).
+    const busy = m.bots.oldestWaitMs > m.limits.botQueueWaitMs;
+    const hold = !withBots ? null : busy ? 'total' : m.botGames.acquire(who);
+    if (typeof hold === 'string') {
+      const refusal = botGameRefusal(hold, m.botGames.caps);
+      if (r.places.every((x) => x.place === me.place || x.tokenHash === null)) {
+        if (await m.store.removePlace(id, me.place, null, true, CLOSED_TABLE_TITLE)) {
+          const places = r.places.filter((x) => x.place !== me.place);
+          g.row = { ...r, places, hostPlace: null, status: 'closed', title: CLOSED_TABLE_TITLE };
+          m.log.info({ gameId: id, code: refusal.code }, 'table closed: start refused for its bots');
+          for (const c of g.subs) if (c.tokenHash === h) c.tokenHash = null;
+          m.pushLobby(g);
+          throw new ClosedOnRefusal(refusal, me.place);
+        }
+      }
+      throw refusal;
+    }
     const { engineOptions, seed } = drawStart(
       r.options.mode,
       Math.max(1, r.options.players - 1),
@@ -72,11 +99,11 @@ export async function startGame(
       g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
       m.started(g, state);
     } catch (e) {
-      if (withBots) m.botGames.release(ip);
+      if (hold) m.botGames.release(hold);
       throw e;
     }
-    if (withBots) {
-      g.botBudgetIp = ip;
+    if (hold) {
+      g.botHold = hold;
       await hooks.claimBots(id);
     }
     m.log.info({ gameId: id, mode: engineOptions.mode, agentSeats: engineOptions.agentSeats }, 'game started');

@@ -1,4 +1,5 @@
 // One game as a server instance holds it in memory: its row, state, lock and subscribers.
+import type { BotGameHold } from '../bots/game-budget.js';
 import type { GameState, NoteEntry, Seat } from '@mindmgmt/engine';
 import type { Mutex } from '../lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
@@ -38,8 +39,8 @@ export interface Live {
   notes: readonly NoteEntry[];
   /** `notes` serialised, or null until needed after a change. */
   notesText: string | null;
-  /** Set while this game counts against its starter's bot-game budget. */
-  botBudgetIp: string | null;
+  /** Set while this game counts against its starter's bot-game budget (bots/game-budget.ts). */
+  botHold: BotGameHold | null;
 }
 
 export function seatRow(g: Live, seat: Seat): SeatRow | undefined {

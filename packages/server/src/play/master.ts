@@ -12,7 +12,7 @@ import type { BotPool } from '../bots/pool.js';
 import { Mutex } from '../lock.js';
 import type { LobbyInfo } from '../lobby-types.js';
 import { inviteUrl, lobbyInfo } from '../lobby/info.js';
-import { ConcurrencyBudget } from '../limits/budget.js';
+import { BotGameBudget } from '../bots/game-budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
@@ -54,8 +54,8 @@ export interface MasterLinks {
 export class GameMaster {
   private readonly live = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | null>>();
-  /** Started games with bot seats per IP of the host who started them (not over yet), and in all. */
-  readonly botGames: ConcurrencyBudget;
+  /** Started games with bot seats (not over yet) per starter's profile, address and network, and in all. */
+  readonly botGames: BotGameBudget;
   closed = false;
 
   constructor(
@@ -66,7 +66,7 @@ export class GameMaster {
     readonly bots: BotPool,
     private readonly links: MasterLinks,
   ) {
-    this.botGames = new ConcurrencyBudget(limits.botGamesPerIp, limits.botGamesTotal);
+    this.botGames = new BotGameBudget(limits, cfg.botWorkers);
   }
 
   /** Starts a bot decision when g waits on a bot seat. */
@@ -136,7 +136,7 @@ export class GameMaster {
       notesText: null,
       frames: { seq: -1, byViewer: new Map() },
       positions: new RecentPositions(state),
-      botBudgetIp: null,
+      botHold: null,
     };
     const raced = this.live.get(id);
     if (raced) return raced;
@@ -173,8 +173,8 @@ export class GameMaster {
     this.bots.forget(g.id);
     // Out of memory, the game uses no bot work until someone comes back: its starter's
     // bot-game slot is free again (it would otherwise leak until a restart).
-    if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
-    g.botBudgetIp = null;
+    if (g.botHold !== null) this.botGames.release(g.botHold);
+    g.botHold = null;
   }
 
   /** Drops the games nobody watched for idleEvictMs whose bots this instance need not move. */
@@ -300,8 +300,8 @@ export class GameMaster {
     // otherwise stay in memory until the next `hello`: per active game, the largest thing held.
     if (g.frames.byViewer.size) g.frames = { seq: -1, byViewer: new Map() };
     if (s.result) {
-      if (g.botBudgetIp !== null) this.botGames.release(g.botBudgetIp);
-      g.botBudgetIp = null;
+      if (g.botHold !== null) this.botGames.release(g.botHold);
+      g.botHold = null;
       this.bots.forget(g.id);
     }
   }

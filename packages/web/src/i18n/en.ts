@@ -21,6 +21,7 @@ import { OFFLINE_EN } from './en/offline.js';
 import { COMPANION_EN } from './en/companion.js';
 import { ANALYSIS_EN } from './en/analysis.js';
 import { SOLOOFFLINE_EN } from './en/solooffline.js';
+import { LOBBYERRORS_EN } from './en/lobbyerrors.js';
 
 export const EN = {
   ...CORE_EN,
@@ -41,6 +42,7 @@ export const EN = {
   ...COMPANION_EN,
   ...ANALYSIS_EN,
   ...SOLOOFFLINE_EN,
+  ...LOBBYERRORS_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

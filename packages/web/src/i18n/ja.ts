@@ -19,6 +19,7 @@ import { OFFLINE_JA } from './ja/offline.js';
 import { COMPANION_JA } from './ja/companion.js';
 import { ANALYSIS_JA } from './ja/analysis.js';
 import { SOLOOFFLINE_JA } from './ja/solooffline.js';
+import { LOBBYERRORS_JA } from './ja/lobbyerrors.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -39,4 +40,5 @@ export const JA: Catalogue = {
   ...COMPANION_JA,
   ...ANALYSIS_JA,
   ...SOLOOFFLINE_JA,
+  ...LOBBYERRORS_JA,
 };

@@ -19,6 +19,7 @@ import { OFFLINE_ZH } from './zh/offline.js';
 import { COMPANION_ZH } from './zh/companion.js';
 import { ANALYSIS_ZH } from './zh/analysis.js';
 import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
+import { LOBBYERRORS_ZH } from './zh/lobbyerrors.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -39,4 +40,5 @@ export const ZH: Catalogue = {
   ...COMPANION_ZH,
   ...ANALYSIS_ZH,
   ...SOLOOFFLINE_ZH,
+  ...LOBBYERRORS_ZH,
 };
