@@ -18,7 +18,7 @@ import {
   type LobbyInfo,
   type LobbySummary,
 } from './api.js';
-import { useI18n } from './i18n.js';
+import { BOT_LEVEL_KEYS, useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { readTitle, storedTitle } from './table-title.js';
@@ -224,7 +224,7 @@ export function Home() {
                       kind: 'solo',
                       name: me,
                       side: soloRole === 'agents' ? 'recruiter' : 'agents',
-                      level: soloLevel === 'hard' ? 'lvHard' : soloLevel === 'easy' ? 'lvEasy' : 'lvRandom',
+                      level: BOT_LEVEL_KEYS[soloLevel],
                     }),
                     mode: soloMode,
                     recruiterCard: 'random',
@@ -612,15 +612,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               <span>
                 <BotIcon />{' '}
                 {t('botLevel', {
-                  level: t(
-                    p.bot === 'expert'
-                      ? 'lvExpert'
-                      : p.bot === 'hard'
-                        ? 'lvHard'
-                        : p.bot === 'easy'
-                          ? 'lvEasy'
-                          : 'lvRandom',
-                  ),
+                  level: t(BOT_LEVEL_KEYS[p.bot]),
                 })}
               </span>
             ) : 'name' in p && p.name ? (

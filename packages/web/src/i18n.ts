@@ -82,7 +82,8 @@ export function pluralForm(lang: Lang, p: Plural, n: number): string {
 
 // server/src/seating.ts `botName`
 const BOT_NAME = /^Bot \((random|easy|hard|expert)\)$/;
-const BOT_LEVEL_KEYS = { random: 'lvRandom', easy: 'lvEasy', hard: 'lvHard', expert: 'lvExpert' } as const;
+/** Each bot level's name in the catalogues: the one map from a level to its key. */
+export const BOT_LEVEL_KEYS = { random: 'lvRandom', easy: 'lvEasy', hard: 'lvHard', expert: 'lvExpert' } as const;
 
 export function makeI18n(lang: Lang, dict: Dict): I18n {
   const t = (key: StringKey | PluralKey, params?: Params): string => {

@@ -2,7 +2,7 @@
 // solo" (the same choices of side, level, mode and assistant) and the list of the offline games
 // kept in this browser (resume, delete). Creating a game loads the engine's chunk on demand.
 import { useEffect, useState } from 'react';
-import { useI18n } from '../i18n.js';
+import { BOT_LEVEL_KEYS, useI18n } from '../i18n.js';
 import { deleteLocalGame, listLocalGames, type LocalGameSummary, type LocalSetup } from './store.js';
 
 export function PlayOfflineButton({ setup }: { setup: LocalSetup }) {
@@ -52,7 +52,7 @@ export function OfflineGames() {
     listLocalGames().then(setGames, () => setGames([]));
   }, [rev]);
   if (!games?.length) return null;
-  const lv = { easy: 'lvEasy', hard: 'lvHard', expert: 'lvExpert', random: 'lvRandom' } as const;
+  const lv = BOT_LEVEL_KEYS;
   return (
     <section className="panel offline-games" aria-label={t('so_games')}>
       <h2>{t('so_games')}</h2>
