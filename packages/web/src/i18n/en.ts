@@ -20,6 +20,7 @@ import { OFFLINE_EN } from './en/offline.js';
 import { COMPANION_EN } from './en/companion.js';
 import { ANALYSIS_EN } from './en/analysis.js';
 import { SOLOOFFLINE_EN } from './en/solooffline.js';
+import { COMMANDS_EN } from './en/commands.js';
 
 export const EN = {
   ...CORE_EN,
@@ -39,6 +40,7 @@ export const EN = {
   ...COMPANION_EN,
   ...ANALYSIS_EN,
   ...SOLOOFFLINE_EN,
+  ...COMMANDS_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

@@ -18,6 +18,7 @@ import { OFFLINE_JA } from './ja/offline.js';
 import { COMPANION_JA } from './ja/companion.js';
 import { ANALYSIS_JA } from './ja/analysis.js';
 import { SOLOOFFLINE_JA } from './ja/solooffline.js';
+import { COMMANDS_JA } from './ja/commands.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -37,4 +38,5 @@ export const JA: Catalogue = {
   ...COMPANION_JA,
   ...ANALYSIS_JA,
   ...SOLOOFFLINE_JA,
+  ...COMMANDS_JA,
 };

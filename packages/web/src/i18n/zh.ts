@@ -18,6 +18,7 @@ import { OFFLINE_ZH } from './zh/offline.js';
 import { COMPANION_ZH } from './zh/companion.js';
 import { ANALYSIS_ZH } from './zh/analysis.js';
 import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
+import { COMMANDS_ZH } from './zh/commands.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -37,4 +38,5 @@ export const ZH: Catalogue = {
   ...COMPANION_ZH,
   ...ANALYSIS_ZH,
   ...SOLOOFFLINE_ZH,
+  ...COMMANDS_ZH,
 };
