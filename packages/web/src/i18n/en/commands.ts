@@ -68,8 +68,10 @@ export const COMMANDS_EN = {
   ag_at: '{agent} at {loc}',
   ag_off: '{agent} not on the board',
   ag_activated: 'activated this half-turn',
-  ded_share: '{feature}: {p} %',
-  kb_commands: 'Typed commands',
   kb_commandsText:
-    'The command line under the prompt (“/” reaches it) takes every action by name and reads the board; its answers are spoken in the announcements.',
+    'The command line under the actions (“/” reaches it) takes every action by name and reads the board; its answers are spoken in the announcements.',
+  kb_ask: 'Go to Ask',
+  kb_command: 'Go to the command line',
+  kb_answers:
+    'Answers: “Sent: …” when the action is played; “Not possible: …” with the reason when the rules refuse it; “Which one? …” when the words fit several actions; “Choices: …” with what can be played now. A capture, or an end with actions left, asks for “yes” first. Every answer is spoken in the command line’s live region.',
 };

@@ -68,7 +68,9 @@ export const COMMANDS_ZH: Section<typeof COMMANDS_EN> = {
   ag_at: '{agent}在 {loc}',
   ag_off: '{agent}不在棋盘上',
   ag_activated: '本半回合已激活',
-  ded_share: '{feature}：{p}%',
-  kb_commands: '输入命令',
-  kb_commandsText: '提示下方的命令行（按“/”到达）可以按名称执行每个行动并朗读棋盘；回答会在播报中读出。',
+  kb_commandsText: '行动下方的命令行（按“/”到达）可以按名称执行每个行动并朗读棋盘；回答会在播报中读出。',
+  kb_ask: '跳到询问',
+  kb_command: '跳到命令行',
+  kb_answers:
+    '回答：行动执行时为“已发送：…”；规则拒绝时为“不能：…”并说明原因；命令可对应多个行动时为“哪一个？…”；“可选：…”列出现在能做的。捕捉或仍有行动时结束，需先输入“是”确认。每个回答都会在命令行的播报区域读出。',
 };
