@@ -277,6 +277,19 @@ export function Table(p: TableProps) {
         ) : null}
       </div>
       <div className="col-act">
+        {/* first in its column, right under the board on a phone: what the actions do as they
+            change size moves only what is below them */}
+        {role !== 'spectator' ? (
+          <CommandLine
+            view={view}
+            legal={p.legal}
+            prompt={promptText}
+            act={p.act}
+            notes={p.notes}
+            path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+            belief={shows.odds ? belief : null}
+          />
+        ) : null}
         <div className="actions-box" id="table-actions" tabIndex={-1}>
           {c.panel ? (
             // a new position or tool draws a new panel: its buttons appear, none slides (no layout
@@ -298,17 +311,6 @@ export function Table(p: TableProps) {
           )}
           {c.stageBar}
         </div>
-        {role !== 'spectator' ? (
-          <CommandLine
-            view={view}
-            legal={p.legal}
-            prompt={promptText}
-            act={p.act}
-            notes={p.notes}
-            path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
-            belief={shows.odds ? belief : null}
-          />
-        ) : null}
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
           <LogList view={view} chat={p.chat?.messages ?? []} onHover={setHoverLog} names={seatNames(p.lobby)} />
