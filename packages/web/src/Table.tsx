@@ -277,20 +277,20 @@ export function Table(p: TableProps) {
         ) : null}
       </div>
       <div className="col-act">
-        {/* first in its column, right under the board on a phone: what the actions do as they
-            change size moves only what is below them */}
-        {role !== 'spectator' ? (
-          <CommandLine
-            view={view}
-            legal={p.legal}
-            prompt={promptText}
-            act={p.act}
-            notes={p.notes}
-            path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
-            belief={shows.odds ? belief : null}
-          />
-        ) : null}
         <div className="actions-box" id="table-actions" tabIndex={-1}>
+          {/* in the actions' box, whose size is fixed on a wide window; first on a phone, right
+                under the board */}
+          {role !== 'spectator' ? (
+            <CommandLine
+              view={view}
+              legal={p.legal}
+              prompt={promptText}
+              act={p.act}
+              notes={p.notes}
+              path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+              belief={shows.odds ? belief : null}
+            />
+          ) : null}
           {c.panel ? (
             // a new position or tool draws a new panel: its buttons appear, none slides (no layout
             // shift inside the box)

@@ -185,15 +185,16 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
         return ok ? (cell ? `cell ${cell}` : (e!.textContent ?? '').trim()) : null;
       });
     for (let i = 0; i < 20; i++) {
-      const s = (await status(page))!;
-      if (s.phase !== 'agentsTurn' || !s.mine) break;
-      // the table puts the focus on what is next; the player only presses Enter
+      // the table puts the focus on what is next; the player only presses Enter (while the
+      // recruiter answers an Ask, the player waits)
       const what = await page
         .waitForFunction(
           () => {
             const e = document.activeElement;
             const st = document.querySelector('[role=status][data-phase]');
-            if (st?.getAttribute('data-mine') !== 'yes') return 'passed';
+            const phase = st?.getAttribute('data-phase');
+            if (phase !== 'agentsTurn' && phase !== 'answerAsk') return 'passed';
+            if (st?.getAttribute('data-mine') !== 'yes') return false;
             return !!e && (e.classList.contains('target') || !!e.closest('section.actions'));
           },
           undefined,
@@ -201,6 +202,7 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
         )
         .then(async (h) => ((await h.jsonValue()) === 'passed' ? null : await focused()));
       if (what === null) break;
+      const s = (await status(page))!;
       await press('Enter', what);
       if (await page.locator('[data-ask=confirm]').count()) await press('c', 'confirm');
       await waitSeq(page, s.seq);
@@ -248,6 +250,10 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
     const choices = cells.filter((l) => /a choice/.test(l));
     expect(choices.length).toBe(await page.locator('svg.board g.cell.target').count());
     expect(choices.length).toBeGreaterThan(0);
+    // the deduction odds say which feature each number is about
+    const share = page.locator('section.deduction .share').first();
+    await share.waitFor({ timeout: 10_000 });
+    expect(await share.ariaSnapshot()).toMatch(/[A-Z][a-z]+[\w -]* \d+%/);
     // the command line reads a row and a cell
     expect(await command(page, `look ${at[2]}`)).toMatch(new RegExp(`^${at[2]}: .*${at[1]!.split(' ')[0]}`));
     expect(await command(page, `row ${at[2][1]}`)).toMatch(new RegExp(`^Row ${at[2][1]}: .*${at[1]!.split(' ')[0]}`));
