@@ -30,9 +30,9 @@ export function cellFacts(i18n: I18n, view: View, l: Loc, c: CellContext = {}): 
   for (const a of view.agents) if (a.at === l) out.push(t('cf_agent', { agent: i18n.agent(a.id) }));
   for (const x of view.immortals) if (x === l) out.push(t('cf_immortal'));
   const step = view.stepTokens.find((s) => s.at === l);
-  if (step) out.push(t('cf_step', { time: step.time }));
+  if (step) out.push(t('cf_step', { time: `${step.time}:00` }));
   const conf = view.confirmed.find((s) => s.at === l);
-  if (conf) out.push(t('cf_confirmed', { time: conf.visitTime }));
+  if (conf) out.push(t('cf_confirmed', { time: `${conf.visitTime}:00` }));
   if (view.mindSlips.secondOnBoard === l) out.push(t('cf_slip'));
   for (const e of view.mayhem)
     if (e[0] === l || e[1] === l) out.push(t('cf_mayhem', { loc: L(e[0] === l ? e[1] : e[0]) }));

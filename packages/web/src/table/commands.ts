@@ -288,7 +288,7 @@ function oddsText(i18n: I18n, belief: Belief | null | undefined): string {
   const shares = Object.entries(belief.cardShares)
     .filter(([, p]) => (p ?? 0) > 0)
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
-    .map(([f, p]) => i18n.t('cmd_oddsOne', { feature: i18n.feature(f as FeatureId), p: Math.round(100 * (p ?? 0)) }));
+    .map(([f, p]) => i18n.t('cmd_oddsShare', { feature: i18n.feature(f as FeatureId), p: Math.round(100 * (p ?? 0)) }));
   return i18n.t('cmd_odds', { n: belief.candidates, list: shares.join(sep(i18n)) });
 }
 
