@@ -142,7 +142,7 @@ describe('typed commands', () => {
       expect(send(`look ${at.label}`, en)).toContain(`${at.label}: `);
       expect(send(`look ${at.label}`, en)).toContain(name);
       const to = (legal.find((a) => a.type === 'move') as { to: number }).to;
-      expect(cellName(en.i18n, v, to, { targets: new Set([to]) })).toMatch(/a choice$/);
+      expect(cellName(en.i18n, v, to, { targets: new Set([to]) })).toMatch(/a choice now$/);
       expect(send(`row ${at.row + 1}`, en)).toContain(name);
       expect(send('pieces', en)).toContain(`${name} at ${at.label}`);
       expect(send('choices', en)).toMatch(/^Choices: .*Move: /);

@@ -250,6 +250,13 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
     const choices = cells.filter((l) => /a choice/.test(l));
     expect(choices.length).toBe(await page.locator('svg.board g.cell.target').count());
     expect(choices.length).toBeGreaterThan(0);
+    // reflow (WCAG 1.4.10): at 320 CSS px nothing scrolls sideways, the command line included
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const cmd = await rect(page, '#table-command');
+    expect(cmd.right).toBeLessThanOrEqual(320);
+    expect(cmd.height).toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // the deduction odds say which feature each number is about
     const share = page.locator('section.deduction .share').first();
     await share.waitFor({ timeout: 10_000 });

@@ -44,7 +44,7 @@ export function cellFacts(i18n: I18n, view: View, l: Loc, c: CellContext = {}): 
     const crossed = note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ');
     out.push(t('cf_note', { note: [range, crossed, note.text].filter(Boolean).join(' ') }));
   }
-  if (c.targets?.has(l)) out.push(t('cf_choice'));
+  if (c.targets?.has(l)) out.push(t('tl_choice'));
   return out;
 }
 

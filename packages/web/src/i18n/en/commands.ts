@@ -62,7 +62,6 @@ export const COMMANDS_EN = {
   cf_mayhem: 'mayhem to {loc}',
   cf_path: 'your path {n}',
   cf_note: 'your note {note}',
-  cf_choice: 'a choice',
   cf_empty: 'empty',
   ag_title: 'Agents',
   ag_at: '{agent} at {loc}',

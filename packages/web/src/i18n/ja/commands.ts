@@ -62,7 +62,6 @@ export const COMMANDS_JA: Section<typeof COMMANDS_EN> = {
   cf_mayhem: '{loc} との間に群衆',
   cf_path: 'あなたの経路 {n}',
   cf_note: 'あなたのノート {note}',
-  cf_choice: '選択可',
   cf_empty: '空き',
   ag_title: 'エージェント',
   ag_at: '{agent}：{loc}',

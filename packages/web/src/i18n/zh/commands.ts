@@ -62,7 +62,6 @@ export const COMMANDS_ZH: Section<typeof COMMANDS_EN> = {
   cf_mayhem: '通往 {loc} 的障碍',
   cf_path: '你的路线第 {n} 步',
   cf_note: '你的笔记 {note}',
-  cf_choice: '可选',
   cf_empty: '空',
   ag_title: '特工',
   ag_at: '{agent}在 {loc}',
