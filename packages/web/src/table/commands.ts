@@ -85,7 +85,7 @@ const wordsOf = (i18n: I18n, key: StringKey): string[] => {
 const latin = (w: string) => /^[a-z?]/.test(w);
 
 /** The verb the line starts with (the longest word that fits) and the rest of the line. */
-function splitVerb(i18n: I18n, line: string): { verb: Verb; rest: string } | null {
+function splitVerb(i18n: I18n, line: string): { verb: Verb; rest: string; w: string } | null {
   let best: { verb: Verb; w: string } | null = null;
   for (const verb of VERBS)
     for (const w of wordsOf(i18n, `cmd_w_${verb}` as StringKey)) {
@@ -94,7 +94,7 @@ function splitVerb(i18n: I18n, line: string): { verb: Verb; rest: string } | nul
       if (latin(w) && /[a-z]/.test(line[w.length] ?? '')) continue;
       if (!best || w.length > best.w.length) best = { verb, w };
     }
-  if (best) return { verb: best.verb, rest: line.slice(best.w.length).trim() };
+  if (best) return { verb: best.verb, rest: line.slice(best.w.length).trim(), w: best.w };
   // Japanese puts the verb last ("メルを起動"): a CJK word at the end, its object before it
   for (const verb of VERBS)
     for (const w of wordsOf(i18n, `cmd_w_${verb}` as StringKey))
@@ -106,6 +106,7 @@ function splitVerb(i18n: I18n, line: string): { verb: Verb; rest: string } | nul
           .slice(0, line.length - best.w.length)
           .replace(/[をにへで]\s*$/, '')
           .trim(),
+        w: best.w,
       }
     : null;
 }
@@ -358,7 +359,7 @@ export function runCommand(line: string, ctx: CommandContext): CommandAnswer {
       return say(t('cmd_nothingToConfirm'));
   }
   const types = PLAY[verb]!;
-  const word = split ? text.slice(0, text.length - rest.length).trim() : text;
+  const word = split.w;
   const ofVerb = legal.filter((a) => types.includes(a.type));
   const found = ofVerb.filter((a) => matches(a, x, view));
   // the same number of locations as typed first ("move C4": a step, not an immortal to C4)
