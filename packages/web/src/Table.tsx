@@ -278,19 +278,6 @@ export function Table(p: TableProps) {
       </div>
       <div className="col-act">
         <div className="actions-box" id="table-actions" tabIndex={-1}>
-          {/* in the actions' box, whose size is fixed on a wide window; first on a phone, right
-                under the board */}
-          {role !== 'spectator' ? (
-            <CommandLine
-              view={view}
-              legal={p.legal}
-              prompt={promptText}
-              act={p.act}
-              notes={p.notes}
-              path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
-              belief={shows.odds ? belief : null}
-            />
-          ) : null}
           {c.panel ? (
             // a new position or tool draws a new panel: its buttons appear, none slides (no layout
             // shift inside the box)
@@ -310,6 +297,19 @@ export function Table(p: TableProps) {
             <div className="panel actions-idle" aria-hidden="true" />
           )}
           {c.stageBar}
+          {/* last in the actions' box (of fixed size on a wide window; on a phone, at the foot of
+              the height kept for the actions): what the buttons do moves it not */}
+          {role !== 'spectator' ? (
+            <CommandLine
+              view={view}
+              legal={p.legal}
+              prompt={promptText}
+              act={p.act}
+              notes={p.notes}
+              path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+              belief={shows.odds ? belief : null}
+            />
+          ) : null}
         </div>
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
