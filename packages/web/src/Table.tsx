@@ -232,9 +232,11 @@ export function Table(p: TableProps) {
             {t('cmd_skipAsk')}
           </a>
         ) : null}
-        <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
-          {t('cmd_skip')}
-        </a>
+        {role !== 'spectator' ? (
+          <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
+            {t('cmd_skip')}
+          </a>
+        ) : null}
       </div>
       <div className="col-head">
         <div

@@ -15,6 +15,9 @@ import { i18nFor } from '../src/i18n/all.js';
 import type { Lang } from '../src/i18n.js';
 import { commandFor, runCommand, type CommandContext } from '../src/table/commands.js';
 import { cellName } from '../src/table/cell-facts.js';
+import EN_RULES from '../src/rulebook/text-en.js';
+import ZH_RULES from '../src/rulebook/text-zh.js';
+import JA_RULES from '../src/rulebook/text-ja.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -149,5 +152,19 @@ describe('typed commands', () => {
       expect(send('help', en)).toMatch(/activate Meru/);
     });
     expect(done).toBe(true);
+  });
+
+  it("the rulebook's Keyboard chapter lists the command words and their answers in each language", () => {
+    for (const [lang, rules] of [
+      ['en', EN_RULES],
+      ['zh', ZH_RULES],
+      ['ja', JA_RULES],
+    ] as const) {
+      const i18n = i18nFor(lang);
+      const text = JSON.stringify(rules.chapters.keyboard);
+      for (const key of ['cmd_w_activate', 'cmd_w_ask', 'cmd_w_undo', 'cmd_w_end', 'cmd_w_board', 'cmd_w_yes'] as const)
+        expect(text, `${lang} ${key}`).toContain(i18n.t(key).split('|')[0]!);
+      expect(text).toContain(JSON.stringify(i18n.t('kb_answers')).slice(1, -1));
+    }
   });
 });
