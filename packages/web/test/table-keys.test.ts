@@ -201,7 +201,8 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
           { timeout: 20_000 },
         )
         .then(async (h) => ((await h.jsonValue()) === 'passed' ? null : await focused()));
-      if (what === null) break;
+      // the next half-turn's first Activate: this one is over (the recruiter bot can be quick)
+      if (what === null || (/^Activate/.test(what) && pressed.filter((p) => /Activate/.test(p)).length === 2)) break;
       const s = (await status(page))!;
       await press('Enter', what);
       if (await page.locator('[data-ask=confirm]').count()) await press('c', 'confirm');
@@ -217,7 +218,6 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
       pressed.some((p) => /Ask|End activation/.test(p)),
       said,
     ).toBe(true);
-    expect((await status(page))!.mine, said).toBe(false);
     console.info(`keys for a half-turn of two activations: ${pressed.length} (${said})`);
     expect(pressed.length, said).toBeLessThanOrEqual(15);
     expect(errors).toEqual([]);
