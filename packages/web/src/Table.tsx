@@ -232,11 +232,9 @@ export function Table(p: TableProps) {
             {t('cmd_skipAsk')}
           </a>
         ) : null}
-        {role !== 'spectator' ? (
-          <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
-            {t('cmd_skip')}
-          </a>
-        ) : null}
+        <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
+          {t('cmd_skip')}
+        </a>
       </div>
       <div className="col-head">
         <div
@@ -300,18 +298,17 @@ export function Table(p: TableProps) {
           )}
           {c.stageBar}
           {/* last in the actions' box (of fixed size on a wide window; on a phone, at the foot of
-              the height kept for the actions): what the buttons do moves it not */}
-          {role !== 'spectator' ? (
-            <CommandLine
-              view={view}
-              legal={p.legal}
-              prompt={promptText}
-              act={p.act}
-              notes={p.notes}
-              path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
-              belief={shows.odds ? belief : null}
-            />
-          ) : null}
+              the height kept for the actions): what the buttons do moves it not. A spectator's
+              only reads the board (nothing to play) */}
+          <CommandLine
+            view={view}
+            legal={p.legal}
+            prompt={promptText}
+            act={p.act}
+            notes={p.notes}
+            path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+            belief={shows.odds ? belief : null}
+          />
         </div>
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
