@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type Notes, type View } from '@mindmgmt/engine';
 import { FeatureGlyph, MindSlipToken } from './icons.js';
-import { useI18n, type I18n } from './i18n.js';
+import { useI18n } from './i18n.js';
 import type { EventPlace, HalfTurn } from './table/event-locs.js';
 import type { Ghost } from './table/ghost.js';
 import { ArrowDefs, edgeBox, GhostLayer, Marks, PathArrows, Pieces, TurnMarks } from './table/Pieces.js';
 import { useZoom } from './table/zoom.js';
+import { cellName, locName } from './table/cell-facts.js';
 
 export const S = 100;
 
@@ -36,12 +37,8 @@ export interface BoardProps {
   label?: string;
 }
 
-export function locName(i18n: I18n, l: Loc): string {
-  const info = LOCATIONS[l]!;
-  const sep = i18n.lang === 'zh' ? '、' : i18n.lang === 'ja' ? '・' : ', ';
-  const features = info.temple ? i18n.t('temple') : info.features.map((f) => i18n.feature(f)).join(sep);
-  return i18n.t('locName', { label: info.label, features });
-}
+/** The location's name with its features (what stands on it: table/cell-facts.ts). */
+export { locName };
 
 const edgeRect = (e: Edge) => edgeBox(e, 12, 8);
 /** The mark of a mayhem choice: the middle of its edge only, so the location labels in the
@@ -139,8 +136,10 @@ export function Board(p: BoardProps): ReactElement {
     const l = info.id;
     const x = info.col * S;
     const y = info.row * S;
-    const name = locName(i18n, l);
     const isTarget = p.targets?.has(l) ?? false;
+    // what stands here and whether it is a choice, in the name itself: a screen reader's grid
+    // navigation reads the name, seldom the description
+    const name = cellName(i18n, view, l, { path: p.path, notes: p.notes, targets: p.targets });
     const note = notes.get(l);
     const step = steps.get(l);
     const conf = confirmed.get(l);
@@ -177,9 +176,8 @@ export function Board(p: BoardProps): ReactElement {
         onPointerUp={() => press.current && clearTimeout(press.current)}
         onPointerLeave={() => press.current && clearTimeout(press.current)}
       >
-        {/* the name is the <title> (axe: label-content-name-mismatch); a choice says so apart */}
+        {/* the name is the <title> (axe: label-content-name-mismatch) */}
         <title>{name}</title>
-        {isTarget ? <desc>{i18n.t('tl_choice')}</desc> : null}
         <rect className="bg" width={S} height={S} fill={info.temple ? '#e3d3ae' : info.edge ? '#eaf1f4' : '#fbf8ef'} />
         {p.heat && p.heat[l]! > 0 ? (
           <rect className="heat" width={S} height={S} fill="#e03131" opacity={(0.55 * p.heat[l]!) / heatMax} />

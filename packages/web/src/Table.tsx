@@ -38,6 +38,9 @@ import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
 import { CHAPTER_TITLES } from './rulebook/chapters.js';
 import { refusalChapter, refusalText, type Refusal } from './i18n/refusals.js';
 import { Modal } from './Modal.js';
+import { AgentsPanel } from './table/AgentsPanel.js';
+import { CommandLine, COMMAND_ID } from './table/CommandLine.js';
+import { nextAction, useFocusNext } from './table/focus.js';
 
 export interface TableProps {
   gameId: string;
@@ -175,6 +178,7 @@ export function Table(p: TableProps) {
   const [keysHelp, setKeysHelp] = useState(false);
   const toggleKeys = useCallback(() => setKeysHelp((x) => !x), []);
   useShortcuts(t, toggleKeys);
+  const boardChoice = useFocusNext(view.seq, mine && p.legal.length > 0);
   const serverRefusal = p.error && p.error.code !== 'offline' ? p.error : null;
   const refusal =
     c.refusal?.text ?? (serverRefusal ? t('refused', { reason: refusalText(i18n, serverRefusal) }) : null);
@@ -206,10 +210,15 @@ export function Table(p: TableProps) {
   const onLoc = (l: Loc) => {
     // a click that plays clears the last refusal before it is sent, so that the answer to this
     // one (e.g. "not connected") stays (regression: it was cleared right after being set)
-    if (c.targets.has(l)) p.clearError();
+    if (c.targets.has(l)) {
+      p.clearError();
+      boardChoice.current = true;
+    }
     if (!c.onLoc(l)) setInspect(l);
   };
   const turnClass = mine ? 'status mine' : 'status';
+  const promptText = prompt(i18n, view, p.seat, p.legal, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])));
+  const canAsk = mine && p.legal.some((a) => a.type === 'ask');
 
   // Layout (issue 25 §2, §3): in the DOM, and so in Tab order, the prompt, then the actions and
   // the log, then the board (one Tab stop), then the rest. On a wide window the board fills the
@@ -224,6 +233,14 @@ export function Table(p: TableProps) {
         <a href="#table-board" className="skip" onClick={skipTo('table-board')}>
           {t('tl_skipBoard')}
         </a>
+        {canAsk ? (
+          <a href="#table-actions" className="skip" onClick={skipToAsk}>
+            {t('cmd_skipAsk')}
+          </a>
+        ) : null}
+        <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
+          {t('cmd_skip')}
+        </a>
       </div>
       <div className="col-head">
         <div
@@ -237,7 +254,7 @@ export function Table(p: TableProps) {
           <span className="status-text">
             {/* always there (hidden when not this seat's turn), so the text never moves sideways */}
             <span className={mine ? 'dot' : 'dot off'} aria-hidden="true" />
-            {prompt(i18n, view, p.seat, p.legal, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])))}
+            {promptText}
           </span>
           <RuleLinkFor k={`p_${view.phase}`} />
           {p.deadline && !view.result ? <Countdown at={p.deadline} /> : null}
@@ -286,6 +303,18 @@ export function Table(p: TableProps) {
             <div className="panel actions-idle" aria-hidden="true" />
           )}
           {c.stageBar}
+          {/* last in the actions' box (of fixed size on a wide window; on a phone, at the foot of
+              the height kept for the actions): what the buttons do moves it not. A spectator's
+              only reads the board (nothing to play) */}
+          <CommandLine
+            view={view}
+            legal={p.legal}
+            prompt={promptText}
+            act={p.act}
+            notes={p.notes}
+            path={role === 'recruiter' || view.result ? (sec?.path ?? null) : null}
+            belief={shows.odds ? belief : null}
+          />
         </div>
         <section className="panel log-panel" aria-label={t('log')}>
           <h3>{t('log')}</h3>
@@ -367,6 +396,7 @@ export function Table(p: TableProps) {
             </section>
           </Modal>
         ) : null}
+        <AgentsPanel view={view} />
         <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
         {p.lobby?.recruiterNote ? (
           <p className="muted" role="note">
@@ -420,7 +450,7 @@ export function Table(p: TableProps) {
               <div className="shares">
                 {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
                   <span key={f} className="share" title={i18n.feature(f)}>
-                    <FeatureIcon f={f} size={16} />{' '}
+                    <FeatureIcon f={f} size={16} /> <span className="sr">{i18n.feature(f)}</span>
                     {Math.round(100 * ((belief.cardShares as Readonly<Record<string, number>>)[f] ?? 0))}%
                   </span>
                 ))}
@@ -452,9 +482,20 @@ function skipTo(id: string) {
     e.preventDefault();
     const el = document.getElementById(id);
     el?.scrollIntoView({ block: 'nearest' });
-    const target = id === 'table-board' ? el?.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]') : el;
+    const target =
+      id === 'table-board'
+        ? el?.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]')
+        : id === 'table-actions'
+          ? (nextAction(false) ?? el)
+          : el;
     target?.focus({ preventScroll: true });
   };
+}
+
+/** The skip to Ask: the first Ask button. */
+function skipToAsk(e: { preventDefault: () => void }) {
+  e.preventDefault();
+  document.querySelector<HTMLElement>('section.actions [data-cmd=ask]')?.focus();
 }
 
 /** The shortcuts of table/keyboard.ts, listed ("?" opens and closes it). */
@@ -723,16 +764,6 @@ function CardsPanel({ view }: { view: View }) {
           ? ` · ${t('secondMindSlip')}${t('colon')}${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
           : ''}
       </p>
-      <ul className="agents-list">
-        {view.agents.map((a) => (
-          <li key={a.id} className={a.activated ? 'activated' : ''}>
-            <AgentIcon a={a.id} size={18} /> {i18n.agent(a.id)}
-            {view.mode === 'full' ? <small> ({t(`ability_${a.id}`)})</small> : null}{' '}
-            {a.at !== null ? LOCATIONS[a.at]!.label : '—'}
-            {view.myAgents.includes(a.id) ? ` · ${t('you')}` : ''}
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

@@ -359,7 +359,7 @@ export function useControls(view: View | null, legal: readonly Action[], act: (a
       rows.push(
         <div key="ask" className="btnrow">
           {list.map((a) => (
-            <button key={a.feature} onClick={() => plan(a)}>
+            <button key={a.feature} data-cmd="ask" onClick={() => plan(a)}>
               <FeatureIcon f={a.feature} size={18} /> {t('t_ask', { feature: i18n.feature(a.feature) })}
             </button>
           ))}

@@ -262,7 +262,8 @@ async function findBlockedAsk(page: Page): Promise<boolean> {
       page
         .locator(`svg.board g.cell[data-loc="${l}"] > title`)
         .textContent()
-        .then((x) => (x ?? '').split(': ')[1]?.split(', ') ?? []);
+        // "B3: Garden, Umbrellas. Meru, a choice now": the features before what stands there
+        .then((x) => (x ?? '').split('. ')[0]!.split(': ')[1]?.split(', ') ?? []);
     const immFeatures = new Set((await Promise.all(blocked.map(featuresOf))).flat());
     for (const t of await targets(page)) {
       const fs = await featuresOf(t);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPage, serverAndBrowser, shot, status, waitSeq, type Server } from './helpers.js';
 import { agentsTurn, focusTop, rect, sightTable } from './table-sight-play.js';
+import type { Page } from 'playwright-core';
 
 const env = serverAndBrowser();
 let server: Server;
@@ -12,7 +13,7 @@ let browser: Browser;
 beforeAll(() => {
   ({ server, browser } = env());
 });
-const { soloAt } = sightTable(() => server.url);
+const { solo, soloAt } = sightTable(() => server.url);
 
 describe('issue 25 §3: zoom, keyboard, screen readers', () => {
   it('1280x800 at 100, 150 and 200 % zoom: the whole board in view, at least as large (device px) as at 100 %', async () => {
@@ -158,4 +159,198 @@ describe('issue 25 §3: zoom, keyboard, screen readers', () => {
       });
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('an agents’ half-turn of two activations in at most 15 keys (was 84): after each choice the focus is on the next action', async () => {
+    const { page, errors } = await newPage(browser);
+    await soloAt(page, 'Rogue agents', agentsTurn);
+    await focusTop(page);
+    const pressed: string[] = [];
+    const press = async (k: string, what: string) => {
+      pressed.push(`${k}:${what}`);
+      await page.keyboard.press(k);
+    };
+    // from the top of the page: the header's links, then the first skip link, which goes to the
+    // next action (the first Activate)
+    for (let i = 0; i < 8; i++) {
+      await press('Tab', 'to the skip link');
+      if (await page.evaluate(() => document.activeElement?.getAttribute('href') === '#table-actions')) break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#table-actions');
+    await press('Enter', 'skip');
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        const cell = e?.getAttribute('data-loc');
+        const ok = !!e && (e.classList.contains('target') || !!e.closest('section.actions'));
+        return ok ? (cell ? `cell ${cell}` : (e!.textContent ?? '').trim()) : null;
+      });
+    for (let i = 0; i < 20; i++) {
+      // the table puts the focus on what is next; the player only presses Enter (while the
+      // recruiter answers an Ask, the player waits)
+      const what = await page
+        .waitForFunction(
+          () => {
+            const e = document.activeElement;
+            const st = document.querySelector('[role=status][data-phase]');
+            const phase = st?.getAttribute('data-phase');
+            if (phase !== 'agentsTurn' && phase !== 'answerAsk') return 'passed';
+            if (st?.getAttribute('data-mine') !== 'yes') return false;
+            return !!e && (e.classList.contains('target') || !!e.closest('section.actions'));
+          },
+          undefined,
+          { timeout: 20_000 },
+        )
+        .then(async (h) => ((await h.jsonValue()) === 'passed' ? null : await focused()));
+      // the next half-turn's first Activate: this one is over (the recruiter bot can be quick)
+      if (what === null || (/^Activate/.test(what) && pressed.filter((p) => /Activate/.test(p)).length === 2)) break;
+      const s = (await status(page))!;
+      await press('Enter', what);
+      if (await page.locator('[data-ask=confirm]').count()) await press('c', 'confirm');
+      await waitSeq(page, s.seq);
+    }
+    const said = pressed.join(', ');
+    expect(pressed.filter((p) => /Activate/.test(p)).length, said).toBe(2);
+    expect(
+      pressed.some((p) => /cell /.test(p)),
+      said,
+    ).toBe(true);
+    expect(
+      pressed.some((p) => /Ask|End activation/.test(p)),
+      said,
+    ).toBe(true);
+    console.info(`keys for a half-turn of two activations: ${pressed.length} (${said})`);
+    expect(pressed.length, said).toBeLessThanOrEqual(15);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('the accessibility tree: every cell names what stands on it and whether it is a choice; the agents have their own region; the odds name their features', async () => {
+    const { page, errors } = await newPage(browser);
+    await soloAt(page, 'Rogue agents', (s) => agentsTurn(s) && s.phase === 'agentsTurn');
+    // activate an agent by the command line: the board then offers its moves
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('table-command');
+    const s = (await status(page))!;
+    // "activate" alone plays when one agent fits, else it names the choices
+    const said = await command(page, 'activate');
+    if (/Which one/.test(said)) await command(page, `activate ${/Activate ([A-Za-z]+)/.exec(said)![1]!}`);
+    else expect(said).toMatch(/^Sent: /);
+    await waitSeq(page, s.seq);
+    await page.locator('svg.board g.cell.target').first().waitFor();
+    const tree = await page.locator('svg.board [role=grid]').ariaSnapshot();
+    const cells = tree.split('\n').filter((l) => /gridcell/.test(l));
+    expect(cells.length).toBe(42);
+    const agents = await page.getByRole('region', { name: 'Agents' }).innerText();
+    const at = /(\w+(?: \w+)?) at ([A-F][1-7])/.exec(agents)!;
+    expect(at, agents).not.toBeNull();
+    // the agent's cell names it; the choices say so
+    expect(
+      cells.find((l) => l.includes(`"${at[2]}: `))!,
+      tree,
+    ).toContain(at[1]!.split(' ')[0]);
+    const choices = cells.filter((l) => /a choice/.test(l));
+    expect(choices.length).toBe(await page.locator('svg.board g.cell.target').count());
+    expect(choices.length).toBeGreaterThan(0);
+    // reflow (WCAG 1.4.10): at 320 CSS px nothing scrolls sideways, the command line included
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const cmd = await rect(page, '#table-command');
+    expect(cmd.right).toBeLessThanOrEqual(320);
+    expect(cmd.height).toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // the deduction odds say which feature each number is about
+    const share = page.locator('section.deduction .share').first();
+    await share.waitFor({ timeout: 10_000 });
+    expect(await share.ariaSnapshot()).toMatch(/[A-Z][a-z]+[\w -]* \d+%/);
+    // the command line reads a row and a cell
+    expect(await command(page, `look ${at[2]}`)).toMatch(new RegExp(`^${at[2]}: .*${at[1]!.split(' ')[0]}`));
+    expect(await command(page, `row ${at[2][1]}`)).toMatch(new RegExp(`^Row ${at[2][1]}: .*${at[1]!.split(' ')[0]}`));
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('390x844: a whole Training Mission played by typed commands only; the board does not move (layout shift at most 0.05)', async () => {
+    const { page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number; shifts: string[] };
+      w.shift = 0;
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+          w.shift += e.value;
+          const names = (e.sources ?? []).map((x) => (x.node instanceof Element ? x.node.className : '?'));
+          w.shifts.push(`${e.value.toFixed(4)} ${names.join(',')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await solo(page, 'Rogue agents');
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      const w = window as unknown as { shift: number; shifts: string[] };
+      w.shift = 0;
+      w.shifts = [];
+    });
+    const typed = await playByCommands(page);
+    const { shift, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { shift: number; shifts: string[] };
+      return { shift: w.shift, shifts: w.shifts };
+    });
+    console.info(`typed commands: ${typed.length}; layout shift at 390x844: ${shift.toFixed(4)} in ${shifts.length}`);
+    expect((await status(page))!.phase).toBe('over');
+    expect(typed.filter((c) => /^activate/i.test(c)).length).toBeGreaterThan(4);
+    expect(shift, shifts.join('\n')).toBeLessThanOrEqual(0.05);
+    expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+  }, 300_000);
 });
+
+/** Types a line into the command line, presses Enter and returns the answer. */
+async function command(page: Page, line: string): Promise<string> {
+  const answer = page.locator('#table-command-answer');
+  const n = await answer.getAttribute('data-n');
+  await page.fill('#table-command', line);
+  await page.press('#table-command', 'Enter');
+  await page.waitForFunction((x) => document.getElementById('table-command-answer')?.getAttribute('data-n') !== x, n);
+  return answer.innerText();
+}
+
+/** Plays this seat's moves through the command line only, to the end of the game: the words of
+ * the button it would press ("Activate Meru", "Ask: Garden", "End activation"), or a location the
+ * board offers ("B3"), typed and sent with Enter; a question is answered "yes". */
+async function playByCommands(page: Page): Promise<string[]> {
+  const typed: string[] = [];
+  const type = async (line: string) => {
+    typed.push(line);
+    return command(page, line);
+  };
+  for (let i = 0; i < 800; i++) {
+    const s = (await status(page))!;
+    if (s.phase === 'over') break;
+    if (!s.mine) {
+      await page.waitForFunction(
+        () => {
+          const st = document.querySelector('[role=status][data-phase]');
+          return st?.getAttribute('data-mine') === 'yes' || st?.getAttribute('data-phase') === 'over';
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      continue;
+    }
+    const buttons = await page
+      .locator('section.actions button:not([aria-disabled=true]):not(.link):not([aria-pressed])')
+      .allInnerTexts();
+    const cells = await page
+      .locator('svg.board g.cell.target')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-loc')!));
+    const pick =
+      buttons.find((b) => /^Activate/.test(b)) ??
+      (cells.length ? cells[i % cells.length] : undefined) ??
+      buttons.find((b) => /^Ask/.test(b)) ??
+      buttons.find((b) => /^End/.test(b)) ??
+      buttons[0];
+    if (!pick) throw new Error(`nothing to type at ${JSON.stringify(s)}`);
+    const said = await type(pick.trim());
+    if (/Type “yes”/.test(said)) await type('yes');
+    else if (!/^Sent: /.test(said)) throw new Error(`"${pick}": ${said}`);
+    await waitSeq(page, s.seq);
+  }
+  return typed;
+}

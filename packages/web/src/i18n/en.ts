@@ -22,6 +22,7 @@ import { COMPANION_EN } from './en/companion.js';
 import { ANALYSIS_EN } from './en/analysis.js';
 import { SOLOOFFLINE_EN } from './en/solooffline.js';
 import { LOBBYERRORS_EN } from './en/lobbyerrors.js';
+import { COMMANDS_EN } from './en/commands.js';
 
 export const EN = {
   ...CORE_EN,
@@ -43,6 +44,7 @@ export const EN = {
   ...ANALYSIS_EN,
   ...SOLOOFFLINE_EN,
   ...LOBBYERRORS_EN,
+  ...COMMANDS_EN,
 };
 
 /** Every language's catalogue: the English keys, each language its own texts. */

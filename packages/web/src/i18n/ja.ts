@@ -20,6 +20,7 @@ import { COMPANION_JA } from './ja/companion.js';
 import { ANALYSIS_JA } from './ja/analysis.js';
 import { SOLOOFFLINE_JA } from './ja/solooffline.js';
 import { LOBBYERRORS_JA } from './ja/lobbyerrors.js';
+import { COMMANDS_JA } from './ja/commands.js';
 
 export const JA: Catalogue = {
   ...CORE_JA,
@@ -41,4 +42,5 @@ export const JA: Catalogue = {
   ...ANALYSIS_JA,
   ...SOLOOFFLINE_JA,
   ...LOBBYERRORS_JA,
+  ...COMMANDS_JA,
 };

@@ -20,6 +20,7 @@ import { COMPANION_ZH } from './zh/companion.js';
 import { ANALYSIS_ZH } from './zh/analysis.js';
 import { SOLOOFFLINE_ZH } from './zh/solooffline.js';
 import { LOBBYERRORS_ZH } from './zh/lobbyerrors.js';
+import { COMMANDS_ZH } from './zh/commands.js';
 
 export const ZH: Catalogue = {
   ...CORE_ZH,
@@ -41,4 +42,5 @@ export const ZH: Catalogue = {
   ...ANALYSIS_ZH,
   ...SOLOOFFLINE_ZH,
   ...LOBBYERRORS_ZH,
+  ...COMMANDS_ZH,
 };

@@ -2,6 +2,7 @@
 import type { RulebookText } from './content.js';
 import { keyboardChapter } from '../table/keyboard.js';
 import { TABLELAYOUT_EN } from '../i18n/en/tablelayout.js';
+import { COMMANDS_EN } from '../i18n/en/commands.js';
 
 const text: RulebookText = {
   ui: {
@@ -277,7 +278,7 @@ const text: RulebookText = {
         ],
       },
     ],
-    keyboard: keyboardChapter(TABLELAYOUT_EN),
+    keyboard: keyboardChapter({ ...TABLELAYOUT_EN, ...COMMANDS_EN }),
     words: [
       {
         p: 'The words this edition uses in English, Chinese and Japanese. Chinese comes from the Chinese rules summary and Japanese from the Japanese guide wherever they name the term.',

@@ -2,6 +2,7 @@
 import type { RulebookText } from './content.js';
 import { keyboardChapter } from '../table/keyboard.js';
 import { TABLELAYOUT_JA } from '../i18n/ja/tablelayout.js';
+import { COMMANDS_JA } from '../i18n/ja/commands.js';
 
 const text: RulebookText = {
   ui: {
@@ -266,7 +267,7 @@ const text: RulebookText = {
         ],
       },
     ],
-    keyboard: keyboardChapter(TABLELAYOUT_JA),
+    keyboard: keyboardChapter({ ...TABLELAYOUT_JA, ...COMMANDS_JA }),
     words: [
       {
         p: '本版が英語・中国語・日本語で使う用語です。中国語は中国語のルール概要、日本語は日本語ガイドに用語がある場合はそれに従います。',

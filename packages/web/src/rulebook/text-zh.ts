@@ -2,6 +2,7 @@
 import type { RulebookText } from './content.js';
 import { keyboardChapter } from '../table/keyboard.js';
 import { TABLELAYOUT_ZH } from '../i18n/zh/tablelayout.js';
+import { COMMANDS_ZH } from '../i18n/zh/commands.js';
 
 const text: RulebookText = {
   ui: {
@@ -245,7 +246,7 @@ const text: RulebookText = {
         ],
       },
     ],
-    keyboard: keyboardChapter(TABLELAYOUT_ZH),
+    keyboard: keyboardChapter({ ...TABLELAYOUT_ZH, ...COMMANDS_ZH }),
     words: [{ p: '本版在英文、中文和日文中使用的术语。中文取自中文规则摘要，日文取自日文指南（凡其中有此术语者）。' }],
   },
 };

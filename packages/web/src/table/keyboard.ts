@@ -4,13 +4,14 @@
 import { useEffect } from 'react';
 import type { StringKey } from '../i18n.js';
 import type { TABLELAYOUT_EN } from '../i18n/en/tablelayout.js';
+import type { COMMANDS_EN } from '../i18n/en/commands.js';
 import type { Section } from '../i18n/section.js';
 import type { Block } from '../rulebook/content.js';
 
 type Key = StringKey;
-/** The words of the shortcuts' section in one language (i18n/<lang>/tablelayout.ts): the rulebook
- * of that language imports just these, not the whole catalogue. */
-type Words = Section<typeof TABLELAYOUT_EN>;
+/** The words of the shortcuts' and commands' sections in one language (i18n/<lang>/tablelayout.ts
+ * and commands.ts): the rulebook of that language imports just these, not the whole catalogue. */
+type Words = Section<typeof TABLELAYOUT_EN & typeof COMMANDS_EN>;
 
 export interface Shortcut {
   /** `KeyboardEvent.key` values (lower case for letters). */
@@ -33,8 +34,43 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['e'], what: 'kb_end', labels: ['t_endActivation', 't_endTurn'] },
   { keys: ['b'], what: 'kb_board', focus: 'svg.board [role=gridcell][tabindex="0"]' },
   { keys: ['l'], what: 'kb_log', focus: '#table-log' },
+  { keys: ['a'], what: 'kb_ask', focus: 'section.actions [data-cmd=ask]' },
+  { keys: ['/'], what: 'kb_command', focus: '#table-command' },
   { keys: ['?'], what: 'kb_help', help: true },
 ];
+
+/** The command words listed in the rulebook, in this order (table/commands.ts reads them). */
+const COMMAND_VERBS = [
+  'activate',
+  'move',
+  'ask',
+  'reveal',
+  'shakedown',
+  'push',
+  'capture',
+  'scan',
+  'nudge',
+  'end',
+  'undo',
+  'slip',
+  'immortal',
+  'place',
+  'start',
+  'mayhem',
+  'card',
+  'answer',
+  'none',
+  'dolphin',
+  'yes',
+  'board',
+  'row',
+  'look',
+  'pieces',
+  'choices',
+  'status',
+  'odds',
+  'help',
+] as const;
 
 /** How a key is written in the help and the rulebook. */
 export const keyName = (k: string): string => (k.length === 1 ? k.toUpperCase() : k);
@@ -51,6 +87,10 @@ export function keyboardChapter(words: Words): Block[] {
       ],
     },
     { p: t('kb_shift') },
+    { p: t('kb_commandsText') },
+    { p: t('cmd_help') },
+    { list: COMMAND_VERBS.map((v) => t(`cmd_w_${v}`).split('|').join(' / ')) },
+    { p: t('kb_answers') },
   ];
 }
 
