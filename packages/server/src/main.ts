@@ -61,6 +61,7 @@ const limits: LimitsConfig = {
   gameInactiveMs: num(env.GAME_INACTIVE_MS, D.gameInactiveMs),
   openPageSize: num(env.OPEN_PAGE_SIZE, D.openPageSize),
   openUnvouchedListed: num(env.OPEN_UNVOUCHED_LISTED, D.openUnvouchedListed),
+  openUnvouchedPerNet: num(env.OPEN_UNVOUCHED_PER_NET, D.openUnvouchedPerNet),
   newPlayersPerIp: rate(env.LIMIT_NEW_PLAYERS, D.newPlayersPerIp),
   passwordPerIp: rate(env.LIMIT_PASSWORD_IP, D.passwordPerIp),
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),

@@ -61,6 +61,10 @@ export interface LimitsConfig {
    * finished game) are listed, after every vouched one (issue 29 §2: a flood of anonymous tables
    * from many addresses cannot push the others off the first page). The rest are joined by link. */
   readonly openUnvouchedListed: number;
+  /** Open-games list: of the unvouched tables one network (`prefixKey`) has waiting, the first
+   * this many are listed; the rest are joined by link (decided at creation, migration 111), so a
+   * flood from a few networks fills at most their share of the list. */
+  readonly openUnvouchedPerNet: number;
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
@@ -154,6 +158,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   gameInactiveMs: 30 * 24 * 3600_000,
   openPageSize: 50,
   openUnvouchedListed: 100,
+  openUnvouchedPerNet: 3,
   newPlayersPerIp: { burst: 10, perMin: 2 },
   // Only failures spend these. Two addresses (or two networks) fail at most 2 x 5 at once and
   // 2/min after; the player's ceiling (30, 3/min) stays above that, so its owner still signs in
