@@ -65,6 +65,9 @@ export interface LimitsConfig {
    * this many are listed; the rest are joined by link (decided at creation, migration 111), so a
    * flood from a few networks fills at most their share of the list. */
   readonly openUnvouchedPerNet: number;
+  /** WebSockets of one seat token that count as in play (never closed to make room for new
+   * connections at the WebSocket total): its newest this many; older ones, like spectators, may. */
+  readonly wsSeatsPerToken: number;
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
@@ -159,6 +162,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   openPageSize: 50,
   openUnvouchedListed: 100,
   openUnvouchedPerNet: 3,
+  wsSeatsPerToken: 3,
   newPlayersPerIp: { burst: 10, perMin: 2 },
   // Only failures spend these. Two addresses (or two networks) fail at most 2 x 5 at once and
   // 2/min after; the player's ceiling (30, 3/min) stays above that, so its owner still signs in
