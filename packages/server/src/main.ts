@@ -63,6 +63,7 @@ const limits: LimitsConfig = {
   openUnvouchedListed: num(env.OPEN_UNVOUCHED_LISTED, D.openUnvouchedListed),
   openUnvouchedPerNet: num(env.OPEN_UNVOUCHED_PER_NET, D.openUnvouchedPerNet),
   wsSeatsPerToken: num(env.WS_SEATS_PER_TOKEN, D.wsSeatsPerToken),
+  wsSeatsPerPrefix: num(env.WS_SEATS_PER_PREFIX, D.wsSeatsPerPrefix),
   newPlayersPerIp: rate(env.LIMIT_NEW_PLAYERS, D.newPlayersPerIp),
   passwordPerIp: rate(env.LIMIT_PASSWORD_IP, D.passwordPerIp),
   passwordPerPlayer: rate(env.LIMIT_PASSWORD_PLAYER, D.passwordPerPlayer),

@@ -99,4 +99,32 @@ describe('attack: one seat token said by WebSockets from many networks', () => {
     closeTable(t);
     closeTable(a);
   });
+
+  it('regression: running games of its own, their seats said from one /24 past its share, fill the total; a player from another network still reconnects', async () => {
+    const srv = await testServer(undefined, { limits: { ...CAPS, maxWebSockets: 6, wsSeatsPerPrefix: 2 } });
+    servers.push(srv);
+    const t = await openTable(srv.url, { mode: 'full', players: 2 });
+    const seats = t.clients.map((c) => watch(c.ws));
+    t.spectator.close();
+    // The attacker's running game, each seat token said twice from its network: 4 seats in play.
+    const x = await api(srv.url, 'POST', '/api/games', { name: 'X', mode: 'training', players: 2, bots: {} });
+    const y = await api(srv.url, 'POST', `/api/games/${x.body.gameId}/join`, { name: 'Y' });
+    const flood = [];
+    for (const [i, token] of [x.body.token, y.body.token, x.body.token, y.body.token].entries()) {
+      const h = await hello(srv, `127.0.70.${i + 1}`, x.body.gameId, token);
+      clients.push(h.c);
+      flood.push({ ...h, started: h.c.wait((m) => m.t === 'state') });
+    }
+    expect((await api(srv.url, 'POST', `/api/games/${x.body.gameId}/start`, { token: x.body.token })).status).toBe(200);
+    await Promise.all(flood.map((h) => h.started));
+    expect(srv.webSockets.size).toBe(6);
+    expect(srv.webSockets.count('seat')).toBe(6);
+    // A player of the other game, from another network: in, in the place of one of the flood.
+    const back = await hello(srv, '127.0.60.1', t.gameId, t.tokens[0]!);
+    clients.push(back.c);
+    expect(back.first.t).toBe('lobby');
+    await expect(Promise.race(flood.map((h) => h.held.closed))).resolves.toBe(1013);
+    expect(seats.every((h) => h.code === null)).toBe(true);
+    closeTable(t);
+  });
 });

@@ -68,6 +68,9 @@ export interface LimitsConfig {
   /** WebSockets of one seat token that count as in play (never closed to make room for new
    * connections at the WebSocket total): its newest this many; older ones, like spectators, may. */
   readonly wsSeatsPerToken: number;
+  /** Seats' WebSockets in play per network (prefixKey) that are never closed to make room at the
+   * WebSocket total; beyond them, a network's seats may be, after every connection not in play. */
+  readonly wsSeatsPerPrefix: number;
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
@@ -163,6 +166,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   openUnvouchedListed: 100,
   openUnvouchedPerNet: 3,
   wsSeatsPerToken: 3,
+  wsSeatsPerPrefix: 8,
   newPlayersPerIp: { burst: 10, perMin: 2 },
   // Only failures spend these. Two addresses (or two networks) fail at most 2 x 5 at once and
   // 2/min after; the player's ceiling (30, 3/min) stays above that, so its owner still signs in
