@@ -81,6 +81,7 @@ const limits: LimitsConfig = {
   notifySending: num(env.NOTIFY_SENDING, D.notifySending),
   verifyMailsPerRecipient: num(env.LIMIT_VERIFY_MAILS_RECIPIENT, D.verifyMailsPerRecipient),
   verifyMailsPerPlayer: rate(env.LIMIT_VERIFY_MAILS_PLAYER, D.verifyMailsPerPlayer),
+  verifyMailsPerPrefix: rate(env.LIMIT_VERIFY_MAILS_PREFIX, D.verifyMailsPerPrefix),
   verifyMailsTotal: rate(env.LIMIT_VERIFY_MAILS_TOTAL, D.verifyMailsTotal),
   analysesQueued: num(env.ANALYSES_QUEUED, D.analysesQueued),
   analysisDecisions: num(env.ANALYSIS_DECISIONS, D.analysisDecisions),

@@ -128,6 +128,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log, {
           perRecipient: limits.verifyMailsPerRecipient,
           perPlayer: limits.verifyMailsPerPlayer,
+          perPrefix: limits.verifyMailsPerPrefix,
           total: limits.verifyMailsTotal,
         })
       : null;

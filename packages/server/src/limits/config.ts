@@ -101,9 +101,10 @@ export interface LimitsConfig {
   /** Verification mails (PUT /api/me/email), on budgets of their own so that they never spend
    * what turn notices need: per recipient address (normalised, notify/mail.ts recipientKey;
    * counted in the database per `VERIFY_WINDOW_MS`, so across restarts and instances), per
-   * profile, and server-wide. */
+   * profile, per network (prefixKey) of the asking address, and server-wide. */
   readonly verifyMailsPerRecipient: number;
   readonly verifyMailsPerPlayer: Rate;
+  readonly verifyMailsPerPrefix: Rate;
   readonly verifyMailsTotal: Rate;
   /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
    * once (beyond it: 503 busy; one runs at a time). */
@@ -188,6 +189,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifySending: 8,
   verifyMailsPerRecipient: 3,
   verifyMailsPerPlayer: { burst: 3, perMin: 0.1 },
+  // Fresh profiles are cheap (newPlayersPerIp): one network keeps at most 1 of the server's 3 a
+  // minute spent after its first 5, so keeping them all spent takes many networks.
+  verifyMailsPerPrefix: { burst: 5, perMin: 1 },
   verifyMailsTotal: { burst: 30, perMin: 3 },
   analysesQueued: 16,
   analysisDecisions: 80,
