@@ -71,7 +71,15 @@ export class MemoryStore implements GameStore {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby') return false;
     const { deadline, ...start } = clone(s);
-    e.row = { ...e.row, status: 'active', start, deadline: deadline ?? null, seq: 0, updatedAt: s.startedAt };
+    e.row = {
+      ...e.row,
+      status: 'active',
+      start,
+      deadline: deadline ?? null,
+      seq: 0,
+      updatedAt: s.startedAt,
+      creatorNet: null,
+    };
     return true;
   }
   async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {

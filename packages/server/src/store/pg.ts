@@ -292,7 +292,7 @@ export class PgStore implements GameStore, ClusterBus {
       if (places.length !== seated.size || places.some((p) => !seated.has(p.place))) return false;
       await c.query(
         `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3,
-           deadline_seat = $4, has_bots = $5, updated_at = $6 WHERE id = $7`,
+           deadline_seat = $4, has_bots = $5, updated_at = $6, creator_net = NULL WHERE id = $7`,
         [
           JSON.stringify(start),
           s.engineVersion,

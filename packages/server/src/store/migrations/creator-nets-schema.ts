@@ -3,7 +3,8 @@
 // list shows only the first `openUnvouchedPerNet` unvouched tables of a network waiting at once,
 // so a flood from a few networks fills at most their share of it, not the whole unvouched part.
 // Decided at creation and kept (a listing reads one index range, which skips the tables beyond their share; no counting per
-// network at read time). Tables made before it have no network and count as within their share. Frozen once
+// network at read time). A table that starts forgets its network
+// (only waiting tables are counted). Tables made before it have no network and count as within their share. Frozen once
 // released.
 export function creatorNetsSchema(dialect: 'pg' | 'sqlite'): string {
   const pg = dialect === 'pg';
