@@ -35,6 +35,10 @@ async function hello(srv: RunningServer, from: string, gameId: string, token: st
   return { c, held, first };
 }
 
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setTimeout(r, 10));
+}
+
 const servers: RunningServer[] = [];
 const clients: Client[] = [];
 afterEach(async () => {
@@ -79,7 +83,7 @@ describe('attack: one seat token said by WebSockets from many networks', () => {
     // and again from other networks.
     const a = await openTable(srv.url, { mode: 'full', players: 2 });
     a.spectator.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => srv.webSockets.size === 4);
     const flood = [];
     for (let n = 1; n <= 5; n++) {
       const h = await hello(srv, `127.0.${50 + n}.1`, a.gameId, a.tokens[0]!);
@@ -106,6 +110,7 @@ describe('attack: one seat token said by WebSockets from many networks', () => {
     const t = await openTable(srv.url, { mode: 'full', players: 2 });
     const seats = t.clients.map((c) => watch(c.ws));
     t.spectator.close();
+    await until(() => srv.webSockets.size === 2);
     // The attacker's running game, each seat token said twice from its network: 4 seats in play.
     const x = await api(srv.url, 'POST', '/api/games', { name: 'X', mode: 'training', players: 2, bots: {} });
     const y = await api(srv.url, 'POST', `/api/games/${x.body.gameId}/join`, { name: 'Y' });
