@@ -189,9 +189,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifySending: 8,
   verifyMailsPerRecipient: 3,
   verifyMailsPerPlayer: { burst: 3, perMin: 0.1 },
-  // Fresh profiles are cheap (newPlayersPerIp): one network keeps at most 1 of the server's 3 a
-  // minute spent after its first 5, so keeping them all spent takes many networks.
-  verifyMailsPerPrefix: { burst: 5, perMin: 1 },
+  // Fresh profiles are cheap (newPlayersPerIp): a network spends at most 3, then 1 every 5 min,
+  // so spending the server's 30 takes 10 networks and keeping its 3 a minute spent takes 15.
+  verifyMailsPerPrefix: { burst: 3, perMin: 0.2 },
   verifyMailsTotal: { burst: 30, perMin: 3 },
   analysesQueued: 16,
   analysisDecisions: 80,
