@@ -141,8 +141,9 @@ export class GameService {
   createGame(
     b: CreateGameBody,
     vouched = false,
+    creatorNet: string | null = null,
   ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    return this.lobby.createGame(b, vouched);
+    return this.lobby.createGame(b, vouched, creatorNet);
   }
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {

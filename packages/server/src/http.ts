@@ -7,6 +7,7 @@ import { ApiError } from './api-error.js';
 import type { GameService } from './games.js';
 import { body } from './http/body.js';
 import { clientIp } from './http/client.js';
+import { prefixKey } from './http/address.js';
 import { sendError, sendJson, sendJsonText } from './http/headers.js';
 import { createStaticHandler } from './http/static.js';
 import { parseTarget } from './http/target.js';
@@ -115,7 +116,7 @@ export function createHttpHandler(
             'busy',
             `The server is opening too many new tables; try again in ${lanes.retryAfterSec(vouched)} s.`,
           );
-        r = await service.createGame(b, vouched);
+        r = await service.createGame(b, vouched, prefixKey(ip));
       } catch (e) {
         slot.cancel();
         profileSlot?.cancel();

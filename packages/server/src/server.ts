@@ -138,6 +138,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       ? new Mailer(notifier.store, notifier.queue, notifier.vapid, o.mail, log, {
           perRecipient: limits.verifyMailsPerRecipient,
           perPlayer: limits.verifyMailsPerPlayer,
+          perPrefix: limits.verifyMailsPerPrefix,
           total: limits.verifyMailsTotal,
         })
       : null;
@@ -184,7 +185,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...o.httpTimeouts };
   const gate = new ConnectionGate(socketCaps(limits));
   log.info(gate.caps, 'socket caps');
-  const wsSlots = new WsSlots(webSocketCaps(limits, gate.caps));
+  const wsSlots = new WsSlots(webSocketCaps(limits, gate.caps), limits.wsSeatsPerPrefix);
   log.info(wsSlots.caps, 'websocket caps');
   const server = http.createServer({ connectionsCheckingInterval: timeouts.checkMs }, (req, res) => {
     // A request is being answered (not to be shed) once all of it has arrived: a socket still

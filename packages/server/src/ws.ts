@@ -134,6 +134,20 @@ export function attachWebSockets(
     setTimeout(() => ws.terminate(), 1000).unref();
   }
 
+  /** A seat's connection in play: its token holds a seat of a running game held here, and it is
+   * among the newest `wsSeatsPerToken` connections of that token (a person's devices). */
+  function inPlay(conn: Conn): boolean {
+    const g = conn.gameId && conn.tokenHash !== null ? service.inMemory(conn.gameId) : null;
+    if (!g || g.row.status !== 'active' || !g.state || g.state.result) return false;
+    let newer = 0;
+    let found = false;
+    for (const c of g.subs) {
+      if (c === conn) found = true;
+      else if (found && c.tokenHash === conn.tokenHash) newer++;
+    }
+    return found && newer < limits.wsSeatsPerToken;
+  }
+
   wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string, slot: WsSlot) => {
     const conn: Conn = {
       cid: nextCid++,
@@ -276,8 +290,10 @@ export function attachWebSockets(
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
             }
             await service.hello(conn, m.gameId, m.token, m.lastSeq);
-            // In play once a token holding a place subscribed it: never closed to make room.
+            // A token holding a place subscribed it; whether it is in play (never closed to make
+            // room) is asked when room is needed: the table may start or end meanwhile.
             slot.standing = conn.tokenHash !== null ? 'seat' : 'spectator';
+            slot.inPlay = () => inPlay(conn);
             if (chat) await chat.hello(conn, m.gameId);
             return;
           case 'note':

@@ -22,7 +22,8 @@ export function lobbyFloodSuite(name: string, open: () => Promise<{ games: GameS
       const st = await open();
       srv = await testServer(st.games, {
         players: st.players,
-        limits: { openPageSize: PAGE, openUnvouchedListed: UNVOUCHED, openTablesPerIp: 2 },
+        // one network's share as large as the list: this one is about vouched tables coming first
+        limits: { openPageSize: PAGE, openUnvouchedListed: UNVOUCHED, openTablesPerIp: 2, openUnvouchedPerNet: 100 },
       });
     });
     afterAll(() => srv.close());
@@ -111,6 +112,62 @@ export function lobbyFloodSuite(name: string, open: () => Promise<{ games: GameS
       const third = await postFrom(srv.url, '/api/games', { ...table, name: 'Vera' }, '127.0.23.1', auth(vera.token));
       expect([third.status, third.body.error?.code]).toEqual([429, 'too_many_open_tables']);
       expect((await listing()).pages.flat()).toEqual([...vouched, ...flood.slice(0, UNVOUCHED)]);
+    });
+  });
+
+  describe(`attack: a flood of anonymous tables from fresh addresses of a few networks (${name})`, () => {
+    let srv: RunningServer;
+    beforeAll(async () => {
+      const st = await open();
+      srv = await testServer(st.games, {
+        players: st.players,
+        limits: { openPageSize: PAGE, openUnvouchedListed: UNVOUCHED, openTablesPerIp: 2, openUnvouchedPerNet: 2 },
+      });
+    });
+    afterAll(() => srv.close());
+
+    const listed = async (): Promise<string[]> => {
+      const out: string[] = [];
+      for (let page = 0; page < 5; page++) {
+        const r = await api(srv.url, 'GET', `/api/games?page=${page}`);
+        out.push(...r.body.games.map((g: { gameId: string }) => g.gameId));
+        if (!r.body.more) break;
+      }
+      return out;
+    };
+    const create = async (from: string, name = 'Spam'): Promise<string> => {
+      const r = await postFrom(srv.url, '/api/games', { ...table, name }, from);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.gameId;
+    };
+
+    it('regression: 24 fresh addresses of two networks, 48 tables newer than a real one, list only their share', async () => {
+      const real = [await create('127.0.41.7', 'Ann'), await create('127.0.42.9', 'Bob')];
+      const flood: Record<string, string[]> = { '127.0.43': [], '127.0.44': [] };
+      for (let a = 1; a <= 12; a++)
+        for (const net of Object.keys(flood))
+          for (let i = 0; i < 2; i++) flood[net]!.unshift(await create(`${net}.${a}`));
+      const shown = await listed();
+      // each flooding network: its first 2 tables (the oldest of its flood), then nothing more
+      const share = (net: string) => flood[net]!.slice(-2);
+      expect(shown.filter((id) => flood['127.0.43']!.includes(id)).sort()).toEqual(share('127.0.43').sort());
+      expect(shown.filter((id) => flood['127.0.44']!.includes(id)).sort()).toEqual(share('127.0.44').sort());
+      expect(shown).toEqual(expect.arrayContaining(real));
+      expect(shown).toHaveLength(6);
+      // a table beyond its network's share is still there for whoever has its link
+      expect((await api(srv.url, 'GET', `/api/games/${flood['127.0.43']![0]}`)).status).toBe(200);
+
+      // Once a listed table of a network leaves the lobby, that network's next table takes its place.
+      const ann = await postFrom(srv.url, '/api/games', { ...table, name: 'Ann' }, '127.0.41.8');
+      expect(ann.status).toBe(200);
+      expect(await listed()).toContain(ann.body.gameId);
+      const third = await create('127.0.41.9');
+      expect(await listed()).not.toContain(third);
+      expect(
+        (await api(srv.url, 'POST', `/api/games/${ann.body.gameId}/leave`, { token: ann.body.token })).status,
+      ).toBe(200);
+      const fourth = await create('127.0.41.10');
+      expect(await listed()).toContain(fourth);
     });
   });
 

@@ -71,6 +71,16 @@ export interface LimitsConfig {
    * finished game) are listed, after every vouched one (issue 29 §2: a flood of anonymous tables
    * from many addresses cannot push the others off the first page). The rest are joined by link. */
   readonly openUnvouchedListed: number;
+  /** Open-games list: of the unvouched tables one network (`prefixKey`) has waiting, the first
+   * this many are listed; the rest are joined by link (decided at creation, migration 111), so a
+   * flood from a few networks fills at most their share of the list. */
+  readonly openUnvouchedPerNet: number;
+  /** WebSockets of one seat token that count as in play (never closed to make room for new
+   * connections at the WebSocket total): its newest this many; older ones, like spectators, may. */
+  readonly wsSeatsPerToken: number;
+  /** Seats' WebSockets in play per network (prefixKey) that are never closed to make room at the
+   * WebSocket total; beyond them, a network's seats may be, after every connection not in play. */
+  readonly wsSeatsPerPrefix: number;
   /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
@@ -104,9 +114,10 @@ export interface LimitsConfig {
   /** Verification mails (PUT /api/me/email), on budgets of their own so that they never spend
    * what turn notices need: per recipient address (normalised, notify/mail.ts recipientKey;
    * counted in the database per `VERIFY_WINDOW_MS`, so across restarts and instances), per
-   * profile, and server-wide. */
+   * profile, per network (prefixKey) of the asking address, and server-wide. */
   readonly verifyMailsPerRecipient: number;
   readonly verifyMailsPerPlayer: Rate;
+  readonly verifyMailsPerPrefix: Rate;
   readonly verifyMailsTotal: Rate;
   /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
    * once (beyond it: 503 busy; one runs at a time). */
@@ -170,6 +181,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   gameInactiveMs: 30 * 24 * 3600_000,
   openPageSize: 50,
   openUnvouchedListed: 100,
+  openUnvouchedPerNet: 3,
+  wsSeatsPerToken: 3,
+  wsSeatsPerPrefix: 8,
   newPlayersPerIp: { burst: 10, perMin: 2 },
   reportsPerPlayer: { burst: 5, perMin: 1 },
   reportsPerIp: { burst: 10, perMin: 2 },
@@ -193,6 +207,9 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   notifySending: 8,
   verifyMailsPerRecipient: 3,
   verifyMailsPerPlayer: { burst: 3, perMin: 0.1 },
+  // Fresh profiles are cheap (newPlayersPerIp): a network spends at most 3, then 1 every 5 min,
+  // so spending the server's 30 takes 10 networks and keeping its 3 a minute spent takes 15.
+  verifyMailsPerPrefix: { burst: 3, perMin: 0.2 },
   verifyMailsTotal: { burst: 30, perMin: 3 },
   analysesQueued: 16,
   analysisDecisions: 80,

@@ -26,14 +26,22 @@ export class Lobby {
     return lobbySummary(r, this.master.invite(r.id));
   }
 
-  /** `vouched`: the host is signed in to a profile with a finished game (listed first). */
+  /** `vouched`: the host is signed in to a profile with a finished game (listed first).
+   * `creatorNet`: the network (`prefixKey`) of the creating address; an unvouched table is listed
+   * only within its network's share (`openUnvouchedPerNet` waiting at once). */
   async createGame(
     b: CreateGameBody,
     vouched = false,
+    creatorNet: string | null = null,
   ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
     const m = this.master;
     const token = newToken();
-    const row: GameRow = { ...newTableRow(b, newGameId(), hashToken(token), Date.now()), vouched };
+    const now = Date.now();
+    const netShare =
+      vouched ||
+      creatorNet === null ||
+      (await m.store.countOpenOfNet(creatorNet, now - m.limits.lobbyIdleMs)) < m.limits.openUnvouchedPerNet;
+    const row: GameRow = { ...newTableRow(b, newGameId(), hashToken(token), now), vouched, creatorNet, netShare };
     const id = row.id;
     await m.store.createGame(row);
     m.log.info({ gameId: id, mode: b.mode, players: b.players }, 'game created');
@@ -47,7 +55,7 @@ export class Lobby {
   }
 
   /** One page of the open (live: not expired) lobby tables: every vouched table, newest first,
-   * then the newest `openUnvouchedListed` others (issue 29 §2). Vouched tables are few (each needs
+   * then the newest `openUnvouchedListed` others within their network's share (issue 29 §2). Vouched tables are few (each needs
    * a profile with a finished game), so counting them is cheap; the others are never counted. */
   async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;

@@ -7,6 +7,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { prefixKey } from '../http/address.js';
 import { RateBudget, type Rate } from '../limits/budget.js';
 import type { EmailRow, Lang, NotifyStore, VapidKeys } from '../store/notify/types.js';
 import { MAIL_WORDS } from './mail-texts.js';
@@ -24,6 +25,9 @@ export const VERIFY_WINDOW_MS = 24 * 3600_000;
 export interface VerifyCaps {
   readonly perRecipient: number;
   readonly perPlayer: Rate;
+  /** Per network (`prefixKey`) of the asking address: fresh profiles cost an address little, so
+   * without it one address kept the server-wide budget spent and nobody else's mail went out. */
+  readonly perPrefix: Rate;
   readonly total: Rate;
 }
 
@@ -57,9 +61,10 @@ export class Mailer implements NoticeChannel {
   private readonly unsubKey: Buffer;
   private readonly recipientHashKey: Buffer;
   private readonly verifyPerPlayer: RateBudget;
+  private readonly verifyPerPrefix: RateBudget;
   private readonly verifyTotal: RateBudget;
   /** Verification mails refused, by the cap that refused them. */
-  readonly verifyRefused = { player: 0, recipient: 0, total: 0 };
+  readonly verifyRefused = { player: 0, prefix: 0, recipient: 0, total: 0 };
 
   constructor(
     private readonly store: NotifyStore,
@@ -75,6 +80,7 @@ export class Mailer implements NoticeChannel {
     this.unsubKey = derive('mindmgmt unsubscribe');
     this.recipientHashKey = derive('mindmgmt recipient');
     this.verifyPerPlayer = new RateBudget(caps.perPlayer);
+    this.verifyPerPrefix = new RateBudget(caps.perPrefix);
     this.verifyTotal = new RateBudget(caps.total, 1);
   }
 
@@ -84,11 +90,13 @@ export class Mailer implements NoticeChannel {
     return createHmac('sha256', this.recipientHashKey).update(normaliseAddress(address)).digest('base64url');
   }
 
-  /** Spends the verification budgets for one mail to `address` from `playerId`: the profile's
-   * first (memory), then the recipient's (database), then the server's, so that mails refused for
-   * one flooded inbox spend nothing of what other people's verifications need. */
-  private async mayVerify(playerId: string, address: string, now: number): Promise<boolean> {
+  /** Spends the verification budgets for one mail to `address` from `playerId` asking from
+   * `from` (an addressKey): the profile's first and the network's (memory), then the recipient's
+   * (database), then the server's, so that mails refused for one flooded inbox or one network
+   * spend nothing of what other people's verifications need. */
+  private async mayVerify(playerId: string, address: string, from: string, now: number): Promise<boolean> {
     if (!this.verifyPerPlayer.take(playerId, now)) return (void this.verifyRefused.player++, false);
+    if (!this.verifyPerPrefix.take(prefixKey(from), now)) return (void this.verifyRefused.prefix++, false);
     const max = this.caps.perRecipient;
     if (max < 1 || !(await this.store.spendRecipient(this.recipientKey(address), now, VERIFY_WINDOW_MS, max)))
       return (void this.verifyRefused.recipient++, false);
@@ -122,10 +130,16 @@ export class Mailer implements NoticeChannel {
     return (await this.store.deleteEmail(playerId)) ? e.lang : null;
   }
 
-  /** Sets the player's address (unverified) and queues its verification mail; 'capped' when the
+  /** Sets the player's address (unverified) and queues its verification mail (asked from `from`); 'capped' when the
    * mail is over the verification caps (the address is not changed then). */
-  async setAddress(playerId: string, address: string, lang: Lang, now: number): Promise<'ok' | 'capped' | 'no-player'> {
-    if (!(await this.mayVerify(playerId, address, now))) return 'capped';
+  async setAddress(
+    playerId: string,
+    address: string,
+    lang: Lang,
+    from: string,
+    now: number,
+  ): Promise<'ok' | 'capped' | 'no-player'> {
+    if (!(await this.mayVerify(playerId, address, from, now))) return 'capped';
     const token = randomBytes(32).toString('base64url');
     const row: EmailRow = { playerId, address, lang, verified: false, createdAt: now };
     if ((await this.store.setEmail(row, sha256(token), now + VERIFY_TTL_MS)) === 'no-player') return 'no-player';

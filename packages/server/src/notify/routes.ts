@@ -147,7 +147,7 @@ export function createNotifyRoutes(
         const b = await body(req, setEmailSchema);
         spend(ip);
         const { player } = await accounts.requirePlayer(req);
-        const r = await mailer.setAddress(player.id, b.address, b.lang, Date.now());
+        const r = await mailer.setAddress(player.id, b.address, b.lang, ip, Date.now());
         if (r === 'capped')
           throw new ApiError(
             429,

@@ -71,7 +71,15 @@ export class MemoryStore implements GameStore {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby') return false;
     const { deadline, ...start } = clone(s);
-    e.row = { ...e.row, status: 'active', start, deadline: deadline ?? null, seq: 0, updatedAt: s.startedAt };
+    e.row = {
+      ...e.row,
+      status: 'active',
+      start,
+      deadline: deadline ?? null,
+      seq: 0,
+      updatedAt: s.startedAt,
+      creatorNet: null,
+    };
     return true;
   }
   async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {
@@ -80,7 +88,7 @@ export class MemoryStore implements GameStore {
         (e) =>
           e.row.status === 'lobby' &&
           e.row.updatedAt >= updatedSince &&
-          (vouched === undefined || !!e.row.vouched === vouched),
+          (vouched === undefined || (!!e.row.vouched === vouched && e.row.netShare !== false)),
       )
       .sort((a, b) => b.row.createdAt - a.row.createdAt)
       .slice(offset, offset + limit)
@@ -88,6 +96,10 @@ export class MemoryStore implements GameStore {
   }
   async countOpen(vouched: boolean, updatedSince: number): Promise<number> {
     return (await this.listOpen(Number.MAX_SAFE_INTEGER, 0, updatedSince, vouched)).length;
+  }
+  async countOpenOfNet(net: string, updatedSince: number): Promise<number> {
+    return (await this.listOpen(Number.MAX_SAFE_INTEGER, 0, updatedSince, false)).filter((r) => r.creatorNet === net)
+      .length;
   }
   async listLive(limit: number, offset: number): Promise<GameRow[]> {
     return [...this.games.values()]

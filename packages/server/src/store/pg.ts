@@ -48,7 +48,7 @@ interface RawGameWithPlaces extends RawGame {
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
-  g.deadline_seat, g.result, g.updated_at, g.listed, g.vouched,
+  g.deadline_seat, g.result, g.updated_at, g.listed, g.vouched, g.creator_net, g.net_share,
   (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
      'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
   FROM games g`;
@@ -292,7 +292,7 @@ export class PgStore implements GameStore, ClusterBus {
       if (places.length !== seated.size || places.some((p) => !seated.has(p.place))) return false;
       await c.query(
         `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3,
-           deadline_seat = $4, has_bots = $5, updated_at = $6 WHERE id = $7`,
+           deadline_seat = $4, has_bots = $5, updated_at = $6, creator_net = NULL WHERE id = $7`,
         [
           JSON.stringify(start),
           s.engineVersion,
@@ -310,7 +310,7 @@ export class PgStore implements GameStore, ClusterBus {
 
   async listOpen(limit: number, offset = 0, updatedSince = 0, vouched?: boolean): Promise<GameRow[]> {
     const r = await this.pool.query<RawGameWithPlaces>(
-      `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 AND ($4::boolean IS NULL OR g.vouched = $4)
+      `${GAME_SELECT} WHERE g.status = 'lobby' AND g.updated_at >= $2 AND ($4::boolean IS NULL OR (g.vouched = $4 AND g.net_share))
        ORDER BY g.created_at DESC LIMIT $1 OFFSET $3`,
       [limit, updatedSince, offset, vouched ?? null],
     );
@@ -319,6 +319,11 @@ export class PgStore implements GameStore, ClusterBus {
 
   async countOpen(vouched: boolean, updatedSince: number): Promise<number> {
     const r = await this.pool.query<{ n: number | string }>(GAME_SQL.countOpen, [vouched ? 1 : 0, updatedSince]);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async countOpenOfNet(net: string, updatedSince: number): Promise<number> {
+    const r = await this.pool.query<{ n: number | string }>(GAME_SQL.countOpenOfNet, [net, updatedSince, 0, 1]);
     return Number(r.rows[0]?.n ?? 0);
   }
 

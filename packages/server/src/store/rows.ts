@@ -18,6 +18,9 @@ export interface RawGame {
   listed: boolean | number;
   /** Migration 106; SQLite stores booleans as 0/1. */
   vouched: boolean | number;
+  /** Migration 111. */
+  creator_net: string | null;
+  net_share: boolean | number;
 }
 
 export interface RawPlace {
@@ -57,5 +60,7 @@ export function gameRow(g: RawGame, places: readonly RawPlace[]): GameRow {
     updatedAt: g.updated_at,
     listed: g.listed === true || g.listed === 1,
     vouched: g.vouched === true || g.vouched === 1,
+    creatorNet: g.creator_net,
+    netShare: g.net_share === true || g.net_share === 1,
   };
 }

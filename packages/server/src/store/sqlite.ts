@@ -403,6 +403,10 @@ export class SqliteStore implements GameStore {
     return Number((this.st.countOpen.get(vouched ? 1 : 0, updatedSince) as { n: number }).n);
   }
 
+  async countOpenOfNet(net: string, updatedSince: number): Promise<number> {
+    return Number((this.st.countOpenOfNet.get(net, updatedSince, 0, 1) as { n: number }).n);
+  }
+
   async listLive(limit: number, offset: number): Promise<GameRow[]> {
     return this.read(() => (this.st.listLive.all(limit, offset) as RawGame[]).map((g) => this.row(g)!));
   }

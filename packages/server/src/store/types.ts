@@ -116,6 +116,12 @@ export interface GameRow {
   /** Made by a host signed in to a profile with a finished game (issue 29 §2): listed before the
    * others while it waits. Absent = not vouched (rows made before migration 106). */
   readonly vouched?: boolean;
+  /** The network (`prefixKey`) the table was created from, and whether it was within that
+   * network's share of the open list then (migration 111: `openUnvouchedPerNet` unvouched tables
+   * of one network listed at once). Absent = no network, within its share (older rows, tables
+   * made by the server). */
+  readonly creatorNet?: string | null;
+  readonly netShare?: boolean;
 }
 
 export interface AppendInput {
@@ -172,10 +178,13 @@ export interface GameStore {
     start: Omit<StartInfo, 'deadline'> | null,
   ): Promise<boolean>;
   /** Lobby tables updated at or after `updatedSince`, newest first, `offset` rows skipped; only
-   * the vouched (or only the other) ones when `vouched` is given. */
+   * the vouched (or only the other ones within their network's share) when `vouched` is given. */
   listOpen(limit: number, offset?: number, updatedSince?: number, vouched?: boolean): Promise<GameRow[]>;
   /** How many vouched (or other) lobby tables were updated at or after `updatedSince`. */
   countOpen(vouched: boolean, updatedSince: number): Promise<number>;
+  /** How many unvouched lobby tables of network `net`, within its share, were updated at or after
+   * `updatedSince` (migration 111). */
+  countOpenOfNet(net: string, updatedSince: number): Promise<number>;
   /** Running games (status 'active') listed for watching, newest first, `offset` rows skipped. */
   listLive(limit: number, offset: number): Promise<GameRow[]>;
   /** Games in which any of these token hashes holds a place or seat. */

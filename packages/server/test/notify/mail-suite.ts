@@ -222,4 +222,41 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       await s.close();
     }
   });
+
+  it(`${name}: regression: one address's fresh profiles, each asking verification mail to other inboxes, kept the server-wide budget spent; a person at another network still gets theirs`, async () => {
+    const s = await server({
+      limits: {
+        verifyMailsPerPlayer: { burst: 2, perMin: 0 },
+        verifyMailsPerPrefix: { burst: 2, perMin: 0 },
+        verifyMailsTotal: { burst: 6, perMin: 0 },
+      },
+    });
+    const call = (from: string, method: string, path: string, body: unknown, token: string | null = null) =>
+      requestFrom(s.url, method, path, body, from, token ? { authorization: `Bearer ${token}` } : {});
+    try {
+      const statuses: number[] = [];
+      let n = 0;
+      for (const from of ['127.0.80.1', '127.0.80.1', '127.0.80.1', '127.0.80.2']) {
+        const p = await call(from, 'POST', '/api/players', { name: `Flood ${n}` });
+        for (let k = 0; k < 2; k++) {
+          const address = `flood${n++}@mind.example`;
+          statuses.push((await call(from, 'PUT', '/api/me/email', { address, lang: 'en' }, p.body.token)).status);
+        }
+      }
+      expect(statuses.filter((x) => x === 200)).toHaveLength(2);
+      const ann = await call('127.0.81.1', 'POST', '/api/players', { name: 'Ann' });
+      const r = await call(
+        '127.0.81.1',
+        'PUT',
+        '/api/me/email',
+        { address: 'newcomer@mind.example', lang: 'en' },
+        ann.body.token,
+      );
+      expect(r.status).toBe(200);
+      await s.notifier!.queue.idle();
+      expect(inbox.to('newcomer@mind.example')).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
 }

@@ -7,8 +7,8 @@ import type { Param } from './params.js';
 
 export const GAME_SQL = {
   insertGame: `INSERT INTO games (id, title, created_at, status, options, host_place, start, engine_version, seq,
-    deadline_at, deadline_seat, result, updated_at, listed, vouched)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    deadline_at, deadline_seat, result, updated_at, listed, vouched, creator_net, net_share)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
   insertPlace: `INSERT INTO places (game_id, place, name, token_hash, bot, volunteer, joined_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   // SQLite's append and the import of a finished offline game (both backends)
@@ -22,6 +22,9 @@ export const GAME_SQL = {
   touch: `UPDATE games SET updated_at = $1 WHERE id = $2`,
   // vouched: migration 106 (store/migrations/vouched-tables-schema.ts); an integer for both backends
   countOpen: `SELECT count(*) AS n FROM games WHERE status = 'lobby' AND vouched = $1 AND updated_at >= $2`,
+  // creator_net, net_share: migration 111 (store/migrations/creator-nets-schema.ts); $3 = 0, $4 = 1
+  countOpenOfNet: `SELECT count(*) AS n FROM games WHERE creator_net = $1 AND status = 'lobby' AND updated_at >= $2
+    AND vouched = $3 AND net_share = $4`,
   activeIds: `SELECT id FROM games WHERE status = 'active'`,
   latestSnapshot: `SELECT seq, state FROM snapshots WHERE game_id = $1 ORDER BY seq DESC LIMIT 1`,
   actionsAfter: `SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
@@ -54,6 +57,8 @@ export function gameParams(r: GameRow): Param[] {
     // listed (migration 104): an integer SQLite stores as is and PostgreSQL reads as a boolean.
     r.listed ? 1 : 0,
     r.vouched ? 1 : 0,
+    r.creatorNet ?? null,
+    r.netShare === false ? 0 : 1,
   ];
 }
 

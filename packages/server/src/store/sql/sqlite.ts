@@ -81,9 +81,10 @@ export const Q = inOrderForSqlite({
   getPlace: `SELECT token_hash FROM places WHERE game_id = $1 AND place = $2`,
   deletePlace: `DELETE FROM places WHERE game_id = $1 AND place = $2`,
   start: `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3, deadline_seat = $4,
-    updated_at = $5 WHERE id = $6 AND status = 'lobby'`,
+    updated_at = $5, creator_net = NULL WHERE id = $6 AND status = 'lobby'`,
   listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= $1 ORDER BY created_at DESC LIMIT $2 OFFSET $3`,
-  listOpenOf: `SELECT * FROM games WHERE status = 'lobby' AND vouched = $1 AND updated_at >= $2
+  // net_share: migration 111 (store/migrations/creator-nets-schema.ts)
+  listOpenOf: `SELECT * FROM games WHERE status = 'lobby' AND vouched = $1 AND net_share = 1 AND updated_at >= $2
     ORDER BY created_at DESC LIMIT $3 OFFSET $4`,
   // listed: migration 104 (store/migrations/listed-tables-schema.ts)
   listLive: `SELECT * FROM games WHERE listed = 1 AND status = 'active' ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,

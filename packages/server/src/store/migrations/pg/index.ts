@@ -13,6 +13,7 @@ import * as m107 from './107_notify.js';
 import * as m108 from './108_game_analyses.js';
 import * as m109 from './109_offline_games.js';
 import * as m110 from './110_mail_recipients.js';
+import * as m111 from './111_creator_nets.js';
 import * as m120 from './120_admin.js';
 
 export interface Migration {
@@ -35,5 +36,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 108, ...m108 },
   { version: 109, ...m109 },
   { version: 110, ...m110 },
+  { version: 111, ...m111 },
   { version: 120, ...m120 },
 ];
