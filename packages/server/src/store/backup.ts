@@ -69,20 +69,25 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
   return { bytes: fs.statSync(target).size };
 }
 
-/** What in `dir` would make a restore overwrite data. */
+/**
+ * What in `dir` keeps a restore out: anything but a file system's lost+found. Not only the
+ * database: a mistyped DATA_DIR (a home or a system folder) must not be filled and made 0700.
+ */
 export function dataIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.startsWith(DATA_FILE));
+  return fs.readdirSync(dir).filter((f) => f !== 'lost+found');
 }
 
 /**
- * Fills an empty data folder from a backup. Refuses a folder that holds a database (a running
- * server's, or one a restore would silently replace).
+ * Fills an empty data folder from a backup. Refuses a folder that holds anything (a running
+ * server's database, one a restore would silently replace, or the wrong folder).
  */
 export function restoreSqlite(backup: string, dir: string): { bytes: number } {
   const held = dataIn(dir);
   if (held.length)
-    throw new BackupError(`${dir} holds data already (${held.join(', ')}); restore into an empty data folder`);
+    throw new BackupError(
+      `${dir} is not empty (${held.slice(0, 5).join(', ')}${held.length > 5 ? ', ...' : ''}); restore into an empty data folder`,
+    );
   checkDatabase(backup);
   dataDir(dir);
   const target = path.join(dir, DATA_FILE);
@@ -92,6 +97,10 @@ export function restoreSqlite(backup: string, dir: string): { bytes: number } {
     fs.chmodSync(tmp, FILE_MODE);
     // A server started meanwhile would have made its own file: never replace it.
     fs.linkSync(tmp, target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new BackupError(`${target} appeared during the restore (a server started?); nothing was replaced`);
+    throw e;
   } finally {
     fs.rmSync(tmp, { force: true });
   }
