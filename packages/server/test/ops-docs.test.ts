@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../src/metrics/index.js';
+import { testServer, type LogSink } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DOC = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
@@ -113,5 +114,45 @@ describe('docs/operations.md', () => {
       .map((f) => fs.readFileSync(f, 'utf8'))
       .join('\n');
     expect([...listed].filter((v) => !new RegExp(`\\benv\\.${v}\\b`).test(src))).toEqual([]);
+  });
+});
+
+describe('access log', () => {
+  it('regression: the access log named the client `ip` and the refusal lines `address` (one key to follow a client)', async () => {
+    const lines = async (accessLog: boolean) => {
+      const sink: LogSink = { lines: [] };
+      const srv = await testServer(
+        undefined,
+        { accessLog, limits: { trustProxy: true, joinPerIp: { burst: 0, perMin: 1 } } },
+        sink,
+      );
+      try {
+        const r = await fetch(`${srv.url}/api/games/nosuchgame00/join?x=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+          body: JSON.stringify({ name: 'P', place: 2 }),
+        });
+        expect(r.status).toBe(429);
+        await r.text();
+        await new Promise((res) => setTimeout(res, 20));
+      } finally {
+        await srv.close();
+      }
+      return sink.lines.map((l) => JSON.parse(l));
+    };
+    const on = await lines(true);
+    const refused = on.find((l) => l.msg === 'refused by a limit');
+    const http = on.filter((l) => l.msg === 'http');
+    expect(http).toEqual([
+      expect.objectContaining({
+        address: refused.address,
+        method: 'POST',
+        path: '/api/games/nosuchgame00/join',
+        status: 429,
+      }),
+    ]);
+    expect(refused.address).toBe('198.51.100.7');
+    expect(http[0].ms).toBeTypeOf('number');
+    expect((await lines(false)).filter((l) => l.msg === 'http')).toEqual([]);
   });
 });
