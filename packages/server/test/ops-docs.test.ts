@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../src/metrics/index.js';
-import { testServer, type LogSink } from './helpers.js';
+import { closeTable, openTable, testServer, type LogSink } from './helpers.js';
+import { MemoryStore } from '../src/store/memory.js';
+import { mover } from './ops-suite.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DOC = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
@@ -154,5 +156,29 @@ describe('access log', () => {
     expect(refused.address).toBe('198.51.100.7');
     expect(http[0].ms).toBeTypeOf('number');
     expect((await lines(false)).filter((l) => l.msg === 'http')).toEqual([]);
+  });
+});
+
+describe('failure log', () => {
+  it('regression: a move refused while the database was down was logged as {"err":"error","msg":"act","msg":"unexpected failure"}', async () => {
+    const sink: LogSink = { lines: [] };
+    const store = new MemoryStore();
+    const srv = await testServer(store, {}, sink);
+    const t = await openTable(srv.url, { mode: 'training', players: 2 });
+    try {
+      store.appendAction = () =>
+        Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      const { cl, action } = mover(t);
+      const seq = cl.view.seq;
+      const r = await cl.request({ t: 'act', gameId: t.gameId, seq, action, id: 'x' }, (m) => m.id === 'x');
+      expect(r).toMatchObject({ t: 'error', code: 'internal' });
+      const line = sink.lines.find((l) => l.includes('unexpected failure'))!;
+      // One `msg` key (JSON.parse keeps only the last of two), and what failed is told.
+      expect(line.match(/"msg":/g)).toHaveLength(1);
+      expect(JSON.parse(line)).toMatchObject({ msg: 'unexpected failure', frame: 'act', code: 'ECONNREFUSED' });
+    } finally {
+      closeTable(t);
+      await srv.close();
+    }
   });
 });
