@@ -87,6 +87,23 @@ describe('backup and restore (SQLite)', () => {
     fs.rmSync(file);
   });
 
+  it('regression: a backup named like the live database was renamed over it while the server ran', async () => {
+    const dir = tempDir('mm-backup4-');
+    srv = await testServer(SqliteStore.inDir(dir));
+    const t = await openTable(srv.url, { mode: 'training', players: 2 });
+    tables.push(t);
+    let acks = 0;
+    await playOut(t, mulberry(3), { onAck: () => void acks++, stop: () => acks >= 3 });
+    const live = path.join(dir, 'mindmgmt.sqlite');
+    const inode = fs.statSync(live).ino;
+    for (const f of ['mindmgmt.sqlite', 'mindmgmt.sqlite-wal', 'copy.sqlite'])
+      expect(() => backupSqlite(dir, path.join(dir, f))).toThrow(/must not go into the data folder/);
+    expect(fs.statSync(live).ino).toBe(inode);
+    expect(fs.readdirSync(dir).filter((f) => !f.startsWith('mindmgmt.sqlite'))).toEqual([]);
+    // A folder that does not exist is said so, as a refusal, not a crash.
+    expect(() => backupSqlite(dir, path.join(dir, '..', 'no-such-folder', 'x.sqlite'))).toThrow(BackupError);
+  });
+
   it('regression: a restore into a mistyped DATA_DIR (a folder of other files) filled it and made it 0700', async () => {
     const dir = tempDir('mm-backup3-');
     const store = SqliteStore.inDir(dir);

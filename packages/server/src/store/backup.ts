@@ -44,6 +44,16 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
   const src = path.join(dir, DATA_FILE);
   if (!fs.existsSync(src)) throw new BackupError(`${src}: no database here (is DATA_DIR right?)`);
   const target = path.resolve(dest);
+  let into: string;
+  try {
+    into = fs.realpathSync(path.dirname(target));
+  } catch {
+    throw new BackupError(`${path.dirname(target)}: no such folder for the backup`);
+  }
+  // Into the data folder, the copy would be renamed over the live database (or its -wal) if
+  // named like it, and would be lost with the folder anyway: a backup goes elsewhere.
+  if (into === fs.realpathSync(dir))
+    throw new BackupError(`${target}: a backup must not go into the data folder ${dir}; choose another folder`);
   const tmp = `${target}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
   // Read-only: the backup never writes to the live database (nor checkpoints it).
@@ -59,6 +69,7 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
     }
   } catch (e) {
     fs.rmSync(tmp, { force: true });
+    if (e instanceof Database.SqliteError) throw new BackupError(`${target}: ${e.message}`);
     throw e;
   } finally {
     db.close();
