@@ -256,6 +256,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   metrics.watch({
     connections: () => ws.wss.clients.size,
     sockets: () => gate.size,
+    socketsMax: () => gate.caps.total,
     socketGate: () => gate,
     gamesActive: () => {
       let n = 0;

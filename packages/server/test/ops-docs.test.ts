@@ -182,3 +182,19 @@ describe('failure log', () => {
     }
   });
 });
+
+describe('socket cap', () => {
+  it('regression: the sockets alert compared against a hard-coded 896, whatever cap the server had (mindmgmt_sockets_max)', async () => {
+    const sink: LogSink = { lines: [] };
+    const srv = await testServer(undefined, { metricsToken: 't', limits: { maxSockets: 300 } }, sink);
+    try {
+      const text = await (await fetch(`${srv.url}/metrics`, { headers: { authorization: 'Bearer t' } })).text();
+      const caps = sink.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'socket caps');
+      expect(caps.total).toBe(300);
+      expect(text.split('\n')).toContain('mindmgmt_sockets_max 300');
+      expect(DOC).toContain('mindmgmt_sockets > 0.9 * mindmgmt_sockets_max');
+    } finally {
+      await srv.close();
+    }
+  });
+});

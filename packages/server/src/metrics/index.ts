@@ -22,6 +22,8 @@ export interface MetricSources {
   gamesActive?: () => number;
   connections?: () => number;
   sockets?: () => number;
+  /** The client sockets cap the gate enforces (MAX_SOCKETS, or what the open-file limit allows). */
+  socketsMax?: () => number;
   /** The socket gate's totals: sockets refused at accept, idle sockets shed for newcomers. */
   socketGate?: () => { readonly refused: number; readonly shed: number };
   botQueue?: () => number;
@@ -130,6 +132,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(self.sources.sockets?.() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'mindmgmt_sockets_max',
+      help: 'The client sockets cap in force (MAX_SOCKETS, or what the open-file limit allows).',
+      registers: [this.registry],
+      collect() {
+        this.set(self.sources.socketsMax?.() ?? 0);
       },
     });
     new Gauge({
