@@ -42,7 +42,13 @@ function checkDatabase(file: string): void {
  */
 export function backupSqlite(dir: string, dest: string): { bytes: number } {
   const src = path.join(dir, DATA_FILE);
-  if (!fs.existsSync(src)) throw new BackupError(`${src}: no database here (is DATA_DIR right?)`);
+  try {
+    fs.statSync(src);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EACCES')
+      throw new BackupError(`${src}: permission denied (run as the server's user)`);
+    throw new BackupError(`${src}: no database here (is DATA_DIR right?)`);
+  }
   const target = path.resolve(dest);
   let into: string;
   try {
@@ -57,7 +63,13 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
   const tmp = `${target}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
   // Read-only: the backup never writes to the live database (nor checkpoints it).
-  const db = new Database(src, { readonly: true, fileMustExist: true });
+  let db: Database.Database;
+  try {
+    db = new Database(src, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    // Most often another user's data folder: run as the server's user.
+    throw new BackupError(`${src}: ${e instanceof Error ? e.message : 'not readable'} (run as the server's user)`);
+  }
   try {
     db.pragma('busy_timeout = 5000');
     // Created owner-only from the start: the copy holds what the database holds.
