@@ -1,9 +1,12 @@
 // docs/operations.md against the server it documents: the metrics table and the example alert
 // rules name only metrics and labels the server exports, the scrape passes Prometheus's own
 // lint rules, and every environment variable listed is one the code reads.
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConnectionGate } from '../src/http/connections.js';
 import { Metrics } from '../src/metrics/index.js';
 import { closeTable, openTable, testServer, type LogSink } from './helpers.js';
 import { MemoryStore } from '../src/store/memory.js';
@@ -196,5 +199,29 @@ describe('socket cap', () => {
     } finally {
       await srv.close();
     }
+  });
+});
+
+describe('socket reserve', () => {
+  it('regression: while a flood held every socket, readiness and the metrics answered 503 busy (only /api/health passed)', () => {
+    const gate = new ConnectionGate({ perAddress: 0, total: 4, reserve: 2 });
+    const sock = (ip: string) => {
+      const s = Object.assign(new EventEmitter(), {
+        remoteAddress: ip,
+        writable: true,
+        write: () => true,
+        destroy: () => undefined,
+      });
+      return s as unknown as Socket;
+    };
+    for (const ip of ['10.0.0.1', '10.0.0.2']) {
+      const s = sock(ip);
+      gate.admit(s);
+      gate.requestStarted(s);
+    }
+    const probe = sock('10.0.1.1');
+    gate.admit(probe);
+    for (const p of ['/api/health', '/api/ready', '/metrics']) expect([p, gate.allows(probe, p)]).toEqual([p, true]);
+    expect(gate.allows(probe, '/api/games')).toBe(false);
   });
 });
