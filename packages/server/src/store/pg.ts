@@ -608,7 +608,9 @@ export class PgStore implements GameStore, ClusterBus {
   /** Readiness: a transaction that must be given a transaction id, which a database that
    * cannot write (read-only, in recovery, unreachable) refuses. */
   async probeWrite(): Promise<void> {
-    await this.pool.query('SELECT txid_current()');
+    // An UPDATE (of no row) is refused the way an action's INSERT would be by a read-only
+    // session (default_transaction_read_only, a standby); txid_current() alone is not.
+    await this.pool.query('UPDATE games SET seq = seq WHERE false; SELECT txid_current()');
   }
 
   async close(): Promise<void> {
