@@ -225,3 +225,34 @@ describe('socket reserve', () => {
     expect(gate.allows(probe, '/api/games')).toBe(false);
   });
 });
+
+describe('notification counters', () => {
+  it('follow the queue totals across scrapes, by channel, outcome and cap', async () => {
+    const m = new Metrics();
+    const q = {
+      droppedQueueFull: 0,
+      droppedProfileCap: 0,
+      droppedServerCap: 0,
+      byChannel: { push: { sent: 0, failed: 0 }, mail: { sent: 0, failed: 0 } },
+    };
+    m.watch({ notify: () => q });
+    const value = async (series: string) => {
+      const line = (await m.text()).split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : NaN;
+    };
+    try {
+      expect(await value('mindmgmt_notify_sent_total{channel="mail",outcome="sent"}')).toBe(0);
+      q.byChannel.mail.sent = 2;
+      q.byChannel.push.failed = 1;
+      q.droppedServerCap = 3;
+      expect(await value('mindmgmt_notify_sent_total{channel="mail",outcome="sent"}')).toBe(2);
+      q.byChannel.mail.sent = 5;
+      expect(await value('mindmgmt_notify_sent_total{channel="mail",outcome="sent"}')).toBe(5);
+      expect(await value('mindmgmt_notify_sent_total{channel="push",outcome="failed"}')).toBe(1);
+      expect(await value('mindmgmt_notify_dropped_total{cap="server"}')).toBe(3);
+      expect(await value('mindmgmt_notify_dropped_total{cap="queue"}')).toBe(0);
+    } finally {
+      m.close();
+    }
+  });
+});
