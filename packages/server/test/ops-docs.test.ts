@@ -1,12 +1,15 @@
 // docs/operations.md against the server it documents: the metrics table and the example alert
 // rules name only metrics and labels the server exports, the scrape passes Prometheus's own
 // lint rules, and every environment variable listed is one the code reads.
+import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from '../src/http/connections.js';
+import { buildServer, MAIN } from './cluster-helpers.js';
 import { Metrics } from '../src/metrics/index.js';
 import { closeTable, openTable, testServer, type LogSink } from './helpers.js';
 import { MemoryStore } from '../src/store/memory.js';
@@ -254,5 +257,21 @@ describe('notification counters', () => {
     } finally {
       m.close();
     }
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it('regression: a DATABASE_URL that was not postgres:// quietly ran on SQLite (each instance its own games)', async () => {
+    const dir = path.join(os.tmpdir(), `mm-dburl-${process.pid}`);
+    if (!fs.existsSync(MAIN)) buildServer();
+    const run = spawnSync(process.execPath, [MAIN], {
+      env: { ...process.env, DATABASE_URL: 'pg://mindmgmt@127.0.0.1/mindmgmt', PORT: '0', DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('DATABASE_URL is set but is not a postgres://');
+    expect(run.stdout).not.toContain('READY');
+    expect(fs.existsSync(dir)).toBe(false);
   });
 });
