@@ -122,6 +122,12 @@ process.umask(0o077);
 const log = pino({ level: env.LOG_LEVEL ?? 'info', base: { svc: 'mindmgmt-server' } });
 const dataDir = dataDirFromEnv(env);
 const pgUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+// A DATABASE_URL that is not PostgreSQL's must not quietly mean SQLite: instances meant to share
+// one database would each keep games of their own.
+if (env.DATABASE_URL && !pgUrl) {
+  log.fatal('DATABASE_URL is set but is not a postgres:// or postgresql:// URL; unset it for SQLite');
+  process.exit(1);
+}
 // SERVER_STATS_MS: every N ms one stderr line with the act -> acknowledgement times measured in
 // the server since the last line, and the games in memory (read by the server benchmark);
 // on PostgreSQL also how long each append waited for a pool connection.

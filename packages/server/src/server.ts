@@ -202,7 +202,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (accessLog)
         log.info(
           {
-            ip: clientIp(req, limits.trustProxy),
+            // `address`, as in the refusal lines: one key to follow a client through the log.
+            address: clientIp(req, limits.trustProxy),
             method: req.method,
             path: (parseTarget(req.url)?.pathname ?? '?').slice(0, 200),
             status: res.statusCode,
@@ -271,6 +272,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   metrics.watch({
     connections: () => ws.wss.clients.size,
     sockets: () => gate.size,
+    socketsMax: () => gate.caps.total,
     socketGate: () => gate,
     gamesActive: () => {
       let n = 0;

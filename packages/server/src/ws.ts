@@ -324,7 +324,19 @@ export function attachWebSockets(
           }
           return;
         }
-        log.error({ err: e instanceof Error ? e.name : 'error', msg: m.t, cid: conn.cid }, 'unexpected failure');
+        // The error's name and code (ECONNREFUSED, a PostgreSQL SQLSTATE): enough for the operator
+        // to tell a database outage from a bug, never the message (it could quote game state).
+        // `frame`, not `msg`: that key is the log line's own message.
+        const code = (e as { code?: unknown } | null)?.code;
+        log.error(
+          {
+            err: e instanceof Error ? e.name : 'error',
+            ...(typeof code === 'string' ? { code: code.slice(0, 40) } : {}),
+            frame: m.t,
+            cid: conn.cid,
+          },
+          'unexpected failure',
+        );
         error(
           'internal',
           'The server could not handle that message.',

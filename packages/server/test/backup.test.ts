@@ -86,4 +86,42 @@ describe('backup and restore (SQLite)', () => {
     expect(() => restoreSqlite(junk, path.join(tempDir('mm-empty-'), 'data'))).toThrow(BackupError);
     fs.rmSync(file);
   });
+
+  it('regression: a backup named like the live database was renamed over it while the server ran', async () => {
+    const dir = tempDir('mm-backup4-');
+    srv = await testServer(SqliteStore.inDir(dir));
+    const t = await openTable(srv.url, { mode: 'training', players: 2 });
+    tables.push(t);
+    let acks = 0;
+    await playOut(t, mulberry(3), { onAck: () => void acks++, stop: () => acks >= 3 });
+    const live = path.join(dir, 'mindmgmt.sqlite');
+    const inode = fs.statSync(live).ino;
+    for (const f of ['mindmgmt.sqlite', 'mindmgmt.sqlite-wal', 'copy.sqlite'])
+      expect(() => backupSqlite(dir, path.join(dir, f))).toThrow(/must not go into the data folder/);
+    expect(fs.statSync(live).ino).toBe(inode);
+    expect(fs.readdirSync(dir).filter((f) => !f.startsWith('mindmgmt.sqlite'))).toEqual([]);
+    // A folder that does not exist is said so, as a refusal, not a crash.
+    expect(() => backupSqlite(dir, path.join(dir, '..', 'no-such-folder', 'x.sqlite'))).toThrow(BackupError);
+  });
+
+  it('regression: a restore into a mistyped DATA_DIR (a folder of other files) filled it and made it 0700', async () => {
+    const dir = tempDir('mm-backup3-');
+    const store = SqliteStore.inDir(dir);
+    await store.probeWrite();
+    const file = path.join(dir, '..', `${path.basename(dir)}.bak`);
+    backupSqlite(dir, file);
+    await store.close();
+    const home = tempDir('mm-home-');
+    fs.chmodSync(home, 0o755);
+    fs.writeFileSync(path.join(home, 'notes.txt'), 'mine');
+    expect(() => restoreSqlite(file, home)).toThrow(/not empty \(notes\.txt\)/);
+    expect(fs.readdirSync(home)).toEqual(['notes.txt']);
+    expect(fs.statSync(home).mode & 0o777).toBe(0o755);
+    // An empty folder, or one with only a file system's lost+found, is filled.
+    const mount = tempDir('mm-mount-');
+    fs.mkdirSync(path.join(mount, 'lost+found'));
+    restoreSqlite(file, mount);
+    expect(fs.existsSync(path.join(mount, 'mindmgmt.sqlite'))).toBe(true);
+    fs.rmSync(file);
+  });
 });

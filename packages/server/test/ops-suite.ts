@@ -5,7 +5,7 @@ import type { GameStore } from '../src/store/types.js';
 import { openTable, testServer, type Client, type Table } from './helpers.js';
 
 /** The seat the game waits on, its client, and a legal action of it (not undo). */
-function mover(t: Table): { cl: Client; action: Record<string, unknown> } {
+export function mover(t: Table): { cl: Client; action: Record<string, unknown> } {
   for (const cl of t.clients) {
     const legal = cl.legal.filter((a: { type: string }) => a.type !== 'undo');
     if (cl.view?.expected.includes(cl.seat) && legal.length) {

@@ -1,6 +1,7 @@
 // PostgreSQL side of docs/operations.md: readiness fails while the database cannot be written,
 // and the documented pg_dump / pg_restore steps bring the games back, on the test cluster.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,38 @@ describePg('operations on PostgreSQL', (url) => {
       expect((await api(srv.url, 'GET', '/api/health')).status).toBe(200);
     } finally {
       await srv.close().catch(() => {});
+    }
+  });
+
+  it('regression: ready said ok while PostgreSQL refused writes (a read-only session: default_transaction_read_only)', async () => {
+    const role = `mm_ro_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${role} LOGIN SUPERUSER`);
+    const as = new URL(url);
+    as.username = role;
+    const srv = await testServer(await openPg(as.toString()), { readyTimeoutMs: 1000, readyReuseMs: 0 });
+    const kick = () => admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [role]);
+    try {
+      expect((await api(srv.url, 'GET', '/api/ready')).status).toBe(200);
+      // Its new sessions are read-only (as on a standby, or a database set read-only for maintenance).
+      await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`);
+      await kick();
+      // The first probes may meet the killed connections; then the pool's new, read-only ones.
+      let r = await api(srv.url, 'GET', '/api/ready');
+      for (let i = 0; i < 20 && !/read-only/.test(r.body.reason ?? ''); i++) {
+        await new Promise((res) => setTimeout(res, 50));
+        r = await api(srv.url, 'GET', '/api/ready');
+      }
+      expect(r.status).toBe(503);
+      expect(r.body.reason).toMatch(/^database: .*read-only/);
+      expect((await api(srv.url, 'GET', '/api/health')).status).toBe(200);
+    } finally {
+      await srv.close().catch(() => {});
+      await kick();
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
     }
   });
 

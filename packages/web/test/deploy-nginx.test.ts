@@ -125,7 +125,11 @@ function handshake(port: number, from: string, headers: Record<string, string> =
   });
 }
 
-function get(port: number, p: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  port: number,
+  p: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -134,7 +138,7 @@ function get(port: number, p: string): Promise<{ status: number; headers: Record
         path: p,
         rejectUnauthorized: false,
         agent: false,
-        headers: { host: `localhost:${port}` },
+        headers: { host: `localhost:${port}`, ...headers },
       },
       (res) => {
         let body = '';
@@ -147,6 +151,7 @@ function get(port: number, p: string): Promise<{ status: number; headers: Record
   });
 }
 
+const METRICS_TOKEN = 'deploy-test-metrics';
 let dir: string;
 let nginx: ChildProcess;
 let instances: Instance[] = [];
@@ -195,6 +200,7 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
       LIMIT_CONNS_PER_IP: String(CONNS_PER_IP),
       BOT_RECRUITER_MOVE_MS: '0',
       BOT_TIME_LIMIT_MS: '300',
+      METRICS_TOKEN: METRICS_TOKEN,
     };
     const launching = Promise.all([launchInstance('d1', url, schema, env), launchInstance('d2', url, schema, env)]);
     const launchingBrowser = chromium.launch({
@@ -333,5 +339,13 @@ describe('deploy/: nginx with TLS on a port other than 443, two instances on Pos
     expect(first.status).toBe(200);
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.headers['cache-control']).toContain('immutable');
+  });
+
+  it('regression: a scrape through the site reached whichever instance nginx picked (each instance is scraped itself)', async () => {
+    const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+    expect((await get(tls, '/metrics', auth)).status).toBe(404);
+    const direct = await fetch(`${instances[0]!.url}/metrics`, { headers: auth });
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('mindmgmt_actions_total');
   });
 });

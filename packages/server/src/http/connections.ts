@@ -5,8 +5,8 @@
 // - all client sockets together stay under `total` (derived from the descriptor limit);
 // - the last `reserve` of them are scarce: a new socket first sheds an idle or half-sent socket
 //   (no request being answered) of the address holding the most, and a socket admitted into the
-//   reserve may only ask for /api/health or a WebSocket, so a flood of cheap sockets can take
-//   neither a health check's nor a returning player's way in.
+//   reserve may only ask for the operator's checks (RESERVE_PATHS) or a WebSocket, so a flood of
+//   cheap sockets can take neither a health check's nor a returning player's way in.
 import type { Socket } from 'node:net';
 import { addressKey } from './address.js';
 
@@ -34,6 +34,10 @@ interface Address {
   /** How many of `plain` are not busy (sheddable). */
   idle: number;
 }
+
+/** What a socket admitted into the reserve may ask (besides a WebSocket): the operator's checks,
+ * so that readiness and the metrics still answer while a flood holds every other socket. */
+export const RESERVE_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready', '/metrics']);
 
 const REFUSE_BUSY =
   'HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\nretry-after: 5\r\ncontent-length: 0\r\n\r\n';
@@ -70,9 +74,9 @@ export class ConnectionGate {
     socket.once('close', () => this.forget(socket));
   }
 
-  /** May this socket's request be answered? (A reserved socket: only health.) */
+  /** May this socket's request be answered? (A reserved socket: only RESERVE_PATHS.) */
   allows(socket: Socket, pathname: string | null): boolean {
-    return !this.held.get(socket)?.reserved || pathname === '/api/health';
+    return !this.held.get(socket)?.reserved || (pathname !== null && RESERVE_PATHS.has(pathname));
   }
 
   requestStarted(socket: Socket): void {

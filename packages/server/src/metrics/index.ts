@@ -22,6 +22,8 @@ export interface MetricSources {
   gamesActive?: () => number;
   connections?: () => number;
   sockets?: () => number;
+  /** The client sockets cap the gate enforces (MAX_SOCKETS, or what the open-file limit allows). */
+  socketsMax?: () => number;
   /** The socket gate's totals: sockets refused at accept, idle sockets shed for newcomers. */
   socketGate?: () => { readonly refused: number; readonly shed: number };
   botQueue?: () => number;
@@ -105,6 +107,9 @@ export class Metrics {
 
   constructor(private readonly log: Logger | null = null) {
     const self = this;
+    // Every series whose labels are known up front starts at 0: a series that first appears at 1
+    // has no rate, so an alert on rate() or increase() would miss the first actions or drops.
+    for (const by of ['player', 'bot', 'timer'] as const) this.actions.inc({ by }, 0);
     new Gauge({
       name: 'mindmgmt_games_active',
       help: 'Started, unfinished games held in memory by this instance.',
@@ -130,6 +135,14 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'mindmgmt_sockets_max',
+      help: 'The client sockets cap in force (MAX_SOCKETS, or what the open-file limit allows).',
+      registers: [this.registry],
+      collect() {
+        this.set(self.sources.socketsMax?.() ?? 0);
+      },
+    });
+    new Gauge({
       name: 'mindmgmt_bot_queue',
       help: 'Bot decisions waiting for a worker.',
       registers: [this.registry],
@@ -143,7 +156,7 @@ export class Metrics {
       const k = JSON.stringify(labels);
       const d = total - (seen.get(k) ?? 0);
       seen.set(k, total);
-      if (d > 0) c.inc(labels, d);
+      c.inc(labels, Math.max(0, d));
     };
     new Counter({
       name: 'mindmgmt_notify_sent_total',
@@ -172,15 +185,16 @@ export class Metrics {
     this.loop.enable();
     new Gauge({
       name: 'mindmgmt_event_loop_delay_seconds',
-      help: "The main thread's event-loop delay since the previous scrape, by quantile (0.5, 0.99, 1 = max).",
-      labelNames: ['quantile'] as const,
+      // Not `quantile`: that label is reserved for summaries (promtool check metrics, OpenMetrics).
+      help: "The main thread's event-loop delay since the previous scrape: p50, p99 and max (seconds).",
+      labelNames: ['stat'] as const,
       registers: [this.registry],
       collect() {
         const l = self.loop;
         const s = (ns: number) => (Number.isFinite(ns) ? Math.max(0, ns / 1e6 - LOOP_TICK_MS) / 1000 : 0);
-        this.set({ quantile: '0.5' }, s(l.percentile(50)));
-        this.set({ quantile: '0.99' }, s(l.percentile(99)));
-        this.set({ quantile: '1' }, s(l.max));
+        this.set({ stat: 'p50' }, s(l.percentile(50)));
+        this.set({ stat: 'p99' }, s(l.percentile(99)));
+        this.set({ stat: 'max' }, s(l.max));
         l.reset();
       },
     });

@@ -42,12 +42,34 @@ function checkDatabase(file: string): void {
  */
 export function backupSqlite(dir: string, dest: string): { bytes: number } {
   const src = path.join(dir, DATA_FILE);
-  if (!fs.existsSync(src)) throw new BackupError(`${src}: no database here (is DATA_DIR right?)`);
+  try {
+    fs.statSync(src);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EACCES')
+      throw new BackupError(`${src}: permission denied (run as the server's user)`);
+    throw new BackupError(`${src}: no database here (is DATA_DIR right?)`);
+  }
   const target = path.resolve(dest);
+  let into: string;
+  try {
+    into = fs.realpathSync(path.dirname(target));
+  } catch {
+    throw new BackupError(`${path.dirname(target)}: no such folder for the backup`);
+  }
+  // Into the data folder, the copy would be renamed over the live database (or its -wal) if
+  // named like it, and would be lost with the folder anyway: a backup goes elsewhere.
+  if (into === fs.realpathSync(dir))
+    throw new BackupError(`${target}: a backup must not go into the data folder ${dir}; choose another folder`);
   const tmp = `${target}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
   // Read-only: the backup never writes to the live database (nor checkpoints it).
-  const db = new Database(src, { readonly: true, fileMustExist: true });
+  let db: Database.Database;
+  try {
+    db = new Database(src, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    // Most often another user's data folder: run as the server's user.
+    throw new BackupError(`${src}: ${e instanceof Error ? e.message : 'not readable'} (run as the server's user)`);
+  }
   try {
     db.pragma('busy_timeout = 5000');
     // Created owner-only from the start: the copy holds what the database holds.
@@ -59,6 +81,7 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
     }
   } catch (e) {
     fs.rmSync(tmp, { force: true });
+    if (e instanceof Database.SqliteError) throw new BackupError(`${target}: ${e.message}`);
     throw e;
   } finally {
     db.close();
@@ -69,20 +92,25 @@ export function backupSqlite(dir: string, dest: string): { bytes: number } {
   return { bytes: fs.statSync(target).size };
 }
 
-/** What in `dir` would make a restore overwrite data. */
+/**
+ * What in `dir` keeps a restore out: anything but a file system's lost+found. Not only the
+ * database: a mistyped DATA_DIR (a home or a system folder) must not be filled and made 0700.
+ */
 export function dataIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.startsWith(DATA_FILE));
+  return fs.readdirSync(dir).filter((f) => f !== 'lost+found');
 }
 
 /**
- * Fills an empty data folder from a backup. Refuses a folder that holds a database (a running
- * server's, or one a restore would silently replace).
+ * Fills an empty data folder from a backup. Refuses a folder that holds anything (a running
+ * server's database, one a restore would silently replace, or the wrong folder).
  */
 export function restoreSqlite(backup: string, dir: string): { bytes: number } {
   const held = dataIn(dir);
   if (held.length)
-    throw new BackupError(`${dir} holds data already (${held.join(', ')}); restore into an empty data folder`);
+    throw new BackupError(
+      `${dir} is not empty (${held.slice(0, 5).join(', ')}${held.length > 5 ? ', ...' : ''}); restore into an empty data folder`,
+    );
   checkDatabase(backup);
   dataDir(dir);
   const target = path.join(dir, DATA_FILE);
@@ -92,6 +120,10 @@ export function restoreSqlite(backup: string, dir: string): { bytes: number } {
     fs.chmodSync(tmp, FILE_MODE);
     // A server started meanwhile would have made its own file: never replace it.
     fs.linkSync(tmp, target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new BackupError(`${target} appeared during the restore (a server started?); nothing was replaced`);
+    throw e;
   } finally {
     fs.rmSync(tmp, { force: true });
   }

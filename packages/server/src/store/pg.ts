@@ -610,10 +610,12 @@ export class PgStore implements GameStore, ClusterBus {
     await this.pool.query('DELETE FROM leases WHERE owner = $1', [this.instanceId]);
   }
 
-  /** Readiness: a transaction that must be given a transaction id, which a database that
-   * cannot write (read-only, in recovery, unreachable) refuses. */
+  /** Readiness: a statement that writes and a transaction id, which a database that cannot
+   * write (a read-only session, in recovery, unreachable) refuses. */
   async probeWrite(): Promise<void> {
-    await this.pool.query('SELECT txid_current()');
+    // The UPDATE (of no row) is refused as an action's INSERT would be in a read-only session
+    // (default_transaction_read_only); txid_current() alone passes there.
+    await this.pool.query('UPDATE games SET seq = seq WHERE false; SELECT txid_current()');
   }
 
   async close(): Promise<void> {
