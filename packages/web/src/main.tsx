@@ -176,7 +176,8 @@ function App({ first }: { first: I18n }) {
           <strong>{t('shellOffline')}</strong> {t('shellOfflineHint')}
         </div>
       ) : null}
-      <AnnouncementBanner />
+      {/* a game in the browser alone asks the server nothing, the announcement included */}
+      {serverless ? null : <AnnouncementBanner />}
       {/* a new generation when the server is back: the screen asks it again for what it shows */}
       <main key={serverless ? 'serverless' : reach.generation}>
         <Suspense

@@ -93,7 +93,9 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
       {p.role ? <em>{t(`adm_role_${p.role}` as StringKey)}</em> : null}{' '}
       {p.ban ? (
         <strong>
-          {t('adm_banned')}: {p.ban.reason} {p.ban.until ? `(${when(p.ban.until)})` : ''}
+          {t('adm_banned')}
+          {t('colon')}
+          {p.ban.reason} {p.ban.until ? `(${when(p.ban.until)})` : ''}
         </strong>
       ) : null}
       {p.role !== 'operator' && (p.role === null || me === 'operator') ? (
@@ -294,7 +296,9 @@ function Reports() {
                 <ol>
                   {r.context.around.map((m) => (
                     <li key={m.n}>
-                      <b>{m.name}</b>: {m.text}
+                      <b>{m.name}</b>
+                      {t('colon')}
+                      {m.text}
                     </li>
                   ))}
                 </ol>

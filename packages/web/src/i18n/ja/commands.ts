@@ -9,7 +9,7 @@ export const COMMANDS_JA: Section<typeof COMMANDS_EN> = {
   cmd_skipAsk: '尋問へ移動',
   cmd_w_activate: '起動',
   cmd_w_move: '移動|隠密',
-  cmd_w_ask: '尋問|質問',
+  cmd_w_ask: '尋問',
   cmd_w_reveal: '暴露',
   cmd_w_shakedown: '強制捜査|捜査',
   cmd_w_push: '押し出す|押す',
@@ -50,7 +50,7 @@ export const COMMANDS_JA: Section<typeof COMMANDS_EN> = {
   cmd_rowWhich: 'どの行ですか？「行 1」から「行 7」まで。',
   cmd_lookWhich: 'どのマスですか？例：「見る B3」。',
   cmd_noOdds: '今は確率がありません（推理アシスタントがオフか計算中）。',
-  cmd_odds: '採用官は {n} マスのどこかにいます。採用官のカードの特徴：{list}。',
+  cmd_odds: '採用官は {n} マスのどこかにいます。採用官のカードの特徴物：{list}。',
   cmd_oddsShare: '{feature} {p}%',
   cmd_help:
     '行動：「起動 メル」「移動 B3」（「B3」だけでも可）「尋問 庭園」「暴露」「強制捜査 庭園」「捕獲」「クロスヘア」「押し出す B3」「検出 B3 B4」「終了」「取り消し」。採用官：「移動 B3」「スリップ 1 B3」「イモータル B3 C3」「回答 B3」か「回答 置けない」「群衆 B3 B4」「カード carl」「スタート B3」「配置 B3」。「はい」で確認。読む：「盤面」「行 3」「見る B3」「駒」「選択肢」「状況」「確率」。',
