@@ -173,12 +173,13 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await A.hello(onA, gameId, token);
     const other = conn(2, []);
     await A.hello(other, gameId, t2);
-    // A's notifier fails its next send, as a connection dropped mid-statement does.
+    // A's notifiers fail their next send, as a connection dropped mid-statement does.
     let failed = 0;
-    (sa as unknown as { notifier: unknown }).notifier = {
-      query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
-      end: async () => undefined,
-    };
+    for (const lane of (sa as unknown as { lanes: { notifier: unknown }[] }).lanes)
+      lane.notifier = {
+        query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
+        end: async () => undefined,
+      };
     const s = (await A.getLive(gameId))!.state!;
     const seat = expectedSeats(s)[0]!;
     const actor = [onA, other].find((c) => c.viewer === seat)!;
