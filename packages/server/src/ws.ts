@@ -1,7 +1,6 @@
 // WebSocket transport: upgrade checks (target, Origin, connections per address, network and in
 // all: http/ws-slots.ts), the `hello` deadline, validation, size and rate limits (frames, `hello`,
 // notes), backpressure, heartbeats, dispatch to the service.
-import { hop } from './hop-trace.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -270,7 +269,6 @@ export function attachWebSockets(
             if (!notes.take('c')) return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'act': {
-            hop('Arecv', m.gameId, m.seq + 1);
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
             if (a.data.type === 'note' && !notes.take('c'))

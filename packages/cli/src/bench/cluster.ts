@@ -77,15 +77,12 @@ interface Stats {
 }
 
 /** Keeps one table going until `until`: seat i's client talks to bases[i]. */
-const hopLines: string[] = [];
-const hopNow = () => (performance.timeOrigin + performance.now()).toFixed(3);
 async function table(
   bases: [string, string],
   until: number,
   measureFrom: number,
   st: Stats,
   stored: StoredTable,
-  tag = '',
 ): Promise<void> {
   let resume: StoredTable | null = stored;
   while (Date.now() < until) {
@@ -133,7 +130,6 @@ async function table(
         }
         const a = l.legal[Math.floor(Math.random() * l.legal.length)];
         sent.set(seq + 1, { from: i, t0: performance.now() });
-        if (tag) hopLines.push(`${tag}send ${c.gameId} ${seq + 1} ${hopNow()}\n`);
         socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id: `m${n++}` }));
       }, think());
     };
@@ -154,7 +150,6 @@ async function table(
               const dt = performance.now() - s.t0;
               if (s.from === i) st.ack.push(dt);
               else st.cross.push(dt);
-              if (tag && s.from !== i) hopLines.push(`${tag}recv ${c.gameId} ${m.seq} ${hopNow()}\n`);
             }
             if (s && s.from === i) {
               st.actions++;
@@ -225,13 +220,11 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
     const pgStore = await PgStore.open(url, { schema });
     const pgTables = await writeMidGames(pgStore, shapes, 7).finally(() => pgStore.close());
     const sqliteTables = await storeMidGames(data, shapes, 7);
-    const hopDir = process.env.HOP_TRACE_DIR ?? '';
-    const hopEnv = (n: string): Record<string, string> => (hopDir ? { HOP_TRACE_FILE: path.join(hopDir, n) } : {});
-    const a = await launchServer({ ...pgEnv, INSTANCE_ID: 'bench-A', ...hopEnv('A') });
+    const a = await launchServer({ ...pgEnv, INSTANCE_ID: 'bench-A' });
     procs.push(a.proc);
     const [b, s] = await Promise.all([
-      launchServer({ ...pgEnv, INSTANCE_ID: 'bench-B', ...hopEnv('B') }),
-      launchServer({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full', ...hopEnv('S') }),
+      launchServer({ ...pgEnv, INSTANCE_ID: 'bench-B' }),
+      launchServer({ DATA_DIR: data, SQLITE_SYNC: process.env.BENCH_SQLITE_SYNC ?? 'full' }),
     ]);
     procs.push(b.proc, s.proc);
     const inServer = {
@@ -287,21 +280,17 @@ async function oneClusterRun(opts: { quick: boolean }): Promise<Record<string, n
       };
       runs.push(
         sleep((i / games) * 2000).then(() =>
-          table(pair, until, measureFrom, cluster, pgTables[i]!, hopDir ? 'C' : '').catch(counted(cluster, 'cluster')),
+          table(pair, until, measureFrom, cluster, pgTables[i]!).catch(counted(cluster, 'cluster')),
         ),
       );
       runs.push(
         sleep((i / games) * 2000 + 7).then(() =>
-          table([S, S], until, measureFrom, single, sqliteTables[i]!, hopDir ? 'S' : '').catch(
-            counted(single, 'SQLite'),
-          ),
+          table([S, S], until, measureFrom, single, sqliteTables[i]!).catch(counted(single, 'SQLite')),
         ),
       );
     }
     await Promise.all(runs);
     clearInterval(sampler);
-    if (hopDir) fs.appendFileSync(path.join(hopDir, 'client'), hopLines.splice(0).join(''));
-    if (hopDir) await sleep(700);
     const crossP99 = quantile(cluster.cross, 0.99);
     const singleP99 = quantile(single.cross, 0.99);
     const out = {

@@ -12,7 +12,6 @@ import { refreshNotes } from '../play/notes.js';
 import type { GameMaster } from '../play/master.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { AnnouncedCommit, ClusterBus } from '../store/types.js';
-import { hop } from '../hop-trace.js';
 
 export class ClusterSync {
   /** Games whose bot work this instance holds the lease of. */
@@ -75,11 +74,9 @@ export class ClusterSync {
       .then((g) => {
         if (!g) return;
         return g.lock.run(async () => {
-          if (seq !== null) hop('Blocked', id, seq);
           if (what === 'notes') return refreshNotes(this.master.store, g);
           if (seq !== null && g.state && g.state.seq >= seq) return;
           if (typeof what === 'object' && g.state?.seq === what.seq - 1 && (await this.applyAnnounced(g, what))) return;
-          if (seq !== null) hop('Brefresh', id, seq);
           await this.refresh(g);
         });
       })

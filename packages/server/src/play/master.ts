@@ -23,7 +23,6 @@ import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
 import { withNotes } from './notes.js';
 import { publicPosition, RecentPositions } from './positions.js';
 import { initialState } from './setup.js';
-import { hop } from '../hop-trace.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
  * another instance at seq + 1 (`row`: the stored row's other fields); applied and fanned out
@@ -206,7 +205,6 @@ export class GameMaster {
     // Every origin goes through `apply`, another instance's commit too. A legacy `note` action
     // (notes were actions before migration 102) is refused here; cluster/sync.ts then reads the
     // store, and `replay` takes it with applyLogged, as it takes the old games' logs.
-    hop(origin.by === 'remote' ? 'Bsubmit' : 'Asubmit', g.id, state.seq + 1);
     const r = apply(state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
     const now = Date.now();
@@ -237,7 +235,6 @@ export class GameMaster {
         at,
         ...(snapshot ? { snapshot } : {}),
       });
-      hop('Aappended', g.id, origin.seq + 1);
       if (res === 'stale') {
         // Someone else (another instance) moved the game on: catch up from the store (cluster),
         // or drop the cached copy so it is reloaded.
@@ -264,7 +261,6 @@ export class GameMaster {
     this.advanced(g);
     const actor = origin.by === 'player' ? origin.conn : null;
     this.broadcast(g, state, r.events, actor, origin.by === 'player' ? origin.id : undefined);
-    hop(origin.by === 'remote' ? 'Bsent' : 'Asent', g.id, r.state.seq);
     if (r.state.result) {
       this.pushLobby(g);
       if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);

@@ -24,7 +24,6 @@ import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine'
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
 import { GAME_SQL, gameParams, placeParams } from './sql/games.js';
 import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
-import { hop, tracing } from '../hop-trace.js';
 import type {
   AnnouncedCommit,
   AppendInput,
@@ -91,13 +90,12 @@ const OUTBOX_MAX = 20_000;
 
 /** Which of n notifier connections announces a game's commits: always the same one, so they
  * arrive in order (FNV-1a of the id). */
-function laneOf(gameId: string, n: number): number {
+export function laneOf(gameId: string, n: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 0x01000193);
   return (h >>> 0) % n;
 }
 
-const traceKeys = new Map<string, [string, number]>();
 export class PgStore implements GameStore, ClusterBus {
   readonly pool: pg.Pool;
   /** Appends only (see PgStoreOptions.actPoolSize). */
@@ -402,14 +400,10 @@ export class PgStore implements GameStore, ClusterBus {
       );
     if (!r.rows[0]!.ok) return 'stale';
     const seq = a.expectedSeq + 1;
-    const sealedTmp = sealCommit(this.key, this.channel, a.gameId, {
-      seq,
-      action: a.action,
-      deadline: a.deadline,
-      at: a.at,
-    });
-    if (tracing) traceKeys.set(sealedTmp, [a.gameId, seq]);
-    this.announce(a.gameId, sealedTmp);
+    this.announce(
+      a.gameId,
+      sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
+    );
     return 'ok';
   }
 
@@ -451,11 +445,6 @@ export class PgStore implements GameStore, ClusterBus {
     let failures = 0;
     while (lane.outbox.length && !this.closed) {
       const batch = lane.outbox.splice(0);
-      if (tracing)
-        for (const b of batch) {
-          const k = traceKeys.get(b);
-          if (k) hop('Anotify', k[0], k[1]);
-        }
       try {
         if (!lane.notifier) {
           const c = new pg.Client(this.connConfig());
@@ -476,12 +465,6 @@ export class PgStore implements GameStore, ClusterBus {
               },
         );
         failures = 0;
-        if (tracing)
-          for (const b of batch) {
-            const k = traceKeys.get(b);
-            traceKeys.delete(b);
-            if (k) hop('Anotified', k[0], k[1]);
-          }
       } catch (e) {
         // Back in front, in order, for the next attempt on a new connection.
         lane.outbox.unshift(...batch);
@@ -584,7 +567,6 @@ export class PgStore implements GameStore, ClusterBus {
         if (n.channel === sealedChannel) {
           // Commits: sealed only. One that does not open is not ours (or tampered): ignored.
           const got = openCommit(this.key, this.channel, n.payload);
-          if (got) hop('Blisten', got.gameId, typeof got.what === 'number' ? got.what : got.what.seq);
           if (got) onGame(got.gameId, got.what);
           return;
         }
