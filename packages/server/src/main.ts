@@ -141,6 +141,7 @@ if (pgUrl) {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
     poolSize: num(env.PG_POOL, 10),
     actPoolSize: num(env.PG_ACT_POOL, 4),
+    notifyConnections: num(env.PG_NOTIFY_CONNS, 4),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
     ...(appendWaits ? { appendWaits } : {}),
     onNotifyLost: (n, err) =>

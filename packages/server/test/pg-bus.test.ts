@@ -11,7 +11,7 @@ import { GameService } from '../src/games.js';
 import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
 import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
-import type { PgStore } from '../src/store/pg.js';
+import { laneOf, type PgStore } from '../src/store/pg.js';
 import { EXPECT_MS, FAST } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { lobbyRow, randomRun, startInfo } from './store-suite.js';
@@ -113,6 +113,46 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await sa.close();
     await sb.close();
   });
+  it('regression: one announcement stuck in its round trip held up the commits of every other game', async () => {
+    const schema = freshSchema();
+    const a = await openPg(url, schema);
+    const spy = new pg.Client({ connectionString: url });
+    await spy.connect();
+    const raw: string[] = [];
+    spy.on('notification', (n) => raw.push(n.payload ?? ''));
+    await spy.query(`LISTEN mm_${schema}_c`);
+    const lanes = (a as unknown as { lanes: { notifier: unknown }[] }).lanes;
+    // two games whose announcements take different notifier connections
+    const slow = 'slowgame';
+    const other = ['g1', 'g2', 'g3', 'g4', 'g5', 'g6'].find(
+      (id) => laneOf(id, lanes.length) !== laneOf(slow, lanes.length),
+    )!;
+    const { actions } = randomRun(1);
+    for (const id of [slow, other]) {
+      await a.createGame(lobbyRow(id));
+      await a.addPlace(id, { place: 2, name: 'Bo', tokenHash: `h-${id}`, bot: null, volunteer: false, joinedAt: 2 });
+      await a.startGame(id, startInfo(id));
+    }
+    // the slow game's notifier sends its statement and hears nothing back (a stalled backend)
+    let answer!: () => void;
+    lanes[laneOf(slow, lanes.length)]!.notifier = {
+      query: () => new Promise<void>((r) => (answer = r)),
+      end: async () => undefined,
+    };
+    const append = (id: string) =>
+      a.appendAction({ gameId: id, expectedSeq: 0, action: actions[0]!, deadline: null, result: null, at: 1 });
+    expect(await append(slow)).toBe('ok');
+    expect(await append(other)).toBe('ok');
+    const key = Buffer.from(
+      (await spy.query<{ key: string }>(`SELECT key FROM "${schema}".cluster_key WHERE id = 1`)).rows[0]!.key,
+      'base64',
+    );
+    await until(() => raw.some((p) => openCommit(key, `mm_${schema}`, p)?.gameId === other));
+    answer();
+    await spy.end();
+    await a.close();
+  });
+
   it('commits are announced in order; a stale append (its seq taken by another writer) announces nothing', async () => {
     const schema = freshSchema();
     const a = await openPg(url, schema);
@@ -173,12 +213,13 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await A.hello(onA, gameId, token);
     const other = conn(2, []);
     await A.hello(other, gameId, t2);
-    // A's notifier fails its next send, as a connection dropped mid-statement does.
+    // A's notifiers fail their next send, as a connection dropped mid-statement does.
     let failed = 0;
-    (sa as unknown as { notifier: unknown }).notifier = {
-      query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
-      end: async () => undefined,
-    };
+    for (const lane of (sa as unknown as { lanes: { notifier: unknown }[] }).lanes)
+      lane.notifier = {
+        query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
+        end: async () => undefined,
+      };
     const s = (await A.getLive(gameId))!.state!;
     const seat = expectedSeats(s)[0]!;
     const actor = [onA, other].find((c) => c.viewer === seat)!;

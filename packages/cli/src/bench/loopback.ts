@@ -9,7 +9,7 @@ import { WebSocket } from 'ws';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = process.env.MINDMGMT_ROOT ?? path.resolve(here, '../../../..');
-export const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || path.join(ROOT, 'packages/server/dist/main.js');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A player's thinking time between moves in the load models. */

@@ -71,10 +71,30 @@ export interface PgStoreOptions {
   onNotifyLost?: (count: number, err: unknown) => void;
   /** Told when sending announcements failed and will be tried again. */
   onNotifyRetry?: (count: number, err: unknown) => void;
+  /** Connections announcing this instance's commits (default 4, as many as append connections):
+   * one connection sends one statement at a time, so with a single one every announcement queued
+   * behind the round trip in flight, and a stalled one held all of them. */
+  notifyConnections?: number;
 }
 
-/** Announcements kept waiting while the notifier cannot send (about 1 KB each). */
+/** One notifier connection and what it has still to send. */
+interface NotifyLane {
+  readonly outbox: string[];
+  sending: Promise<void> | null;
+  notifier: pg.Client | null;
+}
+
+/** Announcements kept waiting while the notifiers cannot send (about 1 KB each), shared evenly
+ * among the notifier connections. */
 const OUTBOX_MAX = 20_000;
+
+/** Which of n notifier connections announces a game's commits: always the same one, so they
+ * arrive in order (FNV-1a of the id). */
+export function laneOf(gameId: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % n;
+}
 
 export class PgStore implements GameStore, ClusterBus {
   readonly pool: pg.Pool;
@@ -88,10 +108,9 @@ export class PgStore implements GameStore, ClusterBus {
   private closed = false;
   /** The installation's key for sealed commit notifications (loaded at open). */
   private key: Buffer = Buffer.alloc(0);
-  /** Sealed announcements of commits not sent yet, oldest first. */
-  private readonly outbox: string[] = [];
-  private sending: Promise<void> | null = null;
-  private notifier: pg.Client | null = null;
+  /** The notifier connections, each with the sealed announcements it has not sent yet (oldest
+   * first); a game's announcements always take the same lane (see `announce`). */
+  private readonly lanes: NotifyLane[];
   private readonly appendWaits: AckTimes | null;
   private readonly onNotifyLost: ((count: number, err: unknown) => void) | null;
   private readonly onNotifyRetry: ((count: number, err: unknown) => void) | null;
@@ -113,6 +132,11 @@ export class PgStore implements GameStore, ClusterBus {
     this.pool.on('error', () => {});
     this.actPool = new pg.Pool({ ...this.connConfig(), max: o.actPoolSize ?? 4 });
     this.actPool.on('error', () => {});
+    this.lanes = Array.from({ length: Math.max(1, o.notifyConnections ?? 4) }, () => ({
+      outbox: [],
+      sending: null,
+      notifier: null,
+    }));
   }
 
   private connConfig(): pg.ClientConfig {
@@ -382,6 +406,7 @@ export class PgStore implements GameStore, ClusterBus {
     if (!r.rows[0]!.ok) return 'stale';
     const seq = a.expectedSeq + 1;
     this.announce(
+      a.gameId,
       sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
     );
     return 'ok';
@@ -391,47 +416,51 @@ export class PgStore implements GameStore, ClusterBus {
    * Announces a committed action, after its commit (see migration 002 for why not inside it):
    * the sealed commit on "mm_<schema>_c", only (its seq-only twin on "mm_<schema>" was kept for
    * instances of an earlier version, and doubled every listener's work on the path between two
-   * instances: issue 29 §6). One notifier connection sends them in order, everything queued
-   * meanwhile in one prepared statement. Not awaited by the append: the action is durable already. A batch that
+   * instances: issue 29 §6). A game's announcements always go through the same notifier
+   * connection (a hash of its id picks one of `notifyConnections`), which sends them in order,
+   * everything queued meanwhile in one prepared statement; other games' announcements do not wait
+   * behind that connection's round trip. Not awaited by the append: the action is durable already. A batch that
    * fails is sent again on a new connection (with backoff) until it goes through: a lost
    * announcement left another instance's players waiting on a move they never saw (regression:
    * pg-bus.test.ts). A repeat is harmless (receivers skip a seq they hold). Only beyond
-   * OUTBOX_MAX waiting announcements are the oldest dropped; the others then catch up on the
-   * game's next commit (a gap: they read the store) or a `hello`.
+   * OUTBOX_MAX waiting announcements (a share per connection) are the oldest dropped; the others then
+   * catch up on the game's next commit (a gap: they read the store) or a `hello`.
    */
-  private announce(sealed: string): void {
-    this.outbox.push(sealed);
-    if (this.outbox.length > OUTBOX_MAX) {
-      const drop = this.outbox.length - OUTBOX_MAX;
-      this.outbox.splice(0, drop);
+  private announce(gameId: string, sealed: string): void {
+    const lane = this.lanes[laneOf(gameId, this.lanes.length)]!;
+    lane.outbox.push(sealed);
+    const max = Math.ceil(OUTBOX_MAX / this.lanes.length);
+    if (lane.outbox.length > max) {
+      const drop = lane.outbox.length - max;
+      lane.outbox.splice(0, drop);
       this.onNotifyLost?.(drop, new Error('announcement backlog full'));
     }
-    this.sendOutbox();
+    this.sendOutbox(lane);
   }
 
-  private sendOutbox(): void {
-    if (this.sending || this.closed) return;
-    this.sending = this.flushOutbox().finally(() => {
-      this.sending = null;
-      if (this.outbox.length && !this.closed) this.sendOutbox();
+  private sendOutbox(lane: NotifyLane): void {
+    if (lane.sending || this.closed) return;
+    lane.sending = this.flushOutbox(lane).finally(() => {
+      lane.sending = null;
+      if (lane.outbox.length && !this.closed) this.sendOutbox(lane);
     });
   }
 
-  private async flushOutbox(): Promise<void> {
+  private async flushOutbox(lane: NotifyLane): Promise<void> {
     let failures = 0;
-    while (this.outbox.length && !this.closed) {
-      const batch = this.outbox.splice(0);
+    while (lane.outbox.length && !this.closed) {
+      const batch = lane.outbox.splice(0);
       try {
-        if (!this.notifier) {
+        if (!lane.notifier) {
           const c = new pg.Client(this.connConfig());
           c.on('error', () => {
-            if (this.notifier === c) this.notifier = null;
+            if (lane.notifier === c) lane.notifier = null;
           });
           await c.connect();
-          this.notifier = c;
+          lane.notifier = c;
         }
         // Prepared once per connection: the statement is parsed and planned once, not per move.
-        await this.notifier.query(
+        await lane.notifier.query(
           batch.length === 1
             ? { name: 'mm_announce', text: 'SELECT pg_notify($1, $2)', values: [this.channel + '_c', batch[0]] }
             : {
@@ -443,10 +472,10 @@ export class PgStore implements GameStore, ClusterBus {
         failures = 0;
       } catch (e) {
         // Back in front, in order, for the next attempt on a new connection.
-        this.outbox.unshift(...batch);
+        lane.outbox.unshift(...batch);
         this.onNotifyRetry?.(batch.length, e);
-        const c = this.notifier;
-        this.notifier = null;
+        const c = lane.notifier;
+        lane.notifier = null;
         await c?.end().catch(() => {});
         await new Promise((r) => setTimeout(r, Math.min(5000, 50 * 2 ** failures++)));
       }
@@ -621,13 +650,17 @@ export class PgStore implements GameStore, ClusterBus {
   async close(): Promise<void> {
     if (this.closed) return;
     // Announce what was committed before going (a database that does not answer gets 3 s).
-    await Promise.race([this.sending, new Promise((r) => setTimeout(r, 3000).unref())]);
+    await Promise.race([
+      Promise.all(this.lanes.map((l) => l.sending)),
+      new Promise((r) => setTimeout(r, 3000).unref()),
+    ]);
     this.closed = true;
-    if (this.outbox.length) this.onNotifyLost?.(this.outbox.length / 2, new Error('closed before sent'));
+    const unsent = this.lanes.reduce((n, l) => n + l.outbox.length, 0);
+    if (unsent) this.onNotifyLost?.(unsent, new Error('closed before sent'));
     const l = this.listener;
     this.listener = null;
     if (l) await l.end().catch(() => {});
-    await this.notifier?.end().catch(() => {});
+    await Promise.all(this.lanes.map((x) => x.notifier?.end().catch(() => {})));
     await Promise.all([this.pool.end(), this.actPool.end()]);
   }
 }
