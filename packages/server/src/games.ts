@@ -7,7 +7,7 @@
 //   bots/driver.ts      bot seats' decisions;  bots/resume.ts  bot games after a restart
 //   timers.ts           deadlines and the sweep that applies them
 //   cluster/sync.ts     following other instances' commits, bot-work leases
-import type { GameRecord, GameState, NoteBody } from '@mindmgmt/engine';
+import type { GameRecord, GameState, NoteBody, Seat } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from './api-error.js';
 import { BotDriver, botSeatsExpected } from './bots/driver.js';
@@ -21,6 +21,7 @@ import { Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
+import type { HandOver } from './play/standins.js';
 import { type AnalysisAnswer, Analyses } from './play/analyses.js';
 import { Records } from './play/records.js';
 import type { CreateGameBody } from './schemas.js';
@@ -39,6 +40,8 @@ export interface GamePlayerHooks {
   readonly pickRecruiter: (row: GameRow) => Promise<{ place: number; note: string | null } | null>;
   /** After each commit of this instance, under the game's lock (notifications, issue 27 §4). */
   readonly onMoved?: (g: Live, before: GameState) => void;
+  /** A stand-in took a seat (D13): its player is told (notify/). */
+  readonly onStandIn?: (g: Live, seat: Seat) => void;
 }
 
 export class GameService {
@@ -80,6 +83,8 @@ export class GameService {
       holdsBotWork: bus ? (g) => this.cluster!.mayMoveBots(g) : (g) => botSeatsExpected(g).length > 0,
       onGameOver: players?.onGameOver ?? null,
       onMoved: players?.onMoved ?? null,
+      claimBots: async (id) => this.cluster?.claimBots(id),
+      onStandIn: players?.onStandIn ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
     this.driver = new BotDriver(this.bots, cfg, log, {
@@ -216,13 +221,23 @@ export class GameService {
     return this.conns.note(c, gameId, at, note, id);
   }
 
+  /** D13: the connection's player leaves the running game, or comes back to their seat. */
+  seatRequest(c: Conn, gameId: string, what: 'leave' | 'back'): Promise<void> {
+    return this.conns.seatRequest(c, gameId, what);
+  }
+
   freshState(c: Conn): Promise<string | null> {
     return this.conns.freshState(c);
   }
 
-  /** Applies `timeout` for every passed deadline (R33, D7). */
-  sweep(now = Date.now()): Promise<number> {
+  /** Applies every passed deadline (R33, D7, D13): a stand-in takes the seat, or the game ends. */
+  sweep(now = this.master.now()): Promise<number> {
     return sweepDeadlines(this.master, now);
+  }
+
+  /** A running game's seat handed to a stand-in at once (D13), as when its player leaves. */
+  handToStandIn(gameId: string, seat: Seat): Promise<HandOver> {
+    return this.master.handToStandIn(gameId, seat);
   }
 
   // ---------------------------------------------------------------- records and introspection

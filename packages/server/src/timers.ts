@@ -1,12 +1,14 @@
-// The sweep that applies passed deadlines (deadlines.ts: R33, D7, the inactivity limit) as
-// `timeout` actions through the master's one action path.
+// The sweep that applies passed deadlines (deadlines.ts: R33, D7, D13, the inactivity limit): a
+// stand-in takes the seat while another person at the table still plays (play/standins.ts),
+// otherwise a `timeout` action through the master's one action path ends the game.
 import { ApiError } from './api-error.js';
 import type { GameMaster } from './play/master.js';
+import { seatStandIn } from './play/standins.js';
 
-/** Applies `timeout` for every passed deadline, through the master's one action path (origin
- * 'timer'); deadlines are stored, so in a cluster each is applied once (the append is a
- * compare-and-set). Answers how many were applied. */
-export async function sweepDeadlines(m: GameMaster, now = Date.now()): Promise<number> {
+/** Applies every passed deadline: a stand-in, or `timeout` through the master's one action path
+ * (origin 'timer'); deadlines are stored, so in a cluster each is applied once (the append and the
+ * seat change are compare-and-sets). Answers how many were applied. */
+export async function sweepDeadlines(m: GameMaster, now = m.now()): Promise<number> {
   let n = 0;
   for (const d of await m.store.dueDeadlines(now, 100)) {
     const g = await m.getLive(d.gameId);
@@ -16,8 +18,7 @@ export async function sweepDeadlines(m: GameMaster, now = Date.now()): Promise<n
       const dl = g.row.deadline;
       if (!g.state || g.state.result || !dl || dl.at > now) return;
       try {
-        await m.submit(g, { type: 'timeout', seat: dl.seat }, { by: 'timer', seq: g.state.seq });
-        n++;
+        if ((await seatStandIn(m, g, dl.seat, 'time')) !== 'none') n++;
       } catch (e) {
         m.log.warn({ gameId: g.id, code: e instanceof ApiError ? e.code : String(e) }, 'timeout refused');
       }

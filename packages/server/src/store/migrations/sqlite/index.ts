@@ -12,6 +12,7 @@ import * as m105 from './105_handles.js';
 import * as m106 from './106_vouched_tables.js';
 import * as m107 from './107_notify.js';
 import * as m108 from './108_game_analyses.js';
+import * as m113 from './113_seat_clocks.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -29,6 +30,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 106, ...m106 },
   { version: 107, ...m107 },
   { version: 108, ...m108 },
+  { version: 113, ...m113 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
