@@ -77,7 +77,8 @@ export function timingAfter(
   // Without a time control the inactivity limit is the deadline: a game nobody plays on ends by
   // the timeout rules (R33, D7) instead of staying active forever (issue 10 item 5).
   if (!tc) return { deadline: { at: at + inactiveMs, seat: running[0]! }, clock };
-  if (tc.kind === 'move' || !clock) return { deadline: { at: at + (tc.kind === 'move' ? tc.sec : tc.bankSec) * 1000, seat: running[0]! }, clock };
+  if (tc.kind === 'move' || !clock)
+    return { deadline: { at: at + (tc.kind === 'move' ? tc.sec : tc.bankSec) * 1000, seat: running[0]! }, clock };
   const banks = clock.banks;
   const seat = running.reduce((a, b) => ((banks[b] ?? 0) < (banks[a] ?? 0) ? b : a));
   return { deadline: { at: at + (banks[seat] ?? 0), seat }, clock };

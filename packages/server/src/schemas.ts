@@ -148,7 +148,11 @@ export const createGameSchema = z.strictObject({
     .discriminatedUnion('kind', [
       z.strictObject({
         kind: z.literal('realtime'),
-        bankSec: z.number().int().min(60).max(3 * 3600),
+        bankSec: z
+          .number()
+          .int()
+          .min(60)
+          .max(3 * 3600),
         incSec: z.number().int().min(0).max(600),
       }),
       z.strictObject({

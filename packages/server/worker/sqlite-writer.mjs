@@ -32,6 +32,7 @@ export function createWriter(db, Q) {
     'touch',
     'start',
     'advance',
+    'seatChange',
     'insertAction',
     'insertSnapshot',
     'pruneSnapshots',
@@ -68,7 +69,15 @@ export function createWriter(db, Q) {
       return true;
     },
     startGame(a) {
-      const r = st.start.run(a.start, a.engineVersion, a.deadlineAt, a.deadlineSeat, a.startedAt, a.clock ?? null, a.id);
+      const r = st.start.run(
+        a.start,
+        a.engineVersion,
+        a.deadlineAt,
+        a.deadlineSeat,
+        a.startedAt,
+        a.clock ?? null,
+        a.id,
+      );
       if (r.changes !== 1) return false;
       for (const h of a.tokenHashes) st.insertToken.run(h, a.id);
       return true;

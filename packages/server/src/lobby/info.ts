@@ -21,7 +21,10 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
   if (!clock || !g.state || !g.row.start) return info;
   // D12: the seats the others were last shown a change for (the recruiter's unsettled turn is
   // still the recruiter's).
-  return { ...info, clock: { banks: clock.banks, at: clock.at, running: runningSeats(g.row.start, publicState(g.state)) } };
+  return {
+    ...info,
+    clock: { banks: clock.banks, at: clock.at, running: runningSeats(g.row.start, publicState(g.state)) },
+  };
 }
 
 /**

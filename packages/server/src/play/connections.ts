@@ -104,7 +104,8 @@ export class Connections {
       await this.master.fresh(g);
       if (!g.state || g.state.result) throw new ApiError(409, 'not_running', 'The game is not running.');
       const seat = c.viewer;
-      if (seat === null || seat === 'spectator') throw new ApiError(403, 'forbidden', 'Only a seated player can do that.');
+      if (seat === null || seat === 'spectator')
+        throw new ApiError(403, 'forbidden', 'Only a seated player can do that.');
       if (what === 'back') return takeSeatBack(this.master, g, seat);
       await seatStandIn(this.master, g, seat, 'left');
     });

@@ -268,20 +268,34 @@ export class GameMaster {
       const start = g.row.start!;
       // D13: a player who asked for their seat back takes it at the seat's next turn.
       const back = start.seats.filter(
-        (x) =>
-          x.standIn?.back && !expectedSeats(state).includes(x.seat) && expectedSeats(r.state).includes(x.seat),
+        (x) => x.standIn?.back && !expectedSeats(state).includes(x.seat) && expectedSeats(r.state).includes(x.seat),
       );
-      const after = back.length ? withoutStandIns(start, back.map((x) => x.seat)) : start;
+      const after = back.length
+        ? withoutStandIns(
+            start,
+            back.map((x) => x.seat),
+          )
+        : start;
       // D12: an undo, and the undoable actions that can still be taken back, keep the clock where
       // it was: taking a move back and forth never buys time (the timer is the turn's).
-      const keep =
-        !back.length && (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
+      const keep = !back.length && (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
       let { deadline, clock } = keep
         ? { deadline: g.row.deadline, clock: g.row.clock ?? null }
         : timingAfter(this.limits.gameInactiveMs, g.row, { start, state }, { start: after, state: r.state }, at);
-      if (back.length && clock) clock = returnedBanks(g.row.options, clock, back.map((x) => x.seat));
       if (back.length && clock)
-        deadline = timingAfter(this.limits.gameInactiveMs, { ...g.row, clock }, null, { start: after, state: r.state }, at).deadline;
+        clock = returnedBanks(
+          g.row.options,
+          clock,
+          back.map((x) => x.seat),
+        );
+      if (back.length && clock)
+        deadline = timingAfter(
+          this.limits.gameInactiveMs,
+          { ...g.row, clock },
+          null,
+          { start: after, state: r.state },
+          at,
+        ).deadline;
       const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const res = await this.store.appendAction({
         gameId: g.id,

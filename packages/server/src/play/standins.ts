@@ -57,7 +57,8 @@ export async function seatStandIn(m: GameMaster, g: Live, seat: Seat, why: Stand
   if (!row || row.bot !== null) return 'none';
   if (row.standIn) {
     // Leaving while away: the request to come back is withdrawn.
-    if (why === 'left' && row.standIn.back) await change(m, g, withStandIn(start, seat, { ...row.standIn, back: false }));
+    if (why === 'left' && row.standIn.back)
+      await change(m, g, withStandIn(start, seat, { ...row.standIn, back: false }));
     return 'none';
   }
   if (!playedSeats(start).some((x) => x !== seat)) {
