@@ -69,7 +69,7 @@ export function openCommit(
         action: b.a,
         deadline: b.d ?? null,
         at: b.t,
-        clock: b.c ?? null,
+        ...(b.c ? { clock: b.c } : {}),
         ...(b.st ? { start: b.st } : {}),
       },
     };

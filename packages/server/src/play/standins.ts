@@ -3,12 +3,29 @@
 // table still plays; the player takes the seat back at its next turn. The seat stays the
 // player's: the stand-in is recorded on the seat in the game's `start`, written by a
 // compare-and-set on the seq and the seats read, so in a cluster it is seated once.
-import { expectedSeats, type Seat } from '@mindmgmt/engine';
+import { type Action, expectedSeats, type Seat } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
 import { playedSeats, timeControlOf, timingAfter } from '../deadlines.js';
-import type { SeatClock, StandIn, StartInfo, TableOptions } from '../store/types.js';
+import type { LimitsConfig } from '../limits/config.js';
+import type { GameStore, SeatClock, StandIn, StartInfo, TableOptions } from '../store/types.js';
 import type { Live } from './live.js';
-import type { GameMaster } from './master.js';
+
+/** What the stand-ins need of the game master (play/master.ts, which calls in here). */
+export interface StandInHost {
+  readonly store: GameStore;
+  readonly limits: LimitsConfig;
+  readonly log: { info(o: object, msg: string): void };
+  now(): number;
+  fresh(g: Live): Promise<void>;
+  /** The one action path (a seat that leaves last resigns; one out of time, `timeout`). */
+  submit(g: Live, action: Action, origin: { readonly by: 'timer'; readonly seq: number }): Promise<void>;
+  pushLobby(g: Live): void;
+  pushStates(g: Live): void;
+  claimBots(g: Live): Promise<void>;
+  kickBots(g: Live): void;
+  onStandIn(g: Live, seat: Seat): void;
+}
+type GameMaster = StandInHost;
 
 type Start = Omit<StartInfo, 'deadline'>;
 
