@@ -22,6 +22,7 @@ import { useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
+import { TIME_CHOICES, timeValue } from './table/time-control.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
@@ -309,22 +310,33 @@ export function Home() {
               </select>
             </label>
             <label>
-              {t('turnTimer')}
+              {t('tc_label')}
               <select
                 name="timer"
-                value={o.turnTimerSec === null ? 'off' : String(o.turnTimerSec)}
-                onChange={(e) => setO({ ...o, turnTimerSec: e.target.value === 'off' ? null : Number(e.target.value) })}
+                value={timeValue(o)}
+                onChange={(e) => setO({ ...o, ...TIME_CHOICES[e.target.value]!.options })}
               >
-                <option value="off">{t('off')}</option>
-                {[60, 120, 300, 600].map((s) => (
-                  <option key={s} value={s}>
-                    {t('on')}
-                    {t('colon')}
-                    {s} {t('seconds')}
+                {Object.entries(TIME_CHOICES).map(([k, c]) => (
+                  <option key={k} value={k}>
+                    {c.label(t)}
                   </option>
                 ))}
               </select>
             </label>
+            {timeValue(o) !== 'off' && o.players > 1 ? (
+              <label>
+                {t('si_level')}
+                <select
+                  name="standIn"
+                  value={o.standInLevel ?? 'hard'}
+                  onChange={(e) => setO({ ...o, standInLevel: e.target.value as 'random' | 'easy' | 'hard' })}
+                >
+                  <option value="hard">{t('lvHard')}</option>
+                  <option value="easy">{t('lvEasy')}</option>
+                  <option value="random">{t('lvRandom')}</option>
+                </select>
+              </label>
+            ) : null}
             {o.recruiterChoice === 'volunteer' ? (
               <label className="check">
                 <input
@@ -539,9 +551,9 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
                 ? 'chRandom'
                 : 'chHost',
         )}{' '}
-        · {t('turnTimer')}
+        · {t('tc_label')}
         {t('colon')}
-        {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}
+        {TIME_CHOICES[timeValue(opts)]?.label(t) ?? t('off')} · {t('deduction')}
         {t('colon')}
         {t(`as_${assistantMode(lobby)}`)}
         {opts.rated === false ? ` · ${t('rt_casualTable')}` : ''}

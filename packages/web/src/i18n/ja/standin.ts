@@ -1,0 +1,20 @@
+import type { Section } from '../section.js';
+import type { STANDIN_EN } from '../en/standin.js';
+
+export const STANDIN_JA: Section<typeof STANDIN_EN> = {
+  tc_label: '持ち時間',
+  tc_off: '時間制限なし',
+  tc_realtime: '{min} 分 + 手番ごとに {inc} 秒',
+  tc_hours: '1 手 {n} 時間',
+  tc_days: '1 手 {n} 日',
+  tc_seconds: '1 手 {n} 秒',
+  si_level: '代打ちボット',
+  si_tag: 'ボットが {name} の代わりに打っています',
+  si_back: '次の手番で復帰',
+  si_leave: '卓を離れる',
+  si_leaveConfirm:
+    'このゲームを離れますか？ボットがすぐにあなたの席を引き継ぎ、他の人は続けます。戻らなければ、このゲームは戦績とレーティングで負けとなり、未完了として数えられます。',
+  si_away: 'ボットがあなたの代わりに打っています。',
+  si_takeBack: '席に戻る',
+  si_backSoon: '次の手番であなたが席に戻ります。',
+};

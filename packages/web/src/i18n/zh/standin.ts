@@ -1,0 +1,20 @@
+import type { Section } from '../section.js';
+import type { STANDIN_EN } from '../en/standin.js';
+
+export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
+  tc_label: '时间',
+  tc_off: '不限时',
+  tc_realtime: '{min} 分钟 + 每回合 {inc} 秒',
+  tc_hours: '每步 {n} 小时',
+  tc_days: '每步 {n} 天',
+  tc_seconds: '每步 {n} 秒',
+  si_level: '代打机器人',
+  si_tag: '机器人正在替 {name} 下',
+  si_back: '下个回合回来',
+  si_leave: '离开牌桌',
+  si_leaveConfirm:
+    '离开这局游戏？机器人会立即接替你的座位，其他人继续游戏。除非你回来，这局会记为你的负局（计入战绩和等级分），并算作未完成。',
+  si_away: '机器人正在替你下。',
+  si_takeBack: '回到我的座位',
+  si_backSoon: '你将在下个回合回到座位。',
+};
