@@ -78,7 +78,7 @@ export async function recordGameOver(store: PlayerStore, game: GameRow, o: GameO
  * there is rated only when their side won (a loss with or against a stand-in, which is not the
  * player they sat down with, leaves their rating as it was; their record keeps it).
  */
-function rateWithAbsent(game: GameRow, rows: readonly PlayerGameRow[], o: GameOverInput): RateFn {
+export function rateWithAbsent(game: GameRow, rows: readonly PlayerGameRow[], o: GameOverInput): RateFn {
   const fixed = o.fixed ?? new Set<string>();
   const absent = absentSeats(game);
   if (!absent.size) return glickoRateFn(rows, fixed, o.now);
