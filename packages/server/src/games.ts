@@ -21,7 +21,7 @@ import { Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
-import type { HandOver } from './play/standins.js';
+import { type HandOver, type SeatRequest, sweepProposals } from './play/standins.js';
 import { type AnalysisAnswer, Analyses } from './play/analyses.js';
 import { Records } from './play/records.js';
 import type { CreateGameBody } from './schemas.js';
@@ -222,7 +222,7 @@ export class GameService {
   }
 
   /** D13: the connection's player leaves the running game, or comes back to their seat. */
-  seatRequest(c: Conn, gameId: string, what: 'leave' | 'back'): Promise<void> {
+  seatRequest(c: Conn, gameId: string, what: SeatRequest): Promise<void> {
     return this.conns.seatRequest(c, gameId, what);
   }
 
@@ -231,7 +231,8 @@ export class GameService {
   }
 
   /** Applies every passed deadline (R33, D7, D13): a stand-in takes the seat, or the game ends. */
-  sweep(now = this.master.now()): Promise<number> {
+  async sweep(now = this.master.now()): Promise<number> {
+    await sweepProposals(this.master, now);
     return sweepDeadlines(this.master, now);
   }
 

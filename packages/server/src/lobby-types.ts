@@ -51,6 +51,14 @@ export interface LobbyInfo {
   readonly seq: number;
   readonly result: GameRow['result'];
   readonly turnDeadline: number | null;
+  /** D13: an agent player's resignation waiting on the other agent players (`accepted`: who
+   * agreed), with when it lapses (ms epoch); absent when none. */
+  readonly proposal?: {
+    readonly kind: 'resign';
+    readonly seat: Seat;
+    readonly accepted: readonly Seat[];
+    readonly until: number;
+  } | null;
   /** D13: a real-time table's banks; null otherwise. */
   readonly clock?: ClockInfo | null;
   readonly invite: string;

@@ -270,6 +270,8 @@ export function attachWebSockets(
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
           case 'leave':
           case 'back':
+          case 'accept':
+          case 'refuse':
             // A seat change is a write and a frame to everyone: as dear as a hello.
             if (!hellos.take('c')) return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
             return await service.seatRequest(conn, m.gameId, m.t);

@@ -109,6 +109,53 @@ export function standInSuite(name: string, makeStore: () => GameStore | Promise<
     expect(r.t).toBe('events');
   });
 
+  it(`regression (${name}): one agent player's resignation ended the game for every agent player`, async () => {
+    const tb = await table({ players: 3 });
+    const [host, a1, a2] = [0, 1, 2].map((x) => tb.bySeat.get(x)!);
+    const resign = (c: Client, id: string) =>
+      c.send({ t: 'act', gameId: tb.gameId, seq: c.view.seq, action: { type: 'resign' }, id });
+    // Seat 1 resigns: a proposal to seat 2, not the end.
+    const proposed = lobbyOf(host, (x) => x.proposal?.seat === 1);
+    resign(a1, 'r1');
+    expect((await proposed).lobby.proposal).toMatchObject({ kind: 'resign', seat: 1, accepted: [] });
+    expect(host.view.result).toBeNull();
+    // Seat 2 refuses: seat 1's player leaves, a stand-in plays on for them.
+    const refused = lobbyOf(host, (x) => !x.proposal && x.seats[1].standIn?.why === 'left');
+    a2.send({ t: 'refuse', gameId: tb.gameId });
+    await refused;
+    expect(host.view.result).toBeNull();
+    // Seat 2 proposes in turn, with nobody left to ask: the agents resign at once.
+    const over = host.wait((m) => m.t === 'events' && m.view.result);
+    resign(a2, 'r2');
+    expect((await over).view.result).toMatchObject({ winner: 'recruiter', reason: 'resign' });
+  });
+
+  it(`regression (${name}): a resignation proposal nobody answered held the team forever`, async () => {
+    const tb = await table({ players: 3 });
+    const [host, , a2] = [0, 1, 2].map((x) => tb.bySeat.get(x)!);
+    const proposed = lobbyOf(host, (x) => x.proposal?.seat === 2);
+    a2.send({ t: 'act', gameId: tb.gameId, seq: a2.view.seq, action: { type: 'resign' } });
+    await proposed;
+    now += 30_000;
+    await srv!.service.sweep();
+    now += 31_000;
+    const lapsed = lobbyOf(host, (x) => !x.proposal && x.seats[2].standIn?.why === 'left');
+    await srv!.service.sweep();
+    await lapsed;
+    expect(host.view.result).toBeNull();
+  });
+
+  it(`regression (${name}): agent players who all agreed to resign could not`, async () => {
+    const tb = await table({ players: 3 });
+    const [host, a1, a2] = [0, 1, 2].map((x) => tb.bySeat.get(x)!);
+    const proposed = lobbyOf(host, (x) => x.proposal?.seat === 1);
+    a1.send({ t: 'act', gameId: tb.gameId, seq: a1.view.seq, action: { type: 'resign' } });
+    await proposed;
+    const over = host.wait((m) => m.t === 'events' && m.view.result);
+    a2.send({ t: 'accept', gameId: tb.gameId });
+    expect((await over).view.result).toMatchObject({ winner: 'recruiter', reason: 'resign' });
+  });
+
   it(`regression (${name}): the last person leaving a table of bots leaves nobody to play: the game ends`, async () => {
     const tb = await table({ standInLevel: 'random' });
     const guest = tb.bySeat.get(1)!;

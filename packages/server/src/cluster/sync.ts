@@ -159,7 +159,7 @@ export class ClusterSync {
     }
     if (g.state?.seq === row.seq) {
       // A stand-in seated or gone on another instance (D13): the table is shown its seats.
-      const seated = JSON.stringify(row.start?.seats) !== JSON.stringify(g.row.start?.seats);
+      const seated = JSON.stringify(row.start) !== JSON.stringify(g.row.start);
       g.row = row;
       if (seated) {
         m.pushLobby(g);

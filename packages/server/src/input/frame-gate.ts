@@ -25,6 +25,8 @@ export const FRAME_BYTES: Readonly<Record<string, number>> = {
   // D13: leaving a running game, and coming back
   leave: 256,
   back: 256,
+  accept: 256,
+  refuse: 256,
 };
 
 /** A frame whose `"t"` is not first may be any kind: it gets the largest kind's cap. */

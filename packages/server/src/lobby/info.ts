@@ -6,6 +6,7 @@ import { publicState, type Seat } from '@mindmgmt/engine';
 import { publicPosition } from '../play/positions.js';
 import type { GameRow } from '../store/types.js';
 import { runningSeats, shownDeadline } from '../deadlines.js';
+import { PROPOSAL_MS } from '../play/standins.js';
 
 /** The invite link of a table (relative without a public URL). */
 export function inviteUrl(publicUrl: string | null, id: string): string {
@@ -86,6 +87,16 @@ function rowLobbyInfo(
     seq,
     result: result ?? r.result,
     turnDeadline: shownDeadline(r),
+    ...(r.start?.proposal && r.status === 'active'
+      ? {
+          proposal: {
+            kind: r.start.proposal.kind,
+            seat: r.start.proposal.seat,
+            accepted: r.start.proposal.accepted,
+            until: r.start.proposal.at + PROPOSAL_MS,
+          },
+        }
+      : {}),
     invite,
     recruiterNote: r.start?.recruiterNote ?? null,
   };

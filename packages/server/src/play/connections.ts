@@ -7,7 +7,7 @@ import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
 import { catchUpFrame, frameText } from './frames.js';
 import { type Conn, seatRow, viewerFor } from './live.js';
-import { seatStandIn, takeSeatBack } from './standins.js';
+import { answerProposal, resignOrPropose, type SeatRequest, seatStandIn, takeSeatBack } from './standins.js';
 import type { GameMaster } from './master.js';
 import { changeNote, notesFrame } from './notes.js';
 
@@ -90,14 +90,20 @@ export class Connections {
       // arrival must not turn it into a silent 'stale' (regression "resign ignored while the bot
       // moves": the client drops stale refusals, and the game went on).
       if (action.type !== 'resign' && seq !== seenSeq(g.state, viewer)) throw new StaleError();
+      // D13: an agent player with teammates who play proposes the resignation to them.
+      if (action.type === 'resign') {
+        await this.master.fresh(g);
+        if (!(await resignOrPropose(this.master, g, viewer))) return;
+      }
       const full = { ...action, seat: viewer } as unknown as Action;
       await this.master.submit(g, full, { by: 'player', conn: c, seq: g.state.seq, id });
     });
   }
 
   /** D13: the connection's player leaves the running game (a stand-in plays the seat at once,
-   * or the seat resigns when no other person still plays), or comes back to it. */
-  async seatRequest(c: Conn, gameId: string, what: 'leave' | 'back'): Promise<void> {
+   * or the seat resigns when no other person still plays), comes back to it, or answers a
+   * teammate's resignation proposal. */
+  async seatRequest(c: Conn, gameId: string, what: SeatRequest): Promise<void> {
     if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
     const g = await this.master.mustGet(gameId);
     await g.lock.run(async () => {
@@ -107,6 +113,7 @@ export class Connections {
       if (seat === null || seat === 'spectator')
         throw new ApiError(403, 'forbidden', 'Only a seated player can do that.');
       if (what === 'back') return takeSeatBack(this.master, g, seat);
+      if (what === 'accept' || what === 'refuse') return answerProposal(this.master, g, seat, what === 'accept');
       await seatStandIn(this.master, g, seat, 'left');
     });
   }

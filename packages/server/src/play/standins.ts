@@ -3,11 +3,11 @@
 // table still plays; the player takes the seat back at its next turn. The seat stays the
 // player's: the stand-in is recorded on the seat in the game's `start`, written by a
 // compare-and-set on the seq and the seats read, so in a cluster it is seated once.
-import { type Action, expectedSeats, type Seat } from '@mindmgmt/engine';
+import { type Action, expectedSeats, RECRUITER_SEAT, type Seat } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
 import { playedSeats, timeControlOf, timingAfter } from '../deadlines.js';
 import type { LimitsConfig } from '../limits/config.js';
-import type { GameStore, SeatClock, StandIn, StartInfo, TableOptions } from '../store/types.js';
+import type { GameStore, Proposal, SeatClock, StandIn, StartInfo, TableOptions } from '../store/types.js';
 import type { Live } from './live.js';
 
 /** What the stand-ins need of the game master (play/master.ts, which calls in here). */
@@ -85,7 +85,10 @@ export async function seatStandIn(m: GameMaster, g: Live, seat: Seat, why: Stand
     return 'ended';
   }
   const level = standInLevel(g.row.options);
-  if (!(await change(m, g, withStandIn(start, seat, { level, why, seq: state.seq })))) return 'none';
+  // A resignation proposal of a player who is gone is void.
+  const next = withStandIn(start, seat, { level, why, seq: state.seq });
+  const voided = start.proposal && !teammates(next, start.proposal.seat).length ? withProposal(next, null) : next;
+  if (!(await change(m, g, start.proposal?.seat === seat ? withProposal(next, null) : voided))) return 'none';
   m.log.info({ gameId: g.id, seat, why, level }, 'stand-in seated');
   m.onStandIn(g, seat);
   return 'standIn';
@@ -107,6 +110,86 @@ export async function takeSeatBack(m: GameMaster, g: Live, seat: Seat): Promise<
   await change(m, g, withStandIn(start, seat, null), [seat]);
   m.log.info({ gameId: g.id, seat }, 'seat taken back');
 }
+
+/** What a seated connection may ask about its seat (WebSocket `leave`, `back`, `accept`, `refuse`). */
+export type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse';
+
+/** How long a resignation proposal waits for the other agent players (D13). */
+export const PROPOSAL_MS = 60_000;
+
+/** The agent seats, besides `seat`, whose players play them: they decide on its resignation. */
+function teammates(start: Start, seat: Seat): Seat[] {
+  return playedSeats(start).filter((x) => x !== RECRUITER_SEAT && x !== seat);
+}
+
+function withProposal(start: Start, p: Proposal | null): Start {
+  const { proposal: _old, ...rest } = start;
+  return p ? { ...rest, proposal: p } : rest;
+}
+
+/** Under g.lock, after `m.fresh(g)`: `seat` resigns (D7). An agent seat with teammates who play
+ * proposes it instead (D13); false when it was only proposed. */
+export async function resignOrPropose(m: GameMaster, g: Live, seat: Seat): Promise<boolean> {
+  const start = g.row.start;
+  if (!start || !g.state || g.state.result || seat === RECRUITER_SEAT || !teammates(start, seat).length) return true;
+  if (start.proposal) {
+    if (start.proposal.seat === seat) return false;
+    throw new ApiError(409, 'proposal_pending', 'A teammate’s resignation is waiting for an answer first.');
+  }
+  if (seatOf(start, seat)?.standIn) return true;
+  await change(m, g, withProposal(start, { kind: 'resign', seat, at: m.now(), accepted: [] }));
+  return false;
+}
+
+/** Under g.lock, after `m.fresh(g)`: an agent player answers a teammate's resignation (D13). All
+ * accept: the agents resign. One refuses: the proposer leaves (a stand-in plays on for them). */
+export async function answerProposal(m: GameMaster, g: Live, seat: Seat, accept: boolean): Promise<void> {
+  const start = g.row.start;
+  const p = start?.proposal;
+  if (!start || !p || !g.state || g.state.result)
+    throw new ApiError(409, 'no_proposal', 'Nothing waits for an answer.');
+  if (!teammates(start, p.seat).includes(seat))
+    throw new ApiError(403, 'forbidden', 'Only the other agent players answer.');
+  if (!accept) return settleProposal(m, g, 'refused');
+  const accepted = [...new Set([...p.accepted, seat])];
+  if (teammates(start, p.seat).every((x) => accepted.includes(x))) return settleProposal(m, g, 'accepted');
+  await change(m, g, withProposal(start, { ...p, accepted }));
+}
+
+/** Under g.lock: a proposal accepted (the agents resign), or refused or unanswered (the
+ * proposer leaves the table: a stand-in plays the seat). */
+export async function settleProposal(
+  m: GameMaster,
+  g: Live,
+  how: 'accepted' | 'refused' | 'unanswered',
+): Promise<void> {
+  const start = g.row.start;
+  const p = start?.proposal;
+  if (!start || !p || !g.state || g.state.result) return;
+  m.log.info({ gameId: g.id, seat: p.seat, how }, 'resignation proposal settled');
+  if (how === 'accepted') {
+    await m.submit(g, { type: 'resign', seat: p.seat }, { by: 'timer', seq: g.state.seq });
+    return;
+  }
+  const level = standInLevel(g.row.options);
+  const next = withProposal(withStandIn(start, p.seat, { level, why: 'left', seq: g.state.seq }), null);
+  if (await change(m, g, next)) m.onStandIn(g, p.seat);
+}
+
+/** The proposals of the games in memory that waited PROPOSAL_MS unanswered: each proposer leaves. */
+export async function sweepProposals(m: GameMaster & { all(): Iterable<Live> }, now: number): Promise<void> {
+  for (const g of [...m.all()]) {
+    const p = g.row.start?.proposal;
+    if (!p || g.state?.result || now - p.at < PROPOSAL_MS) continue;
+    await g.lock.run(async () => {
+      await m.fresh(g);
+      const q = g.row.start?.proposal;
+      if (q && now - q.at >= PROPOSAL_MS) await settleProposal(m, g, 'unanswered');
+    });
+  }
+}
+
+const seatOf = (start: Start, seat: Seat) => start.seats.find((x) => x.seat === seat);
 
 /** Writes the new seats (compare-and-set), with the banks and deadline they give, and shows them. */
 async function change(m: GameMaster, g: Live, start: Start, returning: readonly Seat[] = []): Promise<boolean> {

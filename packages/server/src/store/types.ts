@@ -120,7 +120,19 @@ export interface StartInfo {
   /** Public note on how the recruiter was chosen (e.g. "random, excluding beginners" fell back
    * to plain random); absent when there is nothing to say. */
   readonly recruiterNote?: string;
+  /** An agent player's resignation waiting on the other agent players (D13); absent = none. */
+  readonly proposal?: Proposal;
   readonly deadline: Deadline | null;
+}
+
+/** D13: when several people play the agents, one's resignation is a proposal the others accept
+ * or refuse; refused or unanswered, it is that player leaving. */
+export interface Proposal {
+  readonly kind: 'resign';
+  readonly seat: Seat;
+  readonly at: number;
+  /** The seats that accepted. */
+  readonly accepted: readonly Seat[];
 }
 
 export interface Deadline {
