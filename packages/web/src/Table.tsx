@@ -60,7 +60,7 @@ export interface TableProps {
   chat?: ChatState;
   chatSend?: (frame: Record<string, unknown>) => void;
   /** D13: leave the running game, or come back to the seat. */
-  seatRequest?: (what: 'leave' | 'back') => void;
+  seatRequest?: (what: 'leave' | 'back' | 'accept' | 'refuse') => void;
   /** The agents' white notes (R30, D8), kept beside the view (api.ts `note` frames). */
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */

@@ -17,6 +17,42 @@ interface SeatRow {
   standIn?: { level: string; why: 'time' | 'left'; back: boolean };
 }
 
+type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse';
+
+/** D13: an agent player's resignation, proposed to the other agent players. */
+function Proposal({
+  proposal,
+  name,
+  me,
+  onSeat,
+}: {
+  proposal: NonNullable<LobbyInfo['proposal']>;
+  name: string;
+  me: number | null;
+  onSeat: ((what: SeatRequest) => void) | undefined;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const mine = me === proposal.seat;
+  const asked = me !== null && me !== 0 && !mine && !proposal.accepted.includes(me);
+  return (
+    <p className="proposal" role="status" data-proposal={proposal.seat}>
+      {mine ? t('rp_waiting') : t('rp_proposed', { name: i18n.player(name) })}
+      {asked && onSeat ? (
+        <>
+          {' '}
+          <button type="button" onClick={() => onSeat('accept')}>
+            {t('rp_accept')}
+          </button>{' '}
+          <button type="button" onClick={() => onSeat('refuse')}>
+            {t('rp_refuse')}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** D13: a real-time table's clocks, ticking once a second while one runs. */
 function useClockNow(lobby: LobbyInfo | null | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -56,7 +92,7 @@ export function PlayerPanel({
   view: View;
   lobby: LobbyInfo | null | undefined;
   me: number | null;
-  onSeat?: (what: 'leave' | 'back') => void;
+  onSeat?: (what: SeatRequest) => void;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -100,6 +136,14 @@ export function PlayerPanel({
           );
         })}
       </ul>
+      {lobby?.proposal && !view.result ? (
+        <Proposal
+          proposal={lobby.proposal}
+          name={rows.find((r) => r.seat === lobby.proposal!.seat)?.name ?? '—'}
+          me={me}
+          onSeat={onSeat}
+        />
+      ) : null}
       {onSeat && me !== null && !view.result ? (
         <SeatControl me={rows.find((r) => r.seat === me)} onSeat={onSeat} />
       ) : null}
@@ -112,7 +156,7 @@ export function PlayerPanel({
 }
 
 /** D13: leaving the running game (a stand-in takes the seat at once), or coming back to it. */
-function SeatControl({ me, onSeat }: { me: SeatRow | undefined; onSeat: (what: 'leave' | 'back') => void }) {
+function SeatControl({ me, onSeat }: { me: SeatRow | undefined; onSeat: (what: SeatRequest) => void }) {
   const { t } = useI18n();
   if (!me) return null;
   if (me.standIn)

@@ -16,4 +16,9 @@ export const STANDIN_EN = {
   si_away: 'A bot is playing for you.',
   si_takeBack: 'Take my seat back',
   si_backSoon: 'You take your seat back at your next turn.',
+  rp_proposed: '{name} proposes that the agents resign.',
+  rp_waiting:
+    'Your teammates are asked whether the agents resign. If they refuse or do not answer, you leave the table and a bot plays on for you.',
+  rp_accept: 'Resign together',
+  rp_refuse: 'Play on',
 };

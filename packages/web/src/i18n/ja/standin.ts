@@ -17,4 +17,9 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   si_away: 'ボットがあなたの代わりに打っています。',
   si_takeBack: '席に戻る',
   si_backSoon: '次の手番であなたが席に戻ります。',
+  rp_proposed: '{name} がエージェント側の投了を提案しています。',
+  rp_waiting:
+    'チームメイトにエージェント側の投了を尋ねています。断られるか返事がなければ、あなたは卓を離れ、ボットが代わりに続けます。',
+  rp_accept: '一緒に投了する',
+  rp_refuse: '続ける',
 };
