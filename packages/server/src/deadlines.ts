@@ -89,3 +89,11 @@ export function deadlineFor(inactiveMs: number, r: GameRow, s: GameState, now: n
   if (s.result || !r.start) return null;
   return timingAfter(inactiveMs, r, null, { start: r.start, state: s }, now).deadline;
 }
+
+/** D13: how long before its deadline a seat's time counts as running low (a reminder is sent):
+ * a fifth of a real-time bank, at most a minute; a quarter of a time per move; never untimed. */
+export function lowTimeMs(o: TableOptions): number | null {
+  const tc = timeControlOf(o);
+  if (!tc) return null;
+  return tc.kind === 'realtime' ? Math.min(60_000, (tc.bankSec * 1000) / 5) : (tc.sec * 1000) / 4;
+}

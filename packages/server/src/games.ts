@@ -28,6 +28,7 @@ import type { CreateGameBody } from './schemas.js';
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js';
 import type { GameRow, GameStore } from './store/types.js';
 import { sweepDeadlines } from './timers.js';
+import { lowTimeMs } from './deadlines.js';
 
 export { ApiError, StaleError, DEFAULT_SERVICE_CONFIG };
 export type { Conn, ServiceConfig, Viewer };
@@ -42,6 +43,8 @@ export interface GamePlayerHooks {
   readonly onMoved?: (g: Live, before: GameState) => void;
   /** A stand-in took a seat (D13): its player is told (notify/). */
   readonly onStandIn?: (g: Live, seat: Seat) => void;
+  /** A seat's time runs out at `at` and is running low (D13): its player is told (notify/). */
+  readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
 }
 
 export class GameService {
@@ -233,6 +236,14 @@ export class GameService {
   /** Applies every passed deadline (R33, D7, D13): a stand-in takes the seat, or the game ends. */
   async sweep(now = this.master.now()): Promise<number> {
     await sweepProposals(this.master, now);
+    // D13: reminders for the games in memory whose waiting seat's time runs low.
+    const low = this.players?.onLowTime;
+    if (low)
+      for (const g of this.master.all()) {
+        const d = g.row.deadline;
+        const ms = lowTimeMs(g.row.options);
+        if (d && ms !== null && !g.state?.result && d.at - now <= ms && d.at > now) low(g, d.seat, d.at);
+      }
     return sweepDeadlines(this.master, now);
   }
 
