@@ -49,6 +49,7 @@ export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
       won: game.result.winner === role && !absent.has(s.seat),
       rated: o.rated,
       campaignId: o.campaignId,
+      ...(absent.has(s.seat) ? { absent: true } : {}),
     });
   }
   return [...rows.values()];

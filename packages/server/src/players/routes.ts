@@ -189,6 +189,9 @@ export function createPlayerRoutes(
     return r;
   }
 
+  /** How many recent games the finish rate counts (docs/players.md "Absent players"). */
+  const FINISH_RATE_GAMES = 50;
+
   /** A bot's counts, shared by every request until its next game ends (bot-profiles.ts). */
   const botCounts = new BotProfileCache<Awaited<ReturnType<typeof counts>>>();
 
@@ -205,8 +208,12 @@ export function createPlayerRoutes(
     const { stats, ratings } = isBotPlayerId(id)
       ? await botCounts.get(id, latest, Date.now(), () => counts(id))
       : await counts(id);
+    // D13: games finished out of games started, over the last FINISH_RATE_GAMES (a game its
+    // player left, or whose time ran out, ends with a stand-in in the seat: not finished).
+    const last = recent.length < RECENT_ON_PROFILE ? recent : await store.historyOf(id, FINISH_RATE_GAMES);
     return {
       player: publicPlayer(p),
+      finishRate: { finished: last.filter((g) => !g.absent).length, started: last.length },
       stats,
       ratings: ratings.map(({ role, rating, rd, games }) => ({
         role,

@@ -42,6 +42,8 @@ export interface ProfileData {
   stats: Stat[];
   ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number; provisional?: boolean }[];
   recent: GameEntry[];
+  /** D13: games finished out of games started, over the last 50. */
+  finishRate?: { finished: number; started: number };
   hasPassword?: boolean;
   /** Only on #/me: the handle this profile signs in with (issue 27 §2). */
   handle?: string | null;
@@ -51,6 +53,11 @@ function History({ p }: { p: ProfileData }) {
   const { t } = useI18n();
   return (
     <>
+      {p.finishRate?.started ? (
+        <p className="finish-rate" data-finish-rate={`${p.finishRate.finished}/${p.finishRate.started}`}>
+          {t('fr_rate', { finished: p.finishRate.finished, started: p.finishRate.started })}
+        </p>
+      ) : null}
       <h3>{t('pl_stats')}</h3>
       {p.stats.length ? (
         <table className="stats" aria-label={t('pl_stats')}>

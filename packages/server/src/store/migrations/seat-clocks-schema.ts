@@ -3,11 +3,15 @@
 // moved them, so a restart or another instance reads the banks the last commit left. Stand-ins
 // are kept in the game's `start` (each seat's `standIn`): a stand-in taking or leaving a seat is
 // a compare-and-set on the seq and the `start` read (`seatChange`), so in a cluster one instance
-// seats it. Frozen once released.
+// seats it. A history row says whether its player was absent at the end (`absent`: a stand-in
+// held the seat), for the finish rate (docs/players.md "Absent players"). Frozen once released.
 export function seatClocksSchema(dialect: 'pg' | 'sqlite'): string {
-  if (dialect === 'sqlite') return `ALTER TABLE games ADD COLUMN clock TEXT;`;
+  if (dialect === 'sqlite')
+    return `ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE player_games ADD COLUMN absent INTEGER NOT NULL DEFAULT 0 CHECK (absent IN (0,1));`;
   return `
 ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE player_games ADD COLUMN absent BOOLEAN NOT NULL DEFAULT false;
 CREATE FUNCTION mm_append_clock(p_id TEXT, p_expected INTEGER, p_action TEXT, p_at BIGINT, p_deadline_at BIGINT,
   p_deadline_seat INTEGER, p_result TEXT, p_snapshot TEXT, p_clock TEXT, p_start TEXT) RETURNS BOOLEAN AS $$
 BEGIN

@@ -71,6 +71,8 @@ interface RawGame {
   won: Bool;
   rated: Bool;
   campaign_id: string | null;
+  /** Migration 113 (D13). */
+  absent: Bool;
 }
 const history = (r: RawGame): PlayerGameRow => ({
   playerId: r.player_id,
@@ -83,6 +85,7 @@ const history = (r: RawGame): PlayerGameRow => ({
   won: bool(r.won),
   rated: bool(r.rated),
   campaignId: r.campaign_id,
+  ...(bool(r.absent) ? { absent: true } : {}),
 });
 
 interface RawRating {
@@ -136,7 +139,7 @@ interface RawCampaign {
 }
 
 const PLAYER_COLS = 'id, name, created_at, password_hash, bot';
-const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id';
+const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent';
 
 /** Player ids of a ledger's seating and games (only real ids end up as members). */
 const ledgerPeople = (l: Campaign) =>
@@ -243,7 +246,7 @@ export class SqlPlayerStore implements PlayerStore {
       await c.run('DELETE FROM unrecorded_games WHERE game_id = $1', [gameId]);
       for (const r of rows) {
         if (r.gameId !== gameId) throw new Error('history row of another game');
-        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
           r.playerId,
           r.gameId,
           r.finishedAt,
@@ -254,6 +257,7 @@ export class SqlPlayerStore implements PlayerStore {
           r.won,
           r.rated,
           r.campaignId,
+          r.absent ?? false,
         ]);
       }
       if (!rate) return true;

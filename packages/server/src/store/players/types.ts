@@ -52,6 +52,8 @@ export interface PlayerGameRow {
   readonly won: boolean;
   readonly rated: boolean;
   readonly campaignId: string | null;
+  /** D13: a stand-in held the player's seat at the end (they left, or their time ran out). */
+  readonly absent?: boolean;
 }
 
 export type HistoryCursor = Pick<PlayerGameRow, 'finishedAt' | 'gameId'>;

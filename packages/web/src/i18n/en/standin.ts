@@ -21,4 +21,5 @@ export const STANDIN_EN = {
     'Your teammates are asked whether the agents resign. If they refuse or do not answer, you leave the table and a bot plays on for you.',
   rp_accept: 'Resign together',
   rp_refuse: 'Play on',
+  fr_rate: 'Finished {finished} of their last {started} games',
 };

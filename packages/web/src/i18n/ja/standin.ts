@@ -22,4 +22,5 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
     'チームメイトにエージェント側の投了を尋ねています。断られるか返事がなければ、あなたは卓を離れ、ボットが代わりに続けます。',
   rp_accept: '一緒に投了する',
   rp_refuse: '続ける',
+  fr_rate: '直近 {started} 局のうち {finished} 局を最後まで打ちました',
 };

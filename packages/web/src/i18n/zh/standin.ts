@@ -21,4 +21,5 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   rp_waiting: '正在询问队友特工方是否认输。如果他们拒绝或不回答，你将离开牌桌，由机器人替你继续。',
   rp_accept: '一起认输',
   rp_refuse: '继续游戏',
+  fr_rate: '最近 {started} 局中完成了 {finished} 局',
 };
