@@ -9,7 +9,7 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   tc_days: '1 手 {n} 日',
   tc_seconds: '1 手 {n} 秒',
   si_level: '代打ちボット',
-  si_tag: 'ボットが {name} の代わりに打っています',
+  si_tag: 'ボットが{name}の代わりに打っています',
   si_back: '次の手番で復帰',
   si_leave: '卓を離れる',
   si_leaveConfirm:
@@ -17,7 +17,7 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   si_away: 'ボットがあなたの代わりに打っています。',
   si_takeBack: '席に戻る',
   si_backSoon: '次の手番であなたが席に戻ります。',
-  rp_proposed: '{name} がエージェント側の投了を提案しています。',
+  rp_proposed: '{name}がエージェント側の投了を提案しています。',
   rp_waiting:
     'チームメイトにエージェント側の投了を尋ねています。断られるか返事がなければ、あなたは卓を離れ、ボットが代わりに続けます。',
   rp_accept: '一緒に投了する',

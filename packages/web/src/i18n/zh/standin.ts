@@ -9,7 +9,7 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   tc_days: '每步 {n} 天',
   tc_seconds: '每步 {n} 秒',
   si_level: '代打机器人',
-  si_tag: '机器人正在替 {name} 下',
+  si_tag: '机器人正在替{name}下',
   si_back: '下个回合回来',
   si_leave: '离开牌桌',
   si_leaveConfirm:
@@ -17,7 +17,7 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   si_away: '机器人正在替你下。',
   si_takeBack: '回到我的座位',
   si_backSoon: '你将在下个回合回到座位。',
-  rp_proposed: '{name} 提议特工方认输。',
+  rp_proposed: '{name}提议特工方认输。',
   rp_waiting: '正在询问队友特工方是否认输。如果他们拒绝或不回答，你将离开牌桌，由机器人替你继续。',
   rp_accept: '一起认输',
   rp_refuse: '继续游戏',
