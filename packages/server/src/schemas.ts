@@ -171,6 +171,8 @@ export const createGameSchema = z.strictObject({
     .optional(),
   /** The level of the bot that stands in for an absent player (D13); default 'hard'. */
   standInLevel: z.enum(BOT_LEVELS).optional(),
+  /** D13: players joining must have finished at least this % of their last 50 games. */
+  minFinishRate: z.number().int().min(1).max(100).optional(),
   assistant: z.enum(ASSISTANT_LEVELS).optional(),
   /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),

@@ -46,6 +46,7 @@ export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string
     turnTimerSec: b.timeControl ? null : b.turnTimerSec,
     ...(b.timeControl ? { timeControl: b.timeControl } : {}),
     ...(b.standInLevel ? { standInLevel: b.standInLevel } : {}),
+    ...(b.minFinishRate ? { minFinishRate: b.minFinishRate } : {}),
     assistant:
       b.assistant ??
       (b.deduction === undefined

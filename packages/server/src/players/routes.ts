@@ -70,7 +70,7 @@ const chatQuerySchema = z.strictObject({
     .optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
 });
-import type { PlayerService } from './service.js';
+import { FINISH_RATE_GAMES, type PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
 import type { CampaignTables } from './campaign-tables.js';
 import type { GameService } from '../games.js';
@@ -189,9 +189,6 @@ export function createPlayerRoutes(
     return r;
   }
 
-  /** How many recent games the finish rate counts (docs/players.md "Absent players"). */
-  const FINISH_RATE_GAMES = 50;
-
   /** A bot's counts, shared by every request until its next game ends (bot-profiles.ts). */
   const botCounts = new BotProfileCache<Awaited<ReturnType<typeof counts>>>();
 
@@ -211,6 +208,7 @@ export function createPlayerRoutes(
     // D13: games finished out of games started, over the last FINISH_RATE_GAMES (a game its
     // player left, or whose time ran out, ends with a stand-in in the seat: not finished).
     const last = recent.length < RECENT_ON_PROFILE ? recent : await store.historyOf(id, FINISH_RATE_GAMES);
+    // (the same count as PlayerService.finishRate, from the rows read already)
     return {
       player: publicPlayer(p),
       finishRate: { finished: last.filter((g) => !g.absent).length, started: last.length },

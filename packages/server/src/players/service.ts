@@ -8,7 +8,7 @@ import { ApiError } from '../api-error.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
-import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
+import { botPlayerId, ensureBotProfiles, isBotPlayerId } from './bot-profiles.js';
 import { recordGameOver, type GameOverOutcome } from './game-over.js';
 import { campaignOf, campaignRecruiterPlace } from './campaign-seating.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
@@ -30,6 +30,16 @@ const DELETE_CHECK_TABLES = 200;
 
 /** Unrecorded games one sweep looks at. */
 const SWEEP_BATCH = 50;
+
+/** D13 (docs/players.md "Absent players"): the finish rate counts this many recent games. */
+export const FINISH_RATE_GAMES = 50;
+/** Below this many games a player is new: a host's minimum finish rate does not keep them out. */
+export const FINISH_RATE_MIN_GAMES = 5;
+
+export interface FinishRate {
+  readonly finished: number;
+  readonly started: number;
+}
 
 export class PlayerService {
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -66,6 +76,33 @@ export class PlayerService {
    * finished game, which a flood of new addresses or accounts does not have. */
   async vouchesFor(player: PlayerRow): Promise<boolean> {
     return (await this.store.historyOf(player.id, 1)).length > 0;
+  }
+
+  /** D13: games finished out of games started, over the last FINISH_RATE_GAMES. */
+  async finishRate(playerId: string): Promise<FinishRate> {
+    const last = await this.store.historyOf(playerId, FINISH_RATE_GAMES);
+    return { finished: last.filter((g) => !g.absent).length, started: last.length };
+  }
+
+  /** D13: each taken place's player's finish rate (places without a profile, and bots, have none). */
+  async finishRates(gameId: string): Promise<{ place: number; finished: number; started: number }[]> {
+    const byPlace = await this.store.placePlayers(gameId);
+    const out = [];
+    for (const [place, id] of [...byPlace].sort((a, b) => a[0] - b[0]))
+      if (!isBotPlayerId(id)) out.push({ place, ...(await this.finishRate(id)) });
+    return out;
+  }
+
+  /** D13: a table whose host asks for a minimum finish rate takes only players who show one:
+   * signed in, and at that rate or better once they have FINISH_RATE_MIN_GAMES games. */
+  async checkFinishRate(gameId: string, player: PlayerRow | null): Promise<void> {
+    const min = (await this.games.getGame(gameId))?.options.minFinishRate;
+    if (!min) return;
+    const say = `This table asks for players who finish at least ${min}% of their games`;
+    if (!player) throw new ApiError(403, 'finish_rate', `${say}: sign in to show yours.`);
+    const r = await this.finishRate(player.id);
+    if (r.started >= FINISH_RATE_MIN_GAMES && r.finished * 100 < min * r.started)
+      throw new ApiError(403, 'finish_rate', `${say}; you finished ${r.finished} of your last ${r.started}.`);
   }
 
   /** A place just taken: tied to the player when the request carries one, else cleared (a place

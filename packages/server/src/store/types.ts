@@ -34,6 +34,8 @@ export interface TableOptions {
   readonly timeControl?: TimeControl | null;
   /** The level of the bot that stands in for an absent player (docs/players.md); absent = 'hard'. */
   readonly standInLevel?: BotLevel;
+  /** D13: players joining must have finished at least this % of their last 50 games. */
+  readonly minFinishRate?: number;
   /** The deduction assistant the table offers: none, the candidate count, or the full board. */
   readonly assistant: Assistant;
   /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */

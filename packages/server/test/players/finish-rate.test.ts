@@ -31,6 +31,23 @@ it('regression: leaving a game left no mark on the record of the player who left
     );
     expect(a.body.finishRate).toEqual({ finished: 1, started: 1 });
     for (const c of g.clients) c.close();
+    // At the table, beside each place: the players' finish rates.
+    const rates = await authApi(s.url, 'GET', `/api/games/${g.gameId}/finish-rates`, null);
+    expect(rates.body.places).toEqual([
+      { place: 1, finished: 1, started: 1 },
+      { place: 2, finished: 0, started: 1 },
+    ]);
+    // A host may ask for a minimum: nobody without a record to show; a new player still may.
+    const t = await authApi(s.url, 'POST', '/api/games', ann.token, {
+      name: 'Ann',
+      mode: 'training',
+      players: 3,
+      minFinishRate: 80,
+    });
+    const anon = await authApi(s.url, 'POST', `/api/games/${t.body.gameId}/join`, null, { name: 'Zed' });
+    expect([anon.status, anon.body.error.code]).toEqual([403, 'finish_rate']);
+    const newcomer = await authApi(s.url, 'POST', `/api/games/${t.body.gameId}/join`, bob.token, { name: 'Bob' });
+    expect(newcomer.status).toBe(200);
   } finally {
     await s.close();
   }
