@@ -23,6 +23,7 @@ import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { OnlineDot } from './table/PlayerPanel.js';
 import { TIME_CHOICES, timeValue } from './table/time-control.js';
+import { FinishRate, useFinishRates } from './table/finish-rates.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
@@ -337,6 +338,26 @@ export function Home() {
                 </select>
               </label>
             ) : null}
+            {o.players > 1 ? (
+              <label>
+                {t('fr_min')}
+                <select
+                  name="minFinishRate"
+                  value={o.minFinishRate ?? 0}
+                  onChange={(e) => {
+                    const v = Number(e.target.value);
+                    const { minFinishRate: _old, ...rest } = o;
+                    setO(v ? { ...rest, minFinishRate: v } : rest);
+                  }}
+                >
+                  {[0, 50, 70, 80, 90].map((v) => (
+                    <option key={v} value={v}>
+                      {v ? `≥ ${v}%` : t('fr_any')}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             {o.recruiterChoice === 'volunteer' ? (
               <label className="check">
                 <input
@@ -515,6 +536,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const n = opts.players;
   const hostPlace = lobby.hostPlace ?? 1;
   const places = Array.from({ length: n }, (_, i) => lobby.places.find((p) => p.place === i + 1) ?? { place: i + 1 });
+  const rates = useFinishRates(id, lobby.places.map((p) => `${p.place}:${p.name ?? ''}`).join());
   const invite = `${location.origin}${location.pathname}#/g/${id}`;
   const me = name.trim() || t('defaultPlayerName');
   const run = (f: () => Promise<void>) => {
@@ -608,7 +630,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               </span>
             ) : 'name' in p && p.name ? (
               <span>
-                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}
+                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}{' '}
+                <FinishRate rate={rates.get(p.place)} />
                 {p.place === hostPlace ? ` (${t('host')})` : ''}
                 {saved?.place === p.place ? ` — ${t('you')}` : ''}
                 {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}

@@ -7,6 +7,7 @@ import { AgentIcon, BotIcon } from '../icons.js';
 import { useI18n } from '../i18n.js';
 import { assistantMode } from './assistant.js';
 import { clockText } from './time-control.js';
+import { FinishRate, useFinishRates } from './finish-rates.js';
 
 interface SeatRow {
   seat: number;
@@ -97,6 +98,7 @@ export function PlayerPanel({
   const i18n = useI18n();
   const { t } = i18n;
   const now = useClockNow(lobby);
+  const rates = useFinishRates(lobby?.gameId, lobby?.status ?? '');
   const clock = lobby?.clock ?? null;
   const rows = seatsOf(lobby)
     .slice()
@@ -114,6 +116,7 @@ export function PlayerPanel({
             <li key={r.seat} className={`${turn ? 'turn' : ''}${r.seat === me ? ' me' : ''}`} data-seat={r.seat}>
               {r.bot ? <BotIcon /> : <OnlineDot online={r.online} />}
               <b>{r.name ? i18n.player(r.name) : r.bot ? t('pl_bot') : '—'}</b>
+              {r.place !== null && !r.bot ? <FinishRate rate={rates.get(r.place)} /> : null}
               <span className="role">{r.seat === 0 ? t('recruiter') : t('agents')}</span>
               {agents.map((a) => (
                 <AgentIcon key={a} a={a} size={16} />

@@ -22,4 +22,7 @@ export const STANDIN_EN = {
   rp_accept: 'Resign together',
   rp_refuse: 'Play on',
   fr_rate: 'Finished {finished} of their last {started} games',
+  fr_short: '{pct}% finished',
+  fr_min: 'Players must finish',
+  fr_any: 'anyone',
 };

@@ -23,4 +23,7 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   rp_accept: '一緒に投了する',
   rp_refuse: '続ける',
   fr_rate: '直近 {started} 局のうち {finished} 局を最後まで打ちました',
+  fr_short: '完走率 {pct}%',
+  fr_min: '参加者の完走率',
+  fr_any: '制限なし',
 };

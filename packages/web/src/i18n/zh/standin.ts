@@ -22,4 +22,7 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   rp_accept: '一起认输',
   rp_refuse: '继续游戏',
   fr_rate: '最近 {started} 局中完成了 {finished} 局',
+  fr_short: '完成率 {pct}%',
+  fr_min: '玩家的完成率至少',
+  fr_any: '不限',
 };
