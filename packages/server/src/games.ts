@@ -43,6 +43,8 @@ export interface GamePlayerHooks {
   readonly onMoved?: (g: Live, before: GameState) => void;
   /** A stand-in took a seat (D13): its player is told (notify/). */
   readonly onStandIn?: (g: Live, seat: Seat) => void;
+  /** D13: until when the player of `place` is on vacation, or null. */
+  readonly vacationUntil?: (gameId: string, place: number, now: number) => Promise<number | null>;
   /** A seat's time runs out at `at` and is running low (D13): its player is told (notify/). */
   readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
 }
@@ -88,6 +90,7 @@ export class GameService {
       onMoved: players?.onMoved ?? null,
       claimBots: async (id) => this.cluster?.claimBots(id),
       onStandIn: players?.onStandIn ?? null,
+      vacationUntil: players?.vacationUntil ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
     this.driver = new BotDriver(this.bots, cfg, log, {

@@ -88,6 +88,7 @@ const limits: LimitsConfig = {
   analysisRunMs: num(env.ANALYSIS_RUN_MS, D.analysisRunMs),
   offlineUploadsPerPlayer: rate(env.LIMIT_OFFLINE_UPLOADS, D.offlineUploadsPerPlayer),
   offlineRecordBytes: num(env.OFFLINE_RECORD_BYTES, D.offlineRecordBytes),
+  vacationDaysPerYear: num(env.VACATION_DAYS_PER_YEAR, D.vacationDaysPerYear),
 };
 
 /** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */

@@ -104,6 +104,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     players && {
       onGameOver: (row) => players.gameOver(row),
       pickRecruiter: (row) => players.pickRecruiter(row),
+      vacationUntil: (gameId, place, now) => players.vacationAt(gameId, place, now),
       ...(notifier
         ? {
             onMoved: (g, before) => notifier.moved(g, before),

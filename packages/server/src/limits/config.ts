@@ -89,6 +89,8 @@ export interface LimitsConfig {
   /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
   readonly offlineUploadsPerPlayer: Rate;
   readonly offlineRecordBytes: number;
+  /** D13: days of vacation from turn-based play a player may take per calendar year (0: none). */
+  readonly vacationDaysPerYear: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -137,4 +139,5 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   offlineUploadsPerPlayer: { burst: 10, perMin: 1 },
   // a bot-paced Full game's record is about 6 kB (measured); a person's undos and notes add to it
   offlineRecordBytes: 64 * 1024,
+  vacationDaysPerYear: 21,
 };

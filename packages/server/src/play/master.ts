@@ -58,6 +58,8 @@ export interface MasterLinks {
   readonly onMoved: ((g: Live, before: GameState) => void) | null;
   /** Cluster: claims g's bot work for this instance (a stand-in was seated here, D13). */
   readonly claimBots?: (id: string) => Promise<void>;
+  /** D13: until when the player of `place` is on vacation (turn-based tables), or null. */
+  readonly vacationUntil?: ((gameId: string, place: number, now: number) => Promise<number | null>) | null;
   /** A stand-in took a seat (D13): its player is told (notify/). Must not wait on anything. */
   readonly onStandIn?: ((g: Live, seat: Seat) => void) | null;
 }
@@ -88,6 +90,11 @@ export class GameMaster {
   /** Cluster: this instance moves g's bots (a stand-in was seated here). */
   async claimBots(g: Live): Promise<void> {
     await this.links.claimBots?.(g.id);
+  }
+
+  /** D13: until when the player of `place` at `gameId` is on vacation, or null. */
+  vacationUntil(gameId: string, place: number, now: number): Promise<number | null> {
+    return this.links.vacationUntil?.(gameId, place, now) ?? Promise.resolve(null);
   }
 
   /** A stand-in took `seat` of g (D13). */

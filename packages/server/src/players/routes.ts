@@ -45,6 +45,7 @@ import {
   chooseModulesSchema,
   offlineUploadSchema,
   rematchSchema,
+  vacationSchema,
 } from './schemas.js';
 import { offlineGameRow } from './offline-games.js';
 import { newGameId } from '../tokens.js';
@@ -295,6 +296,14 @@ export function createPlayerRoutes(
         sendJson(res, 200, { ok: true });
         return true;
       }
+    }
+    // D13: a vacation from turn-based play (days, within the operator's days a year)
+    if (p === '/api/me/vacation' && m === 'POST') {
+      const me = await players.requirePlayer(req);
+      const b = await body(req, vacationSchema);
+      const v = await players.takeVacation(me.player, b.days, limits.vacationDaysPerYear, Date.now());
+      sendJson(res, 200, { until: v.until, usedDays: v.usedDays, perYear: limits.vacationDaysPerYear });
+      return true;
     }
     if (p === '/api/me/password' && m === 'POST') {
       const b = await body(req, setPasswordSchema);

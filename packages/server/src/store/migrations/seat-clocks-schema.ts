@@ -4,14 +4,25 @@
 // are kept in the game's `start` (each seat's `standIn`): a stand-in taking or leaving a seat is
 // a compare-and-set on the seq and the `start` read (`seatChange`), so in a cluster one instance
 // seats it. A history row says whether its player was absent at the end (`absent`: a stand-in
-// held the seat), for the finish rate (docs/players.md "Absent players"). Frozen once released.
+// held the seat), for the finish rate (docs/players.md "Absent players"). `vacations`: a player's
+// vacation from turn-based play (until when, and the days taken in the calendar year `year`).
+// Frozen once released.
+const VACATIONS = (INT8: string) => `CREATE TABLE vacations (
+  player_id TEXT PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+  until_at ${INT8} NOT NULL,
+  year INTEGER NOT NULL,
+  used_days INTEGER NOT NULL
+);`;
+
 export function seatClocksSchema(dialect: 'pg' | 'sqlite'): string {
   if (dialect === 'sqlite')
     return `ALTER TABLE games ADD COLUMN clock TEXT;
-ALTER TABLE player_games ADD COLUMN absent INTEGER NOT NULL DEFAULT 0 CHECK (absent IN (0,1));`;
+ALTER TABLE player_games ADD COLUMN absent INTEGER NOT NULL DEFAULT 0 CHECK (absent IN (0,1));
+${VACATIONS('INTEGER')}`;
   return `
 ALTER TABLE games ADD COLUMN clock TEXT;
 ALTER TABLE player_games ADD COLUMN absent BOOLEAN NOT NULL DEFAULT false;
+${VACATIONS('BIGINT')}
 CREATE FUNCTION mm_append_clock(p_id TEXT, p_expected INTEGER, p_action TEXT, p_at BIGINT, p_deadline_at BIGINT,
   p_deadline_seat INTEGER, p_result TEXT, p_snapshot TEXT, p_clock TEXT, p_start TEXT) RETURNS BOOLEAN AS $$
 BEGIN

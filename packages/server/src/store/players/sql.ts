@@ -19,6 +19,7 @@ import {
   type PlayerStore,
   type RateFn,
   type RatingRow,
+  type Vacation,
   type Role,
   type RoleModeStats,
   NOT_OVER,
@@ -301,6 +302,22 @@ export class SqlPlayerStore implements PlayerStore {
       [playerId],
     );
     return rows.map((r) => ({ role: r.role, mode: r.mode, played: Number(r.played), won: Number(r.won) }));
+  }
+
+  async vacationOf(playerId: string): Promise<Vacation | null> {
+    const r = await this.db.all<{ until_at: number; year: number; used_days: number }>(
+      'SELECT until_at, year, used_days FROM vacations WHERE player_id = $1',
+      [playerId],
+    );
+    return r[0] ? { until: Number(r[0].until_at), year: Number(r[0].year), usedDays: Number(r[0].used_days) } : null;
+  }
+
+  async setVacation(playerId: string, v: Vacation): Promise<void> {
+    await this.db.run(
+      `INSERT INTO vacations (player_id, until_at, year, used_days) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (player_id) DO UPDATE SET until_at = excluded.until_at, year = excluded.year, used_days = excluded.used_days`,
+      [playerId, v.until, v.year, v.usedDays],
+    );
   }
 
   async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {

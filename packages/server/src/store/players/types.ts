@@ -23,6 +23,13 @@ export interface PlayerRow {
   readonly bot: string | null;
 }
 
+/** D13: a vacation from turn-based play: until when (ms epoch), and the days taken in `year`. */
+export interface Vacation {
+  readonly until: number;
+  readonly year: number;
+  readonly usedDays: number;
+}
+
 /** A place a player holds and its seat token (issue 27 §2). */
 export interface HeldSeat {
   readonly gameId: string;
@@ -175,6 +182,9 @@ export interface PlayerStore {
   statsOf(playerId: string): Promise<RoleModeStats[]>;
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
+  /** D13: a player's vacation from turn-based play, or null if they never took one. */
+  vacationOf(playerId: string): Promise<Vacation | null>;
+  setVacation(playerId: string, v: Vacation): Promise<void>;
   ratingsOf(playerId: string): Promise<RatingRow[]>;
   /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames` and a
    * deviation of at most `maxRd` (provisional ratings are not ranked). */
