@@ -41,8 +41,14 @@ async function step(host: Page, alex: Page, k: number): Promise<boolean> {
   ] as const) {
     const s = await status(p);
     if (!s?.mine || s.phase === 'over') continue;
-    if (recruiter) await recruiterMove(p, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
-    else await agentsMove(p, k, ['C3', 'D3', 'C2']);
+    // The stand-in shares the agents' turn and may move between the read and the click: a click
+    // policy that finds its button gone is simply tried again on the next read.
+    try {
+      if (recruiter) await recruiterMove(p, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
+      else await agentsMove(p, k, ['C3', 'D3', 'C2']);
+    } catch {
+      return false;
+    }
     return true;
   }
   await host.waitForTimeout(100);
@@ -75,6 +81,7 @@ describe('stand-ins at the table', () => {
 
     const host = h.page;
     const alex = a.page;
+    for (const p of [host, alex]) p.setDefaultTimeout(10_000);
     const beaStandIn = host.locator('[data-stand-in="2"]');
     let k = 0;
     for (const end = Date.now() + 90_000; Date.now() < end && !(await beaStandIn.count());)
@@ -99,10 +106,8 @@ describe('stand-ins at the table', () => {
     let alexMoved = false;
     for (const end = Date.now() + 90_000; Date.now() < end && !alexMoved;) {
       const s = await status(alex);
-      if (s?.mine && s.phase !== 'over') {
-        await agentsMove(alex, k++, ['C3', 'D3', 'C2']);
-        alexMoved = true;
-      } else await step(host, alex, k);
+      if (s?.mine && s.phase !== 'over') alexMoved = await step(host, alex, k++);
+      else await step(host, alex, k);
     }
     expect(alexMoved).toBe(true);
     expect(await alex.getByText('A bot is playing for you.').count()).toBe(0);
