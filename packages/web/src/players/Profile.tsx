@@ -296,6 +296,7 @@ export function MyProfile() {
       </Form>
       <PushToggle />
       <EmailNotify />
+      <VacationControl />
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {
@@ -448,5 +449,44 @@ export function Leaderboard() {
         </div>
       ))}
     </section>
+  );
+}
+
+/** D13: a vacation from turn-based play (the clocks of the player's turn-based games wait). */
+function VacationControl() {
+  const { t } = useI18n();
+  const [days, setDays] = useState(7);
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <p className="vacation">
+      <label>
+        {t('vc_label')}{' '}
+        <select name="vacationDays" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {[1, 3, 7, 14].map((d) => (
+            <option key={d} value={d}>
+              {t('vc_days', { n: d })}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button
+        type="button"
+        onClick={() =>
+          void call<{ until: number; usedDays: number; perYear: number }>('POST', '/api/me/vacation', { days }).then(
+            (v) =>
+              setSaid(
+                t('vc_until', {
+                  date: new Date(v.until).toLocaleDateString(),
+                  left: v.perYear - v.usedDays,
+                }),
+              ),
+            (e: unknown) => setSaid(e instanceof Error ? e.message : String(e)),
+          )
+        }
+      >
+        {t('vc_take')}
+      </button>{' '}
+      {said ? <span role="status">{said}</span> : null}
+    </p>
   );
 }

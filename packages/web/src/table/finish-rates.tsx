@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n.js';
 
-type Rates = ReadonlyMap<number, { finished: number; started: number }>;
+type Rate = { finished: number; started: number; vacationUntil?: number };
+type Rates = ReadonlyMap<number, Rate>;
 
 /** The rates by place; read again when `key` changes (someone took or left a place). */
 export function useFinishRates(gameId: string | undefined, key: string): Rates {
@@ -14,7 +15,7 @@ export function useFinishRates(gameId: string | undefined, key: string): Rates {
     let live = true;
     fetch(`/api/games/${encodeURIComponent(gameId)}/finish-rates`)
       .then((r) => (r.ok ? r.json() : { places: [] }))
-      .then((b: { places: { place: number; finished: number; started: number }[] }) => {
+      .then((b: { places: (Rate & { place: number })[] }) => {
         if (live) setRates(new Map(b.places.map((p) => [p.place, p])));
       })
       .catch(() => undefined);
@@ -25,13 +26,27 @@ export function useFinishRates(gameId: string | undefined, key: string): Rates {
   return rates;
 }
 
-export function FinishRate({ rate }: { rate: { finished: number; started: number } | undefined }) {
+export function FinishRate({ rate }: { rate: Rate | undefined }) {
   const { t } = useI18n();
-  if (!rate?.started) return null;
-  const pct = Math.round((100 * rate.finished) / rate.started);
+  if (!rate) return null;
+  const pct = rate.started ? Math.round((100 * rate.finished) / rate.started) : null;
   return (
-    <small className="finish-rate" title={t('fr_rate', rate)} data-finish-rate={pct}>
-      {t('fr_short', { pct })}
-    </small>
+    <>
+      {pct !== null ? (
+        <small
+          className="finish-rate"
+          title={t('fr_rate', { finished: rate.finished, started: rate.started })}
+          data-finish-rate={pct}
+        >
+          {t('fr_short', { pct })}
+        </small>
+      ) : null}
+      {rate.vacationUntil ? (
+        <small className="vacation-tag">
+          {' '}
+          {t('vc_on', { date: new Date(rate.vacationUntil).toLocaleDateString() })}
+        </small>
+      ) : null}
+    </>
   );
 }

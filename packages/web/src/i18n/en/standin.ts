@@ -25,4 +25,9 @@ export const STANDIN_EN = {
   fr_short: '{pct}% finished',
   fr_min: 'Players must finish',
   fr_any: 'anyone',
+  vc_label: 'Vacation from turn-based games:',
+  vc_days: '{n} days',
+  vc_take: 'Take it',
+  vc_until: 'Your turn-based clocks wait until {date}. {left} days left this year.',
+  vc_on: 'on vacation until {date}',
 };

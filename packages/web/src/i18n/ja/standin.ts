@@ -26,4 +26,9 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   fr_short: '完走率 {pct}%',
   fr_min: '参加者の完走率',
   fr_any: '制限なし',
+  vc_label: 'ターン制ゲームの休暇：',
+  vc_days: '{n} 日',
+  vc_take: '休暇を取る',
+  vc_until: 'ターン制の持ち時間は {date} まで止まります。今年の残りは {left} 日です。',
+  vc_on: '{date} まで休暇中',
 };

@@ -25,4 +25,9 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   fr_short: '完成率 {pct}%',
   fr_min: '玩家的完成率至少',
   fr_any: '不限',
+  vc_label: '回合制对局休假：',
+  vc_days: '{n} 天',
+  vc_take: '开始休假',
+  vc_until: '你的回合制计时将暂停到 {date}。今年还剩 {left} 天。',
+  vc_on: '休假至 {date}',
 };
