@@ -57,6 +57,8 @@ export const LOG_KEYS = new Set([
   'perAddress',
   'total',
   'reserve',
+  // stand-ins (D13): the bot level that plays an absent player's seat
+  'botLevel',
 ]);
 
 export interface Secrets {

@@ -334,7 +334,7 @@ export class GameMaster {
       };
       // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
       this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
-      if (back.length) this.log.info({ gameId: g.id, seats: back.map((x) => x.seat) }, 'seat taken back');
+      for (const x of back) this.log.info({ gameId: g.id, seat: x.seat }, 'seat taken back');
       if (r.state.result)
         this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     }

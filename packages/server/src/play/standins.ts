@@ -89,7 +89,7 @@ export async function seatStandIn(m: GameMaster, g: Live, seat: Seat, why: Stand
   const next = withStandIn(start, seat, { level, why, seq: state.seq });
   const voided = start.proposal && !teammates(next, start.proposal.seat).length ? withProposal(next, null) : next;
   if (!(await change(m, g, start.proposal?.seat === seat ? withProposal(next, null) : voided))) return 'none';
-  m.log.info({ gameId: g.id, seat, why, level }, 'stand-in seated');
+  m.log.info({ gameId: g.id, seat, why, botLevel: level }, 'stand-in seated');
   m.onStandIn(g, seat);
   return 'standIn';
 }
@@ -166,7 +166,7 @@ export async function settleProposal(
   const start = g.row.start;
   const p = start?.proposal;
   if (!start || !p || !g.state || g.state.result) return;
-  m.log.info({ gameId: g.id, seat: p.seat, how }, 'resignation proposal settled');
+  m.log.info({ gameId: g.id, seat: p.seat, why: how }, 'resignation proposal settled');
   if (how === 'accepted') {
     await m.submit(g, { type: 'resign', seat: p.seat }, { by: 'timer', seq: g.state.seq });
     return;
