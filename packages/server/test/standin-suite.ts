@@ -143,6 +143,11 @@ export function standInSuite(name: string, makeStore: () => GameStore | Promise<
     await srv!.service.sweep();
     await lapsed;
     expect(host.view.result).toBeNull();
+    // Gone from the seat, the player still cannot end the game for the teammate who plays on.
+    const again = lobbyOf(host, (x) => x.proposal?.seat === 2);
+    a2.send({ t: 'act', gameId: tb.gameId, seq: a2.view.seq, action: { type: 'resign' } });
+    await again;
+    expect(host.view.result).toBeNull();
   });
 
   it(`regression (${name}): agent players who all agreed to resign could not`, async () => {

@@ -136,7 +136,7 @@ export async function resignOrPropose(m: GameMaster, g: Live, seat: Seat): Promi
     if (start.proposal.seat === seat) return false;
     throw new ApiError(409, 'proposal_pending', 'A teammate’s resignation is waiting for an answer first.');
   }
-  if (seatOf(start, seat)?.standIn) return true;
+  // An agent player who left, too, only proposes: the team plays on if it wants to.
   await change(m, g, withProposal(start, { kind: 'resign', seat, at: m.now(), accepted: [] }));
   return false;
 }
@@ -188,8 +188,6 @@ export async function sweepProposals(m: GameMaster & { all(): Iterable<Live> }, 
     });
   }
 }
-
-const seatOf = (start: Start, seat: Seat) => start.seats.find((x) => x.seat === seat);
 
 /** Writes the new seats (compare-and-set), with the banks and deadline they give, and shows them. */
 async function change(m: GameMaster, g: Live, start: Start, returning: readonly Seat[] = []): Promise<boolean> {
