@@ -7,7 +7,7 @@
 //   bots/driver.ts      bot seats' decisions;  bots/resume.ts  bot games after a restart
 //   timers.ts           deadlines and the sweep that applies them
 //   cluster/sync.ts     following other instances' commits, bot-work leases
-import type { GameRecord, GameState, NoteBody } from '@mindmgmt/engine';
+import type { GameRecord, GameState, NoteBody, Seat } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from './api-error.js';
 import { BotDriver, botSeatsExpected } from './bots/driver.js';
@@ -21,6 +21,7 @@ import { Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
+import { type HandOver, type SeatRequest, sweepProposals } from './play/standins.js';
 import { type AnalysisAnswer, Analyses } from './play/analyses.js';
 import { Records } from './play/records.js';
 import type { CreateGameBody } from './schemas.js';
@@ -28,6 +29,7 @@ import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { GameRow, GameStore } from './store/types.js';
 import { sweepDeadlines } from './timers.js';
 import type { Metrics } from './metrics/index.js';
+import { lowTimeMs } from './deadlines.js';
 
 export { ApiError, StaleError, DEFAULT_SERVICE_CONFIG };
 export type { Conn, ServiceConfig, Viewer };
@@ -40,6 +42,12 @@ export interface GamePlayerHooks {
   readonly pickRecruiter: (row: GameRow) => Promise<{ place: number; note: string | null } | null>;
   /** After each commit of this instance, under the game's lock (notifications, issue 27 §4). */
   readonly onMoved?: (g: Live, before: GameState) => void;
+  /** A stand-in took a seat (D13): its player is told (notify/). */
+  readonly onStandIn?: (g: Live, seat: Seat) => void;
+  /** D13: until when the player of `place` is on vacation, or null. */
+  readonly vacationUntil?: (gameId: string, place: number, now: number) => Promise<number | null>;
+  /** A seat's time runs out at `at` and is running low (D13): its player is told (notify/). */
+  readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
 }
 
 export class GameService {
@@ -85,6 +93,9 @@ export class GameService {
       onGameOver: players?.onGameOver ?? null,
       onMoved: players?.onMoved ?? null,
       metrics,
+      claimBots: async (id) => this.cluster?.claimBots(id),
+      onStandIn: players?.onStandIn ?? null,
+      vacationUntil: players?.vacationUntil ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
     this.driver = new BotDriver(this.bots, cfg, log, {
@@ -222,13 +233,32 @@ export class GameService {
     return this.conns.note(c, gameId, at, note, id);
   }
 
+  /** D13: the connection's player leaves the running game, or comes back to their seat. */
+  seatRequest(c: Conn, gameId: string, what: SeatRequest): Promise<void> {
+    return this.conns.seatRequest(c, gameId, what);
+  }
+
   freshState(c: Conn): Promise<string | null> {
     return this.conns.freshState(c);
   }
 
-  /** Applies `timeout` for every passed deadline (R33, D7). */
-  sweep(now = Date.now()): Promise<number> {
+  /** Applies every passed deadline (R33, D7, D13): a stand-in takes the seat, or the game ends. */
+  async sweep(now = this.master.now()): Promise<number> {
+    await sweepProposals(this.master, now);
+    // D13: reminders for the games in memory whose waiting seat's time runs low.
+    const low = this.players?.onLowTime;
+    if (low)
+      for (const g of this.master.all()) {
+        const d = g.row.deadline;
+        const ms = lowTimeMs(g.row.options);
+        if (d && ms !== null && !g.state?.result && d.at - now <= ms && d.at > now) low(g, d.seat, d.at);
+      }
     return sweepDeadlines(this.master, now);
+  }
+
+  /** A running game's seat handed to a stand-in at once (D13), as when its player leaves. */
+  handToStandIn(gameId: string, seat: Seat): Promise<HandOver> {
+    return this.master.handToStandIn(gameId, seat);
   }
 
   // ---------------------------------------------------------------- records and introspection

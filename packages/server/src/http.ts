@@ -139,12 +139,16 @@ export function createHttpHandler(
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
       const verb = parts[3];
       if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.getLobby(id));
+      // D13: the finish rate of each player at the table (public, as their profiles are)
+      if (verb === 'finish-rates' && m === 'GET')
+        return sendJson(res, 200, { places: players ? await players.finishRates(id) : [] });
       if (verb === 'join' && m === 'POST') {
         const b = await body(req, joinSchema);
         spend(joins, ip, 'joins');
         const me = await players?.optionalPlayer(req);
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
         await admin?.checkJoin(id, me?.player ?? null);
+        await players?.checkFinishRate(id, me?.player ?? null);
         const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
         notifier?.joined(id, r.place);

@@ -23,6 +23,17 @@ export interface SeatInfo {
   readonly bot: BotLevel | null;
   readonly place: number | null;
   readonly online: boolean;
+  /** D13: the level of the bot standing in for this seat's absent player, and whether they asked
+   * to come back; absent when the player plays it. */
+  readonly standIn?: { readonly level: BotLevel; readonly why: 'time' | 'left'; readonly back: boolean };
+}
+
+/** D13: a real-time table's banks: ms left per seat (index = seat) at `at` (ms epoch); the seats
+ * in `running` spend from theirs since `at`. */
+export interface ClockInfo {
+  readonly banks: readonly number[];
+  readonly at: number;
+  readonly running: readonly Seat[];
 }
 
 export interface LobbyInfo {
@@ -40,6 +51,16 @@ export interface LobbyInfo {
   readonly seq: number;
   readonly result: GameRow['result'];
   readonly turnDeadline: number | null;
+  /** D13: an agent player's resignation waiting on the other agent players (`accepted`: who
+   * agreed), with when it lapses (ms epoch); absent when none. */
+  readonly proposal?: {
+    readonly kind: 'resign';
+    readonly seat: Seat;
+    readonly accepted: readonly Seat[];
+    readonly until: number;
+  } | null;
+  /** D13: a real-time table's banks; null otherwise. */
+  readonly clock?: ClockInfo | null;
   readonly invite: string;
   /** How the recruiter was chosen, when the table has something to say (issue 13: "random,
    * excluding beginners" fell back to plain random). Public. */

@@ -102,6 +102,7 @@ const limits: LimitsConfig = {
   createNewcomerTables: num(env.CREATE_NEWCOMER_TABLES, D.createNewcomerTables),
   createNewcomerMs: num(env.CREATE_NEWCOMER_MS, D.createNewcomerMs),
   createVouchedTotal: rate(env.LIMIT_CREATE_VOUCHED_TOTAL, D.createVouchedTotal),
+  vacationDaysPerYear: num(env.VACATION_DAYS_PER_YEAR, D.vacationDaysPerYear),
 };
 
 /** E-mail notifications when SMTP_URL is set; their links need PUBLIC_URL. */

@@ -113,6 +113,12 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     note: noteBody,
     id: z.string().max(64).optional(),
   }),
+  // D13: the seat's player leaves the running game (a stand-in plays it), or comes back.
+  z.strictObject({ t: z.literal('leave'), gameId, id: z.string().max(64).optional() }),
+  z.strictObject({ t: z.literal('back'), gameId, id: z.string().max(64).optional() }),
+  // D13: an agent player answers a teammate's resignation proposal.
+  z.strictObject({ t: z.literal('accept'), gameId, id: z.string().max(64).optional() }),
+  z.strictObject({ t: z.literal('refuse'), gameId, id: z.string().max(64).optional() }),
   z.strictObject({ t: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
@@ -139,6 +145,34 @@ export const createGameSchema = z.strictObject({
     .max(14 * 24 * 3600)
     .nullable()
     .default(null),
+  /** D13: real-time (a bank per seat plus an increment per turn) or turn-based (a time per move);
+   * null or absent: `turnTimerSec` decides, as before. */
+  timeControl: z
+    .discriminatedUnion('kind', [
+      z.strictObject({
+        kind: z.literal('realtime'),
+        bankSec: z
+          .number()
+          .int()
+          .min(60)
+          .max(3 * 3600),
+        incSec: z.number().int().min(0).max(600),
+      }),
+      z.strictObject({
+        kind: z.literal('move'),
+        sec: z
+          .number()
+          .int()
+          .min(10)
+          .max(14 * 24 * 3600),
+      }),
+    ])
+    .nullable()
+    .optional(),
+  /** The level of the bot that stands in for an absent player (D13); default 'hard'. */
+  standInLevel: z.enum(BOT_LEVELS).optional(),
+  /** D13: players joining must have finished at least this % of their last 50 games. */
+  minFinishRate: z.number().int().min(1).max(100).optional(),
   assistant: z.enum(ASSISTANT_LEVELS).optional(),
   /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),

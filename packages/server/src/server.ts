@@ -129,7 +129,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     players && {
       onGameOver: (row) => players.gameOver(row),
       pickRecruiter: (row) => players.pickRecruiter(row),
-      ...(notifier ? { onMoved: (g, before) => notifier.moved(g, before) } : {}),
+      vacationUntil: (gameId, place, now) => players.vacationAt(gameId, place, now),
+      ...(notifier
+        ? {
+            onMoved: (g, before) => notifier.moved(g, before),
+            // D13: reminders of time running low and of a stand-in taking the seat
+            onStandIn: (g, seat) => notifier.standIn(g, seat),
+            onLowTime: (g, seat, at) => notifier.lowTime(g, seat, at),
+          }
+        : {}),
     },
     metrics,
   );

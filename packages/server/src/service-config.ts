@@ -33,6 +33,9 @@ export interface ServiceConfig {
   /** Tests and development only: push endpoints on http://127.0.0.1 are accepted (issue 27 §4;
    * in production every endpoint is https to a named host). */
   pushLoopback: boolean;
+  /** The time deadlines and seat clocks are reckoned on (ms since epoch; D13): tests hand in a
+   * clock they advance. Absent: Date.now. */
+  wallClock?: () => number;
   /** VAPID contact (an https URL or mailto:); null: publicUrl when it is https, else a mailto. */
   vapidSubject: string | null;
 }

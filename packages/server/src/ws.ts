@@ -302,6 +302,13 @@ export function attachWebSockets(
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             }
             return await service.note(conn, m.gameId, m.at, m.note, m.id);
+          case 'leave':
+          case 'back':
+          case 'accept':
+          case 'refuse':
+            // A seat change is a write and a frame to everyone: as dear as a hello.
+            if (!hellos.take('c')) return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
+            return await service.seatRequest(conn, m.gameId, m.t);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
@@ -317,7 +324,7 @@ export function attachWebSockets(
         }
       } catch (e) {
         if (e instanceof ApiError) {
-          error(e.code, e.message, m.t === 'act' || m.t === 'note' ? m.id : undefined, e.params);
+          error(e.code, e.message, m.t !== 'hello' && m.t !== 'ping' ? m.id : undefined, e.params);
           if (e.code === 'stale') {
             const fresh = await service.freshState(conn);
             if (fresh) conn.send(fresh);
@@ -340,7 +347,7 @@ export function attachWebSockets(
         error(
           'internal',
           'The server could not handle that message.',
-          m.t === 'act' || m.t === 'note' ? m.id : undefined,
+          m.t !== 'hello' && m.t !== 'ping' ? m.id : undefined,
         );
       }
     }

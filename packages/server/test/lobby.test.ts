@@ -125,7 +125,7 @@ describe('lobby', () => {
     expect((await api(srv.url, 'GET', `/api/games/${m.body.gameId}`)).body.options.assistant).toBe('off');
   });
 
-  it('turn timer: deadline stored in the store; the sweep applies timeout', async () => {
+  it('turn timer: deadline stored in the store; the sweep seats a stand-in, then applies timeout (D13)', async () => {
     const store = new MemoryStore();
     const s2 = await testServer(store, { service: { sweepMs: 3_600_000 } });
     const t = await openTable(s2.url, { mode: 'training', players: 2, turnTimerSec: 30 });
@@ -133,8 +133,16 @@ describe('lobby', () => {
     expect(row.deadline).not.toBeNull();
     expect(row.deadline!.at).toBeGreaterThan(Date.now() + 25_000);
     expect(await s2.service.sweep(Date.now())).toBe(0);
-    const over = t.spectator.wait((m) => m.t === 'events' && m.view.result);
+    // The other player still plays: a stand-in takes the seat that ran out of time (D13).
+    const seated = t.spectator.wait((m) => m.t === 'lobby' && m.lobby.seats?.some((x: any) => x.standIn));
     expect(await s2.service.sweep(Date.now() + 31_000)).toBe(1);
+    await seated;
+    // When the other one's time runs out too, nobody plays: the game ends by timeout.
+    const over = t.spectator.wait((m) => m.t === 'events' && m.view.result);
+    for (let i = 0; i < 100 && !t.spectator.view.result; i++) {
+      await s2.service.sweep(Date.now() + 62_000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const v = (await over).view;
     expect(v.result.reason).toBe('timeout');
     expect((await store.getGame(t.gameId))!.status).toBe('over');

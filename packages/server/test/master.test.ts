@@ -102,7 +102,7 @@ describe('one action path (play/master.ts)', () => {
     await svc.close();
   });
 
-  it('D12 an undo keeps the deadline it found (taking a move back never buys time), and the timeout still comes at it', async () => {
+  it('D12 an undo keeps the deadline it found (taking a move back never buys time), and the timeout still comes at it (D13: a stand-in takes the seat)', async () => {
     const { svc, g } = await startedGame();
     const play = async (pick: (legal: ReturnType<typeof legalActions>) => ReturnType<typeof legalActions>[number]) => {
       const s = g.state!;
@@ -119,7 +119,9 @@ describe('one action path (play/master.ts)', () => {
     expect(g.state!.activation).toBeNull();
     expect(g.row.deadline).toEqual(kept);
     expect(await sweepDeadlines(svc.master, kept.at + 1)).toBe(1);
-    expect(g.state!.result?.reason).toBe('timeout');
+    // Another person still plays: the seat that ran out of time is played by a stand-in (D13).
+    expect(g.state!.result).toBeNull();
+    expect(g.row.start!.seats.find((x) => x.seat === kept.seat)!.standIn?.why).toBe('time');
   });
 
   it('D12 a reconnect from a seq whose log an undo cut back gets a fresh state, not entries taken back', async () => {

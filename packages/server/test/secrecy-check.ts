@@ -58,6 +58,8 @@ export const LOG_KEYS = new Set([
   'perPrefix',
   'total',
   'reserve',
+  // stand-ins (D13): the bot level that plays an absent player's seat
+  'botLevel',
 ]);
 
 export interface Secrets {

@@ -32,6 +32,7 @@ export function createWriter(db, Q) {
     'touch',
     'start',
     'advance',
+    'seatChange',
     'insertAction',
     'insertSnapshot',
     'pruneSnapshots',
@@ -74,7 +75,15 @@ export function createWriter(db, Q) {
       return true;
     },
     startGame(a) {
-      const r = st.start.run(a.start, a.engineVersion, a.deadlineAt, a.deadlineSeat, a.startedAt, a.id);
+      const r = st.start.run(
+        a.start,
+        a.engineVersion,
+        a.deadlineAt,
+        a.deadlineSeat,
+        a.startedAt,
+        a.clock ?? null,
+        a.id,
+      );
       if (r.changes !== 1) return false;
       for (const h of a.tokenHashes) st.insertToken.run(h, a.id);
       return true;
@@ -100,6 +109,13 @@ export function createWriter(db, Q) {
       st.insertAnalysis.run(a.gameId, a.body, a.now);
       return null;
     },
+    /** D13: a stand-in seated or gone; compare-and-set on the seq and the seats read. */
+    seatChange(a) {
+      return (
+        st.seatChange.run(a.start, a.deadlineAt, a.deadlineSeat, a.clock, a.gameId, a.expectedSeq, a.expectedStart)
+          .changes === 1
+      );
+    },
     /** Compare-and-set on the game's seq, then the action (and maybe a snapshot). */
     append(a) {
       const r = st.advance.run(
@@ -109,6 +125,8 @@ export function createWriter(db, Q) {
         a.result,
         a.result !== null ? 'over' : 'active',
         a.at,
+        a.clock ?? null,
+        a.start ?? null,
         a.gameId,
         a.expectedSeq,
       );

@@ -23,6 +23,8 @@ import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { readTitle, storedTitle } from './table-title.js';
 import { OnlineDot } from './table/PlayerPanel.js';
+import { TIME_CHOICES, timeValue } from './table/time-control.js';
+import { FinishRate, useFinishRates } from './table/finish-rates.js';
 import { RuleLink } from './rulebook/RuleLink.js';
 import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
@@ -334,22 +336,53 @@ export function Home() {
               </select>
             </label>
             <label>
-              {t('turnTimer')}
+              {t('tc_label')}
               <select
                 name="timer"
-                value={o.turnTimerSec === null ? 'off' : String(o.turnTimerSec)}
-                onChange={(e) => setO({ ...o, turnTimerSec: e.target.value === 'off' ? null : Number(e.target.value) })}
+                value={timeValue(o)}
+                onChange={(e) => setO({ ...o, ...TIME_CHOICES[e.target.value]!.options })}
               >
-                <option value="off">{t('off')}</option>
-                {[60, 120, 300, 600].map((s) => (
-                  <option key={s} value={s}>
-                    {t('on')}
-                    {t('colon')}
-                    {s} {t('seconds')}
+                {Object.entries(TIME_CHOICES).map(([k, c]) => (
+                  <option key={k} value={k}>
+                    {c.label(t)}
                   </option>
                 ))}
               </select>
             </label>
+            {timeValue(o) !== 'off' && o.players > 1 ? (
+              <label>
+                {t('si_level')}
+                <select
+                  name="standIn"
+                  value={o.standInLevel ?? 'hard'}
+                  onChange={(e) => setO({ ...o, standInLevel: e.target.value as 'random' | 'easy' | 'hard' })}
+                >
+                  <option value="hard">{t('lvHard')}</option>
+                  <option value="easy">{t('lvEasy')}</option>
+                  <option value="random">{t('lvRandom')}</option>
+                </select>
+              </label>
+            ) : null}
+            {o.players > 1 ? (
+              <label>
+                {t('fr_min')}
+                <select
+                  name="minFinishRate"
+                  value={o.minFinishRate ?? 0}
+                  onChange={(e) => {
+                    const v = Number(e.target.value);
+                    const { minFinishRate: _old, ...rest } = o;
+                    setO(v ? { ...rest, minFinishRate: v } : rest);
+                  }}
+                >
+                  {[0, 50, 70, 80, 90].map((v) => (
+                    <option key={v} value={v}>
+                      {v ? `≥ ${v}%` : t('fr_any')}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             {o.recruiterChoice === 'volunteer' ? (
               <label className="check">
                 <input
@@ -532,6 +565,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
   const n = opts.players;
   const hostPlace = lobby.hostPlace ?? 1;
   const places = Array.from({ length: n }, (_, i) => lobby.places.find((p) => p.place === i + 1) ?? { place: i + 1 });
+  const rates = useFinishRates(id, lobby.places.map((p) => `${p.place}:${p.name ?? ''}`).join());
   const invite = `${location.origin}${location.pathname}#/g/${id}`;
   const me = name.trim() || t('defaultPlayerName');
   const run = (f: () => Promise<void>) => {
@@ -568,9 +602,9 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
                 ? 'chRandom'
                 : 'chHost',
         )}{' '}
-        · {t('turnTimer')}
+        · {t('tc_label')}
         {t('colon')}
-        {opts.turnTimerSec ? `${opts.turnTimerSec} ${t('seconds')}` : t('off')} · {t('deduction')}
+        {TIME_CHOICES[timeValue(opts)]?.label(t) ?? t('off')} · {t('deduction')}
         {t('colon')}
         {t(`as_${assistantMode(lobby)}`)}
         {opts.rated === false ? ` · ${t('rt_casualTable')}` : ''}
@@ -617,7 +651,8 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
               </span>
             ) : 'name' in p && p.name ? (
               <span>
-                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}
+                <OnlineDot online={(p as { online?: boolean }).online} /> {player(p.name)}{' '}
+                <FinishRate rate={rates.get(p.place)} />
                 {p.place === hostPlace ? ` (${t('host')})` : ''}
                 {saved?.place === p.place ? ` — ${t('you')}` : ''}
                 {'volunteer' in p && p.volunteer ? ` · ${t('volunteers')}` : ''}

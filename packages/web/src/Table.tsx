@@ -62,6 +62,8 @@ export interface TableProps {
   /** Table chat (issue 13); absent: no chat panel. */
   chat?: ChatState;
   chatSend?: (frame: Record<string, unknown>) => void;
+  /** D13: leave the running game, or come back to the seat. */
+  seatRequest?: (what: 'leave' | 'back' | 'accept' | 'refuse') => void;
   /** The agents' white notes (R30, D8), kept beside the view (api.ts `note` frames). */
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */
@@ -397,7 +399,12 @@ export function Table(p: TableProps) {
           </Modal>
         ) : null}
         <AgentsPanel view={view} />
-        <PlayerPanel view={view} lobby={p.lobby} me={typeof p.seat === 'number' ? p.seat : null} />
+        <PlayerPanel
+          view={view}
+          lobby={p.lobby}
+          me={typeof p.seat === 'number' ? p.seat : null}
+          {...(p.seatRequest ? { onSeat: p.seatRequest } : {})}
+        />
         {p.lobby?.recruiterNote ? (
           <p className="muted" role="note">
             {t('pl_allBeginners')}

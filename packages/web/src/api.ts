@@ -198,6 +198,8 @@ export interface Live {
   notes: Notes;
   /** Writes (or with null removes) the note on a location (a `note` frame, not an action). */
   writeNote: (at: Loc, note: NoteBody | null) => void;
+  /** D13: leave the running game (a stand-in plays the seat), or come back to it. */
+  seatRequest: (what: 'leave' | 'back' | 'accept' | 'refuse') => void;
 }
 
 /**
@@ -469,6 +471,19 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     },
     [gameId],
   );
+  // D13: leave the running game (a stand-in plays the seat), or come back to it
+  const seatRequest = useCallback(
+    (what: 'leave' | 'back' | 'accept' | 'refuse') => {
+      const sock = ws.current;
+      if (!sock || sock.readyState !== WebSocket.OPEN) {
+        setError({ code: 'offline', message: 'not connected' });
+        reconnectNow.current();
+        return;
+      }
+      sock.send(JSON.stringify({ t: what, gameId }));
+    },
+    [gameId],
+  );
   const clearError = useCallback(() => setError(null), []);
   const chatSend = useCallback(
     (frame: Record<string, unknown>) => {
@@ -493,5 +508,6 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
     chatSend,
     notes,
     writeNote,
+    seatRequest,
   };
 }

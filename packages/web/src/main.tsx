@@ -94,6 +94,7 @@ function GameBody({
           setPace={pacer.setPace}
           chat={live.chat}
           chatSend={live.chatSend}
+          seatRequest={live.seatRequest}
           notes={live.notes}
           writeNote={live.writeNote}
         />

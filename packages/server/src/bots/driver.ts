@@ -30,12 +30,12 @@ export interface BotDriverConfig {
   readonly botBudgetMs: number;
 }
 
-/** Seats the game waits on that are bots. */
+/** Seats the game waits on that a bot plays: a bot seat, or a stand-in for an absent player (D13). */
 export function botSeatsExpected(g: Live): SeatRow[] {
   if (!g.state || g.state.result) return [];
   return expectedSeats(g.state)
     .map((s) => seatRow(g, s))
-    .filter((s): s is SeatRow => !!s && s.bot !== null);
+    .filter((s): s is SeatRow => !!s && (s.bot !== null || !!s.standIn));
 }
 
 export class BotDriver {
@@ -71,7 +71,7 @@ export class BotDriver {
       .decide({
         gameId: g.id,
         seat: bot.seat,
-        level: bot.bot!,
+        level: bot.bot ?? bot.standIn!.level,
         // Built when the pool reads it (as it hands the decision to a worker), not now: a decision
         // can wait in the queue for seconds, and a bot's view holds the whole log (issue 29 §6:
         // the queued views outlived the main thread's young collections).

@@ -5,7 +5,7 @@
 // reading the store).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Action } from '@mindmgmt/engine';
-import type { AnnouncedCommit, Deadline } from '../store/types.js';
+import type { AnnouncedCommit, Deadline, SeatClock, StartInfo } from '../store/types.js';
 
 /** PostgreSQL drops a NOTIFY payload of 8000 bytes or more: beyond this the action is left out. */
 const MAX_PAYLOAD = 7800;
@@ -16,6 +16,9 @@ interface Sealed {
   readonly a?: Action;
   readonly d?: Deadline | null;
   readonly t?: number;
+  /** D13: the banks after the commit, and the seats when a player took theirs back. */
+  readonly c?: SeatClock | null;
+  readonly st?: Omit<StartInfo, 'deadline'>;
 }
 
 export function newClusterKey(): string {
@@ -32,7 +35,15 @@ function seal(key: Buffer, aad: string, body: Sealed): string {
 
 /** The payload announcing one appended action (its content when it fits). */
 export function sealCommit(key: Buffer, aad: string, gameId: string, c: AnnouncedCommit): string {
-  const full = seal(key, aad, { i: gameId, s: c.seq, a: c.action, d: c.deadline, t: c.at });
+  const full = seal(key, aad, {
+    i: gameId,
+    s: c.seq,
+    a: c.action,
+    d: c.deadline,
+    t: c.at,
+    ...(c.clock ? { c: c.clock } : {}),
+    ...(c.start ? { st: c.start } : {}),
+  });
   return full.length <= MAX_PAYLOAD ? full : seal(key, aad, { i: gameId, s: c.seq });
 }
 
@@ -51,7 +62,17 @@ export function openCommit(
     const b = JSON.parse(Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString()) as Sealed;
     if (typeof b.i !== 'string' || !Number.isSafeInteger(b.s)) return null;
     if (b.a === undefined || typeof b.t !== 'number') return { gameId: b.i, what: b.s };
-    return { gameId: b.i, what: { seq: b.s, action: b.a, deadline: b.d ?? null, at: b.t } };
+    return {
+      gameId: b.i,
+      what: {
+        seq: b.s,
+        action: b.a,
+        deadline: b.d ?? null,
+        at: b.t,
+        ...(b.c ? { clock: b.c } : {}),
+        ...(b.st ? { start: b.st } : {}),
+      },
+    };
   } catch {
     return null;
   }

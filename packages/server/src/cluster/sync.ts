@@ -87,7 +87,13 @@ export class ClusterSync {
    * announcement; false when it does not apply here (then the store is read). */
   private async applyAnnounced(g: Live, c: AnnouncedCommit): Promise<boolean> {
     try {
-      const row = { ...g.row, deadline: c.deadline, updatedAt: c.at };
+      const row = {
+        ...g.row,
+        deadline: c.deadline,
+        updatedAt: c.at,
+        clock: c.clock ?? null,
+        ...(c.start ? { start: c.start } : {}),
+      };
       await this.master.submit(g, c.action, { by: 'remote', seq: c.seq - 1, row });
     } catch (e) {
       this.log.warn({ gameId: g.id, seq: c.seq, err: String(e) }, 'announced action does not apply; reading the store');
@@ -152,7 +158,13 @@ export class ClusterSync {
       }
     }
     if (g.state?.seq === row.seq) {
+      // A stand-in seated or gone on another instance (D13): the table is shown its seats.
+      const seated = JSON.stringify(row.start) !== JSON.stringify(g.row.start);
       g.row = row;
+      if (seated) {
+        m.pushLobby(g);
+        m.pushStates(g);
+      }
       // A seat token replaced on another instance (sign-out everywhere, issue 29 §4): the
       // connections here that hold the old one lose the seat's view at once.
       for (const c of g.subs)

@@ -22,6 +22,11 @@ export const FRAME_BYTES: Readonly<Record<string, number>> = {
   chat: CHAT_MAX * JSON_BYTES_PER_CODE_POINT + FRAME_OVERHEAD,
   mute: 256,
   chatPolicy: 256,
+  // D13: leaving a running game, and coming back
+  leave: 256,
+  back: 256,
+  accept: 256,
+  refuse: 256,
 };
 
 /** A frame whose `"t"` is not first may be any kind: it gets the largest kind's cap. */

@@ -148,6 +148,8 @@ export interface LimitsConfig {
   /** Server-wide: new tables of hosts vouched for (a profile with a finished game played on the
    * server), a lane of their own besides `createTotal`; per profile they keep `createPerIp`. */
   readonly createVouchedTotal: Rate;
+  /** D13: days of vacation from turn-based play a player may take per calendar year (0: none). */
+  readonly vacationDaysPerYear: number;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -228,4 +230,5 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   createNewcomerTables: 5,
   createNewcomerMs: 3600_000,
   createVouchedTotal: { burst: 60, perMin: 30 },
+  vacationDaysPerYear: 21,
 };

@@ -43,7 +43,10 @@ export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string
     recruiterChoice: b.recruiterChoice,
     players: b.players,
     solo,
-    turnTimerSec: b.turnTimerSec,
+    turnTimerSec: b.timeControl ? null : b.turnTimerSec,
+    ...(b.timeControl ? { timeControl: b.timeControl } : {}),
+    ...(b.standInLevel ? { standInLevel: b.standInLevel } : {}),
+    ...(b.minFinishRate ? { minFinishRate: b.minFinishRate } : {}),
     assistant:
       b.assistant ??
       (b.deduction === undefined

@@ -1,11 +1,12 @@
 // What the lobby shows about a table (public to anyone with its id): built from the row and the
 // subscribers (presence), never from hidden state.
-import type { Seat } from '@mindmgmt/engine';
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
 import type { Live } from '../play/live.js';
+import { publicState, type Seat } from '@mindmgmt/engine';
 import { publicPosition } from '../play/positions.js';
 import type { GameRow } from '../store/types.js';
-import { shownDeadline } from '../deadlines.js';
+import { runningSeats, shownDeadline } from '../deadlines.js';
+import { PROPOSAL_MS } from '../play/standins.js';
 
 /** The invite link of a table (relative without a public URL). */
 export function inviteUrl(publicUrl: string | null, id: string): string {
@@ -16,7 +17,15 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
   const online = new Set<string>();
   for (const c of g.subs) if (c.tokenHash) online.add(c.tokenHash);
   // D12: the seq everyone may know (not the recruiter's unsettled or undone actions).
-  return rowLobbyInfo(g.row, online, g.state ? publicPosition(g.state).seq : g.row.seq, g.state?.result, invite);
+  const info = rowLobbyInfo(g.row, online, g.state ? publicPosition(g.state).seq : g.row.seq, g.state?.result, invite);
+  const clock = g.row.clock;
+  if (!clock || !g.state || !g.row.start) return info;
+  // D12: the seats the others were last shown a change for (the recruiter's unsettled turn is
+  // still the recruiter's).
+  return {
+    ...info,
+    clock: { banks: clock.banks, at: clock.at, running: runningSeats(g.row.start, publicState(g.state)) },
+  };
 }
 
 /**
@@ -72,11 +81,22 @@ function rowLobbyInfo(
           bot: s.bot,
           place: s.place,
           online: !!s.tokenHash && online.has(s.tokenHash),
+          ...(s.standIn ? { standIn: { level: s.standIn.level, why: s.standIn.why, back: !!s.standIn.back } } : {}),
         }))
       : null,
     seq,
     result: result ?? r.result,
     turnDeadline: shownDeadline(r),
+    ...(r.start?.proposal && r.status === 'active'
+      ? {
+          proposal: {
+            kind: r.start.proposal.kind,
+            seat: r.start.proposal.seat,
+            accepted: r.start.proposal.accepted,
+            until: r.start.proposal.at + PROPOSAL_MS,
+          },
+        }
+      : {}),
     invite,
     recruiterNote: r.start?.recruiterNote ?? null,
   };

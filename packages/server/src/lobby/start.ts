@@ -9,7 +9,7 @@ import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
 import { assignSeats } from '../seating.js';
 import type { GameRow } from '../store/types.js';
-import { deadlineFor } from '../deadlines.js';
+import { deadlineFor, startClock } from '../deadlines.js';
 import { hashToken } from '../tokens.js';
 import { expired } from './tables.js';
 
@@ -83,7 +83,7 @@ export async function startGame(
       r.options.recruiterCard,
     );
     const state = initialState({ engineOptions, seed });
-    const startedAt = Date.now();
+    const startedAt = m.now();
     const start = {
       seed,
       engineVersion: ENGINE_VERSION,
@@ -92,11 +92,12 @@ export async function startGame(
       startedAt,
       ...(pick?.note ? { recruiterNote: pick.note } : {}),
     };
-    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start }, state, startedAt);
+    const clock = startClock(r.options, seats.length, startedAt);
+    const deadline = deadlineFor(m.limits.gameInactiveMs, { ...r, start, clock }, state, startedAt);
     try {
-      if (!(await m.store.startGame(id, { ...start, deadline })))
+      if (!(await m.store.startGame(id, { ...start, deadline, clock })))
         throw new ApiError(409, 'started', 'The game has already started.');
-      g.row = { ...r, status: 'active', start, seq: 0, deadline, updatedAt: startedAt };
+      g.row = { ...r, status: 'active', start, seq: 0, deadline, clock, updatedAt: startedAt };
       m.started(g, state);
     } catch (e) {
       if (hold) m.botGames.release(hold);

@@ -103,6 +103,25 @@ export class Notifier {
     if (g?.state && !g.state.result) this.turns(g, g.state, expectedSeats(g.state));
   }
 
+  /** D13: a stand-in took `seat` (its time ran out, or the player left): its player, once. */
+  standIn(g: Live, seat: Seat): void {
+    const row = g.row.start?.seats.find((x) => x.seat === seat);
+    if (row?.place == null || row.bot !== null || row.standIn?.why !== 'time') return;
+    this.event(g, 'standIn', [row.place], `standIn/${seat}/${row.standIn.seq}`);
+  }
+
+  /** D13: `seat`'s time runs out at `at` and is running low: its player, once per deadline. */
+  lowTime(g: Live, seat: Seat, at: number): void {
+    const row = g.row.start?.seats.find((x) => x.seat === seat);
+    if (row?.place == null || row.bot !== null || row.standIn) return;
+    const key = `${g.id}/${seat}/low`;
+    if (this.told.get(key) === String(at)) return;
+    this.told.delete(key);
+    if (this.told.size >= TURNS_REMEMBERED) this.told.delete(this.told.keys().next().value!);
+    this.told.set(key, String(at));
+    this.event(g, 'lowTime', [row.place], `lowTime/${seat}/${at}`);
+  }
+
   /** Someone took `place` at a table: everyone else seated there. */
   joined(gameId: string, place: number): void {
     const g = this.live(gameId);

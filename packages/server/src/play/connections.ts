@@ -6,7 +6,8 @@ import { ApiError, StaleError } from '../api-error.js';
 import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
 import { catchUpFrame, frameText } from './frames.js';
-import { type Conn, viewerFor } from './live.js';
+import { type Conn, seatRow, viewerFor } from './live.js';
+import { answerProposal, resignOrPropose, type SeatRequest, seatStandIn, takeSeatBack } from './standins.js';
 import type { GameMaster } from './master.js';
 import { changeNote, notesFrame } from './notes.js';
 
@@ -78,6 +79,9 @@ export class Connections {
       if (viewer === 'spectator') throw new ApiError(403, 'forbidden', 'Spectators cannot act.');
       if (action.seat !== undefined && action.seat !== viewer)
         throw new ApiError(403, 'forbidden', 'A token can act only for its own seat.');
+      // D13: while a stand-in plays the seat its player may resign, not move (take the seat back).
+      if (action.type !== 'resign' && action.type !== 'note' && seatRow(g, viewer)?.standIn)
+        throw new ApiError(409, 'stood_in', 'A stand-in plays your seat: take it back first.');
       // Older clients sent notes as actions: they change the notes, never the log (play/notes.ts).
       if (action.type === 'note')
         return changeNote(this.master.store, g, c, action.at as number, action.note as NoteBody, id);
@@ -86,8 +90,31 @@ export class Connections {
       // arrival must not turn it into a silent 'stale' (regression "resign ignored while the bot
       // moves": the client drops stale refusals, and the game went on).
       if (action.type !== 'resign' && seq !== seenSeq(g.state, viewer)) throw new StaleError();
+      // D13: an agent player with teammates who play proposes the resignation to them.
+      if (action.type === 'resign') {
+        await this.master.fresh(g);
+        if (!(await resignOrPropose(this.master, g, viewer))) return;
+      }
       const full = { ...action, seat: viewer } as unknown as Action;
       await this.master.submit(g, full, { by: 'player', conn: c, seq: g.state.seq, id });
+    });
+  }
+
+  /** D13: the connection's player leaves the running game (a stand-in plays the seat at once,
+   * or the seat resigns when no other person still plays), comes back to it, or answers a
+   * teammate's resignation proposal. */
+  async seatRequest(c: Conn, gameId: string, what: SeatRequest): Promise<void> {
+    if (c.gameId !== gameId) throw new ApiError(400, 'not_subscribed', 'Send hello for this game first.');
+    const g = await this.master.mustGet(gameId);
+    await g.lock.run(async () => {
+      await this.master.fresh(g);
+      if (!g.state || g.state.result) throw new ApiError(409, 'not_running', 'The game is not running.');
+      const seat = c.viewer;
+      if (seat === null || seat === 'spectator')
+        throw new ApiError(403, 'forbidden', 'Only a seated player can do that.');
+      if (what === 'back') return takeSeatBack(this.master, g, seat);
+      if (what === 'accept' || what === 'refuse') return answerProposal(this.master, g, seat, what === 'accept');
+      await seatStandIn(this.master, g, seat, 'left');
     });
   }
 

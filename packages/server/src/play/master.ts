@@ -5,7 +5,16 @@
 // Players (play/connections.ts), bots (bots/driver.ts), timers (timers.ts) and other instances'
 // commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
 // all come through here.
-import { type Action, apply, applyLogged, ENGINE_VERSION, type GameEvent, type GameState } from '@mindmgmt/engine';
+import {
+  type Action,
+  apply,
+  applyLogged,
+  ENGINE_VERSION,
+  expectedSeats,
+  type GameEvent,
+  type GameState,
+  type Seat,
+} from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
@@ -17,7 +26,8 @@ import type { LimitsConfig } from '../limits/config.js';
 import type { ServiceConfig } from '../service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import type { Metrics } from '../metrics/index.js';
-import { deadlineFor, shownDeadline } from '../deadlines.js';
+import { shownDeadline, timingAfter } from '../deadlines.js';
+import { type HandOver, returnedBanks, seatStandIn, withoutStandIns } from './standins.js';
 import { sendAll, sendEach } from './fanout.js';
 import { eventsFrames, frameText, stateFrame } from './frames.js';
 import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
@@ -49,6 +59,12 @@ export interface MasterLinks {
   readonly onMoved: ((g: Live, before: GameState) => void) | null;
   /** Counts actions and times commits and fan-outs (metrics/). */
   readonly metrics?: Metrics | null;
+  /** Cluster: claims g's bot work for this instance (a stand-in was seated here, D13). */
+  readonly claimBots?: (id: string) => Promise<void>;
+  /** D13: until when the player of `place` is on vacation (turn-based tables), or null. */
+  readonly vacationUntil?: ((gameId: string, place: number, now: number) => Promise<number | null>) | null;
+  /** A stand-in took a seat (D13): its player is told (notify/). Must not wait on anything. */
+  readonly onStandIn?: ((g: Live, seat: Seat) => void) | null;
 }
 
 export class GameMaster {
@@ -67,6 +83,40 @@ export class GameMaster {
     private readonly links: MasterLinks,
   ) {
     this.botGames = new BotGameBudget(limits, cfg.botWorkers);
+  }
+
+  /** The time deadlines and seat clocks are reckoned on (D13; tests advance their own). */
+  now(): number {
+    return (this.cfg.wallClock ?? Date.now)();
+  }
+
+  /** Cluster: this instance moves g's bots (a stand-in was seated here). */
+  async claimBots(g: Live): Promise<void> {
+    await this.links.claimBots?.(g.id);
+  }
+
+  /** D13: until when the player of `place` at `gameId` is on vacation, or null. */
+  vacationUntil(gameId: string, place: number, now: number): Promise<number | null> {
+    return this.links.vacationUntil?.(gameId, place, now) ?? Promise.resolve(null);
+  }
+
+  /** A stand-in took `seat` of g (D13). */
+  onStandIn(g: Live, seat: Seat): void {
+    this.links.onStandIn?.(g, seat);
+  }
+
+  /**
+   * Hands `seat` of a running game to a stand-in at once (D13), as when its player leaves: a bot
+   * at the table's stand-in level plays it, or, when no other person at the table still plays,
+   * the seat resigns. For the parts that decide a player may not go on (a ban).
+   */
+  async handToStandIn(gameId: string, seat: Seat, why: 'time' | 'left' = 'left'): Promise<HandOver> {
+    const g = await this.getLive(gameId);
+    if (!g) return 'none';
+    return g.lock.run(async () => {
+      await this.fresh(g);
+      return seatStandIn(this, g, seat, why);
+    });
   }
 
   /** Starts a bot decision when g waits on a bot seat. */
@@ -210,7 +260,7 @@ export class GameMaster {
     // store, and `replay` takes it with applyLogged, as it takes the old games' logs.
     const r = apply(state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
-    const now = Date.now();
+    const now = this.now();
     let row: GameRow;
     if (origin.by === 'remote')
       row = {
@@ -220,24 +270,54 @@ export class GameMaster {
         status: r.state.result ? 'over' : 'active',
       };
     else {
-      // D12: an undo, and the undoable actions that can still be taken back, keep the clock where
-      // it was: taking a move back and forth never buys time (the timer is the turn's).
-      const keep = (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
-      const deadline = keep ? g.row.deadline : deadlineFor(this.limits.gameInactiveMs, g.row, r.state, now);
-      const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       // D12: an action the other seats are not shown yet (the recruiter's unsettled turn) keeps
       // the time they last saw a change, in the row (lobby, live tables) and in the store, so no
-      // listed or stored time tells when the recruiter acted before it was settled.
+      // listed or stored time tells when the recruiter acted before it was settled. The seat
+      // clocks (D13) are reckoned on that time too: the turn is charged when it is settled.
       const at = publicPosition(r.state).seq === publicPosition(state).seq ? g.row.updatedAt : now;
+      const start = g.row.start!;
+      // D13: a player who asked for their seat back takes it at the seat's next turn.
+      const back = start.seats.filter(
+        (x) => x.standIn?.back && !expectedSeats(state).includes(x.seat) && expectedSeats(r.state).includes(x.seat),
+      );
+      const after = back.length
+        ? withoutStandIns(
+            start,
+            back.map((x) => x.seat),
+          )
+        : start;
+      // D12: an undo, and the undoable actions that can still be taken back, keep the clock where
+      // it was: taking a move back and forth never buys time (the timer is the turn's).
+      const keep = !back.length && (action.type === 'undo' || r.state.undo) && g.row.deadline?.seat === action.seat;
+      let { deadline, clock } = keep
+        ? { deadline: g.row.deadline, clock: g.row.clock ?? null }
+        : timingAfter(this.limits.gameInactiveMs, g.row, { start, state }, { start: after, state: r.state }, at);
+      if (back.length && clock)
+        clock = returnedBanks(
+          g.row.options,
+          clock,
+          back.map((x) => x.seat),
+        );
+      if (back.length && clock)
+        deadline = timingAfter(
+          this.limits.gameInactiveMs,
+          { ...g.row, clock },
+          null,
+          { start: after, state: r.state },
+          at,
+        ).deadline;
+      const snapshot = r.state.seq % this.cfg.snapshotEvery === 0 || r.state.result ? r.state : undefined;
       const t0 = performance.now();
       const res = await this.store.appendAction({
         gameId: g.id,
         expectedSeq: origin.seq,
         action,
         deadline,
+        clock,
         result: r.state.result,
         at,
         ...(snapshot ? { snapshot } : {}),
+        ...(back.length ? { start: after } : {}),
       });
       this.links.metrics?.commitSeconds.observe((performance.now() - t0) / 1000);
       if (res === 'stale') {
@@ -249,8 +329,10 @@ export class GameMaster {
       }
       row = {
         ...g.row,
+        start: after,
         seq: r.state.seq,
         deadline,
+        clock,
         result: r.state.result,
         status: r.state.result ? 'over' : 'active',
         updatedAt: at,
@@ -258,9 +340,12 @@ export class GameMaster {
       // Only the action type, seat and seq: never where (locations of recruiter actions are secret).
       this.log.info({ gameId: g.id, seq: r.state.seq, type: action.type, seat: action.seat }, 'action');
       this.links.metrics?.actions.inc({ by: origin.by });
+      for (const x of back) this.log.info({ gameId: g.id, seat: x.seat }, 'seat taken back');
       if (r.state.result)
         this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     }
+    const seatsChanged = JSON.stringify(row.start?.seats) !== JSON.stringify(g.row.start?.seats);
+    const shown = publicPosition(r.state).seq !== publicPosition(state).seq;
     g.state = r.state;
     g.row = row;
     g.lastActive = now;
@@ -269,8 +354,10 @@ export class GameMaster {
     const t1 = performance.now();
     this.broadcast(g, state, r.events, actor, origin.by === 'player' ? origin.id : undefined);
     this.links.metrics?.fanoutSeconds.observe((performance.now() - t1) / 1000);
+    // The lobby frame carries the seats (stand-ins) and the banks (D13): sent when they change
+    // and the others are shown the move (D12).
+    if (r.state.result || seatsChanged || (shown && g.row.clock)) this.pushLobby(g);
     if (r.state.result) {
-      this.pushLobby(g);
       if (origin.by !== 'remote' && this.links.onGameOver) void this.links.onGameOver(g.row);
     }
     if (origin.by !== 'remote') this.links.onMoved?.(g, state);

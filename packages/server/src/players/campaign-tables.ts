@@ -163,6 +163,8 @@ export class CampaignTables {
       bots: o.solo ? {} : bots,
       ...(o.solo ? { solo: { role: swap ? other(o.solo.role) : o.solo.role, level: o.solo.level } } : {}),
       turnTimerSec: o.turnTimerSec,
+      ...(o.timeControl ? { timeControl: o.timeControl } : {}),
+      ...(o.standInLevel ? { standInLevel: o.standInLevel } : {}),
       assistant: o.assistant,
       rated: o.rated ?? true,
       title: `Campaign game ${ledger.games.length + 1}`,

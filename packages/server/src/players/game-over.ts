@@ -3,7 +3,7 @@
 // whichever instance sees the game end, and retried by every instance's sweep until it is
 // recorded; recording is idempotent, so several may try.
 import type { GameRow } from '../store/types.js';
-import type { PlayerGameRow, PlayerStore, Role } from '../store/players/types.js';
+import type { PlayerGameRow, PlayerStore, RateFn, Role } from '../store/players/types.js';
 import { recordResult } from './campaign.js';
 import { glickoRateFn } from './rate-game.js';
 
@@ -19,13 +19,21 @@ export interface GameOverInput {
 
 const roleOf = (seat: number): Role => (seat === 0 ? 'recruiter' : 'agents');
 
+/** D13 (docs/players.md "Absent players"): the seats a stand-in played when the game ended. */
+export function absentSeats(game: GameRow): Set<number> {
+  return new Set((game.start?.seats ?? []).filter((s) => s.standIn).map((s) => s.seat));
+}
+
 /**
- * One row per player. A person holding several seats (agents controlled together, R32) gets one
+ * One row per player. An absent player (a stand-in held their seat at the end, D13) is recorded
+ * with a loss whatever the result: leaving a game, or letting its time run out, loses it. A
+ * person holding several seats (agents controlled together, R32) gets one
  * row, for their lowest seat: they played one game on one side.
  */
 export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
   if (game.status !== 'over' || !game.result || !game.start) return [];
   const rows = new Map<string, PlayerGameRow>();
+  const absent = absentSeats(game);
   for (const s of [...game.start.seats].sort((a, b) => a.seat - b.seat)) {
     const playerId = o.seatPlayers.get(s.seat);
     if (!playerId || rows.has(playerId)) continue;
@@ -38,9 +46,10 @@ export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
       seat: s.seat,
       place: s.place,
       mode: game.options.mode,
-      won: game.result.winner === role,
+      won: game.result.winner === role && !absent.has(s.seat),
       rated: o.rated,
       campaignId: o.campaignId,
+      ...(absent.has(s.seat) ? { absent: true } : {}),
     });
   }
   return [...rows.values()];
@@ -60,12 +69,39 @@ export async function recordGameOver(store: PlayerStore, game: GameRow, o: GameO
   if (game.status !== 'over' || !game.result) return 'not-over';
   if (o.campaignId) await advanceCampaign(store, o.campaignId, game.id, game.result.winner, o.now);
   const rows = historyRows(game, o);
-  const first = await store.recordFinishedGame(
-    game.id,
-    rows,
-    o.rated ? glickoRateFn(rows, o.fixed ?? new Set(), o.now) : null,
-  );
+  const first = await store.recordFinishedGame(game.id, rows, o.rated ? rateWithAbsent(game, rows, o) : null);
   return first ? 'recorded' : 'already-recorded';
+}
+
+/**
+ * D13 (docs/players.md "Absent players"): with nobody absent, the game is rated as played. With
+ * an absent player, that player is rated as having lost to the other side; a player who was
+ * there is rated only when their side won (a loss with or against a stand-in, which is not the
+ * player they sat down with, leaves their rating as it was; their record keeps it).
+ */
+export function rateWithAbsent(game: GameRow, rows: readonly PlayerGameRow[], o: GameOverInput): RateFn {
+  const fixed = o.fixed ?? new Set<string>();
+  const absent = absentSeats(game);
+  if (!absent.size) return glickoRateFn(rows, fixed, o.now);
+  const winner = game.result!.winner;
+  // The rows as the game was won, and as the other side would have won it (for an absent
+  // player on the winning side: rated as their side losing).
+  const asPlayed = rows.map((r) => ({ ...r, won: r.role === winner }));
+  const asLost = rows.map((r) => ({ ...r, won: r.role !== winner }));
+  return (before) => {
+    const played = glickoRateFn(asPlayed, fixed, o.now)(before);
+    const lost = glickoRateFn(asLost, fixed, o.now)(before);
+    const pick = (r: PlayerGameRow) => {
+      const from = absent.has(r.seat) && r.role === winner ? lost : played;
+      return from.find((x) => x.playerId === r.playerId && x.role === r.role);
+    };
+    return rows
+      .filter((r) => absent.has(r.seat) || r.role === winner)
+      .flatMap((r) => {
+        const x = pick(r);
+        return x ? [x] : [];
+      });
+  };
 }
 
 /** Adds the game's result to its campaign; a game already in it is left alone (idempotent). */

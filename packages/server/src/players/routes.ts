@@ -47,6 +47,7 @@ import {
   chooseModulesSchema,
   offlineUploadSchema,
   rematchSchema,
+  vacationSchema,
 } from './schemas.js';
 import { offlineGameRow } from './offline-games.js';
 import { newGameId } from '../tokens.js';
@@ -72,7 +73,7 @@ const chatQuerySchema = z.strictObject({
     .optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
 });
-import type { PlayerService } from './service.js';
+import { FINISH_RATE_GAMES, type PlayerService } from './service.js';
 import type { TableChat } from '../play/chat.js';
 import type { CampaignTables } from './campaign-tables.js';
 import type { GameService } from '../games.js';
@@ -239,8 +240,13 @@ export function createPlayerRoutes(
     const { stats, ratings } = isBotPlayerId(id)
       ? await botCounts.get(id, latest, Date.now(), () => counts(id))
       : await counts(id);
+    // D13: games finished out of games started, over the last FINISH_RATE_GAMES (a game its
+    // player left, or whose time ran out, ends with a stand-in in the seat: not finished).
+    const last = recent.length < RECENT_ON_PROFILE ? recent : await store.historyOf(id, FINISH_RATE_GAMES);
+    // (the same count as PlayerService.finishRate, from the rows read already)
     return {
       player: publicPlayer(p),
+      finishRate: { finished: last.filter((g) => !g.absent).length, started: last.length },
       stats,
       ratings: ratings.map(({ role, rating, rd, games }) => ({
         role,
@@ -324,6 +330,14 @@ export function createPlayerRoutes(
         sendJson(res, 200, { ok: true });
         return true;
       }
+    }
+    // D13: a vacation from turn-based play (days, within the operator's days a year)
+    if (p === '/api/me/vacation' && m === 'POST') {
+      const me = await players.requirePlayer(req);
+      const b = await body(req, vacationSchema);
+      const v = await players.takeVacation(me.player, b.days, limits.vacationDaysPerYear, Date.now());
+      sendJson(res, 200, { until: v.until, usedDays: v.usedDays, perYear: limits.vacationDaysPerYear });
+      return true;
     }
     if (p === '/api/me/password' && m === 'POST') {
       const b = await body(req, setPasswordSchema);

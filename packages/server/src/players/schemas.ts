@@ -143,3 +143,6 @@ export const offlineUploadSchema = z.strictObject({
   level: z.enum(BOT_LEVELS),
 });
 export type OfflineUploadBody = z.infer<typeof offlineUploadSchema>;
+
+/** POST /api/me/vacation (D13): days of vacation from turn-based play, from now. */
+export const vacationSchema = z.strictObject({ days: z.number().int().min(1).max(366) });

@@ -6,9 +6,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
 import type { GameRow, GameStore } from '../store/types.js';
-import type { PlayerRow, PlayerStore } from '../store/players/types.js';
+import type { PlayerRow, PlayerStore, Vacation } from '../store/players/types.js';
 import { whoIs } from './accounts.js';
-import { botPlayerId, ensureBotProfiles } from './bot-profiles.js';
+import { botPlayerId, ensureBotProfiles, isBotPlayerId } from './bot-profiles.js';
 import { recordGameOver, type GameOverOutcome } from './game-over.js';
 import { campaignOf, campaignRecruiterPlace } from './campaign-seating.js';
 import { candidatesAt, pickRecruiterExcludingBeginners } from './recruiter-choice.js';
@@ -30,6 +30,17 @@ const DELETE_CHECK_TABLES = 200;
 
 /** Unrecorded games one sweep looks at. */
 const SWEEP_BATCH = 50;
+
+/** D13 (docs/players.md "Absent players"): the finish rate counts this many recent games. */
+export const FINISH_RATE_GAMES = 50;
+/** Below this many games a player is new: a host's minimum finish rate does not keep them out. */
+export const FINISH_RATE_MIN_GAMES = 5;
+const DAY_MS = 24 * 3600_000;
+
+export interface FinishRate {
+  readonly finished: number;
+  readonly started: number;
+}
 
 export class PlayerService {
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -69,6 +80,59 @@ export class PlayerService {
    * accounts does not have. An uploaded offline game does not count: anyone can upload one. */
   async vouchesFor(player: PlayerRow): Promise<boolean> {
     return this.store.hasVerifiedGame(player.id);
+  }
+
+  /** D13: games finished out of games started, over the last FINISH_RATE_GAMES. */
+  async finishRate(playerId: string): Promise<FinishRate> {
+    const last = await this.store.historyOf(playerId, FINISH_RATE_GAMES);
+    return { finished: last.filter((g) => !g.absent).length, started: last.length };
+  }
+
+  /** D13: each taken place's player's finish rate (places without a profile, and bots, have none). */
+  async finishRates(
+    gameId: string,
+    now = Date.now(),
+  ): Promise<{ place: number; finished: number; started: number; vacationUntil?: number }[]> {
+    const byPlace = await this.store.placePlayers(gameId);
+    const out = [];
+    for (const [place, id] of [...byPlace].sort((a, b) => a[0] - b[0])) {
+      if (isBotPlayerId(id)) continue;
+      const v = await this.store.vacationOf(id);
+      out.push({ place, ...(await this.finishRate(id)), ...(v && v.until > now ? { vacationUntil: v.until } : {}) });
+    }
+    return out;
+  }
+
+  /** D13: `days` of vacation from turn-based play, from now (or from the end of the one running),
+   * within `perYear` days a calendar year (UTC). Answers the vacation as it now stands. */
+  async takeVacation(player: PlayerRow, days: number, perYear: number, now: number): Promise<Vacation> {
+    const year = new Date(now).getUTCFullYear();
+    const had = await this.store.vacationOf(player.id);
+    const used = had && had.year === year ? had.usedDays : 0;
+    if (used + days > perYear)
+      throw new ApiError(409, 'vacation_used', `You have ${perYear - used} vacation days left this year.`);
+    const v = { until: Math.max(now, had?.until ?? 0) + days * DAY_MS, year, usedDays: used + days };
+    await this.store.setVacation(player.id, v);
+    return v;
+  }
+
+  /** D13: until when the player of `place` at `gameId` is on vacation, or null. */
+  async vacationAt(gameId: string, place: number, now: number): Promise<number | null> {
+    const id = (await this.store.placePlayers(gameId)).get(place);
+    const v = id ? await this.store.vacationOf(id) : null;
+    return v && v.until > now ? v.until : null;
+  }
+
+  /** D13: a table whose host asks for a minimum finish rate takes only players who show one:
+   * signed in, and at that rate or better once they have FINISH_RATE_MIN_GAMES games. */
+  async checkFinishRate(gameId: string, player: PlayerRow | null): Promise<void> {
+    const min = (await this.games.getGame(gameId))?.options.minFinishRate;
+    if (!min) return;
+    const say = `This table asks for players who finish at least ${min}% of their games`;
+    if (!player) throw new ApiError(403, 'finish_rate', `${say}: sign in to show yours.`);
+    const r = await this.finishRate(player.id);
+    if (r.started >= FINISH_RATE_MIN_GAMES && r.finished * 100 < min * r.started)
+      throw new ApiError(403, 'finish_rate', `${say}; you finished ${r.finished} of your last ${r.started}.`);
   }
 
   /** A place just taken: tied to the player when the request carries one, else cleared (a place

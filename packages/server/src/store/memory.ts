@@ -1,6 +1,15 @@
 // In-memory twin of the SQLite store, with the same semantics (used by unit tests).
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
-import type { AppendInput, GameLog, GameRow, GameStore, ImportedAction, PlaceRow, StartInfo } from './types.js';
+import type {
+  AppendInput,
+  GameLog,
+  GameRow,
+  GameStore,
+  ImportedAction,
+  PlaceRow,
+  SeatChangeInput,
+  StartInfo,
+} from './types.js';
 
 interface Entry {
   row: GameRow;
@@ -70,12 +79,13 @@ export class MemoryStore implements GameStore {
   async startGame(id: string, s: StartInfo): Promise<boolean> {
     const e = this.games.get(id);
     if (!e || e.row.status !== 'lobby') return false;
-    const { deadline, ...start } = clone(s);
+    const { deadline, clock, ...start } = clone(s);
     e.row = {
       ...e.row,
       status: 'active',
       start,
       deadline: deadline ?? null,
+      clock: clock ?? null,
       seq: 0,
       updatedAt: s.startedAt,
       creatorNet: null,
@@ -131,11 +141,20 @@ export class MemoryStore implements GameStore {
       ...e.row,
       seq,
       deadline: a.deadline,
+      clock: a.clock ? clone(a.clock) : null,
+      ...(a.start ? { start: clone(a.start) } : {}),
       result: a.result,
       status: a.result ? 'over' : 'active',
       updatedAt: a.at,
     };
     return 'ok';
+  }
+  async seatChange(a: SeatChangeInput): Promise<boolean> {
+    const e = this.games.get(a.gameId);
+    if (!e || e.row.status !== 'active' || e.row.seq !== a.expectedSeq) return false;
+    if (JSON.stringify(e.row.start) !== JSON.stringify(a.expectedStart)) return false;
+    e.row = { ...e.row, start: clone(a.start), deadline: a.deadline, clock: a.clock ? clone(a.clock) : null };
+    return true;
   }
   async loadLog(id: string): Promise<GameLog> {
     const e = this.games.get(id);

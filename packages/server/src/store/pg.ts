@@ -34,6 +34,7 @@ import type {
   PlaceRow,
   StartInfo,
   ImportedAction,
+  SeatChangeInput,
 } from './types.js';
 
 const INT8 = 20;
@@ -48,7 +49,7 @@ interface RawGameWithPlaces extends RawGame {
 }
 
 const GAME_SELECT = `SELECT g.id, g.title, g.created_at, g.status, g.options, g.host_place, g.start, g.seq, g.deadline_at,
-  g.deadline_seat, g.result, g.updated_at, g.listed, g.vouched, g.creator_net, g.net_share,
+  g.deadline_seat, g.result, g.updated_at, g.listed, g.vouched, g.creator_net, g.net_share, g.clock,
   (SELECT json_agg(json_build_object('place', p.place, 'name', p.name, 'token_hash', p.token_hash, 'bot', p.bot,
      'volunteer', p.volunteer, 'joined_at', p.joined_at) ORDER BY p.place) FROM places p WHERE p.game_id = g.id) AS places
   FROM games g`;
@@ -307,7 +308,7 @@ export class PgStore implements GameStore, ClusterBus {
   }
 
   async startGame(id: string, s: StartInfo): Promise<boolean> {
-    const { deadline, ...start } = s;
+    const { deadline, clock, ...start } = s;
     return this.lobbyTx(id, async (c, status) => {
       if (status !== 'lobby') return false;
       // The seats were computed from a read of the places: they must still be the places now.
@@ -316,7 +317,7 @@ export class PgStore implements GameStore, ClusterBus {
       if (places.length !== seated.size || places.some((p) => !seated.has(p.place))) return false;
       await c.query(
         `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3,
-           deadline_seat = $4, has_bots = $5, updated_at = $6, creator_net = NULL WHERE id = $7`,
+           deadline_seat = $4, has_bots = $5, updated_at = $6, creator_net = NULL, clock = $8 WHERE id = $7`,
         [
           JSON.stringify(start),
           s.engineVersion,
@@ -325,6 +326,7 @@ export class PgStore implements GameStore, ClusterBus {
           s.seats.some((x) => x.bot !== null),
           s.startedAt,
           id,
+          clock ? JSON.stringify(clock) : null,
         ],
       );
       for (const seat of s.seats) if (seat.tokenHash) await c.query(GAME_SQL.insertToken, [seat.tokenHash, id]);
@@ -379,8 +381,8 @@ export class PgStore implements GameStore, ClusterBus {
     const r = await c
       .query<{ ok: boolean }>({
         // Prepared once per pooled connection (every move runs it).
-        name: 'mm_append',
-        text: 'SELECT mm_append_quiet($1,$2,$3,$4,$5,$6,$7,$8) AS ok',
+        name: 'mm_append_clock',
+        text: 'SELECT mm_append_clock($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) AS ok',
         values: [
           a.gameId,
           a.expectedSeq,
@@ -390,6 +392,8 @@ export class PgStore implements GameStore, ClusterBus {
           a.deadline?.seat ?? null,
           a.result ? JSON.stringify(a.result) : null,
           a.snapshot ? JSON.stringify(a.snapshot) : null,
+          a.clock ? JSON.stringify(a.clock) : null,
+          a.start ? JSON.stringify(a.start) : null,
         ],
       })
       .then(
@@ -407,9 +411,38 @@ export class PgStore implements GameStore, ClusterBus {
     const seq = a.expectedSeq + 1;
     this.announce(
       a.gameId,
-      sealCommit(this.key, this.channel, a.gameId, { seq, action: a.action, deadline: a.deadline, at: a.at }),
+      sealCommit(this.key, this.channel, a.gameId, {
+        seq,
+        action: a.action,
+        deadline: a.deadline,
+        at: a.at,
+        clock: a.clock ?? null,
+        ...(a.start ? { start: a.start } : {}),
+      }),
     );
     return 'ok';
+  }
+
+  /** D13: a stand-in seated or gone. The game then has bot work (its lease is claimed as for a
+   * bot seat), and every instance re-reads the row, as after a lobby change. */
+  async seatChange(a: SeatChangeInput): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE games SET start = $1, deadline_at = $2, deadline_seat = $3, clock = $4, deadline_claim_until = NULL,
+         has_bots = has_bots OR $8 WHERE id = $5 AND seq = $6 AND status = 'active' AND start = $7`,
+      [
+        JSON.stringify(a.start),
+        a.deadline?.at ?? null,
+        a.deadline?.seat ?? null,
+        a.clock ? JSON.stringify(a.clock) : null,
+        a.gameId,
+        a.expectedSeq,
+        JSON.stringify(a.expectedStart),
+        a.start.seats.some((x) => x.standIn),
+      ],
+    );
+    if (r.rowCount !== 1) return false;
+    await this.announceRenamed([a.gameId]);
+    return true;
   }
 
   /**

@@ -21,6 +21,8 @@ export interface RawGame {
   /** Migration 111. */
   creator_net: string | null;
   net_share: boolean | number;
+  /** Migration 113 (D13): a real-time table's banks, JSON. */
+  clock?: string | null;
 }
 
 export interface RawPlace {
@@ -56,6 +58,7 @@ export function gameRow(g: RawGame, places: readonly RawPlace[]): GameRow {
     start: g.start ? (JSON.parse(g.start) as GameRow['start']) : null,
     seq: g.seq,
     deadline: g.deadline_at === null || g.deadline_seat === null ? null : { at: g.deadline_at, seat: g.deadline_seat },
+    clock: g.clock ? (JSON.parse(g.clock) as GameRow['clock']) : null,
     result: g.result ? (JSON.parse(g.result) as GameRow['result']) : null,
     updatedAt: g.updated_at,
     listed: g.listed === true || g.listed === 1,

@@ -31,6 +31,7 @@ import {
   type PlaceRow,
   type StartInfo,
   type ImportedAction,
+  type SeatChangeInput,
 } from './types.js';
 
 /** The database's name in the data folder (DATA_DIR). */
@@ -78,6 +79,7 @@ type Kind =
   | 'startGame'
   | 'replaceToken'
   | 'append'
+  | 'seatChange'
   | 'setNote'
   | 'saveAnalysis'
   | 'probe'
@@ -295,10 +297,11 @@ export class SqliteStore implements GameStore {
   }
 
   startGame(id: string, s: StartInfo): Promise<boolean> {
-    const { deadline, ...start } = s;
+    const { deadline, clock, ...start } = s;
     return this.write('startGame', {
       id,
       start: JSON.stringify(start),
+      clock: clock ? JSON.stringify(clock) : null,
       engineVersion: s.engineVersion,
       deadlineAt: deadline?.at ?? null,
       deadlineSeat: deadline?.seat ?? null,
@@ -335,7 +338,21 @@ export class SqliteStore implements GameStore {
       at: a.at,
       action: JSON.stringify(a.action),
       snapshot: a.snapshot ? JSON.stringify(a.snapshot) : null,
+      clock: a.clock ? JSON.stringify(a.clock) : null,
+      start: a.start ? JSON.stringify(a.start) : null,
     }).then(acked);
+  }
+
+  seatChange(a: SeatChangeInput): Promise<boolean> {
+    return this.write<boolean>('seatChange', {
+      gameId: a.gameId,
+      expectedSeq: a.expectedSeq,
+      expectedStart: JSON.stringify(a.expectedStart),
+      start: JSON.stringify(a.start),
+      deadlineAt: a.deadline?.at ?? null,
+      deadlineSeat: a.deadline?.seat ?? null,
+      clock: a.clock ? JSON.stringify(a.clock) : null,
+    });
   }
 
   async setNote(gameId: string, change: NoteChange, at: number): Promise<void> {

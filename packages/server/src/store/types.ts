@@ -27,7 +27,15 @@ export interface TableOptions {
   readonly recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
   readonly players: number;
   readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
+  /** The old per-move timer (R33, D7): kept, and read as `timeControl` { kind: 'move' }. */
   readonly turnTimerSec: number | null;
+  /** Time control (D13): real-time (a bank per seat plus an increment per turn) or turn-based (a
+   * time per move). Absent: `turnTimerSec` decides, as before. */
+  readonly timeControl?: TimeControl | null;
+  /** The level of the bot that stands in for an absent player (docs/players.md); absent = 'hard'. */
+  readonly standInLevel?: BotLevel;
+  /** D13: players joining must have finished at least this % of their last 50 games. */
+  readonly minFinishRate?: number;
   /** The deduction assistant the table offers: none, the candidate count, or the full board. */
   readonly assistant: Assistant;
   /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
@@ -68,6 +76,30 @@ export interface SeatRow {
   readonly name: string;
   readonly tokenHash: string | null;
   readonly bot: BotLevel | null;
+  /** A bot playing this human seat for its absent player (D13); absent = none. */
+  readonly standIn?: StandIn;
+}
+
+/** Why a stand-in plays a seat, at which level, and whether its player asked to come back (they
+ * take the seat at the seat's next turn). */
+export interface StandIn {
+  readonly level: BotLevel;
+  readonly why: 'time' | 'left';
+  /** The game's seq when it took the seat. */
+  readonly seq: number;
+  readonly back?: boolean;
+}
+
+/** D13: real-time = a bank per seat and an increment per turn; move = a time per move. */
+export type TimeControl =
+  | { readonly kind: 'realtime'; readonly bankSec: number; readonly incSec: number }
+  | { readonly kind: 'move'; readonly sec: number };
+
+/** A real-time table's banks (D13): ms left per seat (index = seat) as of `at`; the seats the
+ * game waited on since `at` spend from theirs. */
+export interface SeatClock {
+  readonly banks: readonly number[];
+  readonly at: number;
 }
 
 export interface StartInfo {
@@ -85,10 +117,24 @@ export interface StartInfo {
   };
   readonly seats: readonly SeatRow[];
   readonly startedAt: number;
+  /** A real-time table's banks at the start (D13). */
+  readonly clock?: SeatClock | null;
   /** Public note on how the recruiter was chosen (e.g. "random, excluding beginners" fell back
    * to plain random); absent when there is nothing to say. */
   readonly recruiterNote?: string;
+  /** An agent player's resignation waiting on the other agent players (D13); absent = none. */
+  readonly proposal?: Proposal;
   readonly deadline: Deadline | null;
+}
+
+/** D13: when several people play the agents, one's resignation is a proposal the others accept
+ * or refuse; refused or unanswered, it is that player leaving. */
+export interface Proposal {
+  readonly kind: 'resign';
+  readonly seat: Seat;
+  readonly at: number;
+  /** The seats that accepted. */
+  readonly accepted: readonly Seat[];
 }
 
 export interface Deadline {
@@ -108,6 +154,8 @@ export interface GameRow {
   readonly start: Omit<StartInfo, 'deadline'> | null;
   readonly seq: number;
   readonly deadline: Deadline | null;
+  /** Real-time tables' banks (D13); null otherwise (absent: rows before migration 113). */
+  readonly clock?: SeatClock | null;
   readonly result: GameResult | null;
   readonly updatedAt: number;
   /** Listed among the live tables anyone may watch while it is played (issue 25 §5); absent =
@@ -134,6 +182,22 @@ export interface AppendInput {
   readonly deadline: Deadline | null;
   readonly result: GameResult | null;
   readonly at: number;
+  /** The banks after the action (D13). */
+  readonly clock?: SeatClock | null;
+  /** The game's start with its seats as they are after the action (a player took their seat back
+   * from a stand-in), or absent when no seat changed. */
+  readonly start?: Omit<StartInfo, 'deadline'>;
+}
+
+/** A stand-in seated or gone without an action (D13): compare-and-set on the seq and the start
+ * the change was decided on (`expectedStart`, as stored JSON). */
+export interface SeatChangeInput {
+  readonly gameId: string;
+  readonly expectedSeq: number;
+  readonly expectedStart: Omit<StartInfo, 'deadline'>;
+  readonly start: Omit<StartInfo, 'deadline'>;
+  readonly deadline: Deadline | null;
+  readonly clock: SeatClock | null;
 }
 
 export interface GameLog {
@@ -191,6 +255,9 @@ export interface GameStore {
   gamesForTokens(hashes: readonly string[]): Promise<GameRow[]>;
   activeGameIds(): Promise<string[]>;
   appendAction(input: AppendInput): Promise<'ok' | 'stale'>;
+  /** A stand-in seated or gone (D13); false when the game moved on or its seats changed. A shared
+   * store tells every instance (they re-read the row). */
+  seatChange(input: SeatChangeInput): Promise<boolean>;
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
   /** The agents' white notes of a game (R30, D8: at most one per location), in location order.
@@ -226,6 +293,9 @@ export interface AnnouncedCommit {
   readonly action: Action;
   readonly deadline: Deadline | null;
   readonly at: number;
+  /** D13 (absent from instances of an earlier version, whose tables have no banks). */
+  readonly clock?: SeatClock | null;
+  readonly start?: Omit<StartInfo, 'deadline'>;
 }
 
 export interface ClusterBus {

@@ -11,6 +11,7 @@ import { PLAYERS_EN } from './en/players.js';
 import { ACTIONS_EN } from './en/actions.js';
 import { WATCH_EN } from './en/watch.js';
 import { UNDO_EN } from './en/undo.js';
+import { STANDIN_EN } from './en/standin.js';
 import { TABLELAYOUT_EN } from './en/tablelayout.js';
 import { RATING_EN } from './en/rating.js';
 import { PROFILEHINTS_EN } from './en/profilehints.js';
@@ -33,6 +34,7 @@ export const EN = {
   ...ACTIONS_EN,
   ...WATCH_EN,
   ...UNDO_EN,
+  ...STANDIN_EN,
   ...TABLELAYOUT_EN,
   ...RATING_EN,
   ...PROFILEHINTS_EN,

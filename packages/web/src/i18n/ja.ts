@@ -9,6 +9,7 @@ import { PLAYERS_JA } from './ja/players.js';
 import { ACTIONS_JA } from './ja/actions.js';
 import { WATCH_JA } from './ja/watch.js';
 import { UNDO_JA } from './ja/undo.js';
+import { STANDIN_JA } from './ja/standin.js';
 import { TABLELAYOUT_JA } from './ja/tablelayout.js';
 import { RATING_JA } from './ja/rating.js';
 import { PROFILEHINTS_JA } from './ja/profilehints.js';
@@ -31,6 +32,7 @@ export const JA: Catalogue = {
   ...ACTIONS_JA,
   ...WATCH_JA,
   ...UNDO_JA,
+  ...STANDIN_JA,
   ...TABLELAYOUT_JA,
   ...RATING_JA,
   ...PROFILEHINTS_JA,

@@ -9,6 +9,7 @@ import { PLAYERS_ZH } from './zh/players.js';
 import { ACTIONS_ZH } from './zh/actions.js';
 import { WATCH_ZH } from './zh/watch.js';
 import { UNDO_ZH } from './zh/undo.js';
+import { STANDIN_ZH } from './zh/standin.js';
 import { TABLELAYOUT_ZH } from './zh/tablelayout.js';
 import { RATING_ZH } from './zh/rating.js';
 import { PROFILEHINTS_ZH } from './zh/profilehints.js';
@@ -31,6 +32,7 @@ export const ZH: Catalogue = {
   ...ACTIONS_ZH,
   ...WATCH_ZH,
   ...UNDO_ZH,
+  ...STANDIN_ZH,
   ...TABLELAYOUT_ZH,
   ...RATING_ZH,
   ...PROFILEHINTS_ZH,

@@ -43,6 +43,8 @@ export interface ProfileData {
   stats: Stat[];
   ratings: { role: 'recruiter' | 'agents'; rating: number; rd: number; games: number; provisional?: boolean }[];
   recent: GameEntry[];
+  /** D13: games finished out of games started, over the last 50. */
+  finishRate?: { finished: number; started: number };
   hasPassword?: boolean;
   /** Only on #/me: the handle this profile signs in with (issue 27 §2). */
   handle?: string | null;
@@ -52,6 +54,11 @@ function History({ p }: { p: ProfileData }) {
   const { t } = useI18n();
   return (
     <>
+      {p.finishRate?.started ? (
+        <p className="finish-rate" data-finish-rate={`${p.finishRate.finished}/${p.finishRate.started}`}>
+          {t('fr_rate', { finished: p.finishRate.finished, started: p.finishRate.started })}
+        </p>
+      ) : null}
       <h3>{t('pl_stats')}</h3>
       {p.stats.length ? (
         <table className="stats" aria-label={t('pl_stats')}>
@@ -291,6 +298,7 @@ export function MyProfile() {
       </Form>
       <PushToggle />
       <EmailNotify />
+      <VacationControl />
       <Form
         label={t('pl_setPassword')}
         onSubmit={run(async () => {
@@ -443,5 +451,44 @@ export function Leaderboard() {
         </div>
       ))}
     </section>
+  );
+}
+
+/** D13: a vacation from turn-based play (the clocks of the player's turn-based games wait). */
+function VacationControl() {
+  const { t } = useI18n();
+  const [days, setDays] = useState(7);
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <p className="vacation">
+      <label>
+        {t('vc_label')}{' '}
+        <select name="vacationDays" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {[1, 3, 7, 14].map((d) => (
+            <option key={d} value={d}>
+              {t('vc_days', { n: d })}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button
+        type="button"
+        onClick={() =>
+          void call<{ until: number; usedDays: number; perYear: number }>('POST', '/api/me/vacation', { days }).then(
+            (v) =>
+              setSaid(
+                t('vc_until', {
+                  date: new Date(v.until).toLocaleDateString(),
+                  left: v.perYear - v.usedDays,
+                }),
+              ),
+            (e: unknown) => setSaid(e instanceof Error ? e.message : String(e)),
+          )
+        }
+      >
+        {t('vc_take')}
+      </button>{' '}
+      {said ? <span role="status">{said}</span> : null}
+    </p>
   );
 }

@@ -1,10 +1,13 @@
 // Who sits at the table (issue 12 item 4): each seat's name, role, agents, online dot and whose
 // turn it is. Built from the public lobby description only.
 import { agentsOfSeat, type View } from '@mindmgmt/engine';
+import { useEffect, useState } from 'react';
 import type { LobbyInfo } from '../api.js';
 import { AgentIcon, BotIcon } from '../icons.js';
 import { useI18n } from '../i18n.js';
 import { assistantMode } from './assistant.js';
+import { clockText } from './time-control.js';
+import { FinishRate, useFinishRates } from './finish-rates.js';
 
 interface SeatRow {
   seat: number;
@@ -12,6 +15,55 @@ interface SeatRow {
   bot: string | null;
   place: number | null;
   online?: boolean;
+  standIn?: { level: string; why: 'time' | 'left'; back: boolean };
+}
+
+type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse';
+
+/** D13: an agent player's resignation, proposed to the other agent players. */
+function Proposal({
+  proposal,
+  name,
+  me,
+  onSeat,
+}: {
+  proposal: NonNullable<LobbyInfo['proposal']>;
+  name: string;
+  me: number | null;
+  onSeat: ((what: SeatRequest) => void) | undefined;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const mine = me === proposal.seat;
+  const asked = me !== null && me !== 0 && !mine && !proposal.accepted.includes(me);
+  return (
+    <p className="proposal" role="status" data-proposal={proposal.seat}>
+      {mine ? t('rp_waiting') : t('rp_proposed', { name: i18n.player(name) })}
+      {asked && onSeat ? (
+        <>
+          {' '}
+          <button type="button" onClick={() => onSeat('accept')}>
+            {t('rp_accept')}
+          </button>{' '}
+          <button type="button" onClick={() => onSeat('refuse')}>
+            {t('rp_refuse')}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** D13: a real-time table's clocks, ticking once a second while one runs. */
+function useClockNow(lobby: LobbyInfo | null | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  const running = !!lobby?.clock?.running.length;
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [running]);
+  return now;
 }
 
 function seatsOf(lobby: LobbyInfo | null | undefined): readonly SeatRow[] {
@@ -36,13 +88,18 @@ export function PlayerPanel({
   view,
   lobby,
   me,
+  onSeat,
 }: {
   view: View;
   lobby: LobbyInfo | null | undefined;
   me: number | null;
+  onSeat?: (what: SeatRequest) => void;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const now = useClockNow(lobby);
+  const rates = useFinishRates(lobby?.gameId, lobby?.status ?? '');
+  const clock = lobby?.clock ?? null;
   const rows = seatsOf(lobby)
     .slice()
     .sort((a, b) => a.seat - b.seat);
@@ -59,6 +116,7 @@ export function PlayerPanel({
             <li key={r.seat} className={`${turn ? 'turn' : ''}${r.seat === me ? ' me' : ''}`} data-seat={r.seat}>
               {r.bot ? <BotIcon /> : <OnlineDot online={r.online} />}
               <b>{r.name ? i18n.player(r.name) : r.bot ? t('pl_bot') : '—'}</b>
+              {r.place !== null && !r.bot ? <FinishRate rate={rates.get(r.place)} /> : null}
               <span className="role">{r.seat === 0 ? t('recruiter') : t('agents')}</span>
               {agents.map((a) => (
                 <AgentIcon key={a} a={a} size={16} />
@@ -66,14 +124,70 @@ export function PlayerPanel({
               {r.place !== null && r.place === hostPlace ? <small>({t('host')})</small> : null}
               {r.seat === me ? <small>— {t('you')}</small> : null}
               {turn ? <span className="turn-tag">{t('pl_turn')}</span> : null}
+              {clock && clock.banks[r.seat] !== undefined ? (
+                <span className={`seat-clock${clock.running.includes(r.seat) ? ' running' : ''}`} data-clock={r.seat}>
+                  {clockText(clock.banks[r.seat]! - (clock.running.includes(r.seat) ? now - clock.at : 0))}
+                </span>
+              ) : null}
+              {r.standIn ? (
+                <small className="stand-in" data-stand-in={r.seat}>
+                  <BotIcon /> {t('si_tag', { name: r.name ? i18n.player(r.name) : '—' })}
+                  {r.standIn.back ? ` (${t('si_back')})` : ''}
+                </small>
+              ) : null}
             </li>
           );
         })}
       </ul>
+      {lobby?.proposal && !view.result ? (
+        <Proposal
+          proposal={lobby.proposal}
+          name={rows.find((r) => r.seat === lobby.proposal!.seat)?.name ?? '—'}
+          me={me}
+          onSeat={onSeat}
+        />
+      ) : null}
+      {onSeat && me !== null && !view.result ? (
+        <SeatControl me={rows.find((r) => r.seat === me)} onSeat={onSeat} />
+      ) : null}
       {/* the assistant is a table option: everyone sees what the agents get (issue 12) */}
       <p className="table-option" data-assistant={assistant}>
         {t('as_label', { mode: t(`as_${assistant}`) })}
       </p>
     </section>
+  );
+}
+
+/** D13: leaving the running game (a stand-in takes the seat at once), or coming back to it. */
+function SeatControl({ me, onSeat }: { me: SeatRow | undefined; onSeat: (what: SeatRequest) => void }) {
+  const { t } = useI18n();
+  if (!me) return null;
+  if (me.standIn)
+    return (
+      <p className="seat-control" role="status">
+        {me.standIn.back ? (
+          t('si_backSoon')
+        ) : (
+          <>
+            {t('si_away')}{' '}
+            <button type="button" className="take-seat" onClick={() => onSeat('back')}>
+              {t('si_takeBack')}
+            </button>
+          </>
+        )}
+      </p>
+    );
+  return (
+    <p className="seat-control">
+      <button
+        type="button"
+        className="leave-table"
+        onClick={() => {
+          if (confirm(t('si_leaveConfirm'))) onSeat('leave');
+        }}
+      >
+        {t('si_leave')}
+      </button>
+    </p>
   );
 }

@@ -19,6 +19,7 @@ import {
   type PlayerStore,
   type RateFn,
   type RatingRow,
+  type Vacation,
   type Role,
   type RoleModeStats,
   NOT_OVER,
@@ -148,6 +149,13 @@ export class MemoryPlayerStore implements PlayerStore {
       m.set(k, { ...s, played: s.played + 1, won: s.won + (g.won ? 1 : 0) });
     }
     return [...m.values()].sort((a, b) => (a.role + a.mode < b.role + b.mode ? -1 : 1));
+  }
+  private readonly vacations = new Map<string, Vacation>();
+  async vacationOf(playerId: string): Promise<Vacation | null> {
+    return this.vacations.get(playerId) ?? null;
+  }
+  async setVacation(playerId: string, v: Vacation): Promise<void> {
+    this.vacations.set(playerId, { ...v });
   }
   async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {
     return new Map(playerIds.map((id) => [id, this.games.filter((g) => g.playerId === id).length]));

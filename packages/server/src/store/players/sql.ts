@@ -19,6 +19,7 @@ import {
   type PlayerStore,
   type RateFn,
   type RatingRow,
+  type Vacation,
   type Role,
   type RoleModeStats,
   NOT_OVER,
@@ -71,6 +72,8 @@ interface RawGame {
   won: Bool;
   rated: Bool;
   campaign_id: string | null;
+  /** Migration 113 (D13). */
+  absent: Bool;
 }
 const history = (r: RawGame): PlayerGameRow => ({
   playerId: r.player_id,
@@ -83,6 +86,7 @@ const history = (r: RawGame): PlayerGameRow => ({
   won: bool(r.won),
   rated: bool(r.rated),
   campaignId: r.campaign_id,
+  ...(bool(r.absent) ? { absent: true } : {}),
 });
 
 interface RawRating {
@@ -138,7 +142,7 @@ interface RawCampaign {
 }
 
 const PLAYER_COLS = 'id, name, created_at, password_hash, bot';
-const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id';
+const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent';
 
 /** Player ids of a ledger's seating and games (only real ids end up as members). */
 const ledgerPeople = (l: Campaign) =>
@@ -245,7 +249,7 @@ export class SqlPlayerStore implements PlayerStore {
       await c.run('DELETE FROM unrecorded_games WHERE game_id = $1', [gameId]);
       for (const r of rows) {
         if (r.gameId !== gameId) throw new Error('history row of another game');
-        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
           r.playerId,
           r.gameId,
           r.finishedAt,
@@ -256,6 +260,7 @@ export class SqlPlayerStore implements PlayerStore {
           r.won,
           r.rated,
           r.campaignId,
+          r.absent ?? false,
         ]);
       }
       if (!rate) return true;
@@ -299,6 +304,22 @@ export class SqlPlayerStore implements PlayerStore {
       [playerId],
     );
     return rows.map((r) => ({ role: r.role, mode: r.mode, played: Number(r.played), won: Number(r.won) }));
+  }
+
+  async vacationOf(playerId: string): Promise<Vacation | null> {
+    const r = await this.db.all<{ until_at: number; year: number; used_days: number }>(
+      'SELECT until_at, year, used_days FROM vacations WHERE player_id = $1',
+      [playerId],
+    );
+    return r[0] ? { until: Number(r[0].until_at), year: Number(r[0].year), usedDays: Number(r[0].used_days) } : null;
+  }
+
+  async setVacation(playerId: string, v: Vacation): Promise<void> {
+    await this.db.run(
+      `INSERT INTO vacations (player_id, until_at, year, used_days) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (player_id) DO UPDATE SET until_at = excluded.until_at, year = excluded.year, used_days = excluded.used_days`,
+      [playerId, v.until, v.year, v.usedDays],
+    );
   }
 
   async finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>> {

@@ -23,6 +23,13 @@ export interface PlayerRow {
   readonly bot: string | null;
 }
 
+/** D13: a vacation from turn-based play: until when (ms epoch), and the days taken in `year`. */
+export interface Vacation {
+  readonly until: number;
+  readonly year: number;
+  readonly usedDays: number;
+}
+
 /** A place a player holds and its seat token (issue 27 §2). */
 export interface HeldSeat {
   readonly gameId: string;
@@ -52,6 +59,8 @@ export interface PlayerGameRow {
   readonly won: boolean;
   readonly rated: boolean;
   readonly campaignId: string | null;
+  /** D13: a stand-in held the player's seat at the end (they left, or their time ran out). */
+  readonly absent?: boolean;
 }
 
 export type HistoryCursor = Pick<PlayerGameRow, 'finishedAt' | 'gameId'>;
@@ -176,6 +185,9 @@ export interface PlayerStore {
   statsOf(playerId: string): Promise<RoleModeStats[]>;
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;
+  /** D13: a player's vacation from turn-based play, or null if they never took one. */
+  vacationOf(playerId: string): Promise<Vacation | null>;
+  setVacation(playerId: string, v: Vacation): Promise<void>;
   ratingsOf(playerId: string): Promise<RatingRow[]>;
   /** An offline game the player uploads (docs/offline.md), noted before its game row exists;
    * noting it again changes nothing. */

@@ -81,7 +81,7 @@ export const Q = inOrderForSqlite({
   getPlace: `SELECT token_hash FROM places WHERE game_id = $1 AND place = $2`,
   deletePlace: `DELETE FROM places WHERE game_id = $1 AND place = $2`,
   start: `UPDATE games SET status = 'active', start = $1, engine_version = $2, seq = 0, deadline_at = $3, deadline_seat = $4,
-    updated_at = $5, creator_net = NULL WHERE id = $6 AND status = 'lobby'`,
+    updated_at = $5, creator_net = NULL, clock = $6 WHERE id = $7 AND status = 'lobby'`,
   listOpen: `SELECT * FROM games WHERE status = 'lobby' AND updated_at >= $1 ORDER BY created_at DESC LIMIT $2 OFFSET $3`,
   // net_share: migration 111 (store/migrations/creator-nets-schema.ts)
   listOpenOf: `SELECT * FROM games WHERE status = 'lobby' AND vouched = $1 AND net_share = 1 AND updated_at >= $2
@@ -90,8 +90,11 @@ export const Q = inOrderForSqlite({
   listLive: `SELECT * FROM games WHERE listed = 1 AND status = 'active' ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
   gameForToken: `SELECT game_id FROM tokens WHERE token_hash = $1`,
   // Compare-and-set on seq: the heart of "applied at most once".
-  advance: `UPDATE games SET seq = $1, deadline_at = $2, deadline_seat = $3, result = $4, status = $5, updated_at = $6
-    WHERE id = $7 AND seq = $8 AND status = 'active'`,
+  advance: `UPDATE games SET seq = $1, deadline_at = $2, deadline_seat = $3, result = $4, status = $5, updated_at = $6,
+    clock = $7, start = COALESCE($8, start) WHERE id = $9 AND seq = $10 AND status = 'active'`,
+  // D13: a stand-in seated or gone, decided on the seq and the seats read (clock: migration 113)
+  seatChange: `UPDATE games SET start = $1, deadline_at = $2, deadline_seat = $3, clock = $4
+    WHERE id = $5 AND seq = $6 AND status = 'active' AND start = $7`,
   insertSnapshot: `INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3)`,
   pruneSnapshots: `DELETE FROM snapshots WHERE game_id = $1 AND seq < $2`,
   due: `SELECT id, deadline_at, deadline_seat FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= $1

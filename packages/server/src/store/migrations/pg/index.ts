@@ -14,6 +14,7 @@ import * as m108 from './108_game_analyses.js';
 import * as m109 from './109_offline_games.js';
 import * as m110 from './110_mail_recipients.js';
 import * as m111 from './111_creator_nets.js';
+import * as m113 from './113_seat_clocks.js';
 import * as m120 from './120_admin.js';
 
 export interface Migration {
@@ -37,5 +38,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 109, ...m109 },
   { version: 110, ...m110 },
   { version: 111, ...m111 },
+  { version: 113, ...m113 },
   { version: 120, ...m120 },
 ];
