@@ -10,6 +10,8 @@ let axeSource: string | null = null;
 
 export interface A11yViolation {
   id: string;
+  /** a WCAG 2.x A/AA success criterion (every impact fails), not only a best practice */
+  wcag: boolean;
   impact: string | null;
   help: string;
   helpUrl: string;
@@ -19,6 +21,7 @@ export interface A11yViolation {
 interface AxeResult {
   violations: {
     id: string;
+    tags: string[];
     impact?: string | null;
     help: string;
     helpUrl: string;
@@ -26,18 +29,26 @@ interface AxeResult {
   }[];
 }
 
+/** The WCAG 2.0/2.1/2.2 A and AA rules (2.2's is target-size, off in axe's default run), with
+ * axe's best practices beside them. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
 /** Runs axe-core on the page (or on `selector` within it) and returns its violations. */
 export async function axeViolations(page: Page, selector?: string): Promise<A11yViolation[]> {
   axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated, not added as a <script>: the server's Content-Security-Policy (script-src 'self')
   // rightly blocks inline scripts, and the page under test keeps its real policy.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
-    return axe.run(sel ?? document, { resultTypes: ['violations'] });
-  }, selector ?? null)) as AxeResult;
+  const result = (await page.evaluate(
+    async ([sel, tags]) => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
+      return axe.run(sel ?? document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: tags } });
+    },
+    [selector ?? null, [...WCAG_TAGS, 'best-practice']] as const,
+  )) as AxeResult;
   return result.violations.map((v) => ({
     id: v.id,
+    wcag: v.tags.some((t) => (WCAG_TAGS as readonly string[]).includes(t)),
     impact: v.impact ?? null,
     help: v.help,
     helpUrl: v.helpUrl,
@@ -68,11 +79,12 @@ function pendingFor(v: A11yViolation, target: string): PendingFix | undefined {
   return PENDING_FIXES.find((p) => p.rule === v.id && p.element.test(target));
 }
 
-/** Fails when axe-core finds a serious or critical violation (WCAG 2 A/AA and best practice). */
+/** Fails when axe-core finds a violation of a WCAG 2.x A/AA criterion (2.2 included), of any
+ * impact, or a serious or critical one of its best practices. */
 export async function expectNoSeriousViolations(page: Page, what = 'page', selector?: string): Promise<void> {
   const serious: A11yViolation[] = [];
   for (const v of await axeViolations(page, selector)) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    if (!v.wcag && v.impact !== 'serious' && v.impact !== 'critical') continue;
     const targets = v.targets.filter((t) => {
       const p = pendingFor(v, t);
       if (p) pendingSeen.add(p);
@@ -81,5 +93,32 @@ export async function expectNoSeriousViolations(page: Page, what = 'page', selec
     if (targets.length) serious.push({ ...v, targets });
   }
   if (serious.length)
-    throw new Error(`axe-core: ${serious.length} serious/critical on ${what}:\n${describeViolations(serious)}`);
+    throw new Error(`axe-core: ${serious.length} WCAG or serious/critical on ${what}:\n${describeViolations(serious)}`);
+}
+
+/** WCAG 1.4.10 Reflow: at 320 CSS px wide the page does not scroll sideways. Returns what sticks
+ * out past the right edge, so a failure names the elements. */
+export async function expectReflow(page: Page, what = 'page'): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  try {
+    const r = await page.evaluate(() => {
+      const el = document.scrollingElement!;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > el.clientWidth + 1)
+        .filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= el.clientWidth + 1)
+        .slice(0, 6)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`,
+        );
+      return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, wide };
+    });
+    if (r.scrollWidth > r.clientWidth + 1)
+      throw new Error(
+        `reflow at 320 px: ${what} scrolls sideways (${r.scrollWidth} > ${r.clientWidth}):\n    ${r.wide.join('\n    ')}`,
+      );
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
 }
