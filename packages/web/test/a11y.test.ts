@@ -24,11 +24,13 @@ async function startSolo(page: Page, role: 'recruiter' | 'agents', mode: 'traini
   await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
-/** axe-core and the 320 px reflow on the screen the page shows; a finding fails the test but lets
- * it go on to its next screens, so one run lists them all. */
+/** axe-core at the page's size, then at 320 CSS px wide (a phone's layout has its own targets)
+ * with the reflow check; a finding fails the test but lets it go on to its next screens, so one
+ * run lists them all. */
 async function check(page: Page, what: string): Promise<void> {
-  for (const f of [expectNoSeriousViolations, expectReflow])
-    await f(page, what).catch((e: unknown) => expect.soft((e as Error).message).toBe(''));
+  const soft = (e: unknown) => expect.soft((e as Error).message).toBe('');
+  await expectNoSeriousViolations(page, what).catch(soft);
+  await expectReflow(page, what, () => expectNoSeriousViolations(page, `${what} at 320 px`).catch(soft)).catch(soft);
 }
 
 async function api(method: string, path: string, token: string | null, body: unknown): Promise<any> {
@@ -90,7 +92,7 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
     await ctx.close();
   });
 
-  it('a finished game: the end dialog, the replay, the analysis; then the profile and the leaderboard', async () => {
+  it('a finished game: the end dialog, the replay, the analysis, watched; the profiles and the leaderboard', async () => {
     const { page, ctx } = await newPage(browser);
     await startSolo(page, 'agents', 'training');
     await page.waitForFunction(
@@ -102,6 +104,7 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
     await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
     const end = page.locator('section.end');
     await end.waitFor();
+    const id = /#\/g\/([^?/]+)/.exec(page.url())![1]!;
     await check(page, 'end dialog');
     await end.getByRole('button', { name: 'Replay', exact: true }).click();
     await page.locator('section.replay').waitFor();
@@ -113,13 +116,23 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
     await page.goto(`${server.url}/#/me`);
     await page.getByRole('list', { name: 'Recent games' }).waitFor();
     await check(page, 'profile');
+    const me = (await page.getByTestId('player-id').innerText()).trim();
+    await page.goto(`${server.url}/#/p/${me}`);
+    await page.locator('section.profile').getByRole('heading').first().waitFor();
+    await check(page, 'public profile');
     await page.goto(`${server.url}/#/leaders`);
     await page.locator('section.leaders').waitFor();
     await check(page, 'leaderboard');
+    // the same table as a spectator sees it
+    const watcher = await newPage(browser);
+    await watcher.page.goto(`${server.url}/#/g/${id}?watch`);
+    await watcher.page.locator('[role=status][data-phase="over"]').waitFor();
+    await check(watcher.page, 'a finished table, watched');
+    await watcher.ctx.close();
     await ctx.close();
   }, 240_000);
 
-  it("the Companion, an offline game, a new visitor's profile and the admin area", async () => {
+  it("the Companion, an offline game, a new visitor's profile, a table waiting for players, the admin area", async () => {
     const { page, ctx } = await newPage(browser);
     await page.goto(`${server.url}/#/companion`);
     await page.getByTestId('companion-setup').waitFor();
@@ -137,6 +150,15 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
     await page.goto(`${server.url}/#/me`);
     await page.locator('section.profile').waitFor();
     await check(page, 'profile (no profile yet)');
+    // a table waiting for its players, as its host sees it
+    await page.goto(`${server.url}/#/`);
+    await page.getByLabel('Your name').first().fill('Rita');
+    await page.locator('section.create').getByRole('button', { name: 'Create' }).click();
+    await page.getByLabel('invite').waitFor();
+    await check(page, 'a table waiting for its players');
+    await page.goto(`${server.url}/#/admin`);
+    await page.getByTestId('admin-refused').waitFor();
+    await check(page, 'admin area refused');
 
     const chief = await api('POST', '/api/players', null, { name: 'Chief' });
     await api('PUT', '/api/me/handle', chief.token, { handle: 'chief' });
@@ -146,8 +168,11 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
     );
     await page.goto(`${server.url}/#/admin`);
     await page.reload();
-    await page.getByTestId('admin').waitFor();
-    await check(page, 'admin');
+    const players = page.getByTestId('admin').getByRole('region', { name: 'Players' });
+    await players.getByLabel('Name or handle').fill('rita');
+    await players.getByRole('button', { name: 'Find' }).click();
+    await players.getByTestId('admin-player').first().waitFor();
+    await check(page, 'admin (a player found)');
     await ctx.close();
   }, 180_000);
 

@@ -96,12 +96,13 @@ export async function expectNoSeriousViolations(page: Page, what = 'page', selec
     throw new Error(`axe-core: ${serious.length} WCAG or serious/critical on ${what}:\n${describeViolations(serious)}`);
 }
 
-/** WCAG 1.4.10 Reflow: at 320 CSS px wide the page does not scroll sideways. Returns what sticks
- * out past the right edge, so a failure names the elements. */
-export async function expectReflow(page: Page, what = 'page'): Promise<void> {
+/** WCAG 1.4.10 Reflow: at 320 CSS px wide the page does not scroll sideways; a failure names the
+ * outermost elements that stick out past the right edge. `alsoAt320` runs at that width first. */
+export async function expectReflow(page: Page, what = 'page', alsoAt320?: () => Promise<void>): Promise<void> {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 640 });
   try {
+    await alsoAt320?.();
     const r = await page.evaluate(() => {
       const el = document.scrollingElement!;
       const wide = [...document.querySelectorAll('body *')]
