@@ -1,9 +1,12 @@
-// axe-core in real Chromium on every screen of the web app: no violation of a WCAG 2.x A/AA
-// criterion (2.2's target size included) and no serious or critical one of axe's best practices
-// (issue 12); and each screen reflows at 320 CSS px wide without scrolling sideways (WCAG 1.4.10).
+// WCAG 2.2 AA on every screen of the web app, in real Chromium (issue 12): axe-core finds no
+// violation of a WCAG 2.x A/AA criterion (2.2's target size included) and no serious or critical
+// one of its best practices; Tab walks each screen in document order onto controls that are on
+// screen and not covered (2.4.3, 2.4.11); and each screen reflows at 320 CSS px wide without
+// scrolling sideways (1.4.10). The extra screens are in English only (the lobby is in three
+// languages), several screens to a page, to keep the browser time low.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoSeriousViolations, expectReflow, PENDING_FIXES, pendingSeen } from './a11y.js';
+import { expectFocusOrder, expectNoSeriousViolations, expectReflow, PENDING_FIXES, pendingSeen } from './a11y.js';
 import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
 
 // an operator's handle, for the admin area; a small analysis budget (its screen is checked, not
@@ -24,12 +27,13 @@ async function startSolo(page: Page, role: 'recruiter' | 'agents', mode: 'traini
   await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
 }
 
-/** axe-core at the page's size, then at 320 CSS px wide (a phone's layout has its own targets)
- * with the reflow check; a finding fails the test but lets it go on to its next screens, so one
- * run lists them all. */
+/** axe-core and the focus walk at the page's size, then axe-core again at 320 CSS px wide (a
+ * phone's layout has its own targets) with the reflow check; a finding fails the test but lets it
+ * go on to its next screens, so one run lists them all. */
 async function check(page: Page, what: string): Promise<void> {
   const soft = (e: unknown) => expect.soft((e as Error).message).toBe('');
   await expectNoSeriousViolations(page, what).catch(soft);
+  await expectFocusOrder(page, what).catch(soft);
   await expectReflow(page, what, () => expectNoSeriousViolations(page, `${what} at 320 px`).catch(soft)).catch(soft);
 }
 

@@ -123,3 +123,69 @@ export async function expectReflow(page: Page, what = 'page', alsoAt320?: () => 
     if (before) await page.setViewportSize(before);
   }
 }
+
+/**
+ * Focus order (WCAG 2.4.3) and focus not obscured (2.4.11, AA in 2.2): the Tab key walks the
+ * screen's controls in document order (no positive tabindex jumping ahead, no element skipped
+ * back to), and each control it lands on is on screen and not covered by another element (a
+ * sticky header, a dialog's backdrop). Walks at most `max` stops, from the top of the page, and
+ * ends where it comes round to a stop already seen.
+ */
+export async function expectFocusOrder(page: Page, what = 'page', max = 25): Promise<void> {
+  // Tab starts from the top of the page (a mark focused there and removed leaves Chromium's
+  // starting point of sequential navigation at its place), or where an open dialog put it
+  await page.evaluate(() => {
+    if (document.activeElement?.closest('[role=dialog], [aria-modal=true], dialog')) return;
+    window.scrollTo(0, 0);
+    const mark = document.createElement('span');
+    mark.tabIndex = -1;
+    document.body.prepend(mark);
+    mark.focus();
+    mark.remove();
+  });
+  const found: string[] = [];
+  await page.evaluate(() => {
+    (window as unknown as { __stops: Element[] }).__stops = [];
+  });
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const r = await page.evaluate(() => {
+      const w = window as unknown as { __stops: Element[] };
+      const el = document.activeElement;
+      const name = (e: Element) =>
+        `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${[...e.classList].map((c) => '.' + c).join('')} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30)}"`;
+      if (!el || el === document.body) return { done: true, problem: null };
+      // back to a stop already seen: the walk has come round (a dialog keeps focus within itself)
+      if (w.__stops.includes(el)) return { done: true, problem: null };
+      const prev = w.__stops[w.__stops.length - 1];
+      w.__stops.push(el);
+      let problem: string | null = null;
+      if (prev && prev.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) {
+        // a dialog that keeps focus within itself comes round from its last control to its first
+        const scope = el.closest('[role=dialog], [aria-modal=true], dialog');
+        const first = scope
+          ? [...scope.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].find(
+              (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0,
+            )
+          : undefined;
+        if (!scope || el !== first || w.__stops.includes(scope))
+          problem = `focus went back from ${name(prev)} to ${name(el)}`;
+        if (scope) w.__stops.push(scope);
+      }
+      const b = el.getBoundingClientRect();
+      const x = Math.min(Math.max(b.left + b.width / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max(b.top + b.height / 2, 0), innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      const inside = (t: Element | null) =>
+        !!t && (el.contains(t) || t.contains(el) || (t instanceof HTMLLabelElement && t.control === el));
+      if (b.width === 0 || b.height === 0) problem ??= `${name(el)} has no size`;
+      else if (b.bottom <= 0 || b.top >= innerHeight || b.right <= 0 || b.left >= innerWidth)
+        problem ??= `${name(el)} is off screen`;
+      else if (!inside(top)) problem ??= `${name(el)} is covered by ${top ? name(top) : 'nothing'}`;
+      return { done: false, problem };
+    });
+    if (r.done) break;
+    if (r.problem) found.push(r.problem);
+  }
+  if (found.length) throw new Error(`focus on ${what}:\n    ${found.slice(0, 8).join('\n    ')}`);
+}
