@@ -93,12 +93,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 /** One server and one browser for the tests of a file: registers the hooks that start them
  * (before all) and stop them (after all); the returned function gives them to the tests. */
-export function serverAndBrowser(): () => { server: Server; browser: Browser } {
+export function serverAndBrowser(extraEnv: Record<string, string> = {}): () => { server: Server; browser: Browser } {
   let server: Server | undefined;
   let browser: Browser | undefined;
   if (!hooks) throw new Error('serverAndBrowser() registers vitest hooks: call it from a test file');
   hooks.beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(extraEnv);
     browser = await launch();
   }, 300_000);
   // A failed test says what each of its pages showed (the prompt and the action panel), so a
