@@ -4,9 +4,10 @@
 // folded keys, players/handles.ts) and grant or withdraw the moderator role; a moderator acts on
 // plain players only, never on an operator or another moderator.
 import type { Logger } from 'pino';
-import { RECRUITER_SEAT, type Action } from '@mindmgmt/engine';
+import { RECRUITER_SEAT, type Action, type Seat } from '@mindmgmt/engine';
 import { ApiError, StaleError } from '../api-error.js';
 import type { GameService } from '../games.js';
+import { type HandOver, seatStandIn } from '../play/standins.js';
 import type { PlayerService } from '../players/service.js';
 import type { TableChat } from '../play/chat.js';
 import { checkHandle } from '../players/handles.js';
@@ -143,8 +144,9 @@ export class AdminService {
    * Bans a player: the ban row first, then every session goes and every seat token is replaced,
    * so their old tokens open nothing on any instance (the store is shared; the seat change
    * reaches the other instances as sign-out everywhere does). Their places at waiting tables are
-   * left; their seats in running games are resigned (there are no stand-ins yet). A sign-in that
-   * raced the ban finds the row (players/routes.ts checks it after the session exists).
+   * left; their seats in running games go to stand-ins (D13), or are resigned where nobody else
+   * at the table still plays. A sign-in that raced the ban finds the row (players/routes.ts checks
+   * it after the session exists).
    */
   async ban(actor: { player: PlayerRow; role: AdminRole }, id: string, reason: string, until: number | null) {
     await this.target(actor, id);
@@ -164,10 +166,12 @@ export class AdminService {
     return { id, lifted };
   }
 
-  /** Every place the player holds: left (waiting) or resigned (running). */
-  private async vacate(id: string): Promise<{ left: number; resigned: number }> {
+  /** Every place the player holds: left (waiting), or in a running game handed to a stand-in
+   * (D13), which resigns the seat instead when no other person at the table still plays. */
+  private async vacate(id: string): Promise<{ left: number; standIns: number; resigned: number }> {
     const store = this.players.store;
     let left = 0;
+    let standIns = 0;
     let resigned = 0;
     for (const gameId of await store.gamesWithPlaceOf(id, BAN_TABLES))
       for (const [place, holder] of await store.placePlayers(gameId)) {
@@ -178,9 +182,32 @@ export class AdminService {
         if (await this.games.leave(gameId, token).then(() => true, refusedAs(false))) {
           await this.players.placeLeft(gameId, place);
           left++;
-        } else if (await this.resign(gameId, (r) => r.start?.seats.find((s) => s.place === place)?.seat)) resigned++;
+        } else {
+          const handed = await this.standIn(gameId, (r) => r.start?.seats.find((s) => s.place === place)?.seat);
+          if (handed === 'standIn') standIns++;
+          else if (handed === 'ended') resigned++;
+        }
       }
-    return { left, resigned };
+    return { left, standIns, resigned };
+  }
+
+  /** A seat (`seatOf` the row) goes to a stand-in, or the game ends where nobody else plays
+   * (play/standins.ts); again if another instance moved the game meanwhile. */
+  private async standIn(gameId: string, seatOf: (row: GameRow) => number | undefined): Promise<HandOver> {
+    const m = this.games.master;
+    const g = await m.getLive(gameId);
+    if (!g) return 'none';
+    for (let attempt = 0; ; attempt++)
+      try {
+        return await g.lock.run(async () => {
+          await m.fresh(g);
+          const seat = seatOf(g.row);
+          if (!g.state || g.state.result || seat === undefined) return 'none';
+          return seatStandIn(m, g, seat as Seat, 'left');
+        });
+      } catch (e) {
+        if (!(e instanceof StaleError) || attempt >= 3) throw e;
+      }
   }
 
   /** A seat (`seatOf` the row) resigns, through the master's one action path (again if another

@@ -183,20 +183,28 @@ export function adminSuite(name: string, open: () => Promise<OpenStores>): void 
       });
       expect(waiting.status, waiting.text).toBe(200);
       const bobSeat = g.clients[1]!;
-      const over = g.clients[0]!.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result, EXPECT_MS);
+      // Ann still plays: a stand-in takes Bob's seat (D13) and the game goes on.
+      const standIn = g.clients[0]!.wait(
+        (m) =>
+          m.t === 'lobby' &&
+          !!m.lobby.seats?.some((x: { seat: number; standIn?: unknown }) => x.seat === 1 && x.standIn),
+        EXPECT_MS,
+      );
       const r = await authApi(url, 'POST', `/api/admin/players/${bob.id}/ban`, mod.token, {
         reason: 'abuse in chat',
         until: Date.now() + 86_400_000,
       });
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ sessions: 1, left: 1, resigned: 1 });
+      expect(r.body).toMatchObject({ sessions: 1, left: 1, standIns: 1, resigned: 0 });
       // The ban ends at its time (read at a given instant: no wall clock in the decision).
       const bans = new AdminStore((stores.players as SqlPlayerStore).db);
       expect(await bans.banOf(bob.id, r.body.until - 1)).toMatchObject({ reason: 'abuse in chat' });
       expect(await bans.banOf(bob.id, r.body.until)).toBeNull();
-      // The running game: resigned (no stand-ins yet), and the old seat token opens nothing.
-      await over;
-      expect(bobSeat.seat === 'spectator' || bobSeat.view.result).toBeTruthy();
+      // The running game: a stand-in plays Bob's seat, the game is not over, and the old seat token
+      // opens nothing.
+      await standIn;
+      expect(g.clients[0]!.view.result).toBeNull();
+      expect(bobSeat.seat).toBe('spectator');
       const again = new Client(url);
       expect(await again.hello(g.gameId, g.tokens[1]!)).toMatchObject({ t: 'error', code: 'bad_token' });
       // The waiting table: left (and closed, Bob was its only player).
