@@ -13,7 +13,12 @@ const post = postFrom;
 describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
   it('20 addresses making a table each get no more than the server-wide table budget', async () => {
     const srv = await testServer(undefined, {
-      limits: { createPerIp: { burst: 10, perMin: 2 }, createTotal: { burst: 5, perMin: 0 } },
+      // one /24: its share of the open list (OPEN_UNVOUCHED_PER_NET) is another test's matter
+      limits: {
+        createPerIp: { burst: 10, perMin: 2 },
+        createTotal: { burst: 5, perMin: 0 },
+        openUnvouchedPerNet: 100,
+      },
     });
     try {
       const got = [];
@@ -77,7 +82,8 @@ describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
 
 describe('attack: one address filling the public lobby (issue 29 §2)', () => {
   it('an address keeps at most its cap of tables waiting; a started or left table frees a slot', async () => {
-    const srv = await testServer(undefined, { limits: { openTablesPerIp: 3 } });
+    // one address: the open list's share per network is another test's matter
+    const srv = await testServer(undefined, { limits: { openTablesPerIp: 3, openUnvouchedPerNet: 100 } });
     try {
       const from = '127.0.15.1';
       const made = [];

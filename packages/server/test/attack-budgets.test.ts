@@ -130,7 +130,7 @@ describe('attack: table spam from one address (issue 10 item 5)', () => {
 describe('attack: tables and games that never go away (issue 10 item 5)', () => {
   it('idle lobby tables expire: not listed, not joinable, not startable; the list pages', async () => {
     const store = new MemoryStore();
-    const srv = await testServer(store, { limits: { lobbyIdleMs: 60_000, openPageSize: 2 } });
+    const srv = await testServer(store, { limits: { lobbyIdleMs: 60_000, openPageSize: 2, openUnvouchedPerNet: 100 } });
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++)
