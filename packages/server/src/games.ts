@@ -48,6 +48,8 @@ export interface GamePlayerHooks {
   readonly vacationUntil?: (gameId: string, place: number, now: number) => Promise<number | null>;
   /** A seat's time runs out at `at` and is running low (D13): its player is told (notify/). */
   readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
+  /** A seat token came online on this instance or went offline here (notify/presence.ts). */
+  readonly onPresence?: (g: Live, tokenHash: string, online: boolean) => void;
 }
 
 export class GameService {
@@ -95,6 +97,7 @@ export class GameService {
       metrics,
       claimBots: async (id) => this.cluster?.claimBots(id),
       onStandIn: players?.onStandIn ?? null,
+      onPresence: players?.onPresence ?? null,
       vacationUntil: players?.vacationUntil ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
