@@ -17,7 +17,7 @@ import { ClusterSync } from './cluster/sync.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 import { startGame } from './lobby/start.js';
-import { Lobby } from './lobby/tables.js';
+import { type HostRates, Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
@@ -50,6 +50,8 @@ export interface GamePlayerHooks {
   readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
   /** A seat token came online on this instance or went offline here (notify/presence.ts). */
   readonly onPresence?: (g: Live, tokenHash: string, online: boolean) => void;
+  /** D13: the finish rates of the hosts of a page of open tables (lobby/tables.ts HostRates). */
+  readonly hostFinishRates?: HostRates;
 }
 
 export class GameService {
@@ -161,7 +163,7 @@ export class GameService {
   }
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
-    return this.lobby.listOpen(page);
+    return this.lobby.listOpen(page, this.players?.hostFinishRates ?? null);
   }
 
   listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {

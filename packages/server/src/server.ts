@@ -143,6 +143,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       onGameOver: (row) => players.gameOver(row),
       pickRecruiter: (row) => players.pickRecruiter(row),
       vacationUntil: (gameId, place, now) => players.vacationAt(gameId, place, now),
+      hostFinishRates: (hosts) => players.hostFinishRates(hosts),
       ...(notifier
         ? {
             onMoved: (g, before) => notifier.moved(g, before),
