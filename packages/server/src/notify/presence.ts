@@ -24,6 +24,7 @@ export const DEFAULT_PRESENCE: Omit<PresenceConfig, 'clock'> = { beatMs: 20_000,
 export class ClusterPresence {
   /** This process, as the rows name it. */
   readonly instance = randomUUID();
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: NotifyStore,
@@ -34,7 +35,10 @@ export class ClusterPresence {
   /** A pair came online on this instance (true) or its last connection here closed (false). */
   changed(gameId: string, tokenHash: string, online: boolean): void {
     const at = online ? this.cfg.clock() + this.cfg.ttlMs : null;
-    this.store.setPresence(this.instance, { gameId, tokenHash }, at).catch((e) => this.failed(e));
+    // In order: an offline written before the online it follows would leave a ghost until expiry.
+    this.writes = this.writes
+      .then(() => this.store.setPresence(this.instance, { gameId, tokenHash }, at))
+      .catch((e) => this.failed(e));
   }
 
   /** Rewrites every pair connected here (the heartbeat). */
@@ -65,6 +69,7 @@ export class ClusterPresence {
 
   /** This instance stops: its rows go at once. */
   async close(): Promise<void> {
+    await this.writes;
     await this.store.refreshPresence(this.instance, [], 0, 0).catch((e) => this.failed(e));
   }
 

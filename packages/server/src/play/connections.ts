@@ -38,8 +38,7 @@ export class Connections {
       if (h !== null && !wasOnline) {
         m.pushLobby(g);
         m.onPresence(g, h, true);
-      }
-      else c.send(frameText({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
+      } else c.send(frameText({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
