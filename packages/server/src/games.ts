@@ -17,7 +17,7 @@ import { ClusterSync } from './cluster/sync.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 import { startGame } from './lobby/start.js';
-import { Lobby } from './lobby/tables.js';
+import { type HostRates, Lobby } from './lobby/tables.js';
 import { Connections } from './play/connections.js';
 import type { Conn, Live, Viewer } from './play/live.js';
 import { GameMaster } from './play/master.js';
@@ -48,6 +48,10 @@ export interface GamePlayerHooks {
   readonly vacationUntil?: (gameId: string, place: number, now: number) => Promise<number | null>;
   /** A seat's time runs out at `at` and is running low (D13): its player is told (notify/). */
   readonly onLowTime?: (g: Live, seat: Seat, at: number) => void;
+  /** A seat token came online on this instance or went offline here (notify/presence.ts). */
+  readonly onPresence?: (g: Live, tokenHash: string, online: boolean) => void;
+  /** D13: the finish rates of the hosts of a page of open tables (lobby/tables.ts HostRates). */
+  readonly hostFinishRates?: HostRates;
 }
 
 export class GameService {
@@ -95,6 +99,7 @@ export class GameService {
       metrics,
       claimBots: async (id) => this.cluster?.claimBots(id),
       onStandIn: players?.onStandIn ?? null,
+      onPresence: players?.onPresence ?? null,
       vacationUntil: players?.vacationUntil ?? null,
     }));
     this.cluster = bus ? new ClusterSync(m, bus, this.bots, log, cfg) : null;
@@ -158,7 +163,7 @@ export class GameService {
   }
 
   listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
-    return this.lobby.listOpen(page);
+    return this.lobby.listOpen(page, this.players?.hostFinishRates ?? null);
   }
 
   listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {

@@ -75,6 +75,11 @@ export interface LobbySummary {
   readonly players: number;
   readonly taken: number;
   readonly hostName: string | null;
+  /** Only in the open-tables list (D13): the host's games finished out of their last started
+   * (FINISH_RATE_GAMES); null when the host has no profile. */
+  readonly hostFinishRate?: { readonly finished: number; readonly started: number } | null;
+  /** D13: the finish rate (%) the host asks of players joining, when set. */
+  readonly minFinishRate?: number;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly invite: string;

@@ -23,6 +23,7 @@ import { parseTarget } from './http/target.js';
 import { sendError } from './http/headers.js';
 import type { NotifyStore } from './store/notify/types.js';
 import { Notifier } from './notify/notifier.js';
+import { ClusterPresence, DEFAULT_PRESENCE, type PresenceConfig } from './notify/presence.js';
 import { Mailer, type MailConfig } from './notify/mail.js';
 import { Metrics } from './metrics/index.js';
 import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   adminHandles?: string;
   /** E-mail notifications (SMTP_URL); only with `notify`. */
   mail?: MailConfig;
+  /** Cluster presence's heartbeat and expiry (tests; the clock is the service's wallClock). */
+  presence?: Partial<Omit<PresenceConfig, 'clock'>>;
   port?: number;
   host?: string;
   log?: Logger;
@@ -121,6 +124,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         })
       : null;
   await notifier?.start();
+  // Cluster: a player watching on another instance is not away (notify/presence.ts).
+  const presence =
+    notifier && o.store.cluster
+      ? new ClusterPresence(notifier.store, log, {
+          ...DEFAULT_PRESENCE,
+          clock: cfg.wallClock ?? Date.now,
+          ...o.presence,
+        })
+      : null;
+  if (notifier) notifier.presence = presence;
   const service = new GameService(
     o.store,
     log,
@@ -130,12 +143,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       onGameOver: (row) => players.gameOver(row),
       pickRecruiter: (row) => players.pickRecruiter(row),
       vacationUntil: (gameId, place, now) => players.vacationAt(gameId, place, now),
+      hostFinishRates: (hosts) => players.hostFinishRates(hosts),
       ...(notifier
         ? {
             onMoved: (g, before) => notifier.moved(g, before),
             // D13: reminders of time running low and of a stand-in taking the seat
             onStandIn: (g, seat) => notifier.standIn(g, seat),
             onLowTime: (g, seat, at) => notifier.lowTime(g, seat, at),
+            ...(presence
+              ? { onPresence: (g: { id: string }, h: string, on: boolean) => presence.changed(g.id, h, on) }
+              : {}),
           }
         : {}),
     },
@@ -308,6 +325,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // number of stored games).
   void service.resumeBots();
   players?.startSweep(o.recordSweepMs ?? 30_000);
+  const beat =
+    presence &&
+    setInterval(
+      () => void presence.beat(service.master.all()).catch((e) => log.warn({ err: String(e) }, 'presence beat failed')),
+      presence.cfg.beatMs,
+    );
+  beat?.unref();
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -327,8 +351,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       ws.close();
       server.closeAllConnections();
       await stopped;
+      if (beat) clearInterval(beat);
       await service.close();
       await notifier?.queue.idle();
+      await presence?.close();
       mailer?.close();
       await players?.stop();
       await o.players?.close();

@@ -532,6 +532,18 @@ function GameList({ games, saved }: { games: readonly LobbySummary[] | null; sav
             <span>
               <b>{readTitle(i18n, lobbyTitle(g))}</b>
               {g.myTurn ? ' ●' : ''} <small className="muted">({statusText(t, g.status)})</small>
+              {g.hostFinishRate !== undefined ? (
+                <span
+                  className="host-rate"
+                  data-host-rate={g.hostFinishRate ? `${g.hostFinishRate.finished}/${g.hostFinishRate.started}` : ''}
+                >
+                  {' '}
+                  {g.hostName ?? ''} <FinishRate rate={g.hostFinishRate ?? undefined} />
+                </span>
+              ) : null}
+              {g.minFinishRate ? (
+                <small className="muted table-min-rate"> {t('fr_tableMin', { pct: g.minFinishRate })}</small>
+              ) : null}
             </span>
             <a className="button" href={`#/g/${id}`}>
               {saved[id] ? t('open') : t('join')}

@@ -112,6 +112,7 @@ export function lobbySummary(r: GameRow, invite: string): LobbySummary {
     players: r.options.players,
     taken: r.places.length,
     hostName: host?.name ?? null,
+    ...(r.options.minFinishRate ? { minFinishRate: r.options.minFinishRate } : {}),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     invite,

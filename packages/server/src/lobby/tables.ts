@@ -19,6 +19,11 @@ export function expired(r: GameRow, lobbyIdleMs: number, now = Date.now()): bool
   return r.status === 'lobby' && now - r.updatedAt > lobbyIdleMs;
 }
 
+/** D13: the finish rates of the hosts of a page of tables, by game id, in one read. */
+export type HostRates = (
+  hosts: readonly { gameId: string; place: number }[],
+) => Promise<Map<string, { finished: number; started: number }>>;
+
 export class Lobby {
   constructor(private readonly master: GameMaster) {}
 
@@ -57,7 +62,10 @@ export class Lobby {
   /** One page of the open (live: not expired) lobby tables: every vouched table, newest first,
    * then the newest `openUnvouchedListed` others within their network's share (issue 29 §2). Vouched tables are few (each needs
    * a profile with a finished game), so counting them is cheap; the others are never counted. */
-  async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
+  async listOpen(
+    page = 0,
+    hostRates: HostRates | null = null,
+  ): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;
     const size = limits.openPageSize;
     const since = Date.now() - limits.lobbyIdleMs;
@@ -71,8 +79,15 @@ export class Lobby {
     const peek = Math.min(room + 1, limits.openUnvouchedListed - from);
     const others = peek > 0 ? await store.listOpen(peek, from, since, false) : [];
     const shown = others.slice(0, Math.max(0, room));
+    const rows = [...vouched, ...shown];
+    const rates =
+      hostRates &&
+      (await hostRates(rows.flatMap((r) => (r.hostPlace === null ? [] : [{ gameId: r.id, place: r.hostPlace }]))));
     return {
-      games: [...vouched, ...shown].map((r) => this.summary(r)),
+      games: rows.map((r) => ({
+        ...this.summary(r),
+        ...(rates ? { hostFinishRate: rates.get(r.id) ?? null } : {}),
+      })),
       page,
       more: start + size < vouchedTotal || others.length > shown.length,
     };

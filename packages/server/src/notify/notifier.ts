@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Live } from '../play/live.js';
 import type { NotifyStore, PushSubRow, VapidKeys } from '../store/notify/types.js';
 import type { PlayerStore } from '../store/players/types.js';
+import type { ClusterPresence } from './presence.js';
 import { makeVapidKeys, sendPush } from './push.js';
 import { SendQueue, type QueueCaps } from './queue.js';
 import { notifyText, type NotifyKind } from './texts.js';
@@ -49,6 +50,8 @@ export class Notifier {
   private live: (id: string) => Live | undefined = () => undefined;
   private readonly told = new Map<string, string>();
   private readonly channels: NoticeChannel[] = [];
+  /** Cluster: who watches on the other instances (null: this instance's connections are all). */
+  presence: ClusterPresence | null = null;
 
   constructor(
     readonly store: NotifyStore,
@@ -167,16 +170,24 @@ export class Notifier {
     const tokenOf = new Map<number, string | null>();
     for (const p of g.row.places) tokenOf.set(p.place, p.tokenHash);
     for (const s of g.row.start?.seats ?? []) if (s.place !== null) tokenOf.set(s.place, s.tokenHash);
-    const away = places.filter((p) => {
-      const t = tokenOf.get(p);
-      return !t || !online.has(t);
+    const away = places.flatMap((place) => {
+      const token = tokenOf.get(place) ?? null;
+      return token !== null && online.has(token) ? [] : [{ place, token }];
     });
     if (!away.length) return;
     const n = { gameId: g.id, kind, table: g.row.title || 'Mind MGMT', turn };
     this.queue.offer(() => this.deliver(n, away));
   }
 
-  private async deliver(n: Omit<Notice, 'playerId'>, places: readonly number[]): Promise<void> {
+  private async deliver(
+    n: Omit<Notice, 'playerId'>,
+    away: readonly { place: number; token: string | null }[],
+  ): Promise<void> {
+    // Away here may still be watching on another instance of the cluster: not told.
+    const tokens = away.flatMap((a) => (a.token === null ? [] : [a.token]));
+    const there = this.presence && tokens.length ? await this.presence.elsewhere(n.gameId, tokens) : null;
+    const places = away.flatMap((a) => (a.token !== null && there?.has(a.token) ? [] : [a.place]));
+    if (!places.length) return;
     const byPlace = await this.players.placePlayers(n.gameId);
     const profiles = new Set(places.flatMap((p) => byPlace.get(p) ?? []));
     for (const playerId of profiles) {

@@ -35,8 +35,10 @@ export class Connections {
       g.subs.add(c);
       g.lastActive = Date.now();
       // A player coming online: everyone's lobby changes (presence); else only this one needs it.
-      if (h !== null && !wasOnline) m.pushLobby(g);
-      else c.send(frameText({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
+      if (h !== null && !wasOnline) {
+        m.pushLobby(g);
+        m.onPresence(g, h, true);
+      } else c.send(frameText({ t: 'lobby', gameId, lobby: m.lobbyInfo(g) }));
       if (!g.state || c.viewer === null) return;
       // A lastSeq only ever selects part of the viewer's own view: no trust needed.
       const missed = lastSeq === undefined ? null : catchUpFrame(g, c.viewer, lastSeq, shownDeadline(g.row));
@@ -57,7 +59,10 @@ export class Connections {
     if (!g) return;
     g.subs.delete(c);
     g.lastActive = Date.now();
-    if (h !== null && next !== g.id && ![...g.subs].some((x) => x.tokenHash === h)) this.master.pushLobby(g);
+    if (h !== null && next !== g.id && ![...g.subs].some((x) => x.tokenHash === h)) {
+      this.master.pushLobby(g);
+      this.master.onPresence(g, h, false);
+    }
   }
 
   /**

@@ -65,6 +65,8 @@ export interface MasterLinks {
   readonly vacationUntil?: ((gameId: string, place: number, now: number) => Promise<number | null>) | null;
   /** A stand-in took a seat (D13): its player is told (notify/). Must not wait on anything. */
   readonly onStandIn?: ((g: Live, seat: Seat) => void) | null;
+  /** A seat token's first connection to g on this instance opened (true) or its last closed. */
+  readonly onPresence?: ((g: Live, tokenHash: string, online: boolean) => void) | null;
 }
 
 export class GameMaster {
@@ -98,6 +100,11 @@ export class GameMaster {
   /** D13: until when the player of `place` at `gameId` is on vacation, or null. */
   vacationUntil(gameId: string, place: number, now: number): Promise<number | null> {
     return this.links.vacationUntil?.(gameId, place, now) ?? Promise.resolve(null);
+  }
+
+  /** A seat token came online on this instance or went offline here (cluster presence). */
+  onPresence(g: Live, tokenHash: string, online: boolean): void {
+    this.links.onPresence?.(g, tokenHash, online);
   }
 
   /** A stand-in took `seat` of g (D13). */

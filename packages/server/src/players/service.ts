@@ -88,6 +88,12 @@ export class PlayerService {
     return { finished: last.filter((g) => !g.absent).length, started: last.length };
   }
 
+  /** D13: the finish rates of the hosts of a page of open tables (by game id; a host without a
+   * profile has none), in one read. */
+  hostFinishRates(hosts: readonly { gameId: string; place: number }[]): Promise<Map<string, FinishRate>> {
+    return this.store.finishRatesAt(hosts, FINISH_RATE_GAMES);
+  }
+
   /** D13: each taken place's player's finish rate (places without a profile, and bots, have none). */
   async finishRates(
     gameId: string,

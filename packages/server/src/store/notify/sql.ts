@@ -1,7 +1,10 @@
 // NotifyStore over SQL (SQLite or PostgreSQL through the players' sql-driver.ts), on the tables of
 // migration 106. Statements in the `$n` convention (store/sql/params.ts).
 import type { SqlDb } from '../players/sql-driver.js';
-import type { EmailRow, Lang, NotifyStore, PushSubRow, VapidKeys } from './types.js';
+import type { EmailRow, Lang, NotifyStore, PresenceKey, PushSubRow, VapidKeys } from './types.js';
+
+/** Rows per INSERT of a presence refresh (3 parameters each, well under both drivers' limits). */
+const PRESENCE_BATCH = 200;
 
 interface RawSub {
   endpoint: string;
@@ -139,5 +142,45 @@ export class SqlNotifyStore implements NotifyStore {
       );
       return n > 0;
     });
+  }
+
+  refreshPresence(instance: string, held: readonly PresenceKey[], expiresAt: number, now: number): Promise<void> {
+    return this.db.tx(async (c) => {
+      await c.run('DELETE FROM presence WHERE instance = $1 OR expires_at < $2', [instance, now]);
+      for (let i = 0; i < held.length; i += PRESENCE_BATCH) {
+        const part = held.slice(i, i + PRESENCE_BATCH);
+        const rows = part.map((_, j) => `($${3 * j + 3}, $${3 * j + 4}, $1, $2)`).join(', ');
+        await c.run(
+          `INSERT INTO presence (game_id, token_hash, instance, expires_at) VALUES ${rows} ON CONFLICT DO NOTHING`,
+          [instance, expiresAt, ...part.flatMap((k) => [k.gameId, k.tokenHash])],
+        );
+      }
+    });
+  }
+
+  async setPresence(instance: string, k: PresenceKey, expiresAt: number | null): Promise<void> {
+    if (expiresAt === null)
+      await this.db.run('DELETE FROM presence WHERE game_id = $1 AND token_hash = $2 AND instance = $3', [
+        k.gameId,
+        k.tokenHash,
+        instance,
+      ]);
+    else
+      await this.db.run(
+        `INSERT INTO presence (game_id, token_hash, instance, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id, token_hash, instance) DO UPDATE SET expires_at = excluded.expires_at`,
+        [k.gameId, k.tokenHash, instance, expiresAt],
+      );
+  }
+
+  async presentElsewhere(instance: string, gameId: string, tokenHashes: readonly string[], now: number) {
+    if (!tokenHashes.length) return new Set<string>();
+    const list = tokenHashes.map((_, i) => `$${i + 4}`).join(', ');
+    const rows = await this.db.all<{ token_hash: string }>(
+      `SELECT DISTINCT token_hash FROM presence
+       WHERE game_id = $1 AND instance <> $2 AND expires_at >= $3 AND token_hash IN (${list})`,
+      [gameId, instance, now, ...tokenHashes],
+    );
+    return new Set(rows.map((r) => r.token_hash));
   }
 }

@@ -52,4 +52,17 @@ export interface NotifyStore {
    * (nothing counted) when `max` were counted since its window of `windowMs` began. A window
    * begins with the first mail after the last one ended; ended windows are forgotten. */
   spendRecipient(recipient: string, now: number, windowMs: number, max: number): Promise<boolean>;
+
+  /** Presence (migration 130): `instance` holds exactly these (game, token hash) pairs until
+   * `expiresAt`; its other rows and everyone's rows expired before `now` go. */
+  refreshPresence(instance: string, held: readonly PresenceKey[], expiresAt: number, now: number): Promise<void>;
+  /** One pair came online (`expiresAt`) or went offline (null) on `instance`. */
+  setPresence(instance: string, key: PresenceKey, expiresAt: number | null): Promise<void>;
+  /** Which of `tokenHashes` are connected to the game on an instance other than `instance`. */
+  presentElsewhere(instance: string, gameId: string, tokenHashes: readonly string[], now: number): Promise<Set<string>>;
+}
+
+export interface PresenceKey {
+  readonly gameId: string;
+  readonly tokenHash: string;
 }

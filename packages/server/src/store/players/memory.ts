@@ -335,6 +335,16 @@ export class MemoryPlayerStore implements PlayerStore {
   async placePlayers(gameId: string): Promise<Map<number, string>> {
     return new Map([...this.places.values()].filter((p) => p.gameId === gameId).map((p) => [p.place, p.playerId]));
   }
+  async finishRatesAt(places: readonly { gameId: string; place: number }[], last: number) {
+    const out = new Map<string, { finished: number; started: number }>();
+    for (const { gameId, place } of places) {
+      const id = (await this.placePlayers(gameId)).get(place);
+      if (id === undefined) continue;
+      const games = await this.historyOf(id, last);
+      out.set(gameId, { finished: games.filter((g) => !g.absent).length, started: games.length });
+    }
+    return out;
+  }
   async gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]> {
     return [...this.places.values()]
       .filter((p) => p.playerId === playerId)

@@ -611,6 +611,27 @@ export class SqlPlayerStore implements PlayerStore {
     return new Map(rows.map((r) => [Number(r.place), r.player_id]));
   }
 
+  async finishRatesAt(places: readonly { gameId: string; place: number }[], last: number) {
+    const out = new Map<string, { finished: number; started: number }>();
+    if (!places.length) return out;
+    // The page's profiles, then each one's newest `last` history rows (player_games_recent).
+    const which = places.map((_, i) => `(game_id = $${2 * i + 2} AND place = $${2 * i + 3})`).join(' OR ');
+    const rows = await this.db.all<{ game_id: string; started: number | string; finished: number | string | null }>(
+      `WITH here AS (SELECT game_id, player_id FROM place_players WHERE ${which}),
+       recent AS (
+         SELECT player_id, absent,
+           ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY finished_at DESC, game_id DESC) AS n
+         FROM player_games WHERE player_id IN (SELECT player_id FROM here))
+       SELECT here.game_id, count(recent.player_id) AS started,
+         sum(CASE WHEN recent.player_id IS NOT NULL AND NOT recent.absent THEN 1 ELSE 0 END) AS finished
+       FROM here LEFT JOIN recent ON recent.player_id = here.player_id AND recent.n <= $1
+       GROUP BY here.game_id`,
+      [last, ...places.flatMap((p) => [p.gameId, p.place])],
+    );
+    for (const r of rows) out.set(r.game_id, { finished: Number(r.finished ?? 0), started: Number(r.started) });
+    return out;
+  }
+
   async gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]> {
     const rows = await this.db.all<{ game_id: string }>(
       'SELECT game_id FROM place_players WHERE player_id = $1 ORDER BY linked_at DESC, game_id LIMIT $2',

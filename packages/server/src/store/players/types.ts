@@ -243,6 +243,13 @@ export interface PlayerStore {
   unlinkPlace(gameId: string, place: number): Promise<void>;
   /** Place -> player id of one table. */
   placePlayers(gameId: string): Promise<Map<number, string>>;
+  /** Of each (game, place) held by a profile: the history rows of its player's last `last` games
+   * (`started`) and how many of them the player was not absent at (`finished`), keyed by game id.
+   * One read for a whole page of tables. */
+  finishRatesAt(
+    places: readonly { gameId: string; place: number }[],
+    last: number,
+  ): Promise<Map<string, { finished: number; started: number }>>;
   /** Games in which the player holds a place (any status; the caller asks the game store). */
   gamesWithPlaceOf(playerId: string, limit: number): Promise<string[]>;
 

@@ -25,6 +25,7 @@ export const STANDIN_EN = {
   fr_short: '{pct}% finished',
   fr_min: 'Players must finish',
   fr_any: 'anyone',
+  fr_tableMin: 'players must finish ≥ {pct}%',
   vc_label: 'Vacation from turn-based games:',
   vc_days: '{n} days',
   vc_take: 'Take it',

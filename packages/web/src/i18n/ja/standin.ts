@@ -26,6 +26,7 @@ export const STANDIN_JA: Section<typeof STANDIN_EN> = {
   fr_short: '完走率 {pct}%',
   fr_min: '参加者の完走率',
   fr_any: '制限なし',
+  fr_tableMin: '参加条件：完走率 {pct}% 以上',
   vc_label: 'ターン制ゲームの休暇：',
   vc_days: '{n} 日',
   vc_take: '休暇を取る',

@@ -25,6 +25,7 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   fr_short: '完成率 {pct}%',
   fr_min: '玩家的完成率至少',
   fr_any: '不限',
+  fr_tableMin: '玩家完成率须 ≥ {pct}%',
   vc_label: '回合制对局休假：',
   vc_days: '{n} 天',
   vc_take: '开始休假',

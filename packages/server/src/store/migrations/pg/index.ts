@@ -16,6 +16,7 @@ import * as m110 from './110_mail_recipients.js';
 import * as m111 from './111_creator_nets.js';
 import * as m113 from './113_seat_clocks.js';
 import * as m120 from './120_admin.js';
+import * as m130 from './130_presence.js';
 
 export interface Migration {
   readonly version: number;
@@ -40,4 +41,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 111, ...m111 },
   { version: 113, ...m113 },
   { version: 120, ...m120 },
+  { version: 130, ...m130 },
 ];

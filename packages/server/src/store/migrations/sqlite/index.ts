@@ -17,6 +17,7 @@ import * as m110 from './110_mail_recipients.js';
 import * as m111 from './111_creator_nets.js';
 import * as m113 from './113_seat_clocks.js';
 import * as m120 from './120_admin.js';
+import * as m130 from './130_presence.js';
 
 export interface SqliteMigration {
   readonly version: number;
@@ -39,6 +40,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 111, ...m111 },
   { version: 113, ...m113 },
   { version: 120, ...m120 },
+  { version: 130, ...m130 },
 ];
 
 /** Applies the missing migrations; returns the versions applied. BEGIN IMMEDIATE takes the write
