@@ -48,10 +48,12 @@ describePg('cluster: moderation across instances', (url) => {
     expect(h.status, h.text).toBe(200);
     expect((await hiddenOnB).messages[0]).toMatchObject({ text: '', hidden: true });
 
-    const overOnB = onB.wait((m) => (m.t === 'events' || m.t === 'state') && !!m.view.result, EXPECT_MS);
+    // Bob's connection on B loses his seat at once; Ann still plays, so a stand-in takes it (D13).
+    const seatGoneOnB = onB.wait((m) => m.t === 'state' && m.seat === 'spectator', EXPECT_MS);
     const ban = await authApi(A.url, 'POST', `/api/admin/players/${bob.id}/ban`, chief.token, { reason: 'abuse' });
     expect(ban.status, ban.text).toBe(200);
-    await overOnB;
+    expect(ban.body).toMatchObject({ standIns: 1, resigned: 0 });
+    expect((await seatGoneOnB).view.result).toBeNull();
     const me = await authApi(B.url, 'GET', '/api/me', bob.token);
     expect([me.status, me.body.error.code]).toEqual([401, 'signed_out']);
     const again = new Client(B.url);
