@@ -99,7 +99,7 @@ describe('issue 26 §1: the zod schema and the engine shape check agree (both fr
   });
 
   it('R33: the server-only timeout is an engine action no client may send', () => {
-    expect(SERVER_ACTIONS).toEqual(['timeout']);
+    expect(SERVER_ACTIONS).toEqual(['timeout', 'abandon']);
     expect(CLIENT_ACTION_TYPES).toEqual(ACTION_TYPES.filter((t) => t !== 'timeout'));
     expect([zodAccepts({ type: 'timeout', seat: 1 }), engineAccepts({ type: 'timeout', seat: 1 })]).toEqual([
       false,
