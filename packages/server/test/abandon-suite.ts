@@ -98,7 +98,12 @@ export function abandonSuite(name: string, makeStore: () => GameStore | Promise<
 
   it(`regression (${name}): a lone player against bots abandoned instead of resigning`, async () => {
     srv = await testServer(await makeStore(), { service: { wallClock: () => now, sweepMs: 3_600_000 } as never });
-    t = await openTable(srv.url, { mode: 'training', players: 2, recruiterChoice: 'host', bots: { '2': 'random' } } as never);
+    t = await openTable(srv.url, {
+      mode: 'training',
+      players: 2,
+      recruiterChoice: 'host',
+      bots: { '2': 'random' },
+    } as never);
     const host = t.bySeat.get(0)!;
     const r = await host.request({ t: 'abandon', gameId: t.gameId, id: 'p' }, (m) => m.id === 'p');
     expect(r.code).toBe('no_one_to_ask');

@@ -7,7 +7,14 @@ import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
 import { catchUpFrame, frameText } from './frames.js';
 import { type Conn, seatRow, viewerFor } from './live.js';
-import { answerProposal, proposeAbandon, resignOrPropose, type SeatRequest, seatStandIn, takeSeatBack } from './standins.js';
+import {
+  answerProposal,
+  proposeAbandon,
+  resignOrPropose,
+  type SeatRequest,
+  seatStandIn,
+  takeSeatBack,
+} from './standins.js';
 import type { GameMaster } from './master.js';
 import { changeNote, notesFrame } from './notes.js';
 
