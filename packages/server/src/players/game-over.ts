@@ -55,6 +55,7 @@ export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
       rated,
       campaignId: o.campaignId,
       ...(absent.has(s.seat) ? { absent: true } : {}),
+      ...(isAbandoned(game) ? { abandoned: true } : {}),
     });
   }
   return [...rows.values()];

@@ -82,9 +82,9 @@ describe('abandoned by agreement (D14)', () => {
   it('regression: a game the table agreed to abandon was rated, or recorded as a loss', async () => {
     const g = { ...game('agents', [seat(0), seat(1)]), result: { winner: null, reason: 'abandoned', time: 7 } };
     const rows = historyRows(g as GameRow, input(2));
-    expect(rows.map((r) => [r.playerId, r.won, r.rated])).toEqual([
-      ['p0', false, false],
-      ['p1', false, false],
+    expect(rows.map((r) => [r.playerId, r.won, r.rated, r.abandoned])).toEqual([
+      ['p0', false, false, true],
+      ['p1', false, false, true],
     ]);
     let rate: unknown = 'not called';
     const store = {
