@@ -145,7 +145,8 @@ interface RawCampaign {
 }
 
 const PLAYER_COLS = 'id, name, created_at, password_hash, bot';
-const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent, abandoned';
+const GAME_COLS =
+  'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent, abandoned';
 
 /** Player ids of a ledger's seating and games (only real ids end up as members). */
 const ledgerPeople = (l: Campaign) =>
@@ -252,20 +253,23 @@ export class SqlPlayerStore implements PlayerStore {
       await c.run('DELETE FROM unrecorded_games WHERE game_id = $1', [gameId]);
       for (const r of rows) {
         if (r.gameId !== gameId) throw new Error('history row of another game');
-        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-          r.playerId,
-          r.gameId,
-          r.finishedAt,
-          r.role,
-          r.seat,
-          r.place,
-          r.mode,
-          r.won,
-          r.rated,
-          r.campaignId,
-          r.absent ?? false,
-          r.abandoned ?? false,
-        ]);
+        await c.run(
+          `INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [
+            r.playerId,
+            r.gameId,
+            r.finishedAt,
+            r.role,
+            r.seat,
+            r.place,
+            r.mode,
+            r.won,
+            r.rated,
+            r.campaignId,
+            r.absent ?? false,
+            r.abandoned ?? false,
+          ],
+        );
       }
       if (!rate) return true;
       // Ratings of the same player can change in two games finishing together: lock them in a
