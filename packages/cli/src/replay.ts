@@ -33,7 +33,7 @@ export function replayCommand(argv: string[]): number {
   else if (r.ok) {
     const res = r.state.result;
     process.stdout.write(
-      `${r.actions} actions replayed; ${res ? `${res.winner} won (${res.reason}) at time ${res.time}` : 'game not finished'}\n`,
+      `${r.actions} actions replayed; ${res ? `${res.winner === null ? 'nobody' : res.winner} won (${res.reason}) at time ${res.time}` : 'game not finished'}\n`,
     );
     if (res) process.stdout.write(`recruiter path: ${r.state.path.map(label).join(' ')}\n`);
   } else process.stdout.write(`action ${r.index} is illegal: ${r.code}: ${r.message}\n`);

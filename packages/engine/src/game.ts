@@ -43,11 +43,15 @@ const RULES: RuleTable = {
   note: table.note,
   resign: table.resign,
   timeout: table.timeout,
+  abandon: table.abandon,
 };
 
-/** Actions a seat takes in turn; `note`, `resign` and `timeout` are allowed out of turn. */
+/** Actions that are not part of a turn: allowed out of turn, never among the legal actions. */
+const OUT_OF_TURN: readonly ActionType[] = ['note', 'resign', 'timeout', 'abandon'];
+
+/** Actions a seat takes in turn. */
 const TURN_ACTIONS: readonly ActionType[] = (Object.keys(RULES) as ActionType[]).filter(
-  (t) => t !== 'note' && t !== 'resign' && t !== 'timeout',
+  (t) => !OUT_OF_TURN.includes(t),
 );
 
 const AGENT_ACTIONS = [
@@ -118,7 +122,7 @@ function checkWith(s: GameState, action: unknown, logged: boolean): GameError | 
   // the log grows only with moves (issue 10 item 2). Old logs still hold some (applyLogged).
   if (a.type === 'note' && !logged)
     return err('not_allowed', 'A mental note is not a move: it is changed beside the game (R30, D8).');
-  if (a.type !== 'note' && a.type !== 'resign' && a.type !== 'timeout') {
+  if (!OUT_OF_TURN.includes(a.type)) {
     if (s.result) return err('game_over', 'The game is over.');
     if (!isSeat(s, a.seat)) return err('not_allowed', `Seat ${a.seat} is not at this table.`);
     if (!expectedSeats(s).includes(a.seat)) return err('not_your_turn', 'It is not your turn.');
@@ -196,7 +200,7 @@ function applyWith(s: GameState, action: unknown, logged: boolean): ApplyResult 
 }
 
 /**
- * Every legal action for a seat now, excluding free-form ones (notes, resign, timeout).
+ * Every legal action for a seat now, excluding free-form ones (notes, resign, timeout, abandon).
  * Agents' lists depend only on public facts. `undo` (D12) is listed only with `{ undo: true }`:
  * players are offered it; bots, searches and the fast path's agreement never take it.
  */

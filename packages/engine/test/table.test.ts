@@ -1,4 +1,4 @@
-// Notes (R30, D8), seats (R32, D9), resigning and timeouts (R33, D7, D11), and errors that
+// Notes (R30, D8), seats (R32, D9), resigning, timeouts and abandoning (R33, D7, D11, D14), and errors that
 // never throw, never change state and never depend on hidden facts.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -16,6 +16,7 @@ import {
   FEATURES,
   type GameState,
   type GameRecord,
+  legalActions,
   newGame,
   type NoteChange,
   type Notes,
@@ -222,6 +223,20 @@ describe('end of the game', () => {
     expect(r.result).toEqual({ winner: 'agents', reason: 'timeout', time: 5 });
   });
 
+  test('D14 abandon: any seat, out of turn; no winner, reason abandoned; never a legal action', () => {
+    const g = setupFull({ ...base, agentSeats: 3 });
+    for (let seat = 0; seat <= 3; seat++)
+      expect(legalActions(g.state, seat).some((a) => a.type === 'abandon')).toBe(false);
+    expect(g.code({ type: 'abandon', seat: 4 })).toBe('not_allowed');
+    g.step('C1');
+    g.do({ type: 'abandon', seat: 2 }); // the agents' turn, proposed by seat 2: not its turn alone
+    expect(g.result).toEqual({ winner: null, reason: 'abandoned', time: 6 });
+    expect(g.phase).toBe('over');
+    expect(view(g.state, 1).result).toEqual({ winner: null, reason: 'abandoned', time: 6 });
+    expect(g.code({ type: 'abandon', seat: 0 })).toBe('game_over');
+    expect(g.code({ type: 'resign', seat: 0 })).toBe('game_over');
+  });
+
   test('D11 the end reasons: every finished game records winner, reason and time', () => {
     const reasons = new Set<string>();
     const add = (g: Game) => {
@@ -230,6 +245,7 @@ describe('end of the game', () => {
     };
     add(setupFull(base).do({ type: 'resign', seat: 0 }));
     add(setupFull(base).do({ type: 'timeout', seat: 0 }));
+    add(setupFull(base).do({ type: 'abandon', seat: 1 }));
     add(
       setupFull({ ...base, agents: ['A3', 'F3', 'A5', 'C1'] })
         .step('C1')
@@ -270,7 +286,7 @@ describe('end of the game', () => {
         'A6',
       ),
     );
-    expect([...reasons].sort()).toEqual(['boxedIn', 'capture', 'recruits', 'resign', 'time', 'timeout']);
+    expect([...reasons].sort()).toEqual(['abandoned', 'boxedIn', 'capture', 'recruits', 'resign', 'time', 'timeout']);
   });
 });
 

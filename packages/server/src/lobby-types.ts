@@ -51,10 +51,11 @@ export interface LobbyInfo {
   readonly seq: number;
   readonly result: GameRow['result'];
   readonly turnDeadline: number | null;
-  /** D13: an agent player's resignation waiting on the other agent players (`accepted`: who
-   * agreed), with when it lapses (ms epoch); absent when none. */
+  /** D13: an agent player's resignation waiting on the other agent players, or D14: a player's
+   * proposal to abandon the game waiting on the other players (`accepted`: who agreed), with
+   * when it lapses (ms epoch); absent when none. */
   readonly proposal?: {
-    readonly kind: 'resign';
+    readonly kind: 'resign' | 'abandon';
     readonly seat: Seat;
     readonly accepted: readonly Seat[];
     readonly until: number;

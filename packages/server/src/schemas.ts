@@ -116,9 +116,11 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   // D13: the seat's player leaves the running game (a stand-in plays it), or comes back.
   z.strictObject({ t: z.literal('leave'), gameId, id: z.string().max(64).optional() }),
   z.strictObject({ t: z.literal('back'), gameId, id: z.string().max(64).optional() }),
-  // D13: an agent player answers a teammate's resignation proposal.
+  // D13, D14: a player answers a teammate's resignation proposal, or a proposal to abandon.
   z.strictObject({ t: z.literal('accept'), gameId, id: z.string().max(64).optional() }),
   z.strictObject({ t: z.literal('refuse'), gameId, id: z.string().max(64).optional() }),
+  // D14: a player proposes to abandon the game; every other person at the table must accept.
+  z.strictObject({ t: z.literal('abandon'), gameId, id: z.string().max(64).optional() }),
   z.strictObject({ t: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

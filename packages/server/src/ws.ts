@@ -306,6 +306,7 @@ export function attachWebSockets(
           case 'back':
           case 'accept':
           case 'refuse':
+          case 'abandon':
             // A seat change is a write and a frame to everyone: as dear as a hello.
             if (!hellos.take('c')) return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
             return await service.seatRequest(conn, m.gameId, m.t);

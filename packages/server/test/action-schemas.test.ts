@@ -98,13 +98,11 @@ describe('issue 26 §1: the zod schema and the engine shape check agree (both fr
       expect([zodAccepts(x), engineAccepts(x)]).toEqual([false, false]);
   });
 
-  it('R33: the server-only timeout is an engine action no client may send', () => {
-    expect(SERVER_ACTIONS).toEqual(['timeout']);
-    expect(CLIENT_ACTION_TYPES).toEqual(ACTION_TYPES.filter((t) => t !== 'timeout'));
-    expect([zodAccepts({ type: 'timeout', seat: 1 }), engineAccepts({ type: 'timeout', seat: 1 })]).toEqual([
-      false,
-      true,
-    ]);
+  it('R33, D14: the server-only timeout and abandon are engine actions no client may send', () => {
+    expect(SERVER_ACTIONS).toEqual(['timeout', 'abandon']);
+    expect(CLIENT_ACTION_TYPES).toEqual(ACTION_TYPES.filter((t) => t !== 'timeout' && t !== 'abandon'));
+    for (const type of SERVER_ACTIONS)
+      expect([zodAccepts({ type, seat: 1 }), engineAccepts({ type, seat: 1 })]).toEqual([false, true]);
   });
 
   it('the engine keeps its readable shape errors', () => {

@@ -19,7 +19,7 @@ import { assistantShows, useBelief, type Belief } from './deduction.js';
 import { Hints } from './Help.js';
 import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
 import { useI18n, type I18n } from './i18n.js';
-import { eventText, reasonText, resultText, seatName } from './log.js';
+import { eventText, reasonText, resultText, seatName, winnerText } from './log.js';
 import { Replay } from './Replay.js';
 import { Analysis } from './analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
@@ -63,7 +63,7 @@ export interface TableProps {
   chat?: ChatState;
   chatSend?: (frame: Record<string, unknown>) => void;
   /** D13: leave the running game, or come back to the seat. */
-  seatRequest?: (what: 'leave' | 'back' | 'accept' | 'refuse') => void;
+  seatRequest?: (what: 'leave' | 'back' | 'accept' | 'refuse' | 'abandon') => void;
   /** The agents' white notes (R30, D8), kept beside the view (api.ts `note` frames). */
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */
@@ -356,8 +356,8 @@ export function Table(p: TableProps) {
       <div className="col-side">
         {view.result && !endSeen ? (
           <Modal label={t('p_over')} onClose={() => setEndSeen(true)} boxClass="modal-box end-box">
-            <section className={`panel end ${view.result.winner}`} aria-label={t('p_over')}>
-              <h2>{view.result.winner === 'recruiter' ? t('winRecruiter') : t('winAgents')}</h2>
+            <section className={`panel end ${view.result.winner ?? 'abandoned'}`} aria-label={t('p_over')}>
+              <h2>{winnerText(i18n, view.result)}</h2>
               <p>
                 {reasonText(i18n, view.result)} <RuleLink chapter="winning" />
               </p>
@@ -371,7 +371,7 @@ export function Table(p: TableProps) {
                   ))}
                 </p>
               ) : null}
-              {role !== 'spectator' ? (
+              {role !== 'spectator' && view.result.winner !== null ? (
                 <p className="big-result">
                   {(view.result.winner === 'recruiter') === (role === 'recruiter') ? t('youWon') : t('youLost')}
                 </p>

@@ -199,7 +199,7 @@ export interface Live {
   /** Writes (or with null removes) the note on a location (a `note` frame, not an action). */
   writeNote: (at: Loc, note: NoteBody | null) => void;
   /** D13: leave the running game (a stand-in plays the seat), or come back to it. */
-  seatRequest: (what: 'leave' | 'back' | 'accept' | 'refuse') => void;
+  seatRequest: (what: 'leave' | 'back' | 'accept' | 'refuse' | 'abandon') => void;
 }
 
 /**
@@ -473,7 +473,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
   );
   // D13: leave the running game (a stand-in plays the seat), or come back to it
   const seatRequest = useCallback(
-    (what: 'leave' | 'back' | 'accept' | 'refuse') => {
+    (what: 'leave' | 'back' | 'accept' | 'refuse' | 'abandon') => {
       const sock = ws.current;
       if (!sock || sock.readyState !== WebSocket.OPEN) {
         setError({ code: 'offline', message: 'not connected' });

@@ -8,8 +8,14 @@ const clock = (h: number): string => `${h}:00`;
 const L = (l: Loc | null | undefined) => (l === null || l === undefined ? '?' : (LOCATIONS[l]?.label ?? '?'));
 
 export function resultText(i18n: I18n, r: GameResult): string {
-  const who = r.winner === 'recruiter' ? i18n.t('winRecruiter') : i18n.t('winAgents');
+  const who = winnerText(i18n, r);
   return `${who} — ${reasonText(i18n, r)}`;
+}
+
+/** The end's heading: who won, or that nobody did (abandoned by agreement, D14). */
+export function winnerText(i18n: I18n, r: GameResult): string {
+  if (r.winner === null) return i18n.t('winNobody');
+  return r.winner === 'recruiter' ? i18n.t('winRecruiter') : i18n.t('winAgents');
 }
 
 /** How the game ended, without the winner (the end dialog's heading says who won). */

@@ -136,6 +136,20 @@ describe('words on the table (issue 25 §4)', () => {
     expect(timed).toBeGreaterThan(10);
   });
 
+  it('D14: an abandoned game names no winner and says it was not rated, in every language', () => {
+    const r = { winner: null, reason: 'abandoned', time: 9 } as const;
+    const won = new Set<string>();
+    for (const lang of LANGS) {
+      const i18n = i18nFor(lang);
+      const text = resultText(i18n, r);
+      for (const k of ['winRecruiter', 'winAgents'] as const) expect(text).not.toContain(i18n.t(k));
+      expect(text).toContain(i18n.t('winNobody'));
+      expect(text).toContain(i18n.t('r_abandoned'));
+      won.add(i18n.t('r_abandoned'));
+    }
+    expect(won.size).toBe(3);
+  });
+
   it('the recruiter’s secret notes in the log use the language’s brackets, not raw "[秘密：…]"', () => {
     const secret = logs.recruiter.filter((e) => e.secret);
     expect(secret.length).toBeGreaterThan(0);

@@ -78,13 +78,16 @@ export const ACTION_DEFS = {
   resign: {},
   /** Sent by the server, never by a client: the seat the game waits on ran out of time (R33). */
   timeout: {},
+  /** Sent by the server, never by a client: every person at the table agreed to abandon the game
+   * (D14); `seat` is the one who proposed it. */
+  abandon: {},
 } as const satisfies Readonly<Record<string, Readonly<Record<string, FieldKind>>>>;
 
 type Defs = typeof ACTION_DEFS;
 export type ActionType = keyof Defs;
 
-/** Actions only the server makes (R33, D7): no client may send them. */
-export const SERVER_ACTIONS = ['timeout'] as const satisfies readonly ActionType[];
+/** Actions only the server makes (R33, D7, D14): no client may send them. */
+export const SERVER_ACTIONS = ['timeout', 'abandon'] as const satisfies readonly ActionType[];
 export type ClientActionType = Exclude<ActionType, (typeof SERVER_ACTIONS)[number]>;
 
 /** One action type as JSON: `type`, `seat` and its fields, each of the value type of its kind. */

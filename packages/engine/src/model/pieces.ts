@@ -45,9 +45,10 @@ export function isAlertTime(time: number): boolean {
 }
 
 export type Side = 'recruiter' | 'agents';
-export type EndReason = 'capture' | 'boxedIn' | 'recruits' | 'time' | 'resign' | 'timeout';
+export type EndReason = 'capture' | 'boxedIn' | 'recruits' | 'time' | 'resign' | 'timeout' | 'abandoned';
 export interface GameResult {
-  readonly winner: Side;
+  /** null only when the table abandoned the game by agreement (reason 'abandoned', D14). */
+  readonly winner: Side | null;
   readonly reason: EndReason;
   /** Time on the track when the game ended. */
   readonly time: number;

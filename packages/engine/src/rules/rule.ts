@@ -25,7 +25,7 @@ export interface Rule<T extends ActionType> {
   candidates(s: GameState, seat: Seat): ActionOf<T>[];
 }
 
-export function finish(s: GameState, winner: Side, reason: EndReason, out: Sink): void {
+export function finish(s: GameState, winner: Side | null, reason: EndReason, out: Sink): void {
   if (s.result) return;
   s.result = { winner, reason, time: s.time };
   s.phase = 'over';

@@ -1,5 +1,5 @@
-// Actions that are not part of a turn: legacy logged mental notes (R30, D8), resigning and
-// timeouts (R33, D7).
+// Actions that are not part of a turn: legacy logged mental notes (R30, D8), resigning,
+// timeouts (R33, D7) and abandoning by agreement (R33, D14).
 import { err, type GameError } from '../model/errors.js';
 import { RECRUITER_SEAT, type Seat, type Side } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
@@ -58,6 +58,22 @@ export const timeout: Rule<'timeout'> = {
   },
   run(s, a, out) {
     finish(s, sideOf(a.seat) === 'recruiter' ? 'agents' : 'recruiter', 'timeout', out);
+  },
+  candidates() {
+    return [];
+  },
+};
+
+// R33, D14: applied by the server when every person at the table agreed to abandon the game. No
+// side wins; the server rates nobody.
+export const abandon: Rule<'abandon'> = {
+  check(s, a) {
+    const e = notOver(s);
+    if (e) return e;
+    return isSeat(s, a.seat) ? null : err('not_allowed', 'Only a seated player can propose to abandon.');
+  },
+  run(s, _a, out) {
+    finish(s, null, 'abandoned', out);
   },
   candidates() {
     return [];

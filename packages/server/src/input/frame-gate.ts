@@ -27,6 +27,8 @@ export const FRAME_BYTES: Readonly<Record<string, number>> = {
   back: 256,
   accept: 256,
   refuse: 256,
+  // D14: proposing to abandon the game
+  abandon: 256,
 };
 
 /** A frame whose `"t"` is not first may be any kind: it gets the largest kind's cap. */

@@ -7,7 +7,14 @@ import { hashToken } from '../tokens.js';
 import { shownDeadline } from '../deadlines.js';
 import { catchUpFrame, frameText } from './frames.js';
 import { type Conn, seatRow, viewerFor } from './live.js';
-import { answerProposal, resignOrPropose, type SeatRequest, seatStandIn, takeSeatBack } from './standins.js';
+import {
+  answerProposal,
+  proposeAbandon,
+  resignOrPropose,
+  type SeatRequest,
+  seatStandIn,
+  takeSeatBack,
+} from './standins.js';
 import type { GameMaster } from './master.js';
 import { changeNote, notesFrame } from './notes.js';
 
@@ -119,6 +126,7 @@ export class Connections {
         throw new ApiError(403, 'forbidden', 'Only a seated player can do that.');
       if (what === 'back') return takeSeatBack(this.master, g, seat);
       if (what === 'accept' || what === 'refuse') return answerProposal(this.master, g, seat, what === 'accept');
+      if (what === 'abandon') return proposeAbandon(this.master, g, seat);
       await seatStandIn(this.master, g, seat, 'left');
     });
   }

@@ -85,10 +85,12 @@ export async function seatStandIn(m: GameMaster, g: Live, seat: Seat, why: Stand
     return 'ended';
   }
   const level = standInLevel(g.row.options);
-  // A resignation proposal of a player who is gone is void.
+  // A resignation proposal of a player who is gone is void; so is one to abandon (D14): a
+  // player who leaves gives no answer, and no answer cancels it.
   const next = withStandIn(start, seat, { level, why, seq: state.seq });
-  const voided = start.proposal && !teammates(next, start.proposal.seat).length ? withProposal(next, null) : next;
-  if (!(await change(m, g, start.proposal?.seat === seat ? withProposal(next, null) : voided))) return 'none';
+  const p = start.proposal;
+  const void_ = p && (p.seat === seat || p.kind === 'abandon' || !deciders(next, p).length);
+  if (!(await change(m, g, void_ ? withProposal(next, null) : next))) return 'none';
   m.log.info({ gameId: g.id, seat, why, botLevel: level }, 'stand-in seated');
   m.onStandIn(g, seat);
   return 'standIn';
@@ -111,15 +113,32 @@ export async function takeSeatBack(m: GameMaster, g: Live, seat: Seat): Promise<
   m.log.info({ gameId: g.id, seat }, 'seat taken back');
 }
 
-/** What a seated connection may ask about its seat (WebSocket `leave`, `back`, `accept`, `refuse`). */
-export type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse';
+/** What a seated connection may ask about its seat (WebSocket `leave`, `back`, `accept`,
+ * `refuse`, `abandon`). */
+export type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse' | 'abandon';
 
-/** How long a resignation proposal waits for the other agent players (D13). */
+/** How long a proposal (to resign, D13, or to abandon, D14) waits for its answers. */
 export const PROPOSAL_MS = 60_000;
 
 /** The agent seats, besides `seat`, whose players play them: they decide on its resignation. */
 function teammates(start: Start, seat: Seat): Seat[] {
   return playedSeats(start).filter((x) => x !== RECRUITER_SEAT && x !== seat);
+}
+
+/** The seats whose players must all accept `p`: the proposer's teammates for a resignation
+ * (D13); for abandoning (D14), every other seat a person plays (not one a stand-in holds). */
+function deciders(start: Start, p: Pick<Proposal, 'kind' | 'seat'>): Seat[] {
+  return p.kind === 'abandon' ? playedSeats(start).filter((x) => x !== p.seat) : teammates(start, p.seat);
+}
+
+function pendingError(p: Proposal): ApiError {
+  return new ApiError(
+    409,
+    'proposal_pending',
+    p.kind === 'abandon'
+      ? 'A proposal to abandon the game is waiting for an answer first.'
+      : 'A teammate’s resignation is waiting for an answer first.',
+  );
 }
 
 function withProposal(start: Start, p: Proposal | null): Start {
@@ -133,31 +152,54 @@ export async function resignOrPropose(m: GameMaster, g: Live, seat: Seat): Promi
   const start = g.row.start;
   if (!start || !g.state || g.state.result || seat === RECRUITER_SEAT || !teammates(start, seat).length) return true;
   if (start.proposal) {
-    if (start.proposal.seat === seat) return false;
-    throw new ApiError(409, 'proposal_pending', 'A teammate’s resignation is waiting for an answer first.');
+    if (start.proposal.seat === seat && start.proposal.kind === 'resign') return false;
+    throw pendingError(start.proposal);
   }
   // An agent player who left, too, only proposes: the team plays on if it wants to.
   await change(m, g, withProposal(start, { kind: 'resign', seat, at: m.now(), accepted: [] }));
   return false;
 }
 
-/** Under g.lock, after `m.fresh(g)`: an agent player answers a teammate's resignation (D13). All
- * accept: the agents resign. One refuses: the proposer leaves (a stand-in plays on for them). */
+/** Under g.lock, after `m.fresh(g)`: a player at a running table proposes to abandon it (D14).
+ * Only a person who plays their seat proposes (not one a stand-in holds), and only with another
+ * person at the table to agree: alone against bots, resigning is the way out. */
+export async function proposeAbandon(m: GameMaster, g: Live, seat: Seat): Promise<void> {
+  const start = g.row.start;
+  if (!start || !g.state || g.state.result) throw new ApiError(409, 'not_running', 'The game is not running.');
+  if (!playedSeats(start).includes(seat))
+    throw new ApiError(409, 'stood_in', 'A stand-in plays your seat: take it back first.');
+  if (start.proposal) {
+    if (start.proposal.seat === seat && start.proposal.kind === 'abandon') return;
+    throw pendingError(start.proposal);
+  }
+  if (!deciders(start, { kind: 'abandon', seat }).length)
+    throw new ApiError(409, 'no_one_to_ask', 'No other person plays at this table: resign instead.');
+  await change(m, g, withProposal(start, { kind: 'abandon', seat, at: m.now(), accepted: [] }));
+}
+
+/** Under g.lock, after `m.fresh(g)`: a player answers a proposal. A resignation (D13): all
+ * accept, the agents resign; one refuses, the proposer leaves (a stand-in plays on for them). To
+ * abandon (D14): all accept, the game ends abandoned; one refuses, the game goes on. */
 export async function answerProposal(m: GameMaster, g: Live, seat: Seat, accept: boolean): Promise<void> {
   const start = g.row.start;
   const p = start?.proposal;
   if (!start || !p || !g.state || g.state.result)
     throw new ApiError(409, 'no_proposal', 'Nothing waits for an answer.');
-  if (!teammates(start, p.seat).includes(seat))
-    throw new ApiError(403, 'forbidden', 'Only the other agent players answer.');
+  if (!deciders(start, p).includes(seat))
+    throw new ApiError(
+      403,
+      'forbidden',
+      p.kind === 'abandon' ? 'Only the other players at the table answer.' : 'Only the other agent players answer.',
+    );
   if (!accept) return settleProposal(m, g, 'refused');
   const accepted = [...new Set([...p.accepted, seat])];
-  if (teammates(start, p.seat).every((x) => accepted.includes(x))) return settleProposal(m, g, 'accepted');
+  if (deciders(start, p).every((x) => accepted.includes(x))) return settleProposal(m, g, 'accepted');
   await change(m, g, withProposal(start, { ...p, accepted }));
 }
 
-/** Under g.lock: a proposal accepted (the agents resign), or refused or unanswered (the
- * proposer leaves the table: a stand-in plays the seat). */
+/** Under g.lock: a proposal accepted (the agents resign; or the game ends abandoned), or refused
+ * or unanswered (a resignation's proposer leaves the table: a stand-in plays the seat; a
+ * proposal to abandon is dropped and the game goes on). */
 export async function settleProposal(
   m: GameMaster,
   g: Live,
@@ -166,9 +208,14 @@ export async function settleProposal(
   const start = g.row.start;
   const p = start?.proposal;
   if (!start || !p || !g.state || g.state.result) return;
-  m.log.info({ gameId: g.id, seat: p.seat, why: how }, 'resignation proposal settled');
+  m.log.info({ gameId: g.id, seat: p.seat, kind: p.kind, why: how }, 'proposal settled');
   if (how === 'accepted') {
-    await m.submit(g, { type: 'resign', seat: p.seat }, { by: 'timer', seq: g.state.seq });
+    const type = p.kind === 'abandon' ? 'abandon' : 'resign';
+    await m.submit(g, { type, seat: p.seat }, { by: 'timer', seq: g.state.seq });
+    return;
+  }
+  if (p.kind === 'abandon') {
+    await change(m, g, withProposal(start, null));
     return;
   }
   const level = standInLevel(g.row.options);
@@ -176,7 +223,8 @@ export async function settleProposal(
   if (await change(m, g, next)) m.onStandIn(g, p.seat);
 }
 
-/** The proposals of the games in memory that waited PROPOSAL_MS unanswered: each proposer leaves. */
+/** The proposals of the games in memory that waited PROPOSAL_MS unanswered: each proposer of a
+ * resignation leaves; each proposal to abandon is dropped. */
 export async function sweepProposals(m: GameMaster & { all(): Iterable<Live> }, now: number): Promise<void> {
   for (const g of [...m.all()]) {
     const p = g.row.start?.proposal;

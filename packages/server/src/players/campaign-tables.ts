@@ -144,7 +144,8 @@ export class CampaignTables {
     }
     const ledger = await this.update(id, (c) => {
       // The game-over step may not have run yet: record the result here (idempotent).
-      const recorded = recordResult(c, oldId, winner);
+      // An abandoned game (D14) is no step of the campaign: the rematch follows the last one.
+      const recorded = winner ? recordResult(c, oldId, winner) : ({ ok: false } as const);
       const base = recorded.ok ? recorded.campaign : c;
       const r = rematch(base, swap ? swappedSeating(base) : base.seating);
       return r.ok ? botsChooseNone(r.campaign) : r;

@@ -19,6 +19,9 @@ export interface GameOverInput {
 
 const roleOf = (seat: number): Role => (seat === 0 ? 'recruiter' : 'agents');
 
+/** D14: the table abandoned the game by agreement (no winner, unrated). */
+export const isAbandoned = (game: GameRow): boolean => game.result?.reason === 'abandoned';
+
 /** D13 (docs/players.md "Absent players"): the seats a stand-in played when the game ended. */
 export function absentSeats(game: GameRow): Set<number> {
   return new Set((game.start?.seats ?? []).filter((s) => s.standIn).map((s) => s.seat));
@@ -32,6 +35,8 @@ export function absentSeats(game: GameRow): Set<number> {
  */
 export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
   if (game.status !== 'over' || !game.result || !game.start) return [];
+  // D14: a game abandoned by agreement is nobody's win, and unrated for everyone.
+  const rated = o.rated && !isAbandoned(game);
   const rows = new Map<string, PlayerGameRow>();
   const absent = absentSeats(game);
   for (const s of [...game.start.seats].sort((a, b) => a.seat - b.seat)) {
@@ -47,9 +52,10 @@ export function historyRows(game: GameRow, o: GameOverInput): PlayerGameRow[] {
       place: s.place,
       mode: game.options.mode,
       won: game.result.winner === role && !absent.has(s.seat),
-      rated: o.rated,
+      rated,
       campaignId: o.campaignId,
       ...(absent.has(s.seat) ? { absent: true } : {}),
+      ...(isAbandoned(game) ? { abandoned: true } : {}),
     });
   }
   return [...rows.values()];
@@ -67,9 +73,12 @@ export type GameOverOutcome = 'recorded' | 'already-recorded' | 'not-over';
  */
 export async function recordGameOver(store: PlayerStore, game: GameRow, o: GameOverInput): Promise<GameOverOutcome> {
   if (game.status !== 'over' || !game.result) return 'not-over';
-  if (o.campaignId) await advanceCampaign(store, o.campaignId, game.id, game.result.winner, o.now);
+  // D14: an abandoned game is no step of its campaign, and rates nobody.
+  const winner = game.result.winner;
+  if (o.campaignId && winner) await advanceCampaign(store, o.campaignId, game.id, winner, o.now);
   const rows = historyRows(game, o);
-  const first = await store.recordFinishedGame(game.id, rows, o.rated ? rateWithAbsent(game, rows, o) : null);
+  const rate = o.rated && !isAbandoned(game) ? rateWithAbsent(game, rows, o) : null;
+  const first = await store.recordFinishedGame(game.id, rows, rate);
   return first ? 'recorded' : 'already-recorded';
 }
 

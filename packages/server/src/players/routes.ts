@@ -273,6 +273,7 @@ export function createPlayerRoutes(
     mode: g.mode,
     won: g.won,
     rated: g.rated,
+    ...(g.abandoned ? { abandoned: true } : {}),
     campaignId: g.campaignId,
     replay: `/api/games/${g.gameId}/record`,
   });

@@ -122,15 +122,17 @@ export interface StartInfo {
   /** Public note on how the recruiter was chosen (e.g. "random, excluding beginners" fell back
    * to plain random); absent when there is nothing to say. */
   readonly recruiterNote?: string;
-  /** An agent player's resignation waiting on the other agent players (D13); absent = none. */
+  /** An agent player's resignation waiting on the other agent players (D13), or a player's
+   * proposal to abandon the game waiting on the other players (D14); absent = none. */
   readonly proposal?: Proposal;
   readonly deadline: Deadline | null;
 }
 
 /** D13: when several people play the agents, one's resignation is a proposal the others accept
- * or refuse; refused or unanswered, it is that player leaving. */
+ * or refuse; refused or unanswered, it is that player leaving. D14: a proposal to abandon the
+ * game, which every other person at the table must accept; refused or unanswered, it lapses. */
 export interface Proposal {
-  readonly kind: 'resign';
+  readonly kind: 'resign' | 'abandon';
   readonly seat: Seat;
   readonly at: number;
   /** The seats that accepted. */

@@ -1,7 +1,7 @@
 // D13 (docs/players.md "Absent players"): a player whose seat a stand-in held at the end loses,
 // on the record and in rating; the players who were there lose no rating to a stand-in.
 import { describe, expect, it } from 'vitest';
-import { historyRows, rateWithAbsent } from '../../src/players/game-over.js';
+import { historyRows, rateWithAbsent, recordGameOver } from '../../src/players/game-over.js';
 import type { GameRow, SeatRow } from '../../src/store/types.js';
 
 const seat = (s: number, standIn = false): SeatRow => ({
@@ -75,5 +75,22 @@ describe('absent players (D13)', () => {
     const out = rateWithAbsent(g, historyRows(g, input(2)), input(2))(new Map());
     expect(out.map((r) => r.playerId)).toEqual(['p0']);
     expect(out[0]!.rating).toBeLessThan(1500);
+  });
+});
+
+describe('abandoned by agreement (D14)', () => {
+  it('regression: a game the table agreed to abandon was rated, or recorded as a loss', async () => {
+    const g = { ...game('agents', [seat(0), seat(1)]), result: { winner: null, reason: 'abandoned', time: 7 } };
+    const rows = historyRows(g as GameRow, input(2));
+    expect(rows.map((r) => [r.playerId, r.won, r.rated, r.abandoned])).toEqual([
+      ['p0', false, false, true],
+      ['p1', false, false, true],
+    ]);
+    let rate: unknown = 'not called';
+    const store = {
+      recordFinishedGame: async (_id: string, _rows: unknown, r: unknown) => ((rate = r), true),
+    } as unknown as Parameters<typeof recordGameOver>[0];
+    expect(await recordGameOver(store, g as GameRow, input(2))).toBe('recorded');
+    expect(rate).toBeNull();
   });
 });

@@ -237,6 +237,22 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
+      'regression: a game abandoned by agreement (D14) showed in history and stats as a loss',
+      withStores(async ({ players }) => {
+        const ann = person('Ann');
+        await players.createPlayer(ann, null);
+        await players.recordFinishedGame('g0', [gameRow(ann, 'g0', { finishedAt: 4000 })], null);
+        const abandoned = gameRow(ann, 'g1', { won: false, rated: false, abandoned: true });
+        expect(await players.recordFinishedGame('g1', [abandoned], null)).toBe(true);
+        expect((await players.historyOf(ann.id, 10)).map((g) => [g.gameId, g.won, !!g.abandoned])).toEqual([
+          ['g1', false, true],
+          ['g0', true, false],
+        ]);
+        expect(await players.statsOf(ann.id)).toEqual([{ role: 'recruiter', mode: 'full', played: 1, won: 1 }]);
+      }),
+    );
+
+    it(
       'two games of one player finishing together both count in its rating',
       withStores(async ({ players }) => {
         const [ann, bo, cy] = [person('Ann'), person('Bo'), person('Cy')];

@@ -8,7 +8,7 @@ import { ACTION_DEFS, fieldNames, type Action, type ActionType } from '@mindmgmt
 export type Tap = string;
 
 /** Never entered on the compact board: notes are the player's own paper, resigning is a menu. */
-const NOT_TAPPED: ReadonlySet<ActionType> = new Set(['note', 'resign', 'timeout']);
+const NOT_TAPPED: ReadonlySet<ActionType> = new Set(['note', 'resign', 'timeout', 'abandon']);
 
 /** Types whose first field is a location or an agent begin with it (one tap for a move or an
  * activation); every other type begins with its own button. */

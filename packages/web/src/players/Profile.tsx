@@ -37,6 +37,8 @@ interface GameEntry {
   mode: 'full' | 'training';
   won: boolean;
   rated: boolean;
+  /** D14: abandoned by agreement (nobody won; unrated). */
+  abandoned?: boolean;
 }
 export interface ProfileData {
   player: { id: string; name: string; bot: string | null };
@@ -111,7 +113,7 @@ function History({ p }: { p: ProfileData }) {
             {p.recent.map((g) => (
               <li key={g.gameId}>
                 {new Date(g.finishedAt).toLocaleDateString()} · {t(`pl_role_${g.role}`)} · {t(g.mode)} ·{' '}
-                {t(g.won ? 'pl_win' : 'pl_loss')}
+                {t(g.abandoned ? 'pl_abandoned' : g.won ? 'pl_win' : 'pl_loss')}
                 {g.rated ? '' : ` · ${t('pl_unrated')}`} ·{' '}
                 <a href={`#/g/${encodeURIComponent(g.gameId)}?watch`}>{t('pl_replay')}</a>
               </li>

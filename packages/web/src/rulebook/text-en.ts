@@ -219,6 +219,7 @@ const text: RulebookText = {
           'The Recruiter wins when a turn moves the time token to 16:00 (Training: 14:00); the agents get no turn after it.',
           'The agents win at once by a capture on the Recruiter’s location, or when the Recruiter is boxed in.',
           'A side may resign. When several people play the agents, one player’s “Resign” asks the others first; if they refuse or do not answer within a minute, that player leaves instead.',
+          'The players may also agree to abandon a game: anyone in their seat can “Propose to abandon”, and if every other person at the table accepts within a minute, the game ends with no winner and is not rated. One refusal, or no answer, and the game goes on.',
           'Time: a table may give each seat a time bank plus an increment per turn (real time), or a time per move (turn-based); each seat’s clock is on the player panel and runs only while the game waits on that seat.',
           'A seat that runs out of time, or whose player chooses “Leave the table”, is played on by a stand-in bot while another person at the table still plays; the player can take the seat back at its next turn. Only when nobody else plays does running out of time lose the game. A game you left counts as a loss and as not finished on your record.',
         ],

@@ -18,9 +18,10 @@ interface SeatRow {
   standIn?: { level: string; why: 'time' | 'left'; back: boolean };
 }
 
-type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse';
+type SeatRequest = 'leave' | 'back' | 'accept' | 'refuse' | 'abandon';
 
-/** D13: an agent player's resignation, proposed to the other agent players. */
+/** D13: an agent player's resignation, proposed to the other agent players; D14: a player's
+ * proposal to abandon the game, put to every other player at the table. */
 function Proposal({
   proposal,
   name,
@@ -35,18 +36,20 @@ function Proposal({
   const i18n = useI18n();
   const { t } = i18n;
   const mine = me === proposal.seat;
-  const asked = me !== null && me !== 0 && !mine && !proposal.accepted.includes(me);
+  const abandon = proposal.kind === 'abandon';
+  const asked = me !== null && (abandon || me !== 0) && !mine && !proposal.accepted.includes(me);
+  const k = abandon ? 'ab' : 'rp';
   return (
-    <p className="proposal" role="status" data-proposal={proposal.seat}>
-      {mine ? t('rp_waiting') : t('rp_proposed', { name: i18n.player(name) })}
+    <p className="proposal" role="status" data-proposal={proposal.seat} data-kind={proposal.kind}>
+      {mine ? t(`${k}_waiting`) : t(`${k}_proposed`, { name: i18n.player(name) })}
       {asked && onSeat ? (
         <>
           {' '}
           <button type="button" onClick={() => onSeat('accept')}>
-            {t('rp_accept')}
+            {t(`${k}_accept`)}
           </button>{' '}
           <button type="button" onClick={() => onSeat('refuse')}>
-            {t('rp_refuse')}
+            {t(`${k}_refuse`)}
           </button>
         </>
       ) : null}
@@ -148,7 +151,11 @@ export function PlayerPanel({
         />
       ) : null}
       {onSeat && me !== null && !view.result ? (
-        <SeatControl me={rows.find((r) => r.seat === me)} onSeat={onSeat} />
+        <SeatControl
+          me={rows.find((r) => r.seat === me)}
+          onSeat={onSeat}
+          canAbandon={!lobby?.proposal && rows.some((r) => r.seat !== me && !r.bot && !r.standIn)}
+        />
       ) : null}
       {/* the assistant is a table option: everyone sees what the agents get (issue 12) */}
       <p className="table-option" data-assistant={assistant}>
@@ -158,8 +165,17 @@ export function PlayerPanel({
   );
 }
 
-/** D13: leaving the running game (a stand-in takes the seat at once), or coming back to it. */
-function SeatControl({ me, onSeat }: { me: SeatRow | undefined; onSeat: (what: SeatRequest) => void }) {
+/** D13: leaving the running game (a stand-in takes the seat at once), or coming back to it. D14:
+ * proposing to abandon it, when another person plays at the table. */
+function SeatControl({
+  me,
+  onSeat,
+  canAbandon,
+}: {
+  me: SeatRow | undefined;
+  onSeat: (what: SeatRequest) => void;
+  canAbandon: boolean;
+}) {
   const { t } = useI18n();
   if (!me) return null;
   if (me.standIn)
@@ -188,6 +204,20 @@ function SeatControl({ me, onSeat }: { me: SeatRow | undefined; onSeat: (what: S
       >
         {t('si_leave')}
       </button>
+      {canAbandon ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="propose-abandon"
+            onClick={() => {
+              if (confirm(t('ab_confirm'))) onSeat('abandon');
+            }}
+          >
+            {t('ab_propose')}
+          </button>
+        </>
+      ) : null}
     </p>
   );
 }

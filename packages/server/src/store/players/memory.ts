@@ -143,7 +143,8 @@ export class MemoryPlayerStore implements PlayerStore {
   }
   async statsOf(playerId: string): Promise<RoleModeStats[]> {
     const m = new Map<string, RoleModeStats>();
-    for (const g of this.games.filter((x) => x.playerId === playerId)) {
+    // D14: an abandoned game is neither won nor lost.
+    for (const g of this.games.filter((x) => x.playerId === playerId && !x.abandoned)) {
       const k = `${g.role}/${g.mode}`;
       const s = m.get(k) ?? { role: g.role, mode: g.mode, played: 0, won: 0 };
       m.set(k, { ...s, played: s.played + 1, won: s.won + (g.won ? 1 : 0) });

@@ -74,6 +74,8 @@ interface RawGame {
   campaign_id: string | null;
   /** Migration 113 (D13). */
   absent: Bool;
+  /** Migration 114 (D14). */
+  abandoned: Bool;
 }
 const history = (r: RawGame): PlayerGameRow => ({
   playerId: r.player_id,
@@ -87,6 +89,7 @@ const history = (r: RawGame): PlayerGameRow => ({
   rated: bool(r.rated),
   campaignId: r.campaign_id,
   ...(bool(r.absent) ? { absent: true } : {}),
+  ...(bool(r.abandoned) ? { abandoned: true } : {}),
 });
 
 interface RawRating {
@@ -142,7 +145,8 @@ interface RawCampaign {
 }
 
 const PLAYER_COLS = 'id, name, created_at, password_hash, bot';
-const GAME_COLS = 'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent';
+const GAME_COLS =
+  'player_id, game_id, finished_at, role, seat, place, mode, won, rated, campaign_id, absent, abandoned';
 
 /** Player ids of a ledger's seating and games (only real ids end up as members). */
 const ledgerPeople = (l: Campaign) =>
@@ -249,19 +253,23 @@ export class SqlPlayerStore implements PlayerStore {
       await c.run('DELETE FROM unrecorded_games WHERE game_id = $1', [gameId]);
       for (const r of rows) {
         if (r.gameId !== gameId) throw new Error('history row of another game');
-        await c.run(`INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
-          r.playerId,
-          r.gameId,
-          r.finishedAt,
-          r.role,
-          r.seat,
-          r.place,
-          r.mode,
-          r.won,
-          r.rated,
-          r.campaignId,
-          r.absent ?? false,
-        ]);
+        await c.run(
+          `INSERT INTO player_games (${GAME_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [
+            r.playerId,
+            r.gameId,
+            r.finishedAt,
+            r.role,
+            r.seat,
+            r.place,
+            r.mode,
+            r.won,
+            r.rated,
+            r.campaignId,
+            r.absent ?? false,
+            r.abandoned ?? false,
+          ],
+        );
       }
       if (!rate) return true;
       // Ratings of the same player can change in two games finishing together: lock them in a
@@ -300,7 +308,7 @@ export class SqlPlayerStore implements PlayerStore {
   async statsOf(playerId: string): Promise<RoleModeStats[]> {
     const rows = await this.db.all<{ role: Role; mode: RoleModeStats['mode']; played: number; won: number }>(
       `SELECT role, mode, count(*) AS played, sum(CASE WHEN won THEN 1 ELSE 0 END) AS won FROM player_games
-       WHERE player_id = $1 GROUP BY role, mode ORDER BY role, mode`,
+       WHERE player_id = $1 AND NOT abandoned GROUP BY role, mode ORDER BY role, mode`,
       [playerId],
     );
     return rows.map((r) => ({ role: r.role, mode: r.mode, played: Number(r.played), won: Number(r.won) }));

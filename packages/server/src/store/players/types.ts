@@ -61,6 +61,8 @@ export interface PlayerGameRow {
   readonly campaignId: string | null;
   /** D13: a stand-in held the player's seat at the end (they left, or their time ran out). */
   readonly absent?: boolean;
+  /** D14: the table abandoned the game by agreement (nobody won; unrated). */
+  readonly abandoned?: boolean;
 }
 
 export type HistoryCursor = Pick<PlayerGameRow, 'finishedAt' | 'gameId'>;
@@ -182,6 +184,7 @@ export interface PlayerStore {
   /** Newest first (finishedAt, then gameId, descending); `before` = the last row of the previous
    * page (keyset paging: stable while new games arrive). */
   historyOf(playerId: string, limit: number, before?: HistoryCursor): Promise<PlayerGameRow[]>;
+  /** Games played and won per role and mode; an abandoned game (D14) is neither. */
   statsOf(playerId: string): Promise<RoleModeStats[]>;
   /** Finished games per player (0 for unknown ids): "beginners" of seed 003. */
   finishedCounts(playerIds: readonly string[]): Promise<Map<string, number>>;

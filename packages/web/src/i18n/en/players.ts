@@ -32,6 +32,7 @@ export const PLAYERS_EN = {
   pl_noGames: 'No finished games yet.',
   pl_win: 'won',
   pl_loss: 'lost',
+  pl_abandoned: 'abandoned',
   pl_unrated: 'unrated',
   pl_replay: 'replay',
   pl_role_recruiter: 'Recruiter',

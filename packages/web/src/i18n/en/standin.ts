@@ -21,6 +21,14 @@ export const STANDIN_EN = {
     'Your teammates are asked whether the agents resign. If they refuse or do not answer, you leave the table and a bot plays on for you.',
   rp_accept: 'Resign together',
   rp_refuse: 'Play on',
+  ab_propose: 'Propose to abandon',
+  ab_confirm:
+    'Propose to abandon this game? If every other player at the table accepts within a minute, it ends with no winner and is not rated. One refusal, or no answer, and the game goes on.',
+  ab_proposed: '{name} proposes to abandon the game: no winner, not rated.',
+  ab_waiting:
+    'The other players are asked whether to abandon the game. If one refuses or does not answer, the game goes on.',
+  ab_accept: 'Abandon the game',
+  ab_refuse: 'Play on',
   fr_rate: 'Finished {finished} of their last {started} games',
   fr_short: '{pct}% finished',
   fr_min: 'Players must finish',

@@ -33,6 +33,7 @@ export const PLAYERS_JA: Section<typeof PLAYERS_EN> = {
   pl_noGames: '終わった対局はまだありません。',
   pl_win: '勝ち',
   pl_loss: '負け',
+  pl_abandoned: '中止',
   pl_unrated: 'レートなし',
   pl_replay: 'リプレイ',
   pl_role_recruiter: '採用官',

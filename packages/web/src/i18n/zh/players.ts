@@ -33,6 +33,7 @@ export const PLAYERS_ZH: Section<typeof PLAYERS_EN> = {
   pl_noGames: '还没有结束的对局。',
   pl_win: '胜',
   pl_loss: '负',
+  pl_abandoned: '已放弃',
   pl_unrated: '不计分',
   pl_replay: '回放',
   pl_role_recruiter: '招募员',

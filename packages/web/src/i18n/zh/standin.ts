@@ -21,6 +21,13 @@ export const STANDIN_ZH: Section<typeof STANDIN_EN> = {
   rp_waiting: '正在询问队友特工方是否认输。如果他们拒绝或不回答，你将离开牌桌，由机器人替你继续。',
   rp_accept: '一起认输',
   rp_refuse: '继续游戏',
+  ab_propose: '提议放弃本局',
+  ab_confirm:
+    '提议放弃本局？如果牌桌上其他所有玩家在一分钟内同意，本局结束，无胜者，不计等级分。只要有一人拒绝或不回答，游戏继续。',
+  ab_proposed: '{name}提议放弃本局：无胜者，不计等级分。',
+  ab_waiting: '正在询问其他玩家是否放弃本局。只要有一人拒绝或不回答，游戏继续。',
+  ab_accept: '放弃本局',
+  ab_refuse: '继续游戏',
   fr_rate: '最近 {started} 局中完成了 {finished} 局',
   fr_short: '完成率 {pct}%',
   fr_min: '玩家的完成率至少',

@@ -16,6 +16,7 @@ import * as m109 from './109_offline_games.js';
 import * as m110 from './110_mail_recipients.js';
 import * as m111 from './111_creator_nets.js';
 import * as m113 from './113_seat_clocks.js';
+import * as m114 from './114_abandoned_games.js';
 import * as m120 from './120_admin.js';
 import * as m130 from './130_presence.js';
 
@@ -39,6 +40,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   { version: 110, ...m110 },
   { version: 111, ...m111 },
   { version: 113, ...m113 },
+  { version: 114, ...m114 },
   { version: 120, ...m120 },
   { version: 130, ...m130 },
 ];
