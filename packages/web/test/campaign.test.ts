@@ -69,9 +69,11 @@ describe('campaign rematch', () => {
     await host.page.getByText('Bea').first().waitFor();
     await host.page.getByRole('button', { name: 'Start the game' }).click();
     for (const p of pages) await p.page.locator('[role=status][data-phase]').waitFor();
-    // The agents resign: Rita's recruiter side wins game 1.
+    // The agents resign: Rita's recruiter side wins game 1. Two people play the agents, so Alex's
+    // resignation is a proposal Bea accepts (D13).
     await guests[0].page.getByRole('button', { name: 'Resign' }).click();
     await guests[0].page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
+    await guests[1].page.getByRole('button', { name: 'Resign together' }).click();
     for (const p of pages) await p.page.locator('[role=status][data-phase="over"]').waitFor();
 
     await host.page.getByRole('button', { name: 'Rematch (same sides)' }).click();
