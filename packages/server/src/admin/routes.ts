@@ -4,13 +4,12 @@
 // refusal is a code and a sentence, and changes nothing. Every admin request is logged (who, which
 // route, the answer's status); every admin action is in the audit log (admin/service.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
 import { ApiError } from '../api-error.js';
+import { query } from '../http/query.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
-import { describeZodError } from '../schemas.js';
 import { checkHandle } from '../players/handles.js';
 import type { PlayerService } from '../players/service.js';
 import {
@@ -43,17 +42,6 @@ const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Every page polls the announcement: one database read per instance per this long serves them
  * all (an announcement made or ended here is seen here at once, elsewhere within this). */
 const ANNOUNCEMENT_CACHE_MS = 5_000;
-
-function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer<T> {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of search) {
-    if (k in raw || Object.keys(raw).length >= 8) throw new ApiError(400, 'malformed', 'Too many query parameters.');
-    raw[k] = v;
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new ApiError(400, 'malformed', describeZodError(r.error));
-  return r.data;
-}
 
 /** CSV with every field quoted; a field starting with = + - @ gets a leading ' so a spreadsheet
  * never runs it as a formula. */

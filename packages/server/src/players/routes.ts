@@ -8,12 +8,12 @@
 // (`hashesPerHandle` per handle), beyond that 503; handle changes per IP and per network.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../api-error.js';
+import { query } from '../http/query.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { prefixKey } from '../http/address.js';
-import { describeZodError } from '../schemas.js';
 import { impersonates } from '../input/text.js';
 import { CHAT_PAGE_MAX } from './chat.js';
 import { BotProfileCache, isBotPlayerId } from './bot-profiles.js';
@@ -104,17 +104,6 @@ function orThrow<T extends { ok: boolean }>(r: T | AccountError): Exclude<T, Acc
     throw new ApiError(STATUS[e.code], e.code.replace(/-/g, '_'), e.message);
   }
   return r as Exclude<T, AccountError>;
-}
-
-function query<T extends z.ZodType>(search: URLSearchParams, schema: T): z.infer<T> {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of search) {
-    if (k in raw || Object.keys(raw).length >= 8) throw new ApiError(400, 'malformed', 'Too many query parameters.');
-    raw[k] = v;
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new ApiError(400, 'malformed', describeZodError(r.error));
-  return r.data;
 }
 
 /** Profile names, like table names, may not read as a bot or the server (profiles and the
