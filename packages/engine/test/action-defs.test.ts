@@ -38,10 +38,11 @@ describe('issue 26 §1: actions derived from ACTION_DEFS', () => {
     expect(checkShape({ ...client, seat: 1 })).toBeNull();
   });
 
-  test('one list of types, the client list without the server-only timeout, fields in picking order', () => {
+  test('one list of types, the client list without the server-only timeout and abandon, fields in picking order', () => {
     expect(ACTION_TYPES).toEqual(Object.keys(ACTION_DEFS));
-    expect(ACTION_TYPES).toHaveLength(27); // D12 added `undo`
+    expect(ACTION_TYPES).toHaveLength(28); // D12 added `undo`, D14 `abandon`
     expect(CLIENT_ACTION_TYPES).not.toContain('timeout');
+    expect(CLIENT_ACTION_TYPES).not.toContain('abandon');
     expect(CLIENT_ACTION_TYPES).toHaveLength(26);
     // The web client asks for a mind slip's token before its landing, and for the step token
     // before the extra immortal move (the order of the old SLOTS table, now ACTION_DEFS).
