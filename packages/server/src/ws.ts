@@ -307,8 +307,12 @@ export function attachWebSockets(
           case 'accept':
           case 'refuse':
           case 'abandon':
-            // A seat change is a write and a frame to everyone: as dear as a hello.
-            if (!hellos.take('c')) return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
+            // A seat change is a write and a frame to everyone: as dear as a hello, and held per
+            // address as hellos are, so more connections do not buy more proposals.
+            if (!hellos.take('c') || !hellosPerIp.take(ip)) {
+              onRefused('seat_changes', 'rate_limited', ip);
+              return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
+            }
             return await service.seatRequest(conn, m.gameId, m.t);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
