@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test` (and so `.ci/run`): installs what is missing, builds, checks and runs every test,
-// then prints how long each phase took (wall and CPU seconds, load average), the figures issue 26
-// §6 asks for. Arguments go to vitest (`npm test -- packages/engine` runs that folder only).
+// then prints how long each phase took (wall and CPU seconds, load average), so a slow run shows
+// which phase and how busy the machine was. Arguments go to vitest (`npm test -- packages/engine` runs that folder only).
 //
 // Phases: install (npm ci when node_modules is missing or older than the lockfile, and at the
 // same time one apt-get transaction for whatever of Chromium, its CJK fonts, PostgreSQL, nginx

@@ -1,4 +1,4 @@
-// The order vitest starts test files in (issue 26 §6): the longest first, so the workers end
+// The order vitest starts test files in: the longest first, so the workers end
 // together instead of one starting a long file at the end. Files in scripts/test-costs.json
 // (seconds per file, measured on an otherwise idle 2-core machine by scripts/test-costs.mjs and
 // committed, since a fresh clone has no vitest cache) go by that table; the others keep vitest's

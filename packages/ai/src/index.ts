@@ -1,10 +1,10 @@
 // Public API of @mindmgmt/ai: a list of exports, one section per module.
 
-// ---- deduction (issue 5): exact belief from public facts ----
+// ---- deduction: exact belief from public facts ----
 export * from './deduction/index.js';
 
 // ---- bots: (added by the bot module's owner) ----
 export * from './bots/index.js';
 
-// ---- game analysis (issue 28 §3) ----
+// ---- game analysis ----
 export * from './analysis/index.js';

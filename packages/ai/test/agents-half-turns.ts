@@ -1,7 +1,7 @@
 // The hard agents' half-turns, for tests that change one of their weights and compare what the
 // agents leave behind (bots.agents-info, bots.agents-threat). Every bot here decides at
 // NO_CUTOFF_MS, its work fixed by counts: the states and half-turns depend on the seed alone, not
-// on the machine's load (issue 26 §6; the yardstick recruiter decided on the clock).
+// on the machine's load (the yardstick recruiter decides on the clock).
 import { type Action, apply, expectedSeats, type GameState, legalActions, view } from '@mindmgmt/engine';
 import { AGENT_WEIGHTS, AgentBot } from '../src/bots/agents.js';
 import { makeBot, seatRng } from '../src/bots/index.js';

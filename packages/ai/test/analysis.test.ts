@@ -1,4 +1,4 @@
-// The analysis of a finished game (issue 28 §3) on recorded games with known counts: the exact
+// The analysis of a finished game on recorded games with known counts: the exact
 // deduction's possible locations per activation, recruiter turn and half-turn, the moments, the
 // expert's line within its cap, determinism from the game id, and no analysis before the end.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The bots' sampled belief reads the public log through the deduction's one reader (Facts,
-// issue 26 §2). Before, belief.ts read the log itself and missed that the Training start is a
+// The bots' sampled belief reads the public log through the deduction's one reader (Facts),
+// so both read it alike. Before, belief.ts read the log itself and missed that the Training start is a
 // confirmed note "1" (R31): after a "cannot place" answer (R22) for a feature of the start
 // location it forbade the start itself, so no hidden path fitted and the belief was empty.
 import { type GameState, LOCATIONS_WITH, view } from '@mindmgmt/engine';
@@ -32,7 +32,7 @@ function cannotPlaceOnStart(seeds: readonly number[]): GameState[] {
   return out;
 }
 
-describe('sampled belief from the one public-log reader (issue 26 §2)', () => {
+describe('sampled belief from the one public-log reader', () => {
   it('R31 + R22: "cannot place" never forbids the Training start, so the belief keeps worlds', () => {
     const positions = cannotPlaceOnStart([5003, 5006, 5009, 5012, 5015, 5018, 5021, 5024]);
     expect(positions.length).toBeGreaterThan(0);

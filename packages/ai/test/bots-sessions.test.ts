@@ -1,4 +1,4 @@
-// Issue 11: a bot or a Deduction used for one game and then for another (as the server's shared
+// A bot or a Deduction used for one game and then for another (as the server's shared
 // bots were) must give the second game's correct answer, the one a fresh instance gives.
 import { type Action, type GameState, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ function agentViews(seed: number, maxTime: number): View[] {
   return out;
 }
 
-describe('state of one game never leaks into another (issue 11)', () => {
+describe('state of one game never leaks into another', () => {
   it("regression: Deduction fed game A then a longer game B gives B's belief", () => {
     let pairs = 0;
     for (let i = 0; i < 8; i++) {

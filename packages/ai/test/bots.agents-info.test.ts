@@ -1,4 +1,4 @@
-// Issue 11: the hard agents valued a bit of information about the recruiter's location at 0.04 of
+// The hard agents valued a bit of information about the recruiter's location at 0.04 of
 // a capture, so a second activation with no follower to capture often moved for position instead
 // of asking (R22) or revealing (R23). Valued higher, the agents learn more each half-turn and win
 // more: against the yardstick recruiter, 91.4% -> 96.8% (500 paired games, docs/bots.md "Hard
@@ -21,10 +21,10 @@ function playHalf(s: GameState, perBit: number): { actions: string; places: numb
 }
 
 // One seed per test: a seed's half-turns are a long synchronous run, and vitest's worker must
-// answer between them on a loaded machine (issue 26 §6); the last test judges them together.
+// answer between them on a loaded machine; the last test judges them together.
 const SEEDS = [60, 61, 62, 63];
 
-describe('hard agents: the value of a bit (issue 11)', () => {
+describe('hard agents: the value of a bit', () => {
   let changed = 0;
   let before = 0;
   let after = 0;

@@ -1,4 +1,4 @@
-// Issue 11: the recruiter's wins against the hard agents that were not on time came from immortal
+// The recruiter's wins against the hard agents that were not on time came from immortal
 // recruits (R19): the agents left two immortals close to the locations of a face-up immortal
 // card. Weighing that threat at 0.3 of a capture instead of 0.1 took the hard agents from 95.8%
 // to 97.2% against the yardstick recruiter (1,000 paired games, docs/bots.md "Hard agents: the
@@ -22,10 +22,10 @@ function playHalf(s: GameState, weight: number): { actions: string; threat: numb
 }
 
 // One seed per test: a seed's half-turns are a long synchronous run, and vitest's worker must
-// answer between them on a loaded machine (issue 26 §6); the last test judges them together.
+// answer between them on a loaded machine; the last test judges them together.
 const SEEDS = [60, 61, 62, 63];
 
-describe('hard agents: the immortal threat (issue 11)', () => {
+describe('hard agents: the immortal threat', () => {
   let changed = 0;
   let before = 0;
   let after = 0;

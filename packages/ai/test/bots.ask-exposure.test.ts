@@ -1,4 +1,4 @@
-// R22 ask exposure (issue 11): the hard recruiter stepped onto locations whose feature no older
+// R22 ask exposure: the hard recruiter stepped onto locations whose feature no older
 // unmarked visit showed, next to agents that could ask about it; the ask's answer then had to be its
 // own location. Weighing such steps lifted it from 26.6% to 43.8% against the yardstick agents
 // (500 games, docs/bots.md "Hard recruiter: fresh features").

@@ -1,4 +1,4 @@
-// Regression (issue 11): the hard recruiter escorted itself. Whenever agents came near it moved an
+// Regression: the hard recruiter escorted itself. Whenever agents came near it moved an
 // immortal onto its own location (R25: no capture there), in 222 of 500 turns over 100 games. Strong
 // agents read an immortal moved during the recruiter's turn as the recruiter's location (the
 // opponent model, model.ts), push it away with a shakedown (R24) and capture: 62 of the 90 captures
@@ -13,7 +13,7 @@ import { makeYardstick } from '../src/reference/index.js';
 
 describe('regression: the hard recruiter escorted itself with an immortal, a tell the agents read', () => {
   // Each decision yields: these are whole games in one test, and vitest's worker must answer its
-  // main process within 60 s (issue 26 §6, "Timeout calling onTaskUpdate").
+  // main process within 60 s (else "Timeout calling onTaskUpdate").
   it('R25, R24: every immortal the hard recruiter moves onto its own location recruits at once (R19)', async () => {
     let moves = 0;
     for (let seed = 40; seed < 44; seed++) {

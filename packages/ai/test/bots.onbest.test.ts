@@ -1,4 +1,4 @@
-// Anytime reports (issue 11): the easy and hard bots tell `onBest` each better move as they find it, so
+// Anytime reports: the easy and hard bots tell `onBest` each better move as they find it, so
 // the server's BotPool can play the best move so far when a decision runs out of time. The hard
 // recruiter reports its move without the agents' belief before it computes that belief (the slow
 // part). Listening must not change the move.

@@ -1,4 +1,4 @@
-// Issue 6: bots only return legal actions, never see hidden state, are deterministic with a seed,
+// Bots only return legal actions, never see hidden state, are deterministic with a seed,
 // and respect their time budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

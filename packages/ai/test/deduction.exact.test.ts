@@ -1,4 +1,4 @@
-// Exactness of the deduction engine (issue 5): on thousands of short random games the fast DP
+// Exactness of the deduction engine: on thousands of short random games the fast DP
 // (Deduction / deduce) gives exactly the same world count, location weights, card shares,
 // recruiter-card shares and 2nd-mind-slip share as the brute-force enumerator (brute.ts),
 // which checks every hidden world (card x 3 cards x path) against the public log one by one.

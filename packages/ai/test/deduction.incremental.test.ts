@@ -1,6 +1,6 @@
 // The incremental deduction equals a one-shot deduction at every agents' decision point, not
 // only at the end of a game: location and visited-set filters (ask answers, misses, scans,
-// reveals of an earlier layer) compact a built layer in place of re-hashing it (issue 11), and
+// reveals of an earlier layer) compact a built layer in place of re-hashing it (faster), and
 // the compacted layer must hold exactly the states, counts and triple sets a fresh build gives.
 import { type GameState, type View, view } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ function decisionPoints(mode: 'full' | 'training', seed: number): GameState[] {
   return points;
 }
 
-describe('incremental deduction == one-shot at every update (issue 11: compacted filters)', () => {
+describe('incremental deduction == one-shot at every update (compacted filters)', () => {
   it('Training and Full games with asks, misses, scans and reveals on built layers', () => {
     const filtered = new Map<string, number>();
     const games: ['full' | 'training', number][] = [
@@ -47,7 +47,7 @@ describe('incremental deduction == one-shot at every update (issue 11: compacted
   });
 });
 
-describe('a deduction that sheds its scratch and caches between updates (issue 29 §6: bot session memory)', () => {
+describe('a deduction that sheds its scratch and caches between updates (bot session memory)', () => {
   it('gives the one-shot belief at every update, and holds less between updates', () => {
     const games: ['full' | 'training', number][] = [
       ['training', 71],

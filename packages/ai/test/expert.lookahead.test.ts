@@ -1,4 +1,4 @@
-// Issue 11: the expert recruiter looks one agents' half-turn ahead with the real hard agents
+// The expert recruiter looks one agents' half-turn ahead with the real hard agents
 // (expert/lookahead.ts) and does not take a step after which they capture it. Measured (expert
 // recruiter vs yardstick agents, 500 paired games): 43.0% with the lookahead against 41.2% without.
 import { type Action, type GameState, legalActions, view, type View } from '@mindmgmt/engine';
@@ -23,7 +23,7 @@ function vetoAt(s: GameState): Vetoed | null {
   return la && la.vetoed.length > 0 && la.chosen !== la.prior ? { s, chosen, la } : null;
 }
 
-describe('expert recruiter: the one half-turn lookahead (issue 11)', () => {
+describe('expert recruiter: the one half-turn lookahead', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('R15, R22: a step the simulated agents capture after is vetoed for one they do not, and they see only the agents\u2019 view', () => {

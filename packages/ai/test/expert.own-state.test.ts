@@ -1,4 +1,4 @@
-// Issue 11: the expert recruiter's lookahead rebuilds the game from its own view (expert/own-state.ts)
+// The expert recruiter's lookahead rebuilds the game from its own view (expert/own-state.ts)
 // and lets the agents' bot play on it. Anything the rebuild got wrong would make it simulate another
 // game, so it must equal the server's state in every rule field.
 import { apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';

@@ -1,6 +1,6 @@
 // An expert session (one per game and seat, as the server keeps it) decides as a fresh expert
 // given the same view, seed and playout budget: its caches (exact deduction, the agents' belief,
-// the prior's belief) change speed, never the move (issue 11, docs/bots.md "Determinism").
+// the prior's belief) change speed, never the move (docs/bots.md "Determinism").
 import { apply, expectedSeats, legalActions, newGame, rngFrom, type Seat, view } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { ExpertBot, makeBot, seatRng } from '../src/bots/index.js';

@@ -1,5 +1,5 @@
-// Level "expert" (issue 11) is stronger than random: paired seeds, the same six Full games with
-// the expert on each side. Moved out of expert.test.ts (issue 26 §6) so it runs beside that file,
+// Level "expert" is stronger than random: paired seeds, the same six Full games with
+// the expert on each side. A file apart from expert.test.ts so it runs beside that file,
 // one game per test: a game is a long synchronous run, and one test playing six of them starved
 // vitest's worker messages on a busy machine ("Timeout calling onTaskUpdate").
 import { describe, expect, it } from 'vitest';

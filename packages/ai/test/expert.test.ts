@@ -1,4 +1,4 @@
-// Level "expert" (issue 11): legal, anytime, deterministic for a fixed playout budget, stronger than
+// Level "expert": legal, anytime, deterministic for a fixed playout budget, stronger than
 // random, and blind to hidden facts it may not see.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -153,7 +153,7 @@ describe('expert: anytime', () => {
       const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), budgetMs, (b) => reported.push(b));
       const ms = performance.now() - t0;
       // the budget is the one thing here that is wall-clock by nature: the slack is for a busy
-      // machine (issue 26: CI runs beside other jobs), the bound is that the search stops
+      // machine (CI runs beside other jobs), the bound is that the search stops
       expect(ms).toBeLessThanOrEqual(budgetMs + 2000);
       expect(reported.length).toBeGreaterThanOrEqual(1);
       for (const b of reported) expect(legal).toContainEqual(b);
@@ -168,7 +168,7 @@ describe('expert: anytime', () => {
     const seen: Action[] = [];
     const bot = new ExpertBot('recruiter');
     const a = bot.decide(view(s, 0), legal, seatRng(5, 0), 1000, (b) => seen.push(b));
-    // no search ran (counted, not timed: issue 26, the machine may be busy)
+    // no search ran (counted, not timed: the machine may be busy)
     expect(bot.lastPlayouts).toBe(0);
     expect(bot.lastSearch).toBeNull();
     expect(a).toEqual(legal[0]);

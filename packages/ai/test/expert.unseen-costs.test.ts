@@ -1,4 +1,4 @@
-// Regression (issue 11): on a prior that weighs ask exposure (R22) and never pays a step token for
+// Regression: on a prior that weighs ask exposure (R22) and never pays a step token for
 // a decoy (R15), the expert recruiter's search departed to exactly those moves: its playouts' agents
 // neither ask nor read step tokens, so both looked free. It won 21 games its prior lost and lost 31
 // its prior won (104 games). The search now departs only to steps and mind slips no more exposed

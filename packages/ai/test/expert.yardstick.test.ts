@@ -1,4 +1,4 @@
-// The yardstick (issue 11) is today's hard bots frozen: its play must never change. This pins one
+// The yardstick is today's hard bots frozen: its play must never change. This pins one
 // Full game of yardstick vs yardstick move for move (a budget no deadline ever reaches,
 // NO_CUTOFF_MS, so the moves depend on the seed alone). If this fails, the yardstick was edited:
 // revert it and change the live bots instead.

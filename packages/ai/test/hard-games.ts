@@ -2,7 +2,7 @@
 // NO_CUTOFF_MS so that a game depends on its seed alone), the positions the bot tests start from.
 // They are recorded once (record-hard-games.ts writes fixtures/hard-games.json) and replayed here:
 // a replay costs a few ms where playing the game costs every bot decision again, about 2 s a game
-// (issue 26 §6; 18xx replays its recorded games the same way). A seed that is not recorded is
+// (so the tests stay cheap on 2 cores; 18xx replays its recorded games the same way). A seed that is not recorded is
 // played live.
 import fs from 'node:fs';
 import { type Action, apply, expectedSeats, type GameState, legalActions, newGame, view } from '@mindmgmt/engine';

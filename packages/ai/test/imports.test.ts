@@ -1,4 +1,4 @@
-// Issue 26 §3 and §4: the live bots depend only on live code (the frozen yardstick is a reference
+// Layers: the live bots depend only on live code (the frozen yardstick is a reference
 // only measurement imports), and no files of packages/ai or packages/cli import each other in a
 // loop (there were two: bots/index.ts <-> runner.ts, simulate.ts <-> simulate-pool.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -48,8 +48,8 @@ function circles(files: readonly string[]): string[][] {
   return found;
 }
 
-describe('imports (issue 26)', () => {
-  it('the live bots never import the frozen yardstick or the measurement harness (§3)', () => {
+describe('imports', () => {
+  it('the live bots never import the frozen yardstick or the measurement harness', () => {
     const bots = tsFiles(join(PACKAGES, 'ai/src/bots'));
     expect(bots.length).toBeGreaterThan(20);
     for (const f of bots)
@@ -57,7 +57,7 @@ describe('imports (issue 26)', () => {
         expect(relative(join(PACKAGES, 'ai/src'), t), relative(PACKAGES, f)).not.toMatch(/^reference\/|yardstick/);
   });
 
-  it.each(['ai/src', 'cli/src', 'ai/test', 'cli/test'])('no import circles in packages/%s (§4)', (dir) => {
+  it.each(['ai/src', 'cli/src', 'ai/test', 'cli/test'])('no import circles in packages/%s', (dir) => {
     const files = tsFiles(join(PACKAGES, dir));
     expect(files.length).toBeGreaterThan(1);
     expect(circles(files).map((c) => c.map((f) => relative(PACKAGES, f)).join(' -> '))).toEqual([]);

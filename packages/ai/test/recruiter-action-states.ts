@@ -1,6 +1,7 @@
 // States where the recruiter is about to take its turn's action, from hard-recruiter vs
 // hard-agents games (bots.ask-exposure, expert.lookahead), replayed from their record
-// (hard-games.ts): the states depend on the seed alone (issue 26 §6).
+// (hard-games.ts): the states depend on the seed alone, never on
+// how busy the machine is.
 import type { GameState } from '@mindmgmt/engine';
 import { decidingSeat, hardGame } from './hard-games.js';
 

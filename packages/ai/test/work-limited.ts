@@ -1,4 +1,4 @@
-// Clock-free bot decisions for tests (issue 26 §6): a test builds its positions with bots whose
+// Clock-free bot decisions for tests: a test builds its positions with bots whose
 // work is fixed by counts, never cut short by the wall clock.
 
 /**

@@ -219,7 +219,7 @@ export async function simulateCommand(argv: string[]): Promise<number> {
         ' "decisionMsByLevel":{level:{"decisions","p50","p99"}}}\n' +
         'Decision times are those of the non-random bots (of all bots when both sides are random).\n' +
         "Levels: random, easy, hard, expert, and yardstick (today's hard bots frozen, for measuring; not offered\n" +
-        'to players). The rows of issue 11: --recruiter expert --agents yardstick, --recruiter yardstick\n' +
+        'to players). The rows that measure the expert: --recruiter expert --agents yardstick, --recruiter yardstick\n' +
         '--agents expert, --recruiter expert --agents expert (same --seed: paired seeds).\n' +
         'Defaults: --mode full --games 500 --recruiter easy --agents easy --seed 1 --budget-ms 1000 --agent-seats 1;\n' +
         'games run on worker threads (one per core, up to 2) when --games >= 8. Progress goes to stderr.\n' +

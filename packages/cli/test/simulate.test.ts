@@ -1,4 +1,4 @@
-// `simulate` rows of issue 11: the expert and the frozen yardstick are accepted levels, and the
+// The `simulate` rows that measure the expert: the expert and the frozen yardstick are accepted levels, and the
 // summary carries the recruiter win rate with its Wilson 95% interval.
 import { describe, expect, it } from 'vitest';
 import { parseSimulateArgs, runSimulation, wilson95 } from '../src/simulate.js';

@@ -119,13 +119,13 @@ function checkWith(s: GameState, action: unknown, logged: boolean): GameError | 
   if (shape) return shape;
   const a = action as Action;
   // Notes are table state beside the game (rules/notes.ts): a new one never becomes a move, so
-  // the log grows only with moves (issue 10 item 2). Old logs still hold some (applyLogged).
+  // the log grows only with moves. Old logs still hold some (applyLogged).
   if (a.type === 'note' && !logged)
-    return err('not_allowed', 'A mental note is not a move: it is changed beside the game (R30, D8).');
+    return err('not_allowed', 'R30', 'A mental note is not a move: it is changed beside the game (R30, D8).');
   if (!OUT_OF_TURN.includes(a.type)) {
     if (s.result) return err('game_over', 'The game is over.');
-    if (!isSeat(s, a.seat)) return err('not_allowed', `Seat ${a.seat} is not at this table.`);
-    if (!expectedSeats(s).includes(a.seat)) return err('not_your_turn', 'It is not your turn.');
+    if (!isSeat(s, a.seat)) return err('not_allowed', null, `Seat ${a.seat} is not at this table.`);
+    if (!expectedSeats(s).includes(a.seat)) return err('not_your_turn', null, 'It is not your turn.');
   }
   try {
     return rule(a.type).check(s, a as ActionOf<typeof a.type>);

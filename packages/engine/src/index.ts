@@ -12,7 +12,8 @@ export type {
   NoteBody,
 } from './model/actions.js';
 export { ACTION_DEFS, ACTION_TYPES, CLIENT_ACTION_TYPES, SERVER_ACTIONS, fieldNames } from './model/actions.js';
-export type { ErrorCode, ErrorParams, GameError } from './model/errors.js';
+export type { ErrorCode, ErrorParams, GameError, RuleId } from './model/errors.js';
+export { ERRORS, ruleOf } from './model/errors.js';
 export type { GameEvent, PublicEvent, PublicEventKind, SecretDetail } from './model/events.js';
 export type {
   GameOptions,

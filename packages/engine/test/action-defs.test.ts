@@ -1,4 +1,4 @@
-// Issue 26 §1: every action is defined once (model/actions.ts ACTION_DEFS). Its TypeScript type is
+// Every action is defined once (model/actions.ts ACTION_DEFS). Its TypeScript type is
 // derived from that table, so the `@ts-expect-error` lines below fail `tsc -p packages/engine/test`
 // (part of `npm run typecheck`) if the derivation ever lets a wrong action through; the runtime
 // checks pin the lists and the picking order the web client uses.
@@ -13,7 +13,7 @@ import {
   type ClientAction,
 } from '../src/index.js';
 
-describe('issue 26 §1: actions derived from ACTION_DEFS', () => {
+describe('actions derived from ACTION_DEFS', () => {
   test('the types accept the defined fields and refuse others (checked by tsc)', () => {
     const ok: Action[] = [
       { type: 'step', seat: 0, to: 3 },

@@ -1,10 +1,11 @@
-// The engine's refusals in the player's language (issue 12, clear refusals in zh/ja): real
-// refusals from real positions, said in Chinese and Japanese by code and parameters, with the
-// engine's English only for codes without a translation.
+// The engine's refusals in the player's language: real refusals from real positions, said in
+// Chinese and Japanese by code and parameters, with the engine's English only for codes without a
+// translation; and the rulebook chapter each links to, found from the ruling the engine sends as data.
 import { describe, expect, it } from 'vitest';
 import {
   apply,
   check,
+  ERRORS,
   expectedSeats,
   LOCATIONS,
   legalActions,
@@ -15,6 +16,7 @@ import {
 } from '@mindmgmt/engine';
 import { i18nFor as makeI18n } from '../src/i18n/all.js';
 import { refusalChapter, refusalText, translatedRefusal, withoutRulings } from '../src/i18n/refusals.js';
+import { rulingChapter } from '../src/rulebook/chapters.js';
 
 function playUntil(s: GameState, stop: (s: GameState) => boolean): GameState {
   for (let i = 0; i < 500 && !stop(s); i++) {
@@ -80,7 +82,7 @@ describe('refusals in the player’s language', () => {
   });
 
   for (const lang of ['zh', 'ja'] as const)
-    it(`${lang}: each is said in ${lang}, with its locations, no English word and no ruling id left (issue 25 §4)`, () => {
+    it(`${lang}: each is said in ${lang}, with its locations, no English word and no ruling id left`, () => {
       const i18n = makeI18n(lang);
       for (const e of errors) {
         const text = translatedRefusal(i18n, e);
@@ -104,8 +106,8 @@ describe('refusals in the player’s language', () => {
   });
 
   // Refusals no click can cause (a hand-made frame): each code's general sentence, with the
-  // ruling ids cut (issue 25 §4), never English (left open in issue 12: wrong_phase, already_done,
-  // must_act, not_controlled, not_in_mode, bad_location were English in zh/ja).
+  // ruling ids cut, never English (wrong_phase, already_done, must_act, not_controlled,
+  // not_in_mode and bad_location once showed the English text in zh/ja).
   for (const lang of ['zh', 'ja'] as const)
     it(`${lang}: refusals a click cannot cause get their code's sentence, no ruling id, no English`, () => {
       const i18n = makeI18n(lang);
@@ -131,8 +133,8 @@ describe('refusals in the player’s language', () => {
       expect(refusalText(i18n, odd)).not.toMatch(RULING_ID);
     });
 
-  // Issue 25 §4: the ids stay for developers; a player gets the rulebook chapter instead.
-  it('each refusal a click can cause links the rulebook chapter of the first ruling it cites', () => {
+  // The ids stay for developers; a player gets the rulebook chapter instead.
+  it('each refusal a click can cause links the rulebook chapter of the ruling it carries', () => {
     const chapters = errors.map((e) => [e.code, refusalChapter(e)]);
     for (const [code, chapter] of chapters) expect(chapter, String(code)).not.toBeNull();
     expect(Object.fromEntries(chapters)).toMatchObject({
@@ -141,11 +143,27 @@ describe('refusals in the player’s language', () => {
       not_near_temple: 'setup',
       already_visited: 'recruiter-turn',
     });
-    expect(refusalChapter({ code: 'x', message: 'Nobody may ask about it (R22).' })).toBe('ask');
     expect(refusalChapter({ code: 'not_your_turn', message: 'Not your turn.' })).toBeNull();
   });
 
-  it('the ids go from the English text; words beside them stay (issue 25 §4)', () => {
+  it('the link comes from the ruling in the data, never from the words', () => {
+    // a sentence reworded without its id still links; an id in the words alone does not
+    expect(refusalChapter({ code: 'feature_blocked', message: 'Nobody may ask.', params: { rule: 'R22' } })).toBe(
+      'ask',
+    );
+    expect(refusalChapter({ code: 'x', message: 'Nobody may ask about it (R22).' })).toBeNull();
+    expect(refusalChapter({ code: 'x', message: 'Asks (R22).', params: { rule: 'R3' } })).toBe('immortals');
+    // engine decisions (D12 undo) are not rulebook chapters: no link
+    expect(refusalChapter({ code: 'undo_nothing', message: 'Nothing to undo.', params: { rule: 'D12' } })).toBeNull();
+  });
+
+  it('every ruling an engine error can carry has a rulebook chapter (engine decisions excepted)', () => {
+    const rulings = Object.values(ERRORS).flatMap((d) => ('rules' in d ? d.rules : d.rule ? [d.rule] : []));
+    expect(rulings.length).toBeGreaterThan(20);
+    for (const id of rulings) if (id.startsWith('R')) expect(rulingChapter(id), id).not.toBeNull();
+  });
+
+  it('the ids go from the English text; words beside them stay', () => {
     expect(withoutRulings('Agents move up to 2 locations (R20, R21).')).toBe('Agents move up to 2 locations.');
     expect(withoutRulings('Only times 2..5 (R5: times 2..5, step rules).')).toBe(
       'Only times 2..5 (times 2..5, step rules).',

@@ -1,4 +1,4 @@
-// The analysis of a finished game (issue 28 §3): replays its record and reports, for every agent
+// The analysis of a finished game: replays its record and reports, for every agent
 // activation and every recruiter turn, what the exact deduction knew and what the expert bots would
 // have done, the three moments that changed the game most, and the chart's series.
 //

@@ -1,4 +1,4 @@
-// Public API of the game analysis (issue 28 §3): pure, importable by the server's bot worker and
+// Public API of the game analysis: pure, importable by the server's bot worker and
 // by the browser's worker. See ./README.md.
 export { analyseGame, analysisSeed, AnalysisError } from './analyse.js';
 export * from './types.js';

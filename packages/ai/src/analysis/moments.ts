@@ -1,4 +1,4 @@
-// The three moments that changed the game most (issue 28 §3). Measure: the bits of information
+// The three moments that changed the game most. Measure: the bits of information
 // about the recruiter's location the agents gained or lost in one activation or one recruiter
 // turn, |log2(after / before)| of the exact deduction's possible-location count; the activation or
 // turn that ended the game ranks first. Ties: the earlier moment.

@@ -1,4 +1,4 @@
-// The analysis of a finished game as JSON (issue 28 §3): what the server stores and sends, and
+// The analysis of a finished game as JSON: what the server stores and sends, and
 // what the browser computes for offline games. Locations are labels, as in game records.
 import type { AgentId, GameResult, Mode, RecordAction } from '@mindmgmt/engine';
 

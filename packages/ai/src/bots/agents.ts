@@ -51,7 +51,8 @@ interface Option {
   act: Action | null;
 }
 
-/** The easy agents' value of a bit: they stay as they were when the hard agents' rose (issue 11). */
+/** The easy agents' value of a bit: kept where it was when the hard agents' rose, so the easy level
+ * keeps its strength. */
 const EASY_INFO_PER_BIT = 0.04;
 
 /** Scoring weights (units: probability of capturing the recruiter). Exported for tuning runs. */

@@ -1,4 +1,4 @@
-// Bridge to the deduction engine (../deduction, issue 5): the exact belief over the recruiter's
+// Bridge to the deduction engine (../deduction): the exact belief over the recruiter's
 // current location and cards, kept incrementally per bot session (one game, one seat). Sampled
 // worlds (belief.ts) are then re-weighted so their location marginal matches the exact one, and the
 // exact card shares replace the sampled ones. Returns null if the deduction fails on a view.
@@ -10,7 +10,7 @@ import { N } from './geo.js';
 /**
  * Below this per-decision budget the exact deduction (occasionally a few hundred ms per update) is
  * skipped. A rule on the budget, an input of the decision, never on measured time: whether a
- * decision uses the exact belief must not depend on how busy the machine is (issue 11).
+ * decision uses the exact belief must not depend on how busy the machine is, so a decision replays the same anywhere.
  */
 export const EXACT_MIN_BUDGET_MS = 400;
 

@@ -1,4 +1,4 @@
-// Computer opponents (issue 6): bot interface, the live levels for both sides. The frozen
+// Computer opponents: bot interface, the live levels for both sides. The frozen
 // yardstick and the game runner that measures against it are in ../reference (`@mindmgmt/ai/yardstick`).
 export type { Bot, BotRng, Level, PlayerLevel } from './types.js';
 export { LEVELS, Deadline } from './types.js';

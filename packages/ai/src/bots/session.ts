@@ -1,7 +1,7 @@
 // Bot sessions keyed by (game, seat), and one decision made in a session: the code that both the
 // server's bot workers (packages/server/worker/bot-worker.mjs) and the browser's offline worker
 // (packages/web/src/local/bot-worker.ts) run, so that a decision is the same wherever it is made
-// (issue 28 §1). The callers only carry messages; the time limit stays with them (a pool that can
+// (the offline game plays the server's bots). The callers only carry messages; the time limit stays with them (a pool that can
 // terminate its worker), since synchronous bot code cannot be interrupted from inside.
 import { type Action, rngFrom, type View } from '@mindmgmt/engine';
 import type { BotSide } from './make.js';
@@ -49,7 +49,8 @@ const key = (a: unknown): string => JSON.stringify(a);
 
 /**
  * Bot sessions, one per (game, seat): a bot keeps caches (sampled belief, incremental exact
- * deduction) that are only valid for one game, so no bot is ever shared between games (issue 11).
+ * deduction) that are only valid for one game, so no bot is ever shared between games: a cache
+ * fed one game and then another would give the second a wrong belief.
  * Map order is recency (most recent last) for the cap.
  */
 export class BotSessions<L extends Level = Level> {

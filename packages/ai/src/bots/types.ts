@@ -1,4 +1,4 @@
-// Bot interface (issue 6). A bot sees only its own seat's `View` and that seat's legal actions;
+// Bot interface. A bot sees only its own seat's `View` and that seat's legal actions;
 // it never receives a GameState. See runner.ts for the harness that enforces this.
 import type { Action, View } from '@mindmgmt/engine';
 
@@ -15,7 +15,7 @@ export type BotRng = () => number;
 /**
  * A bot instance is one session for one (game, seat): it may keep caches between its decisions in
  * that game, but a decision must be a function of (view, legal, rng seed, budget) alone, so that a
- * fresh bot given the same inputs makes the same choice (issue 11). The wall clock may only act as
+ * fresh bot given the same inputs makes the same choice (a replayed or resumed game plays on the same). The wall clock may only act as
  * a safety cutoff, and the bot says so in `lastCutoff`.
  */
 export interface Bot {
@@ -33,7 +33,7 @@ export interface Bot {
   /**
    * Called by the session holder after each decision: frees what the next decision rebuilds by
    * itself (scratch tables, caches of repeated work), so that a session waiting for its next turn
-   * holds only its incremental state (issue 29 §6). Must not change any later decision.
+   * holds only its incremental state: many sessions wait at once on a server. Must not change any later decision.
    */
   shed?(): void;
 }

@@ -267,7 +267,7 @@ export class Deduction {
   /**
    * Frees what the next update rebuilds on its own: the DP's scratch table and the caches of set
    * meets, alert meets, feature counts and per-set sums (in a mid game about 0.6 MB of typed
-   * arrays, most of a bot session's memory between its decisions: issue 29 §6). The layers, the
+   * arrays, most of a bot session's memory between its decisions). The layers, the
    * interned sets (their ids) and the facts stay, so the next update is as incremental as before
    * and gives the same belief.
    */

@@ -240,7 +240,7 @@ export class Facts {
   }
 }
 
-/** The one reader of the public log (issue 26 §2): a view's log as typed public facts. */
+/** The one reader of the public log, so the bots and the deduction read it alike: a view's log as typed public facts. */
 export function factsOf(v: { readonly mode: Mode; readonly log: readonly { readonly pub: PublicEvent }[] }): Facts {
   const facts = new Facts(v.mode);
   facts.feed(v.log);

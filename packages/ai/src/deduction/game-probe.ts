@@ -1,5 +1,5 @@
-// Cheap check that a view continues the game a Deduction was fed (issue 11: a Deduction fed game A
-// and then a longer game B kept A's facts and gave a wrong belief). Comparing every processed
+// Cheap check that a view continues the game a Deduction was fed (a Deduction fed game A
+// and then a longer game B would keep A's facts and give a wrong belief). Comparing every processed
 // entry would cost O(log) per update, more than a cached update itself; instead the entries at 16
 // spread positions of the processed prefix are compared, always including the first ones (Mayhem
 // placement and the start) and the last one. Two different games agreeing on all of them is not

@@ -1,4 +1,4 @@
-// Public API of the deduction module (issue 5): exact belief about the hidden recruiter from
+// Public API of the deduction module: exact belief about the hidden recruiter from
 // public facts only. See ./README.md for the design and the argument for exactness.
 export { Deduction, deduce, type Belief } from './engine.js';
 export { Facts, type Filter, type LayerFacts, type Move } from './facts.js';

@@ -57,7 +57,7 @@ export class TripleSets {
   /** Number of interned sets (ids are 0..count-1). */
   count = 0;
   // Every table starts small and grows: a bot session holds one of these per game it plays (a mid
-  // game interns up to about a thousand sets), and a session's memory is its tables (issue 29 §6).
+  // game interns up to about a thousand sets), and a session's memory is mostly its tables.
   private pool = new Uint32Array(WORDS * INITIAL_SETS);
   private sizes = new Int32Array(INITIAL_SETS);
   private hashes = new Int32Array(INITIAL_SETS);

@@ -1,4 +1,4 @@
-// Benchmark of the deduction engine (issues 5 and 11): the time to bring an incremental
+// Benchmark of the deduction engine: the time to bring an incremental
 // Deduction up to date at every agents' decision point of recorded random-legal-move Full games
 // (one core), split by what the update had to do:
 //

@@ -1,4 +1,4 @@
-// Bench figures for the offline solo game (issue 28 §1), in Chromium on this machine against the
+// Bench figures for the offline solo game, in Chromium on this machine against the
 // real server serving this build (only to install the app; then the network is cut):
 // - web.offlineSoloFirstMoveMs: from opening the app offline (a new document at "#/", served by
 //   the service worker's cache) to the bot's first move shown on the table, the "Play offline"

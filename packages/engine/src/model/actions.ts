@@ -1,11 +1,11 @@
 // Every move a seat can make, as plain JSON. Locations are board ids (0..41); game records
 // write them as labels (see record/).
 //
-// ONE DEFINITION (issue 26 §1): `ACTION_DEFS` below is the only place an action's name and fields
+// ONE DEFINITION: `ACTION_DEFS` below is the only place an action's name and fields
 // are written. The `Action` type, `ACTION_TYPES`, the engine's structural check (shape.ts), the
 // server's zod schema (server/src/schemas.ts) and the client's click slots (web controls.tsx) are
-// all derived from it. Adding an action = one entry here (+ its rule in game.ts's RULES, which
-// the compiler then demands).
+// all derived from it. A new action starts here; its rule, its fast-path code, its words and its
+// controls are written by hand (docs/architecture.md, "Adding an action").
 import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { AgentId, RecruiterCardId, Seat } from './pieces.js';
 

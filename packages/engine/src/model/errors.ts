@@ -1,37 +1,68 @@
 // Illegal actions come back as values with a stable code and a sentence for a person,
 // never as exceptions (the server relays `message` to the seat that sent the action only).
+// Each code is defined here once, with the ruling of docs/rules.md its refusals follow from, so a
+// client links a refusal to the rulebook by the ruling id in its parameters (`params.rule`),
+// never by reading the English sentence.
 
-export type ErrorCode =
-  | 'malformed' // the action is not shaped like any action
-  | 'game_over'
-  | 'not_your_turn' // another seat is expected to act now
-  | 'wrong_phase' // this kind of action does not fit the current step of the game
-  | 'not_in_mode' // the rule does not exist in this mode (Training Mission, R31)
-  | 'bad_location'
-  | 'not_adjacent'
-  | 'blocked_by_mayhem'
-  | 'already_visited'
-  | 'occupied'
-  | 'mayhem_touches'
-  | 'not_edge'
-  | 'edge_location'
-  | 'not_near_temple'
-  | 'already_done'
-  | 'no_token'
-  | 'immortal_here'
-  | 'feature_blocked'
-  | 'not_here'
-  | 'not_allowed'
-  | 'not_controlled'
-  | 'must_act' // an action must be taken before this
-  | 'bad_answer'
-  | 'undo_nothing' // D12: the seat has taken no undoable action since the last reveal
-  | 'undo_after_reveal'; // D12: what the seat did since was revealed (or ended its turn)
+/** A ruling (`R1`..) or an engine decision (`D1`..) of docs/rules.md. */
+export type RuleId = `R${number}` | `D${number}`;
+
+/** Every refusal of the code follows from this one ruling: `err` puts it in `params.rule`. */
+interface OneRule {
+  readonly rule: RuleId;
+  readonly why?: undefined;
+}
+/** No refusal of the code follows from a ruling of the game, for the reason given. */
+interface NoRule {
+  readonly rule: null;
+  readonly why: string;
+}
+/** A kind of failure several rulings share: each refusal names which of these it follows from
+ * (or none, for the few that are about the table rather than a ruling). */
+interface SharedRules {
+  readonly rules: readonly RuleId[];
+}
+type ErrorDef = OneRule | NoRule | SharedRules;
+
+export const ERRORS = {
+  malformed: { rule: null, why: 'the input is not shaped like an action, a note or the options: no rule decides it' },
+  game_over: { rule: null, why: 'nothing is played after the result, whatever the rules' },
+  not_your_turn: { rules: ['R5'] }, // another seat is expected to act now; R5 when setup says which
+  wrong_phase: { rule: null, why: 'the action belongs to another step of the game, which the message names' },
+  not_in_mode: { rule: 'R31' }, // the rule does not exist in the Training Mission
+  bad_location: { rule: null, why: 'it names no location of the board' },
+  not_adjacent: { rules: ['R2', 'R3', 'R4', 'R20', 'R28'] },
+  blocked_by_mayhem: { rules: ['R1', 'R3'] },
+  already_visited: { rule: 'R15' },
+  occupied: { rules: ['R3', 'R7'] },
+  mayhem_touches: { rule: 'R4' },
+  not_edge: { rule: 'R8' },
+  edge_location: { rule: 'R7' },
+  not_near_temple: { rule: 'R9' },
+  already_done: { rules: ['R15', 'R20', 'R29'] },
+  no_token: { rules: ['R16', 'R18', 'R23'] },
+  immortal_here: { rules: ['R22', 'R23', 'R25', 'R26'] },
+  feature_blocked: { rule: 'R22' },
+  not_here: { rules: ['R22', 'R24'] },
+  not_allowed: { rules: ['R15', 'R16', 'R24', 'R27', 'R30'] },
+  not_controlled: { rule: 'R32' },
+  must_act: { rules: ['R15', 'R20'] }, // an action must be taken before this
+  bad_answer: { rule: 'R22' },
+  undo_nothing: { rule: 'D12' }, // the seat has taken no undoable action since the last reveal
+  undo_after_reveal: { rule: 'D12' }, // what the seat did since was revealed (or ended its turn)
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes whose refusals name their ruling where they are made. */
+type SharedCode = { [C in ErrorCode]: (typeof ERRORS)[C] extends SharedRules ? C : never }[ErrorCode];
+export type RuleOf<C extends SharedCode> = Extract<(typeof ERRORS)[C], SharedRules>['rules'][number];
 
 /**
  * What a client needs to say `message` in the player's language: `v` tells apart the sentences
  * one code has (a step's "not adjacent" from an agent's), the rest fills it in (locations as
- * their labels, agent and feature ids, ruling ids). Only what `message` already says.
+ * their labels, agent and feature ids). Only what `message` already says, and `rule`: the ruling
+ * id (a `RuleId`) the refusal follows from, for a link to the rulebook.
  */
 export type ErrorParams = Readonly<Record<string, string | number>>;
 
@@ -42,6 +73,28 @@ export interface GameError {
   readonly params?: ErrorParams;
 }
 
-export function err(code: ErrorCode, message: string, params?: ErrorParams): GameError {
+/** A refusal of a code with one ruling (filled in from `ERRORS`) or none. */
+export function err(code: Exclude<ErrorCode, SharedCode>, message: string, params?: ErrorParams): GameError;
+/** A refusal of a code several rulings share: `rule` says which this one follows from (null: none). */
+export function err<C extends SharedCode>(
+  code: C,
+  rule: RuleOf<C> | null,
+  message: string,
+  params?: ErrorParams,
+): GameError;
+export function err(
+  code: ErrorCode,
+  ...rest: [string, ErrorParams?] | [RuleId | null, string, ErrorParams?]
+): GameError {
+  const def: ErrorDef = ERRORS[code];
+  const [rule, message, params] =
+    'rules' in def ? (rest as [RuleId | null, string, ErrorParams?]) : [def.rule, ...(rest as [string, ErrorParams?])];
+  if (rule !== null) return { ok: false, code, message, params: { ...params, rule } };
   return params ? { ok: false, code, message, params } : { ok: false, code, message };
+}
+
+/** The ruling a refusal follows from, from its data (null: none, or a client of an older engine). */
+export function ruleOf(e: { readonly params?: Readonly<Record<string, string | number>> }): RuleId | null {
+  const r = e.params?.rule;
+  return typeof r === 'string' && /^[RD]\d+$/.test(r) ? (r as RuleId) : null;
 }

@@ -14,7 +14,7 @@ import {
   ORTHO_NEIGHBOURS,
   reachable,
 } from '../board/board.js';
-import { err, type GameError } from '../model/errors.js';
+import { err, type GameError, type RuleOf } from '../model/errors.js';
 import { AGENT_NAMES, AGENTS, type AgentId, type Seat } from '../model/pieces.js';
 import type { GameState } from '../model/state.js';
 import { agentAt, askCandidates, current, featureBlockedByImmortal, immortalAt, visitTime } from './queries.js';
@@ -26,7 +26,7 @@ import { afterAgentAction, endActivation as closeActivation, settleActivation } 
 function inActivation(s: GameState, seat: Seat): GameError | null {
   const e = needPhase(s, 'agentsTurn');
   if (e) return e;
-  if (!s.activation) return err('must_act', 'Activate an agent first (R20).');
+  if (!s.activation) return err('must_act', 'R20', 'Activate an agent first (R20).');
   if (!isAgentSeat(s, seat) || !controls(s.agentSeats, seat, s.activation.agent))
     return err('not_controlled', `Your seat does not control ${AGENT_NAMES[s.activation.agent]} (R32).`);
   return null;
@@ -38,6 +38,7 @@ function beforeAction(s: GameState, seat: Seat): GameError | null {
   if (s.activation!.actionDone)
     return err(
       'already_done',
+      'R20',
       `${AGENT_NAMES[s.activation!.agent]} has already taken an action this activation (R20).`,
     );
   return null;
@@ -47,9 +48,9 @@ function here(s: GameState): number {
   return agentAt(s, s.activation!.agent)!;
 }
 
-function noImmortalHere(s: GameState, what: string, rule: string): GameError | null {
+function noImmortalHere(s: GameState, what: string, rule: RuleOf<'immortal_here'>): GameError | null {
   return immortalAt(s, here(s))
-    ? err('immortal_here', `An immortal on ${label(here(s))} prevents ${what} (${rule}).`)
+    ? err('immortal_here', rule, `An immortal on ${label(here(s))} prevents ${what} (${rule}).`)
     : null;
 }
 
@@ -58,7 +59,7 @@ function needFull(s: GameState, what: string): GameError | null {
 }
 
 function needAgent(s: GameState, agent: AgentId): GameError | null {
-  return s.activation!.agent === agent ? null : err('not_allowed', `Only ${AGENT_NAMES[agent]} can do this.`);
+  return s.activation!.agent === agent ? null : err('not_allowed', null, `Only ${AGENT_NAMES[agent]} can do this.`);
 }
 
 /** D5: anything but the push gives the push up. */
@@ -79,12 +80,13 @@ export const activate: Rule<'activate'> = {
     if (s.activation)
       return err(
         'already_done',
+        'R20',
         `${AGENT_NAMES[s.activation.agent]} is still active: end that activation first (R20).`,
       );
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
       return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
     if (s.activated[AGENTS.indexOf(a.agent)])
-      return err('already_done', `${AGENT_NAMES[a.agent]} has already been activated this round (R20).`);
+      return err('already_done', 'R20', `${AGENT_NAMES[a.agent]} has already been activated this round (R20).`);
     return null;
   },
   run(s, a, out) {
@@ -102,13 +104,14 @@ export const move: Rule<'move'> = {
   check(s, a) {
     const e = beforeAction(s, a.seat);
     if (e) return e;
-    if (s.activation!.moved) return err('already_done', 'This agent has already moved this activation (R20).');
+    if (s.activation!.moved) return err('already_done', 'R20', 'This agent has already moved this activation (R20).');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!reachable(here(s), 2, s.mayhem).includes(a.to))
       return err(
         'not_adjacent',
+        'R20',
         `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem (R20, R21).`,
-        { v: 'agentMove', from: label(here(s)), to: label(a.to), rule: 'R20, R21' },
+        { v: 'agentMove', from: label(here(s)), to: label(a.to) },
       );
     return null;
   },
@@ -136,6 +139,7 @@ export const ask: Rule<'ask'> = {
     if (!hasFeature(at, a.feature))
       return err(
         'not_here',
+        'R22',
         `${label(at)} does not show ${FEATURE_NAMES[a.feature]}: ask about a feature of your location (R22).`,
       );
     const ie = noImmortalHere(s, 'asking', 'R22');
@@ -144,12 +148,12 @@ export const ask: Rule<'ask'> = {
       return err(
         'feature_blocked',
         `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it (R22).`,
-        { feature: a.feature, rule: 'R22' },
+        { feature: a.feature },
       );
     if (a.dolphin) {
       const fe = needFull(s, 'The Black Ops Dolphin');
       if (fe) return fe;
-      if (s.allyUsed) return err('already_done', 'The Black Ops Dolphin has already been used (R29).');
+      if (s.allyUsed) return err('already_done', 'R29', 'The Black Ops Dolphin has already been used (R29).');
     }
     return null;
   },
@@ -183,7 +187,7 @@ export const reveal: Rule<'reveal'> = {
     const e = beforeAction(s, a.seat);
     if (e) return e;
     if (!s.stepTokens.some((t) => t.at === here(s)))
-      return err('no_token', `There is no step token on ${label(here(s))} (R23).`);
+      return err('no_token', 'R23', `There is no step token on ${label(here(s))} (R23).`);
     return noImmortalHere(s, 'revealing', 'R23');
   },
   run(s, _a, out) {
@@ -211,7 +215,7 @@ export const shakedown: Rule<'shakedown'> = {
     if (e) return e;
     if (!isFeatureId(a.feature)) return err('malformed', `There is no feature "${String(a.feature)}".`);
     // R38: any feature may be named, an exposed one included (a sure miss).
-    if (!immortalAt(s, here(s))) return err('not_here', 'A shakedown needs an immortal on your location (R24).');
+    if (!immortalAt(s, here(s))) return err('not_here', 'R24', 'A shakedown needs an immortal on your location (R24).');
     return null;
   },
   run(s, a, out) {
@@ -236,13 +240,14 @@ export const push: Rule<'push'> = {
     const e = inActivation(s, a.seat);
     if (e) return e;
     const from = s.activation!.pushFrom;
-    if (from === null) return err('not_allowed', 'A push comes right after a shakedown (R24).');
+    if (from === null) return err('not_allowed', 'R24', 'A push comes right after a shakedown (R24).');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!pushTargets(s, from).includes(a.to))
       return err(
         'not_allowed',
+        'R24',
         `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R24, R3).`,
-        { v: 'push', loc: label(a.to), rule: 'R24, R3' },
+        { v: 'push', loc: label(a.to) },
       );
     return null;
   },
@@ -299,7 +304,7 @@ export const scan: Rule<'scan'> = {
 function freeReady(s: GameState, seat: Seat, agent: AgentId, name: string): GameError | null {
   const e = inActivation(s, seat) ?? needFull(s, name) ?? needAgent(s, agent);
   if (e) return e;
-  return s.activation!.freeUsed ? err('already_done', `${name} is used once per activation.`) : null;
+  return s.activation!.freeUsed ? err('already_done', null, `${name} is used once per activation.`) : null;
 }
 
 // R27
@@ -312,14 +317,16 @@ export const nudge: Rule<'nudge'> = {
     if (!immortalAt(s, a.from) || !ORTHO_NEIGHBOURS[bill]!.includes(a.from))
       return err(
         'not_allowed',
+        'R27',
         `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)} (R27).`,
-        { v: 'nudgeFrom', loc: label(a.from), rule: 'R27' },
+        { v: 'nudgeFrom', loc: label(a.from) },
       );
     if (!pushTargets(s, a.from).includes(a.to))
       return err(
         'not_allowed',
+        'R27',
         `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R27, R3).`,
-        { v: 'push', loc: label(a.to), rule: 'R27, R3' },
+        { v: 'push', loc: label(a.to) },
       );
     return null;
   },
@@ -356,8 +363,9 @@ export const dustyMove: Rule<'dustyMove'> = {
     if (!reachable(from, range, s.mayhem).includes(a.to))
       return err(
         'not_adjacent',
+        'R28',
         `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach (R28).`,
-        { v: 'dusty', agent: a.agent, n: range, loc: label(a.to), rule: 'R28' },
+        { v: 'dusty', agent: a.agent, n: range, loc: label(a.to) },
       );
     return null;
   },

@@ -1,4 +1,5 @@
-// Mental notes as table state, not history (R30, D8; issue 10 item 2). A note change replaces the
+// Mental notes as table state, not history (R30, D8), so that scribbling
+// never grows the game's history. A note change replaces the
 // white note on one location (or removes it); it is not a move: it does not enter the action log,
 // it does not advance `seq`, and `apply` refuses it. Whoever holds a game (the server, the
 // tutorial) keeps the notes beside the game state in a `Notes` list and changes it only through
@@ -54,7 +55,7 @@ export function checkNoteBody(n: unknown): GameError | null {
 /** Checks who writes and where, shared by note changes and legacy logged `note` actions. */
 export function checkNoteWriter(s: GameState, seat: unknown, at: unknown): GameError | null {
   if (s.result) return err('game_over', 'The game is over.');
-  if (!isAgentSeat(s, seat as Seat)) return err('not_allowed', 'Mental notes are written by the agents (R30).');
+  if (!isAgentSeat(s, seat as Seat)) return err('not_allowed', 'R30', 'Mental notes are written by the agents (R30).');
   if (!isLoc(at)) return err('bad_location', `There is no location ${String(at)}.`);
   return null;
 }
@@ -73,7 +74,7 @@ export function checkNote(s: GameState, notes: Notes, change: unknown): GameErro
   if (e) return e;
   if (c.note === undefined) return err('malformed', 'A note change needs `note` (an object, or null to remove).');
   if (c.note === null && !notes.some((n) => n.at === c.at))
-    return err('not_here', `There is no mental note on ${label(c.at as Loc)}.`);
+    return err('not_here', null, `There is no mental note on ${label(c.at as Loc)}.`);
   return null;
 }
 

@@ -10,11 +10,11 @@ import { checkStepTo, stepCandidates } from './steps.js';
 import { afterAgentAction, checkBoxedIn, endRecruiterTurn, immortalRecruiting } from './turns.js';
 
 function recruiterOnly(seat: Seat): GameError | null {
-  return seat === RECRUITER_SEAT ? null : err('not_your_turn', 'Only the recruiter does this.');
+  return seat === RECRUITER_SEAT ? null : err('not_your_turn', null, 'Only the recruiter does this.');
 }
 
 function needAction(s: GameState): GameError | null {
-  if (s.turn?.actionDone) return err('already_done', 'You have already taken your action this turn (R15).');
+  if (s.turn?.actionDone) return err('already_done', 'R15', 'You have already taken your action this turn (R15).');
   return null;
 }
 
@@ -71,6 +71,7 @@ export const mindSlip: Rule<'mindSlip'> = {
     if (!heldMindSlips(s).includes(a.token))
       return err(
         'no_token',
+        a.token === 1 ? 'R16' : 'R18',
         a.token === 1
           ? 'Your mind slip token is already used (R16).'
           : 'You do not hold the 2nd mind slip token (R18).',
@@ -78,8 +79,9 @@ export const mindSlip: Rule<'mindSlip'> = {
     if (!slipLandings(s).includes(a.to))
       return err(
         'not_allowed',
+        'R16',
         `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited (R16).`,
-        { v: 'mindSlip', loc: label(a.to), rule: 'R16' },
+        { v: 'mindSlip', loc: label(a.to) },
       );
     return null;
   },
@@ -107,21 +109,21 @@ function checkImmortalMove(s: GameState, from: number, to: number): GameError | 
   const e = badLoc(from) ?? badLoc(to);
   if (e) return e;
   if (!s.immortals.includes(from))
-    return err('not_here', `There is no immortal on ${label(from)}.`, { v: 'immortal', loc: label(from) });
+    return err('not_here', null, `There is no immortal on ${label(from)}.`, { v: 'immortal', loc: label(from) });
   if (s.immortals.includes(to))
-    return err('occupied', `Another immortal is on ${label(to)} (R3).`, { v: 'immortal', loc: label(to), rule: 'R3' });
+    return err('occupied', 'R3', `Another immortal is on ${label(to)} (R3).`, { v: 'immortal', loc: label(to) });
   if (!immortalNeighbours(from, s.mayhem).includes(to)) {
     return immortalNeighbours(from, []).includes(to)
-      ? err('blocked_by_mayhem', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`, {
+      ? err('blocked_by_mayhem', 'R3', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`, {
           v: 'immortal',
           from: label(from),
           to: label(to),
-          rule: 'R3',
         })
       : err(
           'not_adjacent',
+          'R3',
           `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)} (R3).`,
-          { v: 'immortal', from: label(from), to: label(to), rule: 'R3' },
+          { v: 'immortal', from: label(from), to: label(to) },
         );
   }
   return null;
@@ -147,6 +149,7 @@ export const moveImmortal: Rule<'moveImmortal'> = {
     if (s.turn!.immortalMoves > 0)
       return err(
         'already_done',
+        'R15',
         'You have already moved an immortal this turn; the extra move costs a step token (R15).',
       );
     return checkImmortalMove(s, a.from, a.to);
@@ -170,11 +173,12 @@ export const extraImmortalMove: Rule<'extraImmortalMove'> = {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat) ?? needFull(s) ?? badLoc(a.stepToken);
     if (e) return e;
     if (s.turn!.immortalMoves === 0)
-      return err('must_act', 'The extra immortal move comes after your first immortal move (R15).');
-    if (s.turn!.extraDone) return err('already_done', 'Only one extra immortal move per turn (R15).');
+      return err('must_act', 'R15', 'The extra immortal move comes after your first immortal move (R15).');
+    if (s.turn!.extraDone) return err('already_done', 'R15', 'Only one extra immortal move per turn (R15).');
     if (!markable(s, a.stepToken))
       return err(
         'not_allowed',
+        'R15',
         `The step token must go on a location you have visited that has no step token and no confirmed note; ${label(a.stepToken)} is not one (R15).`,
       );
     return checkImmortalMove(s, a.from, a.to);
@@ -203,7 +207,7 @@ export const endTurn: Rule<'endTurn'> = {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat);
     if (e) return e;
     if (!s.turn!.actionDone)
-      return err('must_act', 'Take your action (a step or a mind slip) before ending the turn (R15).');
+      return err('must_act', 'R15', 'Take your action (a step or a mind slip) before ending the turn (R15).');
     return null;
   },
   run(s, _a, out) {
@@ -226,7 +230,7 @@ export const answerAsk: Rule<'answerAsk'> = {
         : err(
             'bad_answer',
             `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it (R22).`,
-            { v: 'mustPlace', locs: options.map(label).join(', '), rule: 'R22' },
+            { v: 'mustPlace', locs: options.map(label).join(', ') },
           );
     }
     const bl = badLoc(a.at);
@@ -235,9 +239,7 @@ export const answerAsk: Rule<'answerAsk'> = {
       return err(
         'bad_answer',
         `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'} (R22).`,
-        options.length
-          ? { v: 'options', locs: options.map(label).join(', '), rule: 'R22' }
-          : { v: 'none', rule: 'R22' },
+        options.length ? { v: 'options', locs: options.map(label).join(', ') } : { v: 'none' },
       );
     return null;
   },

@@ -112,11 +112,11 @@ function afterMayhem(s: GameState): 'recruiterCard' | 'start' {
 }
 
 function needSeat(seat: Seat, who: Seat): GameError | null {
-  return seat === who ? null : err('not_your_turn', 'Another seat is expected to act now.', {});
+  return seat === who ? null : err('not_your_turn', null, 'Another seat is expected to act now.', {});
 }
 
 function needRecruiter(seat: Seat): GameError | null {
-  return seat === RECRUITER_SEAT ? null : err('not_your_turn', 'Only the recruiter does this.');
+  return seat === RECRUITER_SEAT ? null : err('not_your_turn', null, 'Only the recruiter does this.');
 }
 
 function badLoc(l: unknown): GameError | null {
@@ -134,14 +134,14 @@ export const placeMayhem: Rule<'placeMayhem'> = {
     if (!isOrthoAdjacent(x, y))
       return err(
         'not_adjacent',
+        'R4',
         `Mayhem goes on the edge between two orthogonal neighbours; ${label(x)} and ${label(y)} are not (R4).`,
       );
     const edge = edgeOf(x, y);
-    if (s.mayhem.some((m) => sameEdge(m, edge))) return err('occupied', 'A mayhem token already lies on that edge.');
+    if (s.mayhem.some((m) => sameEdge(m, edge)))
+      return err('occupied', null, 'A mayhem token already lies on that edge.');
     if (s.mayhem.some((m) => edgesTouch(m, edge)))
-      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token (R4).', {
-        rule: 'R4',
-      });
+      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token (R4).');
     return null;
   },
   run(s, a, out) {
@@ -217,10 +217,9 @@ export const placeImmortal: Rule<'placeImmortal'> = {
   check(s, a) {
     const e = needPhase(s, 'immortals') ?? needRecruiter(a.seat) ?? badLoc(a.at);
     if (e) return e;
-    if (info(a.at).edge)
-      return err('edge_location', 'Immortals may not start on the outside edge (R7).', { rule: 'R7' });
+    if (info(a.at).edge) return err('edge_location', 'Immortals may not start on the outside edge (R7).');
     if (s.immortals.includes(a.at))
-      return err('occupied', 'Another immortal is already there (R7).', { v: 'immortalStart', rule: 'R7' });
+      return err('occupied', 'R7', 'Another immortal is already there (R7).', { v: 'immortalStart' });
     return null;
   },
   run(s, a, out) {
@@ -242,10 +241,10 @@ export const placeAgent: Rule<'placeAgent'> = {
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
       return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
     if (s.agents[AGENTS.indexOf(a.agent)] !== null)
-      return err('already_done', `${AGENT_NAMES[a.agent]} is already placed.`);
+      return err('already_done', null, `${AGENT_NAMES[a.agent]} is already placed.`);
     const bl = badLoc(a.at);
     if (bl) return bl;
-    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).', { rule: 'R8' });
+    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).');
     return null;
   },
   run(s, a, out) {
@@ -266,14 +265,13 @@ export const placeMindSlip: Rule<'placeMindSlip'> = {
   check(s, a) {
     const e = needPhase(s, 'mindSlipToken');
     if (e) return e;
-    if (!isAgentSeat(s, a.seat)) return err('not_your_turn', 'The agents place the 2nd mind slip token (R5).');
+    if (!isAgentSeat(s, a.seat)) return err('not_your_turn', 'R5', 'The agents place the 2nd mind slip token (R5).');
     const bl = badLoc(a.at);
     if (bl) return bl;
     if (!TEMPLES.some((t) => kingDistance(t, a.at) === 1))
       return err(
         'not_near_temple',
         'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it (R9).',
-        { rule: 'R9' },
       );
     return null;
   },

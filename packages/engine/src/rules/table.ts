@@ -37,7 +37,7 @@ export const resign: Rule<'resign'> = {
   check(s, a) {
     const e = notOver(s);
     if (e) return e;
-    return isSeat(s, a.seat) ? null : err('not_allowed', 'Only a seated player can resign.');
+    return isSeat(s, a.seat) ? null : err('not_allowed', null, 'Only a seated player can resign.');
   },
   run(s, a, out) {
     finish(s, sideOf(a.seat) === 'recruiter' ? 'agents' : 'recruiter', 'resign', out);
@@ -54,7 +54,7 @@ export const timeout: Rule<'timeout'> = {
     if (e) return e;
     return expectedSeats(s).includes(a.seat)
       ? null
-      : err('not_allowed', 'Only the seat the game waits on can run out of time.');
+      : err('not_allowed', null, 'Only the seat the game waits on can run out of time.');
   },
   run(s, a, out) {
     finish(s, sideOf(a.seat) === 'recruiter' ? 'agents' : 'recruiter', 'timeout', out);
@@ -70,7 +70,7 @@ export const abandon: Rule<'abandon'> = {
   check(s, a) {
     const e = notOver(s);
     if (e) return e;
-    return isSeat(s, a.seat) ? null : err('not_allowed', 'Only a seated player can propose to abandon.');
+    return isSeat(s, a.seat) ? null : err('not_allowed', null, 'Only a seated player can propose to abandon.');
   },
   run(s, _a, out) {
     finish(s, null, 'abandoned', out);

@@ -109,9 +109,8 @@ export const undo: Rule<'undo'> = {
       ? err(
           'undo_after_reveal',
           'What you did since cannot be taken back: something was revealed or your turn moved on (D12).',
-          { rule: 'D12' },
         )
-      : err('undo_nothing', 'There is nothing of yours to undo (D12).', { rule: 'D12' });
+      : err('undo_nothing', 'There is nothing of yours to undo (D12).');
   },
   run(s, _a) {
     const p = s.undo!;

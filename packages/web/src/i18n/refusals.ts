@@ -1,14 +1,15 @@
-// The engine's refusals in the player's language (issue 12: "clear refusals", zh/ja passes).
-// The engine answers an illegal action with a stable code, an English sentence and, where the
-// sentence is one a player can meet by clicking, its parameters (`v` picks which of the code's
-// sentences). That sentence is translated with its details; every other refusal gets its code's
-// general sentence; only an unknown code shows the English text. The sentences are the
-// catalogues' `refusals` (i18n/zh/refusals.ts, ja/refusals.ts); game terms come in as {params}
-// from the catalogues, so the glossary decides them.
-// The ruling ids the engine cites (R20, R21) are for developers and logs: the player's rulebook
-// never names them, so a player reads the refusal without them and gets a link to the rulebook
-// chapter that explains the rule instead (issue 25 §4; `refusalChapter`).
+// The engine's refusals in the player's language. The engine answers an illegal action with a
+// stable code, an English sentence and, where the sentence is one a player can meet by clicking,
+// its parameters (`v` picks which of the code's sentences). That sentence is translated with its
+// details; every other refusal gets its code's general sentence; only an unknown code shows the
+// English text. The sentences are the catalogues' `refusals` (i18n/zh/refusals.ts, ja/refusals.ts);
+// game terms come in as {params} from the catalogues, so the glossary decides them.
+// The ruling ids (R20, R21) are for developers and logs: the player's rulebook never names them,
+// so a player reads the refusal without them and gets a link to the rulebook chapter that explains
+// the rule instead, found from the ruling the engine sends as data (`params.rule`), so a reworded
+// sentence cannot lose or change the link (`refusalChapter`).
 import type { I18n } from '../i18n.js';
+import { ruleOf } from '@mindmgmt/engine';
 import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
 
 export interface Refusal {
@@ -24,20 +25,12 @@ export function refusalText(i18n: I18n, e: Refusal): string {
   return translatedRefusal(i18n, e) ?? withoutRulings(e.message);
 }
 
-/** The ruling ids a refusal cites, in order: from its parameters and its English text. */
-export function citedRulings(e: Refusal): string[] {
-  const ids = [typeof e.params?.rule === 'string' ? e.params.rule : '', ...(e.message.match(/\bR\d+\b/g) ?? [])];
-  return [...new Set(ids.filter((x) => /^R\d+$/.test(x)))];
-}
-
-/** The rulebook chapter that explains a refusal: the one of the first ruling it cites that the
- * rulebook covers; null when it cites none (not your turn, game over). */
+/** The rulebook chapter that explains a refusal: the one of the ruling the engine names in its
+ * data; null when it follows from none (not your turn, game over) or from an engine decision
+ * (D12), which the player's rulebook does not cover as such. */
 export function refusalChapter(e: Refusal): ChapterId | null {
-  for (const id of citedRulings(e)) {
-    const c = rulingChapter(id);
-    if (c) return c;
-  }
-  return null;
+  const rule = ruleOf(e);
+  return rule ? rulingChapter(rule) : null;
 }
 
 /** The engine's English sentence without its ruling ids: "(R20, R21)" goes, "(R5: times 2..5)"

@@ -1,4 +1,4 @@
-// FROZEN YARDSTICK (issue 11): the bot interface types and a frozen copy of the Deadline helper
+// FROZEN YARDSTICK: the bot interface types and a frozen copy of the Deadline helper
 // the hard bots used when they were copied here, so later changes to ../types.ts cannot move the
 // yardstick's timing behaviour.
 export type { Bot, BotRng } from '../../bots/types.js';

@@ -1,7 +1,7 @@
-// FROZEN YARDSTICK (issue 11): a verbatim copy of the hard bots as of 2026-11-30, kept so 'hard' may
+// FROZEN YARDSTICK: a verbatim copy of the hard bots as of 2026-11-30, kept so 'hard' may
 // improve while this measuring stick may not. Do not tune or fix: change the live bots instead.
 
-// Bridge to the deduction engine (../deduction, issue 5): the exact belief over the recruiter's
+// Bridge to the deduction engine (../deduction): the exact belief over the recruiter's
 // current location and cards, kept incrementally per bot. Sampled worlds (belief.ts) are then
 // re-weighted so their location marginal matches the exact one, and the exact card shares replace
 // the sampled ones. Falls back silently (returns null) if the deduction fails or is too slow.

@@ -1,4 +1,4 @@
-// The yardstick (issue 11): today's hard bots frozen, exposed as a level players never see
+// The yardstick: today's hard bots frozen, exposed as a level players never see
 // ('yardstick'), so win rates of 'hard' and 'expert' are measured against a fixed opponent.
 import type { Bot } from '../../bots/types.js';
 import { YardstickAgentBot } from './agents.js';

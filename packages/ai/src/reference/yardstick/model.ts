@@ -1,4 +1,4 @@
-// FROZEN YARDSTICK (issue 11): a verbatim copy of the hard bots as of 2026-11-30, kept so 'hard' may
+// FROZEN YARDSTICK: a verbatim copy of the hard bots as of 2026-11-30, kept so 'hard' may
 // improve while this measuring stick may not. Do not tune or fix: change the live bots instead.
 
 // Opponent model for the hard agents: re-weights hidden worlds by how plausible each past
