@@ -121,7 +121,7 @@ function checkWith(s: GameState, action: unknown, logged: boolean): GameError | 
   // Notes are table state beside the game (rules/notes.ts): a new one never becomes a move, so
   // the log grows only with moves. Old logs still hold some (applyLogged).
   if (a.type === 'note' && !logged)
-    return err('not_allowed', 'R30', 'A mental note is not a move: it is changed beside the game (R30, D8).');
+    return err('not_allowed', ['R30', 'D8'], 'A mental note is not a move: it is changed beside the game.');
   if (!OUT_OF_TURN.includes(a.type)) {
     if (s.result) return err('game_over', 'The game is over.');
     if (!isSeat(s, a.seat)) return err('not_allowed', null, `Seat ${a.seat} is not at this table.`);

@@ -1,7 +1,7 @@
 // Every refusal carries the ruling it follows from as data (`params.rule`), so a client links it to
 // the rulebook without reading the English sentence. The codes and their rulings are one table,
 // model/errors.ts ERRORS; these tests pin that table against docs/rules.md and against the
-// refusals the rules really make.
+// refusals the rules really make. The sentence's "(R15)" is written by `err` from the same datum.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -103,7 +103,7 @@ describe('the refusals the rules make carry their ruling', () => {
     expect(met.size, [...met].join(' ')).toBeGreaterThan(15);
   });
 
-  it('a refusal names a ruling of its code, and its sentence cites that same ruling', () => {
+  it('a refusal names a ruling of its code, and its sentence cites it from that same datum', () => {
     for (const e of errors) {
       const rule = ruleOf(e);
       if (rule === null) continue;

@@ -73,24 +73,38 @@ export interface GameError {
   readonly params?: ErrorParams;
 }
 
-/** A refusal of a code with one ruling (filled in from `ERRORS`) or none. */
+/** The ruling a refusal follows from, and the others its sentence names beside it (a move through
+ * mayhem breaks R20's move and R21's way at once: `['R20', 'R21']`). */
+type Cited<R extends RuleId> = R | readonly [R, ...RuleId[]];
+
+/**
+ * A refusal. `message` is the sentence without its ruling ids: `err` writes them in, "(R15)"
+ * before the final full stop, from the ruling that goes in `params.rule`, so the developers'
+ * citation and the client's link are the same datum. A code with one ruling takes it from
+ * `ERRORS`; a code with none cites none.
+ */
 export function err(code: Exclude<ErrorCode, SharedCode>, message: string, params?: ErrorParams): GameError;
 /** A refusal of a code several rulings share: `rule` says which this one follows from (null: none). */
 export function err<C extends SharedCode>(
   code: C,
-  rule: RuleOf<C> | null,
+  rule: Cited<RuleOf<C>> | null,
   message: string,
   params?: ErrorParams,
 ): GameError;
 export function err(
   code: ErrorCode,
-  ...rest: [string, ErrorParams?] | [RuleId | null, string, ErrorParams?]
+  ...rest: [string, ErrorParams?] | [Cited<RuleId> | null, string, ErrorParams?]
 ): GameError {
   const def: ErrorDef = ERRORS[code];
-  const [rule, message, params] =
-    'rules' in def ? (rest as [RuleId | null, string, ErrorParams?]) : [def.rule, ...(rest as [string, ErrorParams?])];
-  if (rule !== null) return { ok: false, code, message, params: { ...params, rule } };
-  return params ? { ok: false, code, message, params } : { ok: false, code, message };
+  const [cited, sentence, params] =
+    'rules' in def
+      ? (rest as [Cited<RuleId> | null, string, ErrorParams?])
+      : [def.rule, ...(rest as [string, ErrorParams?])];
+  if (cited === null)
+    return params ? { ok: false, code, message: sentence, params } : { ok: false, code, message: sentence };
+  const ids: readonly RuleId[] = typeof cited === 'string' ? [cited] : cited;
+  const message = `${sentence.replace(/\.$/, '')} (${ids.join(', ')}).`;
+  return { ok: false, code, message, params: { ...params, rule: ids[0]! } };
 }
 
 /** The ruling a refusal follows from, from its data (null: none, or a client of an older engine). */

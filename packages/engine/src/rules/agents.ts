@@ -26,9 +26,9 @@ import { afterAgentAction, endActivation as closeActivation, settleActivation } 
 function inActivation(s: GameState, seat: Seat): GameError | null {
   const e = needPhase(s, 'agentsTurn');
   if (e) return e;
-  if (!s.activation) return err('must_act', 'R20', 'Activate an agent first (R20).');
+  if (!s.activation) return err('must_act', 'R20', 'Activate an agent first.');
   if (!isAgentSeat(s, seat) || !controls(s.agentSeats, seat, s.activation.agent))
-    return err('not_controlled', `Your seat does not control ${AGENT_NAMES[s.activation.agent]} (R32).`);
+    return err('not_controlled', `Your seat does not control ${AGENT_NAMES[s.activation.agent]}.`);
   return null;
 }
 
@@ -39,7 +39,7 @@ function beforeAction(s: GameState, seat: Seat): GameError | null {
     return err(
       'already_done',
       'R20',
-      `${AGENT_NAMES[s.activation!.agent]} has already taken an action this activation (R20).`,
+      `${AGENT_NAMES[s.activation!.agent]} has already taken an action this activation.`,
     );
   return null;
 }
@@ -50,12 +50,12 @@ function here(s: GameState): number {
 
 function noImmortalHere(s: GameState, what: string, rule: RuleOf<'immortal_here'>): GameError | null {
   return immortalAt(s, here(s))
-    ? err('immortal_here', rule, `An immortal on ${label(here(s))} prevents ${what} (${rule}).`)
+    ? err('immortal_here', rule, `An immortal on ${label(here(s))} prevents ${what}.`)
     : null;
 }
 
 function needFull(s: GameState, what: string): GameError | null {
-  return s.mode === 'full' ? null : err('not_in_mode', `${what} is not part of the Training Mission (R31).`);
+  return s.mode === 'full' ? null : err('not_in_mode', `${what} is not part of the Training Mission.`);
 }
 
 function needAgent(s: GameState, agent: AgentId): GameError | null {
@@ -81,12 +81,12 @@ export const activate: Rule<'activate'> = {
       return err(
         'already_done',
         'R20',
-        `${AGENT_NAMES[s.activation.agent]} is still active: end that activation first (R20).`,
+        `${AGENT_NAMES[s.activation.agent]} is still active: end that activation first.`,
       );
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
-      return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
+      return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]}.`);
     if (s.activated[AGENTS.indexOf(a.agent)])
-      return err('already_done', 'R20', `${AGENT_NAMES[a.agent]} has already been activated this round (R20).`);
+      return err('already_done', 'R20', `${AGENT_NAMES[a.agent]} has already been activated this round.`);
     return null;
   },
   run(s, a, out) {
@@ -104,13 +104,13 @@ export const move: Rule<'move'> = {
   check(s, a) {
     const e = beforeAction(s, a.seat);
     if (e) return e;
-    if (s.activation!.moved) return err('already_done', 'R20', 'This agent has already moved this activation (R20).');
+    if (s.activation!.moved) return err('already_done', 'R20', 'This agent has already moved this activation.');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!reachable(here(s), 2, s.mayhem).includes(a.to))
       return err(
         'not_adjacent',
-        'R20',
-        `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem (R20, R21).`,
+        ['R20', 'R21'],
+        `${label(a.to)} is not within 2 moves of ${label(here(s))}: orthogonal, diagonal only to or from a temple, never through mayhem.`,
         { v: 'agentMove', from: label(here(s)), to: label(a.to) },
       );
     return null;
@@ -140,20 +140,20 @@ export const ask: Rule<'ask'> = {
       return err(
         'not_here',
         'R22',
-        `${label(at)} does not show ${FEATURE_NAMES[a.feature]}: ask about a feature of your location (R22).`,
+        `${label(at)} does not show ${FEATURE_NAMES[a.feature]}: ask about a feature of your location.`,
       );
     const ie = noImmortalHere(s, 'asking', 'R22');
     if (ie) return ie;
     if (featureBlockedByImmortal(s, a.feature))
       return err(
         'feature_blocked',
-        `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it (R22).`,
+        `An immortal stands on a location with ${FEATURE_NAMES[a.feature]}, so nobody may ask about it.`,
         { feature: a.feature },
       );
     if (a.dolphin) {
       const fe = needFull(s, 'The Black Ops Dolphin');
       if (fe) return fe;
-      if (s.allyUsed) return err('already_done', 'R29', 'The Black Ops Dolphin has already been used (R29).');
+      if (s.allyUsed) return err('already_done', 'R29', 'The Black Ops Dolphin has already been used.');
     }
     return null;
   },
@@ -187,7 +187,7 @@ export const reveal: Rule<'reveal'> = {
     const e = beforeAction(s, a.seat);
     if (e) return e;
     if (!s.stepTokens.some((t) => t.at === here(s)))
-      return err('no_token', 'R23', `There is no step token on ${label(here(s))} (R23).`);
+      return err('no_token', 'R23', `There is no step token on ${label(here(s))}.`);
     return noImmortalHere(s, 'revealing', 'R23');
   },
   run(s, _a, out) {
@@ -215,7 +215,7 @@ export const shakedown: Rule<'shakedown'> = {
     if (e) return e;
     if (!isFeatureId(a.feature)) return err('malformed', `There is no feature "${String(a.feature)}".`);
     // R38: any feature may be named, an exposed one included (a sure miss).
-    if (!immortalAt(s, here(s))) return err('not_here', 'R24', 'A shakedown needs an immortal on your location (R24).');
+    if (!immortalAt(s, here(s))) return err('not_here', 'R24', 'A shakedown needs an immortal on your location.');
     return null;
   },
   run(s, a, out) {
@@ -240,13 +240,13 @@ export const push: Rule<'push'> = {
     const e = inActivation(s, a.seat);
     if (e) return e;
     const from = s.activation!.pushFrom;
-    if (from === null) return err('not_allowed', 'R24', 'A push comes right after a shakedown (R24).');
+    if (from === null) return err('not_allowed', 'R24', 'A push comes right after a shakedown.');
     if (!isLoc(a.to)) return err('bad_location', `There is no location ${String(a.to)}.`);
     if (!pushTargets(s, from).includes(a.to))
       return err(
         'not_allowed',
-        'R24',
-        `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R24, R3).`,
+        ['R24', 'R3'],
+        `The immortal can be pushed one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible.`,
         { v: 'push', loc: label(a.to) },
       );
     return null;
@@ -318,14 +318,14 @@ export const nudge: Rule<'nudge'> = {
       return err(
         'not_allowed',
         'R27',
-        `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)} (R27).`,
+        `Bill Falls moves an immortal orthogonally next to him, not on his own location; there is none on ${label(a.from)}.`,
         { v: 'nudgeFrom', loc: label(a.from) },
       );
     if (!pushTargets(s, a.from).includes(a.to))
       return err(
         'not_allowed',
-        'R27',
-        `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible (R27, R3).`,
+        ['R27', 'R3'],
+        `That immortal can move one location orthogonally, not through mayhem nor onto another immortal; ${label(a.to)} is not possible.`,
         { v: 'push', loc: label(a.to) },
       );
     return null;
@@ -364,7 +364,7 @@ export const dustyMove: Rule<'dustyMove'> = {
       return err(
         'not_adjacent',
         'R28',
-        `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach (R28).`,
+        `Dusty can move ${AGENT_NAMES[a.agent]} up to ${range} location(s) by agent movement rules; ${label(a.to)} is out of reach.`,
         { v: 'dusty', agent: a.agent, n: range, loc: label(a.to) },
       );
     return null;

@@ -55,7 +55,7 @@ export function checkNoteBody(n: unknown): GameError | null {
 /** Checks who writes and where, shared by note changes and legacy logged `note` actions. */
 export function checkNoteWriter(s: GameState, seat: unknown, at: unknown): GameError | null {
   if (s.result) return err('game_over', 'The game is over.');
-  if (!isAgentSeat(s, seat as Seat)) return err('not_allowed', 'R30', 'Mental notes are written by the agents (R30).');
+  if (!isAgentSeat(s, seat as Seat)) return err('not_allowed', 'R30', 'Mental notes are written by the agents.');
   if (!isLoc(at)) return err('bad_location', `There is no location ${String(at)}.`);
   return null;
 }

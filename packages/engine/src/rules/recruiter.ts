@@ -14,7 +14,7 @@ function recruiterOnly(seat: Seat): GameError | null {
 }
 
 function needAction(s: GameState): GameError | null {
-  if (s.turn?.actionDone) return err('already_done', 'R15', 'You have already taken your action this turn (R15).');
+  if (s.turn?.actionDone) return err('already_done', 'R15', 'You have already taken your action this turn.');
   return null;
 }
 
@@ -72,15 +72,13 @@ export const mindSlip: Rule<'mindSlip'> = {
       return err(
         'no_token',
         a.token === 1 ? 'R16' : 'R18',
-        a.token === 1
-          ? 'Your mind slip token is already used (R16).'
-          : 'You do not hold the 2nd mind slip token (R18).',
+        a.token === 1 ? 'Your mind slip token is already used.' : 'You do not hold the 2nd mind slip token.',
       );
     if (!slipLandings(s).includes(a.to))
       return err(
         'not_allowed',
         'R16',
-        `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited (R16).`,
+        `${label(a.to)} is not a mind slip landing: exactly two locations in a straight line as your recruiter card says, on a location not yet visited.`,
         { v: 'mindSlip', loc: label(a.to) },
       );
     return null;
@@ -111,10 +109,10 @@ function checkImmortalMove(s: GameState, from: number, to: number): GameError | 
   if (!s.immortals.includes(from))
     return err('not_here', null, `There is no immortal on ${label(from)}.`, { v: 'immortal', loc: label(from) });
   if (s.immortals.includes(to))
-    return err('occupied', 'R3', `Another immortal is on ${label(to)} (R3).`, { v: 'immortal', loc: label(to) });
+    return err('occupied', 'R3', `Another immortal is on ${label(to)}.`, { v: 'immortal', loc: label(to) });
   if (!immortalNeighbours(from, s.mayhem).includes(to)) {
     return immortalNeighbours(from, []).includes(to)
-      ? err('blocked_by_mayhem', 'R3', `Mayhem blocks the immortal from ${label(from)} to ${label(to)} (R3).`, {
+      ? err('blocked_by_mayhem', 'R3', `Mayhem blocks the immortal from ${label(from)} to ${label(to)}.`, {
           v: 'immortal',
           from: label(from),
           to: label(to),
@@ -122,7 +120,7 @@ function checkImmortalMove(s: GameState, from: number, to: number): GameError | 
       : err(
           'not_adjacent',
           'R3',
-          `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)} (R3).`,
+          `An immortal moves one location in any direction; ${label(to)} is not next to ${label(from)}.`,
           { v: 'immortal', from: label(from), to: label(to) },
         );
   }
@@ -138,7 +136,7 @@ function immortalMoves(s: GameState): { from: number; to: number }[] {
 }
 
 function needFull(s: GameState): GameError | null {
-  return s.mode === 'full' ? null : err('not_in_mode', 'There are no immortals in the Training Mission (R31).');
+  return s.mode === 'full' ? null : err('not_in_mode', 'There are no immortals in the Training Mission.');
 }
 
 // R15 (immortal move), R3, R19
@@ -150,7 +148,7 @@ export const moveImmortal: Rule<'moveImmortal'> = {
       return err(
         'already_done',
         'R15',
-        'You have already moved an immortal this turn; the extra move costs a step token (R15).',
+        'You have already moved an immortal this turn; the extra move costs a step token.',
       );
     return checkImmortalMove(s, a.from, a.to);
   },
@@ -173,13 +171,13 @@ export const extraImmortalMove: Rule<'extraImmortalMove'> = {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat) ?? needFull(s) ?? badLoc(a.stepToken);
     if (e) return e;
     if (s.turn!.immortalMoves === 0)
-      return err('must_act', 'R15', 'The extra immortal move comes after your first immortal move (R15).');
-    if (s.turn!.extraDone) return err('already_done', 'R15', 'Only one extra immortal move per turn (R15).');
+      return err('must_act', 'R15', 'The extra immortal move comes after your first immortal move.');
+    if (s.turn!.extraDone) return err('already_done', 'R15', 'Only one extra immortal move per turn.');
     if (!markable(s, a.stepToken))
       return err(
         'not_allowed',
         'R15',
-        `The step token must go on a location you have visited that has no step token and no confirmed note; ${label(a.stepToken)} is not one (R15).`,
+        `The step token must go on a location you have visited that has no step token and no confirmed note; ${label(a.stepToken)} is not one.`,
       );
     return checkImmortalMove(s, a.from, a.to);
   },
@@ -207,7 +205,7 @@ export const endTurn: Rule<'endTurn'> = {
     const e = needPhase(s, 'recruiterTurn') ?? recruiterOnly(a.seat);
     if (e) return e;
     if (!s.turn!.actionDone)
-      return err('must_act', 'R15', 'Take your action (a step or a mind slip) before ending the turn (R15).');
+      return err('must_act', 'R15', 'Take your action (a step or a mind slip) before ending the turn.');
     return null;
   },
   run(s, _a, out) {
@@ -229,7 +227,7 @@ export const answerAsk: Rule<'answerAsk'> = {
         ? null
         : err(
             'bad_answer',
-            `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it (R22).`,
+            `You have visited a location with this feature that can take a step token (${options.map(label).join(', ')}): you must place it.`,
             { v: 'mustPlace', locs: options.map(label).join(', ') },
           );
     }
@@ -238,7 +236,7 @@ export const answerAsk: Rule<'answerAsk'> = {
     if (!options.includes(a.at))
       return err(
         'bad_answer',
-        `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'} (R22).`,
+        `The step token must go on a location you visited with that feature and no step token or confirmed note: ${options.length ? options.map(label).join(', ') : 'none, so answer "cannot place"'}.`,
         options.length ? { v: 'options', locs: options.map(label).join(', ') } : { v: 'none' },
       );
     return null;

@@ -135,13 +135,13 @@ export const placeMayhem: Rule<'placeMayhem'> = {
       return err(
         'not_adjacent',
         'R4',
-        `Mayhem goes on the edge between two orthogonal neighbours; ${label(x)} and ${label(y)} are not (R4).`,
+        `Mayhem goes on the edge between two orthogonal neighbours; ${label(x)} and ${label(y)} are not.`,
       );
     const edge = edgeOf(x, y);
     if (s.mayhem.some((m) => sameEdge(m, edge)))
       return err('occupied', null, 'A mayhem token already lies on that edge.');
     if (s.mayhem.some((m) => edgesTouch(m, edge)))
-      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token (R4).');
+      return err('mayhem_touches', 'Mayhem tokens may not touch: this edge shares a corner with another token.');
     return null;
   },
   run(s, a, out) {
@@ -217,9 +217,9 @@ export const placeImmortal: Rule<'placeImmortal'> = {
   check(s, a) {
     const e = needPhase(s, 'immortals') ?? needRecruiter(a.seat) ?? badLoc(a.at);
     if (e) return e;
-    if (info(a.at).edge) return err('edge_location', 'Immortals may not start on the outside edge (R7).');
+    if (info(a.at).edge) return err('edge_location', 'Immortals may not start on the outside edge.');
     if (s.immortals.includes(a.at))
-      return err('occupied', 'R7', 'Another immortal is already there (R7).', { v: 'immortalStart' });
+      return err('occupied', 'R7', 'Another immortal is already there.', { v: 'immortalStart' });
     return null;
   },
   run(s, a, out) {
@@ -239,12 +239,12 @@ export const placeAgent: Rule<'placeAgent'> = {
     if (e) return e;
     if (!AGENTS.includes(a.agent)) return err('malformed', `There is no agent "${String(a.agent)}".`);
     if (!isAgentSeat(s, a.seat) || !controls(s.agentSeats, a.seat, a.agent))
-      return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]} (R32).`);
+      return err('not_controlled', `Your seat does not control ${AGENT_NAMES[a.agent]}.`);
     if (s.agents[AGENTS.indexOf(a.agent)] !== null)
       return err('already_done', null, `${AGENT_NAMES[a.agent]} is already placed.`);
     const bl = badLoc(a.at);
     if (bl) return bl;
-    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board (R8).');
+    if (!info(a.at).edge) return err('not_edge', 'Agents start on the outside edge of the board.');
     return null;
   },
   run(s, a, out) {
@@ -265,13 +265,13 @@ export const placeMindSlip: Rule<'placeMindSlip'> = {
   check(s, a) {
     const e = needPhase(s, 'mindSlipToken');
     if (e) return e;
-    if (!isAgentSeat(s, a.seat)) return err('not_your_turn', 'R5', 'The agents place the 2nd mind slip token (R5).');
+    if (!isAgentSeat(s, a.seat)) return err('not_your_turn', 'R5', 'The agents place the 2nd mind slip token.');
     const bl = badLoc(a.at);
     if (bl) return bl;
     if (!TEMPLES.some((t) => kingDistance(t, a.at) === 1))
       return err(
         'not_near_temple',
-        'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it (R9).',
+        'The 2nd mind slip token goes next to a temple, orthogonally or diagonally, not on it.',
       );
     return null;
   },

@@ -7,10 +7,10 @@ import { current, legalSteps, visited } from './queries.js';
 
 export function checkStepTo(s: GameState, to: number): GameError | null {
   const here = current(s)!;
-  if (visited(s, to)) return err('already_visited', `You have already visited ${label(to)} (R15).`, { loc: label(to) });
+  if (visited(s, to)) return err('already_visited', `You have already visited ${label(to)}.`, { loc: label(to) });
   if (legalSteps(s).includes(to)) return null;
   return legalSteps({ ...s, mayhem: [] }).includes(to)
-    ? err('blocked_by_mayhem', 'R1', `Mayhem blocks the way from ${label(here)} to ${label(to)} (R1).`, {
+    ? err('blocked_by_mayhem', 'R1', `Mayhem blocks the way from ${label(here)} to ${label(to)}.`, {
         v: 'step',
         from: label(here),
         to: label(to),
@@ -18,7 +18,7 @@ export function checkStepTo(s: GameState, to: number): GameError | null {
     : err(
         'not_adjacent',
         'R2',
-        `${label(to)} is not one step from ${label(here)}: orthogonal, or diagonal to or from a temple (R2).`,
+        `${label(to)} is not one step from ${label(here)}: orthogonal, or diagonal to or from a temple.`,
         { v: 'step', from: label(here), to: label(to) },
       );
 }

@@ -108,9 +108,9 @@ export const undo: Rule<'undo'> = {
     return startedSomething(s)
       ? err(
           'undo_after_reveal',
-          'What you did since cannot be taken back: something was revealed or your turn moved on (D12).',
+          'What you did since cannot be taken back: something was revealed or your turn moved on.',
         )
-      : err('undo_nothing', 'There is nothing of yours to undo (D12).');
+      : err('undo_nothing', 'There is nothing of yours to undo.');
   },
   run(s, _a) {
     const p = s.undo!;
