@@ -23,6 +23,7 @@ import {
   type GameState,
   type Rng,
 } from '../src/index.js';
+import { err } from '../src/model/errors.js';
 import { playRandom } from './helpers/random.js';
 
 const RULES_MD = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
@@ -44,8 +45,10 @@ describe('each error code and its ruling (model/errors.ts ERRORS)', () => {
 
   it.each(CODES)('%s: names its ruling(s), or says why it has none', (code) => {
     const d = ERRORS[code];
-    if ('rules' in d) expect(d.rules.length, code).toBeGreaterThan(0);
-    else if (d.rule === null) expect(d.why.length, code).toBeGreaterThan(20);
+    if ('rules' in d) {
+      expect(d.rules.length, code).toBeGreaterThan(0);
+      if ('none' in d) expect(d.none.length, code).toBeGreaterThan(20);
+    } else if (d.rule === null) expect(d.why.length, code).toBeGreaterThan(20);
     for (const id of rulesOf(code)) expect(DEFINED, `${code}: ${id}`).toContain(id);
   });
 });
@@ -117,11 +120,37 @@ describe('the refusals the rules make carry their ruling', () => {
     for (const e of errors) if (/\bR\d+\b/.test(e.message)) expect(ruleOf(e), e.message).not.toBeNull();
   });
 
-  it('codes with one ruling carry it on every refusal; rule-less codes never', () => {
+  it('codes with one ruling carry it on every refusal; rule-less codes never; a shared code only when it says why', () => {
     for (const e of errors) {
       const d = ERRORS[e.code];
-      if ('rules' in d) continue;
-      expect(ruleOf(e), e.message).toBe(d.rule);
+      if ('rules' in d) {
+        if (ruleOf(e) === null) expect('none' in d, e.message).toBe(true);
+      } else expect(ruleOf(e), e.message).toBe(d.rule);
     }
+  });
+
+  it('the compiler holds every refusal to the table (checked by tsc)', () => {
+    // @ts-expect-error a shared code names its ruling
+    const noRule = () => err('must_act', 'Activate an agent first.');
+    // @ts-expect-error must_act always follows from a ruling: it has no `none`
+    const nullRule = () => err('must_act', null, 'Activate an agent first.');
+    // @ts-expect-error R9 is not one of must_act's rulings
+    const wrongRule = () => err('must_act', 'R9', 'Activate an agent first.');
+    // @ts-expect-error a code with one ruling takes it from the table
+    const extraRule = () => err('not_edge', 'R8', 'Agents start on the outside edge.');
+    expect([noRule, nullRule, wrongRule, extraRule].length).toBe(4);
+    const e = err('not_allowed', ['R24', 'R3'], 'Not that way.', { v: 'push' });
+    expect(e).toEqual({
+      ok: false,
+      code: 'not_allowed',
+      message: 'Not that way (R24, R3).',
+      params: { v: 'push', rule: 'R24' },
+    });
+    expect(err('not_edge', 'Agents start on the outside edge.').message).toBe('Agents start on the outside edge (R8).');
+    expect(err('not_allowed', null, 'Only a seated player can resign.')).toEqual({
+      ok: false,
+      code: 'not_allowed',
+      message: 'Only a seated player can resign.',
+    });
   });
 });
