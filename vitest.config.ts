@@ -2,7 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { CostSequencer } from './scripts/test-order.js';
 
-// Two projects (issue 26 §6, docs/architecture.md "CI"): the browser tests need the one shared
+// Two projects (docs/architecture.md "CI"): the browser tests need the one shared
 // build, made by their globalSetup before any file starts; everything else runs without it.
 export default defineConfig({
   test: {
