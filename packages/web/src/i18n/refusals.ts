@@ -36,7 +36,7 @@ export function refusalChapter(e: Refusal): ChapterId | null {
 /** The engine's English sentence without its ruling ids: "(R20, R21)" goes, "(R5: times 2..5)"
  * keeps its words. */
 export function withoutRulings(message: string): string {
-  const id = /^\s*(?:[RD]\d+(?:\s*-\s*[RD]?\d+)?|issue \d+(?: item \d+)?)\s*$/;
+  const id = /^\s*[RD]\d+(?:\s*-\s*[RD]?\d+)?\s*$/;
   return message
     .replace(/\s*\(([^()]*)\)/g, (whole, inner: string) => {
       if (!/^\s*[RD]\d+/.test(inner)) return whole;
