@@ -30,22 +30,15 @@ import type {
   OkBody,
   OpenGamesBody,
   ServerFrame,
-} from '@mindmgmt/server/protocol';
+} from '@mindmgmt/table';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
 import { nextAttempt } from './reconnect.js';
 import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
 
-// The wire contract is the server's (packages/server/src/protocol.ts), imported as types only.
-export type {
-  BotLevel,
-  ClientAction,
-  LiveSummary,
-  LobbyInfo,
-  LobbySummary,
-  PlaceInfo,
-} from '@mindmgmt/server/protocol';
+// The wire contract is @mindmgmt/table's (its src/contract/protocol.ts), imported as types only.
+export type { BotLevel, ClientAction, LiveSummary, LobbyInfo, LobbySummary, PlaceInfo } from '@mindmgmt/table';
 /** What the lobby form sends to create a table: the server's schema input, with the choices the
  * form always makes. */
 export type CreateOptions = CreateGameRequest &
