@@ -59,7 +59,7 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
   clock: systemBotClock,
 };
 
-/** Close codes (docs/protocol.md; protocol.ts `CloseCodes`). */
+/** Close codes (docs/protocol.md; the contract's `CloseCodes`). */
 export const CLOSE_RATE_LIMIT: CloseCodes['rateLimit'] = 1008;
 export const CLOSE_SLOW_CONSUMER: CloseCodes['slowConsumer'] = 4008;
 export const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;

@@ -62,7 +62,7 @@ export interface I18n {
   feature: (f: FeatureId) => string;
   agent: (a: string) => string;
   /** A player's name as shown: the server names bot seats "Bot (easy)" (a name no person may take,
-   * server/src/input/text.ts); they read as a bot of that level in the page's language. */
+   * @mindmgmt/table's text.ts); they read as a bot of that level in the page's language. */
   player: (name: string) => string;
   /** The catalogue itself, for the few lookups by computed key (refusals). */
   dict: Dict;

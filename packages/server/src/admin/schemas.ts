@@ -1,6 +1,6 @@
 // The shape of every admin, report and block input (docs/protocol.md "Moderation"). Strings are
 // bounded before any other work; free texts (reasons, announcements) follow the text rules of
-// names and chat (players/text-rules.ts), so nothing invisible or control-laden is stored or shown.
+// names and chat (@mindmgmt/table's text-rules.ts), so nothing invisible or control-laden is stored or shown.
 import { z } from 'zod';
 import { checkText, TEXT_PROBLEMS } from '@mindmgmt/table';
 import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';

@@ -2,7 +2,7 @@
 // separate, private field, not the display name: names stay free and shared (two "Bea"s may
 // play), renaming never touches a handle, and a handle is never shown to others, so nobody can
 // pose as someone by taking a handle and nothing public says who signs in how. Unique over its
-// key (input/text.ts handleKey: case and look-alike characters folded as names are).
+// key (@mindmgmt/table's handleKey: case and look-alike characters folded as names are).
 import { HANDLE_MAX, HANDLE_MIN, handleKey, impersonates } from '@mindmgmt/table';
 import { NEUTRAL_NAME } from './identity.js';
 

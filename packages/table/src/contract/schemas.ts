@@ -1,7 +1,8 @@
-// zod (v4) schemas for everything that comes in from outside: HTTP bodies, WebSocket frames and
-// actions. Action schemas are DERIVED from the engine's one definition (ACTION_DEFS): one zod
-// schema per field kind here, never one per action, minus `timeout`, which only the server sends
-// (R33, D7). The engine re-checks shapes and legality.
+// zod (v4) schemas for what a client sends: the lobby's HTTP bodies, WebSocket frames and actions.
+// The server checks every input with them and the client's types derive from them, so what the
+// web is typed to send is what the server accepts. Action schemas are DERIVED from the engine's
+// one definition (ACTION_DEFS): one zod schema per field kind here, never one per action, minus
+// `timeout`, which only the server sends (R33, D7). The engine re-checks shapes and legality.
 import {
   ACTION_DEFS,
   CLIENT_ACTION_TYPES,
@@ -30,7 +31,7 @@ import { ASSISTANT_LEVELS, BOT_LEVELS } from './levels.js';
 import { checkChatText } from './text-rules.js';
 
 /** Free text shown to other players: no control characters, bidi overrides or invisible-only
- * content (input/text.ts). `what` names the field in the error. */
+ * content (text.ts). `what` names the field in the error. */
 function shownText(s: z.ZodString, what: string) {
   return s
     .refine((v) => !hasLoneSurrogate(v), `${what} is not valid text.`)

@@ -21,7 +21,7 @@ export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
   'private-use': 'uses only characters that each device draws differently',
 };
 
-// Which characters count as control, bidi or invisible is decided once, in input/text.ts, for
+// Which characters count as control, bidi or invisible is decided once, in text.ts, for
 // every text shown to others (names, titles, notes, chat).
 import { CHAT_MAX } from './caps.js';
 import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from './text.js';
