@@ -60,7 +60,6 @@ export const SERVER_ERROR_CODES = [
   'finish_rate',
   'vacation_used',
   'no_candidates',
-  'bad_random',
   'analysis_failed',
   // table chat
   'no_chat',
