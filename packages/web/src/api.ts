@@ -13,7 +13,9 @@ import {
 import type { GameAnalysis } from '@mindmgmt/ai';
 import type {
   AnalysisPendingBody,
-  ChatFrame,
+  ChatMessageFrame,
+  ChatRequestOut,
+  ClientFrame,
   ChatLogFrame,
   ChatPolicyFrame,
   ClientAction,
@@ -26,26 +28,23 @@ import type {
   LobbySummary,
   BotLevel,
   MyGamesBody,
+  JoinRequest,
+  MyGamesRequest,
   OfflineUploadedBody,
+  OfflineUploadRequest,
+  TokenRequest,
   OkBody,
   OpenGamesBody,
   ServerFrame,
-} from '@mindmgmt/server/protocol';
+} from '@mindmgmt/table';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
 import { nextAttempt } from './reconnect.js';
 import { markUnreachable } from './reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
 
-// The wire contract is the server's (packages/server/src/protocol.ts), imported as types only.
-export type {
-  BotLevel,
-  ClientAction,
-  LiveSummary,
-  LobbyInfo,
-  LobbySummary,
-  PlaceInfo,
-} from '@mindmgmt/server/protocol';
+// The wire contract is @mindmgmt/table's (its src/contract/protocol.ts), imported as types only.
+export type { BotLevel, ClientAction, LiveSummary, LobbyInfo, LobbySummary, PlaceInfo } from '@mindmgmt/table';
 /** What the lobby form sends to create a table: the server's schema input, with the choices the
  * form always makes. */
 export type CreateOptions = CreateGameRequest &
@@ -102,6 +101,11 @@ async function ensurePlayer(name: string): Promise<void> {
   }
 }
 
+/** Every frame this client sends goes out here, typed by the contract's client frames. */
+function send(sock: WebSocket, f: ClientFrame): void {
+  sock.send(JSON.stringify(f));
+}
+
 export const api = {
   create: async (o: CreateOptions) => {
     await ensurePlayer(o.name);
@@ -110,7 +114,7 @@ export const api = {
   list: () => call<OpenGamesBody>('GET', '/api/games'),
   /** A page of the running tables listed for watching (docs/protocol.md). */
   live: (page = 0) => call<LiveGamesBody>('GET', `/api/live?page=${page}`),
-  mine: (tokens: string[]) => call<MyGamesBody>('POST', '/api/my-games', { tokens }),
+  mine: (tokens: string[]) => call<MyGamesBody>('POST', '/api/my-games', { tokens } satisfies MyGamesRequest),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
   join: async (id: string, name: string, place?: number, volunteer?: boolean) => {
     await ensurePlayer(name);
@@ -118,10 +122,12 @@ export const api = {
       name,
       place,
       volunteer,
-    });
+    } satisfies JoinRequest);
   },
-  leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
-  start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
+  leave: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token } satisfies TokenRequest),
+  start: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token } satisfies TokenRequest),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
   /** The game's analysis (issue 28 §3): `{ status: 'computing' }` (202) until it is ready. */
   analysis: (id: string) =>
@@ -129,7 +135,11 @@ export const api = {
   /** An offline game's record into this profile's history, as an unrated game (issue 28 §1). */
   uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
     await ensurePlayer(playerName() || 'Player');
-    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level });
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', {
+      record,
+      role,
+      level,
+    } satisfies OfflineUploadRequest);
   },
 };
 
@@ -192,7 +202,7 @@ export interface Live {
   /** Table chat (issue 13). */
   chat: ChatState;
   /** Sends a chat, mute or chatPolicy frame for this game. */
-  chatSend: (frame: Record<string, unknown>) => void;
+  chatSend: (frame: ChatRequestOut) => void;
   /** The agents' white notes (R30, D8): table state beside the view, from the `state` frame and
    * then each `note` frame (docs/protocol.md). */
   notes: Notes;
@@ -334,12 +344,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         // After a reconnect the server sends only what this connection missed since lastSeq
         // (an `events` frame continuing the log held), or nothing when it is up to date.
         const lastSeq = logRef.current.length ? seqRef.current : undefined;
-        sock.send(
-          JSON.stringify(
-            lastSeq === undefined ? { t: 'hello', gameId, token } : { t: 'hello', gameId, token, lastSeq },
-          ),
-        );
-        ping = setInterval(() => sock.readyState === WebSocket.OPEN && sock.send('{"t":"ping"}'), 25000);
+        send(sock, lastSeq === undefined ? { t: 'hello', gameId, token } : { t: 'hello', gameId, token, lastSeq });
+        ping = setInterval(() => sock.readyState === WebSocket.OPEN && send(sock, { t: 'ping' }), 25000);
       };
       sock.onmessage = (m) => {
         let msg: ServerFrame;
@@ -353,7 +359,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
           case 'chat':
           case 'chatLog':
           case 'chatPolicy': {
-            const chatFrame: ChatFrame | ChatLogFrame | ChatPolicyFrame = msg;
+            const chatFrame: ChatMessageFrame | ChatLogFrame | ChatPolicyFrame = msg;
             setChat((c) => chatReduce(c, chatFrame));
             break;
           }
@@ -392,7 +398,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             if (!log) {
               // A gap (or an overlap): this frame cannot be merged; ask for the full picture.
               resync = true;
-              sock.send(JSON.stringify({ t: 'hello', gameId, token }));
+              send(sock, { t: 'hello', gameId, token });
               break;
             }
             logRef.current = log;
@@ -455,7 +461,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         return;
       }
       setError(null);
-      sock.send(JSON.stringify({ t: 'act', gameId, seq: seqRef.current, action }));
+      send(sock, { t: 'act', gameId, seq: seqRef.current, action });
     },
     [gameId],
   );
@@ -467,7 +473,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         return;
       }
       setError(null);
-      sock.send(JSON.stringify({ t: 'note', gameId, at, note }));
+      send(sock, { t: 'note', gameId, at, note });
     },
     [gameId],
   );
@@ -480,15 +486,15 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         reconnectNow.current();
         return;
       }
-      sock.send(JSON.stringify({ t: what, gameId }));
+      send(sock, { t: what, gameId });
     },
     [gameId],
   );
   const clearError = useCallback(() => setError(null), []);
   const chatSend = useCallback(
-    (frame: Record<string, unknown>) => {
+    (frame: ChatRequestOut) => {
       const sock = ws.current;
-      if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify({ ...frame, gameId }));
+      if (sock && sock.readyState === WebSocket.OPEN) send(sock, { ...frame, gameId });
     },
     [gameId],
   );

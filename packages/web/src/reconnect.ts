@@ -1,5 +1,5 @@
 // When the table's WebSocket tries again after it was lost (api.ts), by how it ended (close codes:
-// docs/protocol.md "Close codes", `CloseCodes` in the server's protocol.ts): a backoff from 0.5 s
+// docs/protocol.md "Close codes", `CloseCodes` in @mindmgmt/table): a backoff from 0.5 s
 // up to 8 s, except
 // - after a planned restart (1012), when the server, or another instance behind the same address,
 //   takes the table back at once: no wait, and the backoff starts over;
@@ -9,7 +9,7 @@
 // - after no valid `hello` in time (4408) following a refusal the same `hello` would get again
 //   (no such game, a token holding no place): the page shows the refusal, and reconnecting would
 //   not change it, so there is no next attempt.
-import type { CloseCodes } from '@mindmgmt/server/protocol';
+import type { CloseCodes } from '@mindmgmt/table';
 
 export const CLOSE_RESTART: CloseCodes['restart'] = 1012;
 const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;

@@ -3,9 +3,9 @@
 //
 // ONE DEFINITION: `ACTION_DEFS` below is the only place an action's name and fields
 // are written. The `Action` type, `ACTION_TYPES`, the engine's structural check (shape.ts), the
-// server's zod schema (server/src/schemas.ts) and the client's click slots (web controls.tsx) are
-// all derived from it. A new action starts here; its rule, its fast-path code, its words and its
-// controls are written by hand (docs/architecture.md, "Adding an action").
+// server's zod schema (the table package's contract/schemas.ts) and the client's click slots (web
+// controls) are all derived from it. A new action starts here; its rule, its fast-path code, its
+// words and its controls are written by hand (docs/architecture.md, "Adding an action").
 import type { Edge, FeatureId, Loc } from '../board/board.js';
 import type { AgentId, RecruiterCardId, Seat } from './pieces.js';
 

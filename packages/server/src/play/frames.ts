@@ -14,7 +14,7 @@ import {
   type View,
   viewsOf,
 } from '@mindmgmt/engine';
-import type { ServerFrame, StateFrame } from '../protocol.js';
+import type { ServerFrame, StateFrame } from '@mindmgmt/table';
 import type { Live, Viewer } from './live.js';
 import { positionOf } from './positions.js';
 

@@ -5,7 +5,7 @@
 // is a local/ offline game, saved in IndexedDB after every action: it runs offline and resumes.
 import { useEffect, useState, type ReactElement } from 'react';
 import { expectedSeats, type Action, type ClientAction, type GameEvent, type View } from '@mindmgmt/engine';
-import type { PlayerLevel } from '@mindmgmt/ai';
+import { LEVELS, type PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
 import { TimeTrack } from '../TimeTrack.js';
@@ -21,7 +21,6 @@ const markKey = (id: string) => `mm.companion.mark.${id}`;
  * last entry brought nothing new (an agent activated), that list stays on screen (it vanished at
  * the next tap, often before the board was set). */
 const prevKey = (id: string) => `mm.companion.prev.${id}`;
-const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
 
 /** The instructions of the events since the player's last entry (its own results, then the
  * recruiter's answers and turn), from the game's log: the same after a reload. */

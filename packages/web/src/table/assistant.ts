@@ -1,5 +1,5 @@
 // The deduction assistant's table option (issue 12 item 5), read from the lobby's `options.assistant`.
-import type { Assistant } from '@mindmgmt/server/protocol';
+import type { Assistant } from '@mindmgmt/table';
 import type { LobbyInfo } from '../api.js';
 
 export type AssistantMode = Assistant;

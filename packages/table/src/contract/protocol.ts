@@ -1,14 +1,11 @@
 // The wire contract (docs/protocol.md), written once: every frame the server sends over the
 // WebSocket and every HTTP response body of the game lobby, as discriminated unions on `t`. The
-// server builds its frames with these types (play/frames.ts `frame`) and the web reads them with
-// the same types (`import type` from '@mindmgmt/server/protocol': types only, no server code in
-// the browser bundle), so changing a frame fails to compile where it is built and where it is read.
+// server builds its frames with these types (its play/frames.ts `frame`) and the web reads them
+// with the same types from this package, so changing a frame fails to compile where it is built
+// and where it is read.
 import type { Action, ClientAction, ErrorParams, Loc, NoteBody, Notes, Seat, SeenEvent, View } from '@mindmgmt/engine';
-import type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
-import type { CreateGameRequest } from './schemas.js';
-
-export type { Assistant, BotLevel } from './levels.js';
-export type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo };
+import type { ErrorCode } from './errors.js';
+import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 
 /** Who a frame is for: an engine seat, or a spectator. */
 export type Viewer = Seat | 'spectator';
@@ -17,6 +14,12 @@ export type Viewer = Seat | 'spectator';
 export type { ClientAction };
 
 // ---------- WebSocket, server -> client ----------
+
+/** A frame that may answer a client's request: the sender's copy carries the request's `id`
+ * (its other readers' copies do not). */
+export interface Answer {
+  readonly id?: string;
+}
 
 /** The whole picture for one viewer (after hello, or when the client must resync). */
 export interface StateFrame {
@@ -33,7 +36,7 @@ export interface StateFrame {
 
 /** What one action changed, for one viewer. `view.log` holds the log entries from `logFrom` on
  * (0: the whole log, which replaces the one held). */
-export interface EventsFrame {
+export interface EventsFrame extends Answer {
   readonly t: 'events';
   readonly gameId: string;
   readonly seq: number;
@@ -51,7 +54,7 @@ export interface LobbyFrame {
 }
 
 /** One location's white note changed (null: removed). */
-export interface NoteFrame {
+export interface NoteFrame extends Answer {
   readonly t: 'note';
   readonly gameId: string;
   readonly at: Loc;
@@ -65,7 +68,7 @@ export interface NotesFrame {
   readonly notes: Notes;
 }
 
-/** One chat message as every reader of the table sees it (issue 13). */
+/** One chat message as every reader of the table sees it. */
 export interface ChatMessage {
   readonly n: number;
   readonly at: number;
@@ -83,7 +86,8 @@ export interface ChatMessage {
   readonly logAt: number | null;
 }
 
-export interface ChatFrame extends ChatMessage {
+/** One new chat message, to every reader of the table. */
+export interface ChatMessageFrame extends ChatMessage {
   readonly t: 'chat';
   readonly gameId: string;
 }
@@ -112,11 +116,10 @@ export interface NoticeFrame {
 }
 
 /** A refusal, to the sender only; `id` echoes the request's. */
-export interface ErrorFrame {
+export interface ErrorFrame extends Answer {
   readonly t: 'error';
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
-  readonly id?: string;
   /** The engine's parameters of the refusal (the client says it in the player's language). */
   readonly params?: ErrorParams;
 }
@@ -133,7 +136,7 @@ export type ServerFrame =
   | LobbyFrame
   | NoteFrame
   | NotesFrame
-  | ChatFrame
+  | ChatMessageFrame
   | ChatLogFrame
   | ChatPolicyFrame
   | NoticeFrame
@@ -163,7 +166,7 @@ export interface CloseCodes {
 
 /** Any refusal: the HTTP status says the class, `code` the reason. */
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string };
+  readonly error: { readonly code: ErrorCode; readonly message: string };
 }
 export interface OkBody {
   readonly ok: true;
@@ -186,7 +189,7 @@ export interface OpenGamesBody {
   readonly page: number;
   readonly more: boolean;
 }
-/** GET /api/live?page=n: running tables listed for watching (issue 25 §5). */
+/** GET /api/live?page=n: running tables listed for watching. */
 export interface LiveGamesBody {
   readonly games: readonly LiveSummary[];
   readonly page: number;
@@ -201,10 +204,8 @@ export interface MyGamesBody {
 export interface AnalysisPendingBody {
   readonly status: 'computing';
 }
-/** POST /api/me/offline-games (issue 28 §1): an offline game's record, now in the profile's
- * history as an unrated game under this id. */
+/** POST /api/me/offline-games: an offline game's record, now in the profile's history as an
+ * unrated game under this id. */
 export interface OfflineUploadedBody {
   readonly gameId: string;
 }
-/** POST /api/games: what a client sends (the schema's input, before its defaults). */
-export type { CreateGameRequest };
