@@ -18,7 +18,7 @@ import {
   type GameState,
   type View,
 } from '@mindmgmt/engine';
-import { api } from './api.js';
+import { api } from './net/http.js';
 import { Board } from './Board.js';
 import { useBelief } from './deduction.js';
 import type { AssistantMode } from './table/assistant.js';

@@ -3,7 +3,7 @@ import type { BotGameHold } from '../bots/game-budget.js';
 import type { GameState, NoteEntry, Seat } from '@mindmgmt/engine';
 import type { Mutex } from '../lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
-import type { RecentPositions } from './positions.js';
+import type { RecentPositions } from '@mindmgmt/table';
 
 export type Viewer = Seat | 'spectator';
 

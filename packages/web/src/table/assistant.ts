@@ -1,6 +1,6 @@
 // The deduction assistant's table option (issue 12 item 5), read from the lobby's `options.assistant`.
 import type { Assistant } from '@mindmgmt/server/protocol';
-import type { LobbyInfo } from '../api.js';
+import type { LobbyInfo } from '@mindmgmt/server/protocol';
 
 export type AssistantMode = Assistant;
 export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'count', 'full'];
