@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/{engine,ai,server,cli}/test/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['packages/{engine,ai,table,server,cli}/test/**/*.test.ts', 'tests/**/*.test.ts'],
         },
       },
       {

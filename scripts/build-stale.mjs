@@ -28,7 +28,7 @@ function newest(p) {
 export function webStale() {
   const built = newest(path.join(WEB, 'dist/index.html'));
   const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(WEB, p));
-  inputs.push(path.join(ROOT, 'packages/engine/dist'), path.join(ROOT, 'packages/ai/dist'));
+  inputs.push(...['engine', 'ai', 'table'].map((p) => path.join(ROOT, 'packages', p, 'dist')));
   return built === 0 || inputs.some((p) => newest(p) > built);
 }
 
@@ -36,10 +36,14 @@ export function webStale() {
 export function buildStale() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-deps.mjs')], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', 'packages/engine', 'packages/ai', 'packages/server', 'packages/cli'], {
-    cwd: ROOT,
-    stdio: ['ignore', 2, 2],
-  });
+  execFileSync(
+    process.execPath,
+    [tsc, '-b', 'packages/engine', 'packages/ai', 'packages/table', 'packages/server', 'packages/cli'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 2, 2],
+    },
+  );
   if (webStale()) {
     process.stderr.write('[build] building the web client...\n');
     execSync('npm run build --silent -w @mindmgmt/web', { cwd: ROOT, stdio: ['ignore', 2, 2] });

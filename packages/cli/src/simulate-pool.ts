@@ -2,7 +2,8 @@
 // session per game and seat, time limit counted from the worker's start), as the server makes
 // them, instead of calling the bots in-process. Games run `lanes` at a time so they interleave
 // in the pool like concurrent tables. Game i uses seed+i, as in-process simulation does.
-import { BotPool, type BotLevel, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
+import type { BotLevel } from '@mindmgmt/table';
+import { BotPool, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
 import { type Chunk, emptyChunk, type SimulateOptions } from './simulate-tally.js';
 
 export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<Chunk> {

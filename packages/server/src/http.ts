@@ -16,7 +16,7 @@ import { OpenTablesByCreator } from './lobby/open-by-creator.js';
 import { CreateLanes } from './lobby/create-lanes.js';
 import { ClosedOnRefusal } from './lobby/start.js';
 import type { LimitsConfig } from './limits/config.js';
-import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
+import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from '@mindmgmt/table';
 import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
 import { createNotifyRoutes } from './notify/routes.js';
 import { createAdminRoutes } from './admin/routes.js';

@@ -1,8 +1,5 @@
 export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './server.js';
 export { GameService, ApiError, StaleError, DEFAULT_SERVICE_CONFIG, type ServiceConfig, type Conn } from './games.js';
-export type { LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
-export type * from './protocol.js';
-export { ASSISTANT_LEVELS, type Assistant } from './levels.js';
 export { assignSeats } from './seating.js';
 export { hashToken } from './tokens.js';
 export { initialState } from './play/setup.js';
@@ -13,7 +10,6 @@ export { MemoryStore } from './store/memory.js';
 export { PgStore, type PgStoreOptions } from './store/pg.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
-export * from './schemas.js';
 export { BotPool, type BotTask, type Decision, type DecisionSource } from './bots/pool.js';
 export {
   playThroughPool,

@@ -14,14 +14,14 @@ import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { RateBudget } from './limits/budget.js';
 import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
-import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
+import { clientActionSchema, clientMessageSchema, describeZodError } from '@mindmgmt/table';
 import { chatFrameSchema } from './players/schemas.js';
 import type { TableChat } from './play/chat.js';
 import { frameText } from './play/frames.js';
 import { gateFrame } from './input/frame-gate.js';
 import type { WsRefusal, WsSlot, WsSlots } from './http/ws-slots.js';
 import { type BotClock, systemBotClock } from './bots/clock.js';
-import type { CloseCodes } from './protocol.js';
+import type { CloseCodes } from '@mindmgmt/table';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */

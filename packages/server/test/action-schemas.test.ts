@@ -13,7 +13,7 @@ import {
   checkShape,
   type FieldKind,
 } from '@mindmgmt/engine';
-import { clientActionSchema } from '../src/schemas.js';
+import { clientActionSchema } from '@mindmgmt/table';
 
 /** Values each field kind must accept and refuse, written per kind so that a new kind cannot
  * compile without them. `undefined` stands for a missing field. */

@@ -4,7 +4,7 @@ import { type Action, legalActions, type View, view } from '@mindmgmt/engine';
 import { INFORMATIVE_BIAS, randomGame } from '@mindmgmt/ai';
 import type { BotPool } from '../src/bots/pool.js';
 import { type PoolDecision, playThroughPool as play } from '../src/bots/pool-game.js';
-import type { BotLevel } from '../src/schemas.js';
+import type { BotLevel } from '@mindmgmt/table';
 
 export type Played = PoolDecision;
 

@@ -2,7 +2,7 @@
 import { CampaignPanel } from './players/Campaign.js';
 import { syncProfileSeats } from './players/seats.js';
 import { useEffect, useRef, useState } from 'react';
-import type { BotLevel, LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/server/protocol';
+import type { BotLevel, LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/table';
 import { api, ApiError, type CreateOptions, lobbyId, lobbyTitle } from './net/http.js';
 import { forgetGame, playerName, saveGame, savedGames, setPlayerName } from './net/saved.js';
 import { BOT_LEVEL_KEYS, useI18n } from './i18n.js';

@@ -12,7 +12,7 @@ import {
   type Notes,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction, LobbyInfo } from '@mindmgmt/server/protocol';
+import type { ClientAction, LobbyInfo } from '@mindmgmt/table';
 import { Board, locName } from './Board.js';
 import { useControls } from './controls.js';
 import { assistantShows, useBelief, type Belief } from './deduction.js';

@@ -18,7 +18,7 @@ import {
   type Loc,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction } from '@mindmgmt/server/protocol';
+import type { ClientAction } from '@mindmgmt/table';
 import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
 import { RuleLinkFor } from './rulebook/RuleLink.js';

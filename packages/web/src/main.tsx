@@ -1,7 +1,7 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { LobbyInfo } from '@mindmgmt/server/protocol';
+import type { LobbyInfo } from '@mindmgmt/table';
 import { api } from './net/http.js';
 import { savedGames } from './net/saved.js';
 import { useGameSocket } from './net/socket.js';

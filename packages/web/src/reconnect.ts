@@ -9,7 +9,7 @@
 // - after no valid `hello` in time (4408) following a refusal the same `hello` would get again
 //   (no such game, a token holding no place): the page shows the refusal, and reconnecting would
 //   not change it, so there is no next attempt.
-import type { CloseCodes } from '@mindmgmt/server/protocol';
+import type { CloseCodes } from '@mindmgmt/table';
 
 export const CLOSE_RESTART: CloseCodes['restart'] = 1012;
 const CLOSE_TRY_LATER: CloseCodes['tryLater'] = 1013;

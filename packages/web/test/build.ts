@@ -27,6 +27,7 @@ const WEB_INPUTS = [
   path.join(WEB, 'package.json'),
   path.join(ROOT, 'packages/engine/dist'),
   path.join(ROOT, 'packages/ai/dist'),
+  path.join(ROOT, 'packages/table/dist'),
 ];
 
 /** The newest modification time under `p` (0 when it does not exist). */

@@ -25,11 +25,11 @@ import {
   type Seat,
 } from '@mindmgmt/engine';
 import { percentile } from '@mindmgmt/ai/yardstick';
+import type { BotLevel } from '@mindmgmt/table';
 import {
   BOT_GAMES_PER_WORKER,
   type BotDriverHost,
   BotDriver,
-  type BotLevel,
   BotPool,
   DEFAULT_SERVICE_CONFIG,
   type GameRow,

@@ -12,7 +12,7 @@ import type { PlayerService } from '../players/service.js';
 import type { TableChat } from '../play/chat.js';
 import { checkHandle } from '../players/handles.js';
 import { checkName } from '../players/identity.js';
-import { impersonates } from '../input/text.js';
+import { impersonates } from '@mindmgmt/table';
 import type { PlayerRow } from '../store/players/types.js';
 import type { GameRow } from '../store/types.js';
 import type { AdminStore, BanRow } from './store.js';

@@ -14,7 +14,7 @@ import {
   view,
 } from '@mindmgmt/engine';
 import { decisionSeed } from '@mindmgmt/ai';
-import type { BotLevel } from '../schemas.js';
+import type { BotLevel } from '@mindmgmt/table';
 import type { BotPool, BotTask, Decision } from './pool.js';
 
 export interface PoolGameOptions {

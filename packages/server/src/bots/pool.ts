@@ -20,7 +20,7 @@
 import { Worker } from 'node:worker_threads';
 import { quickMove } from '@mindmgmt/ai';
 import type { Action, GameRecord, Seat, View } from '@mindmgmt/engine';
-import type { BotLevel } from '../schemas.js';
+import type { BotLevel } from '@mindmgmt/table';
 import { systemBotClock, type BotClock } from './clock.js';
 
 export interface BotTask {

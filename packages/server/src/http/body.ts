@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { ApiError } from '../api-error.js';
-import { describeZodError } from '../schemas.js';
+import { describeZodError } from '@mindmgmt/table';
 import { forbiddenKey, forbiddenKeyMessage } from '../input/keys.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -2,7 +2,7 @@
 // crafted query neither repeats a key to confuse a check nor costs the parse thousands of keys.
 import type { z } from 'zod';
 import { ApiError } from '../api-error.js';
-import { describeZodError } from '../schemas.js';
+import { describeZodError } from '@mindmgmt/table';
 
 /** The query's parameters as `schema` reads them; 400 `malformed` for a repeated key, more than
  * eight keys, or values the schema refuses. */

@@ -1,7 +1,7 @@
 // A new lobby table from a validated create body: option rules and defaults (issue 10 item 8:
 // a fixed recruiter card only for a host who is the recruiter; the assistant defaults).
 import { ApiError } from '../api-error.js';
-import type { CreateGameBody } from '../schemas.js';
+import type { CreateGameBody } from '@mindmgmt/table';
 import { botName } from '../seating.js';
 import type { GameRow, PlaceRow, TableOptions } from '../store/types.js';
 

@@ -1,6 +1,6 @@
 // What the lobby shows about a table (public to anyone with its id): built from the row and the
 // subscribers (presence), never from hidden state.
-import type { LobbyInfo, LobbySummary, PlaceInfo } from '../lobby-types.js';
+import type { LobbyInfo, LobbySummary, PlaceInfo } from '@mindmgmt/table';
 import type { Live } from '../play/live.js';
 import { publicState, type Seat } from '@mindmgmt/engine';
 import { publicPosition } from '@mindmgmt/table';

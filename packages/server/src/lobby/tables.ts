@@ -3,9 +3,9 @@
 // shared store's latest row in a cluster, and is pushed to the table's subscribers.
 import { expectedSeats } from '@mindmgmt/engine';
 import { ApiError } from '../api-error.js';
-import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
+import type { LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/table';
 import type { GameMaster } from '../play/master.js';
-import type { CreateGameBody } from '../schemas.js';
+import type { CreateGameBody } from '@mindmgmt/table';
 import type { GameRow, PlaceRow } from '../store/types.js';
 import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
 import { NEUTRAL_NAME } from '../players/identity.js';

@@ -6,7 +6,7 @@
 import { ApiError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
 import type { LimitsConfig } from '../limits/config.js';
-import type { AnalysisPendingBody } from '../protocol.js';
+import type { AnalysisPendingBody } from '@mindmgmt/table';
 import type { GameMaster } from './master.js';
 import type { Records } from './records.js';
 

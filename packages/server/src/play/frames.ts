@@ -4,7 +4,7 @@
 // `hello`s.
 import type { GameEvent, GameState } from '@mindmgmt/engine';
 import { catchUpFrame as catchUp, eventsFrames as framesOf, stateFrame as stateBody } from '@mindmgmt/table';
-import type { ServerFrame } from '../protocol.js';
+import type { ServerFrame } from '@mindmgmt/table';
 import type { Live, Viewer } from './live.js';
 
 /** A frame's text. Every frame is built as its type in the wire contract, so a frame that does

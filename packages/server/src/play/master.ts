@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
 import { Mutex } from '../lock.js';
-import type { LobbyInfo } from '../lobby-types.js';
+import type { LobbyInfo } from '@mindmgmt/table';
 import { inviteUrl, lobbyInfo } from '../lobby/info.js';
 import { BotGameBudget } from '../bots/game-budget.js';
 import type { LimitsConfig } from '../limits/config.js';

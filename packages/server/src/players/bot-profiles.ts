@@ -2,7 +2,7 @@
 // can be rated (a table option). Their ratings move like anyone's, starting from a new player's,
 // so they calibrate themselves from the games people play against them instead of from numbers
 // we would have to guess; rate-game.ts can freeze them (`fixed`) once they have settled.
-import { BOT_LEVELS, type BotLevel } from '../schemas.js';
+import { BOT_LEVELS, type BotLevel } from '@mindmgmt/table';
 import { botName } from '../seating.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../api-error.js';
 import type { GameService } from '../games.js';
-import { createGameSchema } from '../schemas.js';
+import { createGameSchema } from '@mindmgmt/table';
 import { hashToken } from '../tokens.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { isBotPlayerId } from './bot-profiles.js';

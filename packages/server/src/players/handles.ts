@@ -3,7 +3,7 @@
 // play), renaming never touches a handle, and a handle is never shown to others, so nobody can
 // pose as someone by taking a handle and nothing public says who signs in how. Unique over its
 // key (input/text.ts handleKey: case and look-alike characters folded as names are).
-import { handleKey, impersonates } from '../input/text.js';
+import { handleKey, impersonates } from '@mindmgmt/table';
 import { NEUTRAL_NAME } from './identity.js';
 
 export const HANDLE_MIN = 3;

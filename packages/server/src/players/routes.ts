@@ -14,7 +14,7 @@ import { sendJson } from '../http/headers.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { prefixKey } from '../http/address.js';
-import { impersonates } from '../input/text.js';
+import { impersonates } from '@mindmgmt/table';
 import { CHAT_PAGE_MAX } from './chat.js';
 import { BotProfileCache, isBotPlayerId } from './bot-profiles.js';
 import type { PlayerRow } from '../store/players/types.js';
@@ -51,7 +51,7 @@ import {
 } from './schemas.js';
 import { offlineGameRow } from './offline-games.js';
 import { newGameId } from '../tokens.js';
-import type { OfflineUploadedBody } from '../protocol.js';
+import type { OfflineUploadedBody } from '@mindmgmt/table';
 import { z } from 'zod';
 import type { Notifier } from '../notify/notifier.js';
 

@@ -8,7 +8,7 @@ import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
 import { checkName, PASSWORD_MAX } from './identity.js';
 import { HANDLE_MAX } from './handles.js';
-import { BOT_LEVELS } from '../levels.js';
+import { BOT_LEVELS } from '@mindmgmt/table';
 
 const fromCheck =
   <T>(check: (s: string) => { ok: true; value: T } | { ok: false; message: string }) =>

@@ -23,7 +23,7 @@ export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
 
 // Which characters count as control, bidi or invisible is decided once, in input/text.ts, for
 // every text shown to others (names, titles, notes, chat).
-import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from '../input/text.js';
+import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from '@mindmgmt/table';
 
 export function codePoints(s: string): number {
   let n = 0;

@@ -16,34 +16,16 @@ import type {
   RecruiterCardId,
   Seat,
 } from '@mindmgmt/engine';
-import { ASSISTANT_LEVELS, type Assistant, type BotLevel } from '../levels.js';
+import {
+  ASSISTANT_LEVELS,
+  type Assistant,
+  type BotLevel,
+  type GameStatus,
+  type TableOptions,
+  type TimeControl,
+} from '@mindmgmt/table';
 
-export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
-
-export interface TableOptions {
-  readonly mode: 'full' | 'training';
-  readonly recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
-  /** 'random-experienced': random among players with a finished game (seed 003; players/recruiter-choice.ts). */
-  readonly recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
-  readonly players: number;
-  readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
-  /** The old per-move timer (R33, D7): kept, and read as `timeControl` { kind: 'move' }. */
-  readonly turnTimerSec: number | null;
-  /** Time control (D13): real-time (a bank per seat plus an increment per turn) or turn-based (a
-   * time per move). Absent: `turnTimerSec` decides, as before. */
-  readonly timeControl?: TimeControl | null;
-  /** The level of the bot that stands in for an absent player (docs/players.md); absent = 'hard'. */
-  readonly standInLevel?: BotLevel;
-  /** D13: players joining must have finished at least this % of their last 50 games. */
-  readonly minFinishRate?: number;
-  /** The deduction assistant the table offers: none, the candidate count, or the full board. */
-  readonly assistant: Assistant;
-  /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
-  readonly rated?: boolean;
-  /** An offline game uploaded by its player (issue 28 §1): the browser held every secret, so it
-   * is never rated. */
-  readonly local?: boolean;
-}
+export type { GameStatus, TableOptions, TimeControl };
 
 /** Options as stored; rows written before `assistant` existed carry the boolean `deduction`. */
 export function tableOptionsFromStored(
@@ -89,11 +71,6 @@ export interface StandIn {
   readonly seq: number;
   readonly back?: boolean;
 }
-
-/** D13: real-time = a bank per seat and an increment per turn; move = a time per move. */
-export type TimeControl =
-  | { readonly kind: 'realtime'; readonly bankSec: number; readonly incSec: number }
-  | { readonly kind: 'move'; readonly sec: number };
 
 /** A real-time table's banks (D13): ms left per seat (index = seat) as of `at`; the seats the
  * game waited on since `at` spend from theirs. */

@@ -1,7 +1,7 @@
 // Player routes' and chat frames' input schemas: clean values or one readable error that does not
 // echo the input.
 import { describe, expect, it } from 'vitest';
-import { describeZodError } from '../../src/schemas.js';
+import { describeZodError } from '@mindmgmt/table';
 import {
   chatFrameSchema,
   chooseModulesSchema,

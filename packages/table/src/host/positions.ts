@@ -27,7 +27,11 @@ export function publicPosition(s: GameState): Position {
  * recruiter (and everyone once the game is over) every action; the others only when the public
  * position moves (D12: nothing of the recruiter's unsettled turn, nor of its undos). */
 export function shownTo(before: GameState, after: GameState, viewer: Viewer): boolean {
-  return viewer === RECRUITER_SEAT || after.result !== null || positionOf(before, viewer).seq !== positionOf(after, viewer).seq;
+  return (
+    viewer === RECRUITER_SEAT ||
+    after.result !== null ||
+    positionOf(before, viewer).seq !== positionOf(after, viewer).seq
+  );
 }
 
 /** Whether the seats other than the recruiter, the spectators and HTTP answers see the game move. */

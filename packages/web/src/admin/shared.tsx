@@ -2,7 +2,7 @@
 // with a role), who this profile blocked (their chat is hidden here), and a chat message's text as
 // this reader sees it (hidden by a moderator, from a blocked player, or as written).
 import { useEffect, useState } from 'react';
-import type { ChatMessage } from '@mindmgmt/server/protocol';
+import type { ChatMessage } from '@mindmgmt/table';
 import { call } from '../net/http.js';
 import { useI18n } from '../i18n.js';
 import { playerSession } from '../net/session.js';

@@ -5,7 +5,7 @@
 // is a local/ offline game, saved in IndexedDB after every action: it runs offline and resumes.
 import { useEffect, useState, type ReactElement } from 'react';
 import type { Action, ClientAction, SeenEvent } from '@mindmgmt/engine';
-import { EMPTY_TABLE, reduceFrame, type Shown } from '@mindmgmt/table';
+import { EMPTY_TABLE, reduceFrame, type Shown } from '@mindmgmt/table/client';
 import type { PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';

@@ -3,7 +3,7 @@
 // anything (the reachability probes are held too), except the player's own "upload" click.
 import { useCallback, useEffect, useState } from 'react';
 import type { ClientAction, Loc, NoteBody, Notes } from '@mindmgmt/engine';
-import { EMPTY_TABLE, reduceFrame } from '@mindmgmt/table';
+import { EMPTY_TABLE, reduceFrame } from '@mindmgmt/table/client';
 import { api } from '../net/http.js';
 import { useI18n } from '../i18n.js';
 import type { Refusal } from '../i18n/refusals.js';

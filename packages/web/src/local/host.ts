@@ -28,7 +28,8 @@ import {
   view,
   apply,
 } from '@mindmgmt/engine';
-import { legalFor, play, stateFrame, type TableFrame, writeNote } from '@mindmgmt/table';
+import type { TableFrame } from '@mindmgmt/table';
+import { legalFor, play, stateFrame, writeNote } from '@mindmgmt/table/host';
 import { decisionSeed, LEVELS, LIVE_BOT_BUDGET_MS } from '@mindmgmt/ai';
 import { LocalBots, type LocalDecision } from './bots.js';
 import { getLocalGame, type LocalGameSave, type LocalSetup, putLocalGame } from './store.js';

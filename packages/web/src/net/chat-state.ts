@@ -2,7 +2,7 @@
 // from the `chatLog` frame (sent after hello) and each `chat` frame since, the table's policy,
 // and the last refusal of this writer. Pure, so the merging is testable without a socket.
 
-import type { ChatFrame, ChatLogFrame, ChatMessage, ChatPolicyFrame } from '@mindmgmt/server/protocol';
+import type { ChatFrame, ChatLogFrame, ChatMessage, ChatPolicyFrame } from '@mindmgmt/table';
 
 export type { ChatMessage };
 

@@ -16,7 +16,7 @@ import type {
   OfflineUploadedBody,
   OkBody,
   OpenGamesBody,
-} from '@mindmgmt/server/protocol';
+} from '@mindmgmt/table';
 import { markUnreachable } from '../reach.js';
 import { playerName } from './saved.js';
 import { authHeader, playerSession, setPlayerSession } from './session.js';

@@ -11,15 +11,8 @@ import {
   resumeSeq,
   seqOf,
   type Shown,
-} from '@mindmgmt/table';
-import type {
-  ChatFrame,
-  ChatLogFrame,
-  ChatPolicyFrame,
-  ClientAction,
-  LobbyInfo,
-  ServerFrame,
-} from '@mindmgmt/server/protocol';
+} from '@mindmgmt/table/client';
+import type { ChatFrame, ChatLogFrame, ChatPolicyFrame, ClientAction, LobbyInfo, ServerFrame } from '@mindmgmt/table';
 import { nextAttempt } from '../reconnect.js';
 import type { Refusal } from '../i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './chat-state.js';

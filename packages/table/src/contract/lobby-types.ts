@@ -1,8 +1,40 @@
 // What the lobby shows about a game: public to anyone with its id (never a token, never a
 // hidden fact of a running game).
-import type { Seat } from '@mindmgmt/engine';
-import type { BotLevel } from './levels.js';
-import type { GameRow, TableOptions } from './store/types.js';
+import type { GameResult, Seat } from '@mindmgmt/engine';
+import type { Assistant, BotLevel } from './levels.js';
+
+/** Where a table is in its life. */
+export type GameStatus = 'lobby' | 'active' | 'over' | 'closed';
+
+export interface TableOptions {
+  readonly mode: 'full' | 'training';
+  readonly recruiterCard: 'random' | 'choose' | 'carl' | 'girl';
+  /** 'random-experienced': random among players with a finished game (seed 003; players/recruiter-choice.ts). */
+  readonly recruiterChoice: 'random' | 'host' | 'volunteer' | 'random-experienced';
+  readonly players: number;
+  readonly solo: { readonly role: 'recruiter' | 'agents'; readonly level: BotLevel } | null;
+  /** The old per-move timer (R33, D7): kept, and read as `timeControl` { kind: 'move' }. */
+  readonly turnTimerSec: number | null;
+  /** Time control (D13): real-time (a bank per seat plus an increment per turn) or turn-based (a
+   * time per move). Absent: `turnTimerSec` decides, as before. */
+  readonly timeControl?: TimeControl | null;
+  /** The level of the bot that stands in for an absent player (docs/players.md); absent = 'hard'. */
+  readonly standInLevel?: BotLevel;
+  /** D13: players joining must have finished at least this % of their last 50 games. */
+  readonly minFinishRate?: number;
+  /** The deduction assistant the table offers: none, the candidate count, or the full board. */
+  readonly assistant: Assistant;
+  /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
+  readonly rated?: boolean;
+  /** An offline game uploaded by its player (issue 28 §1): the browser held every secret, so it
+   * is never rated. */
+  readonly local?: boolean;
+}
+
+/** D13: real-time = a bank per seat and an increment per turn; move = a time per move. */
+export type TimeControl =
+  | { readonly kind: 'realtime'; readonly bankSec: number; readonly incSec: number }
+  | { readonly kind: 'move'; readonly sec: number };
 
 export interface PlaceInfo {
   readonly place: number;
@@ -39,7 +71,7 @@ export interface ClockInfo {
 export interface LobbyInfo {
   readonly gameId: string;
   readonly title: string;
-  readonly status: GameRow['status'];
+  readonly status: GameStatus;
   readonly createdAt: number;
   readonly options: Omit<TableOptions, 'recruiterCard'> & {
     readonly recruiterCard: 'random' | 'choose' | 'fixed';
@@ -49,7 +81,7 @@ export interface LobbyInfo {
   /** After start: who sits in each engine seat (seat 0 = recruiter). */
   readonly seats: readonly SeatInfo[] | null;
   readonly seq: number;
-  readonly result: GameRow['result'];
+  readonly result: GameResult | null;
   readonly turnDeadline: number | null;
   /** D13: an agent player's resignation waiting on the other agent players, or D14: a player's
    * proposal to abandon the game waiting on the other players (`accepted`: who agreed), with
@@ -71,7 +103,7 @@ export interface LobbyInfo {
 export interface LobbySummary {
   readonly gameId: string;
   readonly title: string;
-  readonly status: GameRow['status'];
+  readonly status: GameStatus;
   readonly mode: 'full' | 'training';
   readonly players: number;
   readonly taken: number;
@@ -88,7 +120,7 @@ export interface LobbySummary {
   readonly myPlace?: number | null;
   readonly mySeat?: Seat | null;
   readonly myTurn?: boolean;
-  readonly result?: GameRow['result'];
+  readonly result?: GameResult | null;
 }
 
 /** A running table in the live-tables list (issue 25 §5): who plays, in seat order (seat 0 the

@@ -1,14 +1,10 @@
 // The wire contract (docs/protocol.md), written once: every frame the server sends over the
 // WebSocket and every HTTP response body of the game lobby, as discriminated unions on `t`. The
-// server builds its frames with these types (play/frames.ts `frame`) and the web reads them with
-// the same types (`import type` from '@mindmgmt/server/protocol': types only, no server code in
-// the browser bundle), so changing a frame fails to compile where it is built and where it is read.
+// server builds its frames with these types (its play/frames.ts `frame`) and the web reads them
+// with the same types from this package, so changing a frame fails to compile where it is built
+// and where it is read.
 import type { Action, ClientAction, ErrorParams, Loc, NoteBody, Notes, Seat, SeenEvent, View } from '@mindmgmt/engine';
-import type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
-import type { CreateGameRequest } from './schemas.js';
-
-export type { Assistant, BotLevel } from './levels.js';
-export type { LiveSummary, LobbyInfo, LobbySummary, PlaceInfo, SeatInfo };
+import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 
 /** Who a frame is for: an engine seat, or a spectator. */
 export type Viewer = Seat | 'spectator';
@@ -206,5 +202,3 @@ export interface AnalysisPendingBody {
 export interface OfflineUploadedBody {
   readonly gameId: string;
 }
-/** POST /api/games: what a client sends (the schema's input, before its defaults). */
-export type { CreateGameRequest };

@@ -23,7 +23,7 @@ import {
   impersonates,
   invisibleOnly,
   privateUseOnly,
-} from './input/text.js';
+} from './text.js';
 import { ASSISTANT_LEVELS, BOT_LEVELS } from './levels.js';
 
 /** Free text shown to other players: no control characters, bidi overrides or invisible-only
@@ -205,4 +205,3 @@ export function describeZodError(e: z.ZodError): string {
   const where = first.path.length ? `${first.path.map(String).join('.').slice(0, 60)}: ` : '';
   return `${where}${first.message}`.slice(0, 200);
 }
-export { BOT_LEVELS, type BotLevel } from './levels.js';

@@ -1,0 +1,7 @@
+// The wire contract between the server and its clients (docs/protocol.md): the frames and bodies
+// each side sends, the schemas that check what comes in, and the values both sides must agree on.
+export * from './levels.js';
+export * from './lobby-types.js';
+export type * from './protocol.js';
+export * from './schemas.js';
+export * from './text.js';
