@@ -22,4 +22,3 @@ export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driv
 export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
 export { Mutex } from './lock.js';
 export type { Live } from './play/live.js';
-export { RecentPositions } from './play/positions.js';

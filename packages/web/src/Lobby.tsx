@@ -2,22 +2,9 @@
 import { CampaignPanel } from './players/Campaign.js';
 import { syncProfileSeats } from './players/seats.js';
 import { useEffect, useRef, useState } from 'react';
-import {
-  api,
-  ApiError,
-  forgetGame,
-  lobbyId,
-  lobbyTitle,
-  playerName,
-  saveGame,
-  savedGames,
-  setPlayerName,
-  type BotLevel,
-  type CreateOptions,
-  type LiveSummary,
-  type LobbyInfo,
-  type LobbySummary,
-} from './api.js';
+import type { BotLevel, LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/table';
+import { api, ApiError, type CreateOptions, lobbyId, lobbyTitle } from './net/http.js';
+import { forgetGame, playerName, saveGame, savedGames, setPlayerName } from './net/saved.js';
 import { BOT_LEVEL_KEYS, useI18n } from './i18n.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';

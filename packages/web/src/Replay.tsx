@@ -18,7 +18,7 @@ import {
   type GameState,
   type View,
 } from '@mindmgmt/engine';
-import { api } from './api.js';
+import { api } from './net/http.js';
 import { Board } from './Board.js';
 import { useBelief } from './deduction.js';
 import type { AssistantMode } from './table/assistant.js';
@@ -28,7 +28,9 @@ import { eventText } from './log.js';
 import { TimeTrack } from './TimeTrack.js';
 import { Analysis } from './analysis/Analysis.js';
 
-interface Frame {
+/** One step of the replay, built from the record (not a frame of the table session: the replay
+ * has the whole record and needs no server frame). */
+interface ReplayStep {
   agents: View;
   /** The white notes at this point: from legacy `note` actions as they come, and the record's
    * final notes on the last frame (notes are not moves, so newer records keep only those). */
@@ -43,12 +45,12 @@ interface Frame {
 /** One frame per action of the record as played (issue 25 §5: the replay steps by action, and by
  * hour through `hourStarts`): an action taken back and its undo are applied but get no frame
  * (D12); a record without actions gives one frame of the start. */
-export function framesOf(record: GameRecord): Frame[] | string {
+export function framesOf(record: GameRecord): ReplayStep[] | string {
   const bad = checkRecord(record);
   if (bad) return bad;
   let s: GameState = gameFromRecord(record);
   let notes: Notes = [];
-  const frames: Frame[] = [];
+  const frames: ReplayStep[] = [];
   let logBefore = viewOf(s, 1).log.length;
   const snap = (st: GameState) => {
     const agents = viewOf(st, 1);

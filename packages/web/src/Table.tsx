@@ -12,7 +12,7 @@ import {
   type Notes,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction, LobbyInfo } from './api.js';
+import type { ClientAction, LobbyInfo } from '@mindmgmt/table';
 import { Board, locName } from './Board.js';
 import { useControls } from './controls.js';
 import { assistantShows, useBelief, type Belief } from './deduction.js';
@@ -33,7 +33,7 @@ import { PlayerPanel } from './table/PlayerPanel.js';
 import { Chat, ChatLine } from './table/Chat.js';
 import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
-import type { ChatMessage, ChatState } from './table/chat-state.js';
+import type { ChatMessage, ChatState } from './net/chat-state.js';
 import type { ChatRequestOut } from '@mindmgmt/table';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
 import { CHAPTER_TITLES } from './rulebook/chapters.js';

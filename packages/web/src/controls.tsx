@@ -18,7 +18,8 @@ import {
   type Loc,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction } from './api.js';
+import type { ClientAction } from '@mindmgmt/table';
+import { turnKey } from '@mindmgmt/table/client';
 import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
 import { useI18n } from './i18n.js';
 import { RuleLinkFor } from './rulebook/RuleLink.js';
@@ -38,17 +39,6 @@ const LOC_FIELDS: ReadonlySet<string> = new Set(
       .map(([name]) => name),
   ),
 );
-/** Changes each time a turn starts (a recruiter turn, an activation, a phase of setup): the board
- * tool goes back to the default then (issue 12 item 1: "Move an immortal" stayed selected). */
-export function turnKey(view: View | null): string {
-  if (!view) return '';
-  let turns = 0;
-  for (const e of view.log)
-    if (e.pub.kind === 'recruiterTurnStarted' || e.pub.kind === 'agentActivated' || e.pub.kind === 'roundEnded')
-      turns++;
-  return `${view.phase}|${turns}|${view.expected.join(',')}`;
-}
-
 type Partial_ = Record<string, unknown>;
 const label = (l: Loc) => LOCATIONS[l]!.label;
 const strip = (a: Action): ClientAction => {

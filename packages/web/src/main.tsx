@@ -1,7 +1,10 @@
 // Entry: language, hash routes (#/ home, #/g/<id> a game), header.
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, savedGames, useGameSocket, type LobbyInfo } from './api.js';
+import type { LobbyInfo } from '@mindmgmt/table';
+import { api } from './net/http.js';
+import { savedGames } from './net/saved.js';
+import { useGameSocket } from './net/socket.js';
 import { RulebookHost } from './Help.js';
 import { detectLang, I18nContext, LANGS, loadI18n, useI18n as useI18nLocal, type I18n, type Lang } from './i18n.js';
 import { Home, isStarted, LobbyRoom } from './Lobby.js';

@@ -2,7 +2,7 @@
 // were when it was said; the replay shows only what had been said by its frame.
 import { describe, expect, it } from 'vitest';
 import { interleave } from '../src/table/chat-in-log.js';
-import type { ChatMessage } from '../src/table/chat-state.js';
+import type { ChatMessage } from '../src/net/chat-state.js';
 
 const msg = (n: number, logAt: number | null): ChatMessage => ({
   n,

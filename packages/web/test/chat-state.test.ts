@@ -1,7 +1,7 @@
-// The chat panel's state (table/chat-state.ts): the chatLog replaces, chat frames append in
+// The chat panel's state (net/chat-state.ts): the chatLog replaces, chat frames append in
 // order without doubles (a reconnect's log crossing a live frame), policy frames update.
 import { describe, expect, it } from 'vitest';
-import { chatReduce, EMPTY_CHAT, isChatFrame } from '../src/table/chat-state.js';
+import { chatReduce, EMPTY_CHAT, isChatFrame } from '../src/net/chat-state.js';
 
 const msg = (n: number, text = `m${n}`) => ({ t: 'chat', n, at: n, seat: 1, name: 'Ann', text, removed: false });
 

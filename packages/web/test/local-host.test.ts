@@ -5,7 +5,8 @@
 import { BotSessions, makeBot, type PlayerLevel } from '@mindmgmt/ai';
 import { replay, type Action } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { LocalGame, type LocalFrame } from '../src/local/host.js';
+import { EMPTY_TABLE, reduceFrame } from '@mindmgmt/table/client';
+import { LocalGame } from '../src/local/host.js';
 import type { LocalBotRequest, LocalDecision } from '../src/local/bots.js';
 import type { LocalGameSave } from '../src/local/store.js';
 
@@ -32,12 +33,13 @@ describe('offline game saves (issue 28 §1)', () => {
       budgetMs: 600_000,
     };
     const g = await LocalGame.create({ role: 'agents', level: 'easy', mode: 'training', assistant: 'off' }, deps);
-    let frame: LocalFrame | null = null;
-    g.subscribe(g.human, (f) => (frame = f));
+    // the player's frames, through the reducer every table uses
+    let table = EMPTY_TABLE;
+    g.subscribe(g.human, (f) => (table = reduceFrame(table, f)));
     // the player (agents) plays its first legal action each time it is asked, until the end
     for (let i = 0; i < 2000 && !g.state.result; i++) {
       await g.whenIdle();
-      const f = frame as LocalFrame | null;
+      const f = table.shown;
       if (g.state.result || !f || !f.view.expected.includes(g.human)) continue;
       const a = f.legal.find((x) => x.type !== 'resign' && x.type !== 'undo') ?? f.legal[0]!;
       const { seat: _seat, ...client } = a as Action & { seat: number };

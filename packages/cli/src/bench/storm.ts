@@ -35,9 +35,9 @@ import {
   type GameRow,
   type Live,
   Mutex,
-  RecentPositions,
   type SeatRow,
 } from '@mindmgmt/server';
+import { RecentPositions } from '@mindmgmt/table';
 
 /** Tables of the storm as it hit the server (24 addresses, 24 tables of four hard bots). */
 const STORM_TABLES = 24;

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { type Action, expectedSeats, RECRUITER_SEAT, type Seat, view } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
 import { ApiError } from '../api-error.js';
-import { legalFor } from '../play/frames.js';
+import { legalFor } from '@mindmgmt/table';
 import { type Live, seatRow } from '../play/live.js';
 import type { SeatRow } from '../store/types.js';
 import type { BotPool } from './pool.js';

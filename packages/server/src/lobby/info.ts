@@ -3,7 +3,7 @@
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '@mindmgmt/table';
 import type { Live } from '../play/live.js';
 import { publicState, type Seat } from '@mindmgmt/engine';
-import { publicPosition } from '../play/positions.js';
+import { publicPosition } from '@mindmgmt/table';
 import type { GameRow } from '../store/types.js';
 import { runningSeats, shownDeadline } from '../deadlines.js';
 import { PROPOSAL_MS } from '../play/standins.js';

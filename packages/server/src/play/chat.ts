@@ -28,7 +28,7 @@ import type { ChatRequest } from '@mindmgmt/table';
 import { sendAll } from './fanout.js';
 import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
-import { publicPosition } from './positions.js';
+import { publicPosition } from '@mindmgmt/table';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
  * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */

@@ -1,11 +1,12 @@
 // One game as a server instance holds it in memory: its row, state, lock and subscribers.
 import type { BotGameHold } from '../bots/game-budget.js';
-import type { GameState, NoteEntry, Seat } from '@mindmgmt/engine';
+import type { GameState, NoteEntry, Seat, Viewer } from '@mindmgmt/engine';
 import type { Mutex } from '../lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
-import type { RecentPositions } from './positions.js';
+import type { RecentPositions } from '@mindmgmt/table';
 
-export type Viewer = Seat | 'spectator';
+/** Who a frame is for (the engine's: a seat, or a spectator). */
+export type { Viewer };
 
 /** A subscriber (one WebSocket connection). */
 export interface Conn {

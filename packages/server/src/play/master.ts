@@ -7,7 +7,6 @@
 // all come through here.
 import {
   type Action,
-  apply,
   applyLogged,
   ENGINE_VERSION,
   expectedSeats,
@@ -15,6 +14,7 @@ import {
   type GameState,
   type Seat,
 } from '@mindmgmt/engine';
+import { play, RecentPositions } from '@mindmgmt/table';
 import type { Logger } from 'pino';
 import { ApiError, StaleError } from '../api-error.js';
 import type { BotPool } from '../bots/pool.js';
@@ -32,7 +32,6 @@ import { sendAll, sendEach } from './fanout.js';
 import { eventsFrames, frameText, stateFrame } from './frames.js';
 import { type Conn, type Live, type Viewer, viewerFor } from './live.js';
 import { withNotes } from './notes.js';
-import { publicPosition, RecentPositions } from './positions.js';
 import { initialState } from './setup.js';
 
 /** Who sends an action into `submit`, and the seq it was decided at. 'remote': committed by
@@ -265,7 +264,7 @@ export class GameMaster {
     // Every origin goes through `apply`, another instance's commit too. A legacy `note` action
     // (notes were actions before migration 102) is refused here; cluster/sync.ts then reads the
     // store, and `replay` takes it with applyLogged, as it takes the old games' logs.
-    const r = apply(state, action);
+    const r = play(g.id, state, action);
     if (!r.ok) throw new ApiError(422, r.code, r.message, r.params);
     const now = this.now();
     let row: GameRow;
@@ -281,7 +280,7 @@ export class GameMaster {
       // the time they last saw a change, in the row (lobby, live tables) and in the store, so no
       // listed or stored time tells when the recruiter acted before it was settled. The seat
       // clocks (D13) are reckoned on that time too: the turn is charged when it is settled.
-      const at = publicPosition(r.state).seq === publicPosition(state).seq ? g.row.updatedAt : now;
+      const at = r.shownToOthers ? now : g.row.updatedAt;
       const start = g.row.start!;
       // D13: a player who asked for their seat back takes it at the seat's next turn.
       const back = start.seats.filter(
@@ -352,7 +351,7 @@ export class GameMaster {
         this.log.info({ gameId: g.id, winner: r.state.result.winner, reason: r.state.result.reason }, 'game over');
     }
     const seatsChanged = JSON.stringify(row.start?.seats) !== JSON.stringify(g.row.start?.seats);
-    const shown = publicPosition(r.state).seq !== publicPosition(state).seq;
+    const shown = r.shownToOthers;
     g.state = r.state;
     g.row = row;
     g.lastActive = now;

@@ -1,14 +1,16 @@
-// The agents' mental notes as table state beside the game (R30, D8; issue 10 item 2). A change
-// replaces the white note on one location (or removes it); it never enters the action log, so the
-// log, the `state` frame and every `hello` grow only with moves. The engine decides what is allowed
-// (`checkNote`, pure) and what the notes become (`applyNote`, pure); this file persists the change
+// The agents' mental notes as table state beside the game (R30, D8). A change replaces the white
+// note on one location (or removes it); it never enters the action log, so the log, the `state`
+// frame and every `hello` grow only with moves (one agent changing notes at the frame rate once
+// grew a log to thousands of entries). The table host decides what is allowed and what the notes
+// become (`writeNote`: the engine's `checkNote` and `applyNote`, pure); this file persists the change
 // (GameStore.setNote: one row per location, upsert), keeps the game's current notes in memory
 // (Live.notes, loaded with the game) and fans each change out as its own `note` frame to every
 // subscriber: agents' notes are public to every player and spectator (R30). Other instances on a
 // shared store hear "<gameId> N" and re-read the notes (`refreshNotes`). Bounded: at most 42
 // notes (one per location) of at most NOTE_TEXT_MAX characters each, so the notes part of a
 // `state` frame stays a few kilobytes whatever the number of changes.
-import { applyNote, checkNote, type NoteBody, type NoteChange, type NoteEntry, sameNote } from '@mindmgmt/engine';
+import { type NoteBody, type NoteEntry, sameNote } from '@mindmgmt/engine';
+import { writeNote } from '@mindmgmt/table';
 import { ApiError } from '../api-error.js';
 import type { GameStore } from '../store/types.js';
 import { sendAll, sendEach } from './fanout.js';
@@ -56,13 +58,12 @@ export async function changeNote(
   if (!g.state) throw new ApiError(409, 'not_started', 'The game has not started yet.');
   const seat = c.viewer;
   if (seat === null || seat === 'spectator') throw new ApiError(403, 'forbidden', 'Spectators cannot write notes.');
-  const change: NoteChange = { seat, at, note };
-  const e = checkNote(g.state, g.notes, change);
-  if (e) throw new ApiError(422, e.code, e.message);
-  await store.setNote(g.id, change, Date.now());
-  setNotes(g, applyNote(g.notes, change));
+  const w = writeNote(g.id, g.state, g.notes, seat, at, note);
+  if (!w.ok) throw new ApiError(422, w.code, w.message);
+  await store.setNote(g.id, { seat, at, note }, Date.now());
+  setNotes(g, w.notes);
   g.lastActive = Date.now();
-  const text = noteFrame(g, at, note);
+  const text = frameText(w.frame);
   sendEach(g, () => text, c, id);
 }
 

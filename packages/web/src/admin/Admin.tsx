@@ -1,9 +1,9 @@
 // #/admin: the admin area (docs/players.md "Running it in public"), for operators and moderators
 // only; the server checks the role on every request, this screen only hides what it cannot do.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { call } from '../api.js';
+import { call } from '../net/http.js';
 import { useI18n, type StringKey } from '../i18n.js';
-import { authHeader } from '../players/session.js';
+import { authHeader } from '../net/session.js';
 import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';
 
 type Role = 'operator' | 'moderator' | null;

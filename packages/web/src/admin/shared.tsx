@@ -3,9 +3,9 @@
 // this reader sees it (hidden by a moderator, from a blocked player, or as written).
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@mindmgmt/table';
-import { call } from '../api.js';
+import { call } from '../net/http.js';
 import { useI18n } from '../i18n.js';
-import { playerSession } from '../players/session.js';
+import { playerSession } from '../net/session.js';
 import { chatNote } from './chat-note.js';
 
 export interface Blocked {

@@ -1,10 +1,11 @@
-// The companion for the physical box (issue 28 §2): the player moves the agents on their own board
+// The companion for the physical box: the player moves the agents on their own board
 // and taps each move here (CompactBoard); the app is the recruiter (a bot of any level, in the
 // page's bot worker: local/), says what to put on the board after each of its moves
 // (instructions.ts), keeps the time track, and shows the whole secret path at the end. The game
 // is a local/ offline game, saved in IndexedDB after every action: it runs offline and resumes.
 import { useEffect, useState, type ReactElement } from 'react';
-import { expectedSeats, type Action, type ClientAction, type GameEvent, type View } from '@mindmgmt/engine';
+import type { Action, ClientAction, SeenEvent } from '@mindmgmt/engine';
+import { EMPTY_TABLE, reduceFrame, type Shown } from '@mindmgmt/table/client';
 import { LEVELS, type PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
@@ -24,7 +25,7 @@ const prevKey = (id: string) => `mm.companion.prev.${id}`;
 
 /** The instructions of the events since the player's last entry (its own results, then the
  * recruiter's answers and turn), from the game's log: the same after a reload. */
-function shownOf(history: readonly GameEvent[], mark: number): Instruction[] {
+function shownOf(history: readonly SeenEvent[], mark: number): Instruction[] {
   const from = Math.min(mark, history.length);
   const before = instructionsFor(
     history.slice(0, from).map((e) => e.pub),
@@ -43,16 +44,16 @@ export default function Companion(): ReactElement {
   const [savedId, setSavedId] = useState(() => localStorage.getItem(CURRENT));
   const [mode, setMode] = useState<'training' | 'full'>('training');
   const [level, setLevel] = useState<PlayerLevel>('easy');
-  const [view, setView] = useState<View | null>(null);
-  const [legal, setLegal] = useState<readonly Action[]>([]);
+  // the agent seat's frames from the host in the page, through the same reducer as every table
+  const [frame, setFrame] = useState<Shown | null>(null);
 
   useEffect(() => {
     if (!game) return;
-    const offFrames = game.subscribe(game.human, (f) => {
-      setView(f.view);
-      setLegal(f.legal);
+    let table = EMPTY_TABLE;
+    return game.subscribe(game.human, (f) => {
+      table = reduceFrame(table, f);
+      setFrame(table.shown);
     });
-    return offFrames;
   }, [game]);
 
   useEffect(() => () => game?.close(), [game]);
@@ -74,7 +75,7 @@ export default function Companion(): ReactElement {
     }
   };
 
-  if (!game || !view) {
+  if (!game || !frame) {
     return (
       <section className="panel companion" data-testid="companion-setup">
         <h2>{t('cp_title')}</h2>
@@ -112,24 +113,26 @@ export default function Companion(): ReactElement {
     );
   }
 
-  const s = game.state;
-  const over = s.result !== null;
-  const botsTurn = !over && expectedSeats(s).includes(game.bot);
+  // only what the agent seat is shown (its view's log), as at the server's table
+  const { view, legal } = frame;
+  const log = view.log;
+  const over = view.result !== null;
+  const botsTurn = !over && view.expected.includes(game.bot);
   const mark = Number(localStorage.getItem(markKey(game.id)) ?? 0);
-  const latest = shownOf(s.history, mark);
+  const latest = shownOf(log, mark);
   const kept = !latest.length;
-  const shown = kept ? shownOf(s.history, Math.min(mark, Number(localStorage.getItem(prevKey(game.id)) ?? 0))) : latest;
+  const shown = kept ? shownOf(log, Math.min(mark, Number(localStorage.getItem(prevKey(game.id)) ?? 0))) : latest;
   const enter = (a: Action) => {
     const keys = [markKey(game.id), prevKey(game.id)];
     const was = keys.map((k) => localStorage.getItem(k));
     if (latest.length) localStorage.setItem(prevKey(game.id), String(mark));
-    localStorage.setItem(markKey(game.id), String(s.history.length));
+    localStorage.setItem(markKey(game.id), String(log.length));
     // a refused entry (it cannot be: the taps come from the legal actions) keeps the list shown
     if (game.act(game.human, a as ClientAction))
       keys.forEach((k, i) => (was[i] === null ? localStorage.removeItem(k) : localStorage.setItem(k, was[i]!)));
   };
   return (
-    <section className="panel companion" data-testid="companion" data-seq={s.seq}>
+    <section className="panel companion" data-testid="companion" data-seq={view.seq}>
       <p className="cp-status">
         {/* no hour before the recruiter's start */}
         <span data-testid="cp-time">{view.time >= 1 ? `${t('time')} ${view.time}:00` : ''}</span>
@@ -154,7 +157,7 @@ export default function Companion(): ReactElement {
         <div className="cp-end" data-testid="cp-end">
           <h2>{t('cp_path')}</h2>
           <ol className="cp-path" data-testid="cp-path">
-            {pathLines(s.path).map((p) => (
+            {pathLines(view.recruiter?.path ?? []).map((p) => (
               <li key={p.time}>{t('cp_pathLine', { time: `${p.time}:00`, at: p.at })}</li>
             ))}
           </ol>
@@ -165,7 +168,7 @@ export default function Companion(): ReactElement {
               localStorage.removeItem(CURRENT);
               setSavedId(null);
               setGame(null);
-              setView(null);
+              setFrame(null);
             }}
           >
             {t('cp_newGame')}
@@ -177,7 +180,7 @@ export default function Companion(): ReactElement {
         </p>
       ) : (
         <>
-          <p className="cp-prompt">{t(s.phase === 'agentsTurn' ? 'cp_yourTurn' : 'cp_setupTurn')}</p>
+          <p className="cp-prompt">{t(view.phase === 'agentsTurn' ? 'cp_yourTurn' : 'cp_setupTurn')}</p>
           <CompactBoard legal={legal} view={view} onAction={enter} />
         </>
       )}

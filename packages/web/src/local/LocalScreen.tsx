@@ -1,9 +1,10 @@
-// The table of an offline solo game (issue 28 §1): the same Table as an online game, fed by a
-// LocalGame held in the page instead of the WebSocket. Nothing on this screen asks the server
+// The table of an offline solo game: the same Table as an online game, fed by a LocalGame held in
+// the page instead of the WebSocket, through the same frame reducer. Nothing on this screen asks the server
 // anything (the reachability probes are held too), except the player's own "upload" click.
 import { useCallback, useEffect, useState } from 'react';
 import type { ClientAction, Loc, NoteBody, Notes } from '@mindmgmt/engine';
-import { api } from '../api.js';
+import { EMPTY_TABLE, reduceFrame } from '@mindmgmt/table/client';
+import { api } from '../net/http.js';
 import { useI18n } from '../i18n.js';
 import type { Refusal } from '../i18n/refusals.js';
 import { holdProbes } from '../reach.js';
@@ -87,9 +88,13 @@ export default function LocalScreen({ id }: { id: string }) {
   const { push } = pacer;
   useEffect(() => {
     if (!game || game === 'missing') return;
+    // the same reducer as the online table's, over the frames of the host in the page
+    let table = EMPTY_TABLE;
     return game.subscribe(game.human, (f) => {
-      push(f);
-      setNotes(game.gameNotes);
+      const next = reduceFrame(table, f);
+      if (next.shown && next.shown !== table.shown) push(next.shown);
+      table = next;
+      setNotes(next.notes);
     });
   }, [game, push]);
   const act = useCallback(
@@ -102,7 +107,6 @@ export default function LocalScreen({ id }: { id: string }) {
     (at: Loc, note: NoteBody | null) => {
       if (!game || game === 'missing') return;
       setError(refusalOf(game.writeNote(game.human, at, note)));
-      setNotes(game.gameNotes);
     },
     [game],
   );

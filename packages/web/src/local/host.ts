@@ -1,16 +1,14 @@
-// An offline solo game held in the page (issue 28 §1): the engine's state, the bot seat's
-// decisions from the offline bot worker (bots.ts), per-seat views and events to subscribers, a
-// save to IndexedDB (store.ts) after every action. The same engine calls the server makes
-// (`newGame`, `apply`, `view`, `legalActions`, `expectedSeats`); nothing here talks to a server.
+// An offline solo game held in the page: the engine's state, the bot seat's decisions from the
+// offline bot worker (bots.ts), each subscriber its seat's frames, a save to IndexedDB (store.ts)
+// after every action. The moves and the frames come from the table host the server wraps too
+// (@mindmgmt/table: `play`, `stateFrame`, `writeNote`), so what a seat is shown is decided in one
+// place; nothing here talks to a server.
 //
 // The player's browser holds the whole state, the recruiter's secrets included: such a game is
 // never rated (docs/offline.md).
 import {
   type Action,
-  apply,
   type ClientAction,
-  checkNote,
-  eventsFor,
   exportRecord,
   expectedSeats,
   FEATURES,
@@ -20,32 +18,21 @@ import {
   type GameOptions,
   type GameRecord,
   type GameState,
-  legalActions,
   type Loc,
   type NoteBody,
   type Notes,
-  applyNote,
   newGame,
   RECRUITER_CARDS,
   RECRUITER_SEAT,
   type Seat,
-  type SeenEvent,
   view,
-  type View,
+  apply,
 } from '@mindmgmt/engine';
+import type { TableFrame } from '@mindmgmt/table';
+import { legalFor, play, stateFrame, writeNote } from '@mindmgmt/table/host';
 import { decisionSeed, LEVELS, LIVE_BOT_BUDGET_MS } from '@mindmgmt/ai';
 import { LocalBots, type LocalDecision } from './bots.js';
 import { getLocalGame, type LocalGameSave, type LocalSetup, putLocalGame } from './store.js';
-
-/** What one seat is shown after a change, like the server's `state`/`events` frames. */
-export interface LocalFrame {
-  readonly kind: 'state' | 'events';
-  readonly seat: Seat;
-  readonly view: View;
-  readonly legal: Action[];
-  /** New log entries since the last frame this subscriber got (all of them after the end). */
-  readonly events: SeenEvent[];
-}
 
 /** One applied action with the engine's full events (the companion mode reads these). */
 export interface LocalApplied {
@@ -110,7 +97,9 @@ function startState(g: Pick<LocalGameSave, 'seed' | 'options'>): GameState {
   return { ...newGame(g.options, g.seed), recruiterCardRule: 'random' };
 }
 
-type Listener = (f: LocalFrame) => void;
+/** A subscriber gets its seat's frames, as a connection of the server would: built by the same
+ * table host, so what each seat is shown (D12 included) is decided in one place. */
+type Listener = (f: TableFrame) => void;
 
 export class LocalGame {
   private s: GameState;
@@ -118,7 +107,7 @@ export class LocalGame {
   private notes: Notes;
   private updatedAt: number;
   private uploaded: string | undefined;
-  private readonly subs = new Set<{ seat: Seat; fn: Listener; held: number }>();
+  private readonly subs = new Set<{ seat: Seat; fn: Listener }>();
   private readonly appliedSubs = new Set<(a: LocalApplied) => void>();
   private readonly bots: Pick<LocalBots, 'decide' | 'forget'>;
   private readonly saveTo: (g: LocalGameSave) => Promise<void>;
@@ -195,16 +184,13 @@ export class LocalGame {
   get state(): GameState {
     return this.s;
   }
-  get gameNotes(): Notes {
-    return this.notes;
-  }
 
-  /** The current frame of a seat, then one after every change it may see; returns unsubscribe. */
+  /** The seat's `state` frame now, then its `events` frame after every change it may see and a
+   * `note` frame after every note change (no clock offline: no deadline); returns unsubscribe. */
   subscribe(seat: Seat, fn: Listener): () => void {
-    const v = view(this.s, seat);
-    const sub = { seat, fn, held: v.log.length };
+    const sub = { seat, fn };
     this.subs.add(sub);
-    fn({ kind: 'state', seat, view: v, legal: this.offered(seat), events: [] });
+    fn({ ...stateFrame(this.id, this.s, seat, null), notes: this.notes });
     return () => void this.subs.delete(sub);
   }
 
@@ -220,13 +206,13 @@ export class LocalGame {
     return this.applyAction({ ...a, seat } as Action, null);
   }
 
-  /** An agent seat's white note (R30), checked by the engine as the server does. */
+  /** An agent seat's white note (R30), checked by the table host as the server's. */
   writeNote(seat: Seat, at: Loc, note: NoteBody | null): GameError | null {
-    const change = { seat, at, note };
-    const e = checkNote(this.s, this.notes, change);
-    if (e) return e;
-    this.notes = applyNote(this.notes, change);
+    const w = writeNote(this.id, this.s, this.notes, seat, at, note);
+    if (!w.ok) return w;
+    this.notes = w.notes;
     this.save();
+    for (const sub of this.subs) sub.fn(w.frame);
     return null;
   }
 
@@ -266,15 +252,9 @@ export class LocalGame {
     this.appliedSubs.clear();
   }
 
-  private offered(seat: Seat): Action[] {
-    if (seat !== this.human) return [];
-    // D12: the player may take back their undoable actions, as the server offers it
-    return this.s.undo?.seat === seat ? legalActions(this.s, seat, { undo: true }) : legalActions(this.s, seat);
-  }
-
   private applyAction(action: Action, decision: LocalDecision | null): GameError | null {
     const before = this.s;
-    const r = apply(before, action);
+    const r = play(this.id, before, action);
     if (!r.ok) return r;
     this.s = r.state;
     this.actions.push(action);
@@ -282,13 +262,11 @@ export class LocalGame {
     this.save();
     const applied: LocalApplied = { action, events: r.events, before, state: r.state, decision };
     for (const f of this.appliedSubs) f(applied);
+    // each seat its frame (none while it is shown nothing new: D12, the bot recruiter's turn)
+    const frameOf = r.frames(null);
     for (const sub of this.subs) {
-      const v = view(this.s, sub.seat);
-      // D12: nothing new for this seat (the other side's unsettled turn): no frame
-      if (!this.s.result && v.log.length === sub.held && sub.seat !== this.human) continue;
-      const events = this.s.result ? eventsFor(this.s, r.events, sub.seat) : v.log.slice(sub.held);
-      sub.held = v.log.length;
-      sub.fn({ kind: 'events', seat: sub.seat, view: v, legal: this.offered(sub.seat), events });
+      const f = frameOf(sub.seat);
+      if (f) sub.fn(f);
     }
     if (this.s.result) this.bots.forget(this.id);
     else this.kick();
@@ -312,7 +290,7 @@ export class LocalGame {
     if (this.thinking || this.closed || this.s.result) return;
     const s = this.s;
     if (!expectedSeats(s).includes(this.bot)) return;
-    const legal = legalActions(s, this.bot);
+    const legal = legalFor(s, this.bot);
     if (!legal.length) return;
     const seq = s.seq;
     this.thinking = this.bots

@@ -2,9 +2,10 @@
 // packages opened, module choices for the next game), the form for my side's modules, and at the
 // end of a game "Rematch" (sides kept or swapped), which opens the next game of the campaign.
 import { useEffect, useState } from 'react';
-import { call, saveGame, savedGames } from '../api.js';
+import { call } from '../net/http.js';
+import { saveGame, savedGames } from '../net/saved.js';
 import { useI18n } from '../i18n.js';
-import { playerSession } from './session.js';
+import { playerSession } from '../net/session.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
 
 type Side = 'recruiter' | 'agents';

@@ -1,7 +1,8 @@
 // The player pages (issue 13): my profile (#/me: rename, password, sign-in on this device, sign
 // out, export, delete), anyone's public profile (#/p/<id>) and the leaderboard (#/leaders).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { call, saveGame, savedGames } from '../api.js';
+import { call } from '../net/http.js';
+import { saveGame, savedGames } from '../net/saved.js';
 import { useI18n } from '../i18n.js';
 import {
   authHeader,
@@ -11,7 +12,7 @@ import {
   rememberHandle,
   setDeviceToken,
   setPlayerSession,
-} from './session.js';
+} from '../net/session.js';
 import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';

@@ -2,7 +2,7 @@
 // browser can take pushes and the app's service worker is registered (a build served by our
 // server); permission is asked only from the click, never on load.
 import { useEffect, useState } from 'react';
-import { call } from '../api.js';
+import { call } from '../net/http.js';
 import { useI18n } from '../i18n.js';
 
 /** The worker's registration when this browser can take pushes, else null. */

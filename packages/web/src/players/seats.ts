@@ -1,8 +1,9 @@
 // Every device has your games (issue 27 §2): a signed-in device asks the server for the seat
 // tokens of the places its profile holds and keeps them beside the ones it got itself, so "My
 // games" lists those tables and opening one resumes it in its seat.
-import { call, saveGame, savedGames } from '../api.js';
-import { playerSession } from './session.js';
+import { call } from '../net/http.js';
+import { saveGame, savedGames } from '../net/saved.js';
+import { playerSession } from '../net/session.js';
 
 interface HeldSeat {
   gameId: string;

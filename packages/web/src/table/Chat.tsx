@@ -3,9 +3,9 @@
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
 import { type I18n, useI18n } from '../i18n.js';
-import { call } from '../api.js';
+import { call } from '../net/http.js';
 import { CHAT_MAX, CHAT_PAGE_MAX, type ChatRequestOut } from '@mindmgmt/table';
-import type { ChatMessage, ChatState } from './chat-state.js';
+import type { ChatMessage, ChatState } from '../net/chat-state.js';
 import { ChatText } from '../admin/shared.js';
 import { ReportChat } from '../admin/Protect.js';
 

@@ -2,7 +2,7 @@
 // turn it is. Built from the public lobby description only.
 import { agentsOfSeat, type View } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
-import type { LobbyInfo } from '../api.js';
+import type { LobbyInfo } from '@mindmgmt/table';
 import { AgentIcon, BotIcon } from '../icons.js';
 import { useI18n } from '../i18n.js';
 import { assistantMode } from './assistant.js';

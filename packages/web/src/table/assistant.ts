@@ -1,6 +1,5 @@
 // The deduction assistant's table option (issue 12 item 5), read from the lobby's `options.assistant`.
-import type { Assistant } from '@mindmgmt/table';
-import type { LobbyInfo } from '../api.js';
+import type { Assistant, LobbyInfo } from '@mindmgmt/table';
 
 export type AssistantMode = Assistant;
 export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'count', 'full'];

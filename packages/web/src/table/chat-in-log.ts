@@ -2,7 +2,7 @@
 // message carries `logAt`, the number of log entries there were when the server accepted it (the
 // same for every seat: only secret details of entries differ), so it goes right after them.
 // Pure, so the placing is testable without a page.
-import type { ChatMessage } from './chat-state.js';
+import type { ChatMessage } from '../net/chat-state.js';
 
 export type LogItem<E> = { kind: 'event'; i: number; e: E } | { kind: 'chat'; m: ChatMessage };
 

@@ -1,6 +1,7 @@
 // Where an event happened on the board (for the log's hover highlight and the last-turn marker),
 // and which log entries make up the last turn. Only what the viewer's own log already says.
 import type { Edge, Loc, SeenEvent } from '@mindmgmt/engine';
+import { turnSideOf, turnStarts } from '@mindmgmt/table/client';
 
 export interface EventPlace {
   locs: Loc[];
@@ -55,17 +56,10 @@ export function placesOf(e: SeenEvent): EventPlace {
 const SETUP_TAIL = 4;
 
 /** Index of the first log entry of the previous turn: a turn starts when the side changes
- * (the recruiter's turn, then the agents' activations up to the next recruiter turn). The log's
- * recent lines and the board's numbered marks (`lastHalfTurns`) both start here. */
+ * (@mindmgmt/table `turnStarts`). The log's recent lines and the board's numbered marks
+ * (`lastHalfTurns`) both start here. */
 export function lastTurnFrom(log: readonly SeenEvent[]): number {
-  const starts: number[] = [];
-  let side: 'recruiter' | 'agents' | null = null;
-  log.forEach((e, i) => {
-    const k = e.pub.kind;
-    const next = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : side;
-    if (next !== side) starts.push(i);
-    side = next;
-  });
+  const starts = turnStarts(log);
   if (starts.length >= 2) return starts[starts.length - 2]!;
   // the first turn, or still the setup: the setup's last few placements stand for the turn before
   return Math.max(0, (starts[0] ?? log.length) - SETUP_TAIL);
@@ -123,11 +117,10 @@ export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
   const from = lastTurnFrom(log);
   for (let at = from; at < log.length; at++) {
     const e = log[at]!;
-    const k = e.pub.kind;
-    const side: Side | null = k === 'recruiterTurnStarted' ? 'recruiter' : k === 'agentActivated' ? 'agents' : null;
+    const side = turnSideOf(e);
     const last = turns[turns.length - 1];
     if ((side && last?.side !== side) || !last) turns.push({ side: side ?? 'setup', steps: [] });
-    if (k === 'noteChanged') continue;
+    if (e.pub.kind === 'noteChanged') continue;
     const cur = turns[turns.length - 1]!;
     for (const s of stepsOf(e)) cur.steps.push({ n: cur.steps.length + 1, at, ...s });
   }

@@ -2,15 +2,10 @@
 // second, so their frames are shown one by one, `gap` ms apart, for a person to follow. The
 // answer to this seat's own action and every full `state` frame are shown at once.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Action, SeenEvent, View } from '@mindmgmt/engine';
+import type { Shown } from '@mindmgmt/table';
 
-export interface Frame {
-  kind: 'state' | 'events';
-  seat: number | 'spectator' | null;
-  view: View;
-  legal: Action[];
-  events: SeenEvent[];
-}
+/** What one `state` or `events` frame showed (the table reducer's `Shown`). */
+type Frame = Shown;
 
 export type Pace = 'normal' | 'fast' | 'instant';
 export const PACES: readonly Pace[] = ['normal', 'fast', 'instant'];

@@ -23,6 +23,22 @@ export function publicPosition(s: GameState): Position {
   return positionOf(s, 'spectator');
 }
 
+/** Whether `viewer` is shown anything new when the game goes from `before` to `after`: the
+ * recruiter (and everyone once the game is over) every action; the others only when the public
+ * position moves (D12: nothing of the recruiter's unsettled turn, nor of its undos). */
+export function shownTo(before: GameState, after: GameState, viewer: Viewer): boolean {
+  return (
+    viewer === RECRUITER_SEAT ||
+    after.result !== null ||
+    positionOf(before, viewer).seq !== positionOf(after, viewer).seq
+  );
+}
+
+/** Whether the seats other than the recruiter, the spectators and HTTP answers see the game move. */
+export function shownToOthers(before: GameState, after: GameState): boolean {
+  return publicPosition(before).seq !== publicPosition(after).seq;
+}
+
 /** How many recent positions a game remembers, per side (for `hello` with `lastSeq`). */
 export const POSITIONS_KEPT = 256;
 
