@@ -5,8 +5,8 @@
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
-import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
-import { AckTimes } from './stats.js';
+import { DEFAULT_HTTP_TIMEOUTS, startServer } from './app/server.js';
+import { AckTimes } from './metrics/ack-times.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import { dataDirFromEnv } from './store/backup.js';
@@ -18,7 +18,7 @@ import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
-import { DEFAULT_WS_CONFIG } from './ws.js';
+import { DEFAULT_WS_CONFIG } from './ws/attach.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>

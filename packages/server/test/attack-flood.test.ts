@@ -1,7 +1,7 @@
 // Issue 10 items 2 and 3: clients that never read, keep-alive by unsolicited pongs, hello and
 // note floods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
 import { rawWs } from './raw-ws.js';
 

@@ -1,7 +1,7 @@
 // Issue 10 item 10: names, titles and notes that corrupt what others read, impersonate bots or the
 // server, or smuggle prototype keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, openTable, testServer } from './helpers.js';
 
 let srv: RunningServer;

@@ -4,7 +4,7 @@
 // stored by upsert (game_notes), fanned out as its own `note` frame, and never enters the log.
 import { tempDir } from './temp-dir.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { Client, EXPECT_MS, openTable, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';

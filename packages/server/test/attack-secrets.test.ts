@@ -1,7 +1,7 @@
 // Issue 10 items 7 and 8: secrets that could be computed or were known to the wrong player.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, newGame } from '@mindmgmt/engine';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, testServer } from './helpers.js';
 

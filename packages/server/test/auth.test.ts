@@ -1,6 +1,6 @@
 // Authorisation: a token controls exactly its seat; spectators and strangers cannot act.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, closeTable, openTable, testServer } from './helpers.js';
 
 let srv: RunningServer;

@@ -4,7 +4,7 @@
 // network.
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../src/limits/config.js';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { postFrom } from './from-address.js';
 import { testServer } from './helpers.js';
 import { authApi, newPlayer, type OpenStores } from './players/http-players-suite.js';

@@ -2,7 +2,7 @@
 // frame gets an error, and the game (seq and every seat's view) is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, seenSeq } from '@mindmgmt/engine';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 let srv: RunningServer;

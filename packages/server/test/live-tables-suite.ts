@@ -3,7 +3,7 @@
 // listing choice is stored with the table (migration 104) and survives a restart; the listing is
 // paged and capped; a watcher who comes from it sees the public view only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import {
   api,

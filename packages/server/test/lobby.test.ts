@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, Client, EXPECT_MS, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 

@@ -3,12 +3,12 @@
 import { expectedSeats, legalActions } from '@mindmgmt/engine';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { GameService, StaleError } from '../src/games.js';
+import { GameService, StaleError } from '../src/app/games.js';
 import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
-import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
+import { DEFAULT_SERVICE_CONFIG } from '../src/play/service-config.js';
 import { MemoryStore } from '../src/store/memory.js';
-import { sweepDeadlines } from '../src/timers.js';
+import { sweepDeadlines } from '../src/play/timers.js';
 import { catchUpFrame } from '../src/play/frames.js';
 import { FAST } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // and both instances sweep at the same moment, it is applied exactly once (D13: the other player
 // still plays, so a stand-in takes the seat, once), and the players on both instances see it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 

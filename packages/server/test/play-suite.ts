@@ -1,7 +1,7 @@
 // The WebSocket integration suite: whole games over real WebSockets, one connection per seat,
 // scripted from each seat's `legal`. Run for SQLite (play.test.ts) and PostgreSQL (pg-play.test.ts).
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';
 import { replay, seenSeq, view } from '@mindmgmt/engine';

@@ -5,11 +5,11 @@
 // plain players only, never on an operator or another moderator.
 import type { Logger } from 'pino';
 import { RECRUITER_SEAT, type Action, type Seat } from '@mindmgmt/engine';
-import { ApiError, StaleError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError, StaleError } from '../http/api-error.js';
+import type { GameService } from '../app/games.js';
 import { type HandOver, seatStandIn } from '../play/standins.js';
 import type { PlayerService } from '../players/service.js';
-import type { TableChat } from '../play/chat.js';
+import type { TableChat } from '../players/table-chat.js';
 import { checkHandle } from '../players/handles.js';
 import { checkName } from '../players/identity.js';
 import { impersonates } from '../input/text.js';

@@ -2,15 +2,15 @@
 // the secret setup (play/setup.ts), stores the start once (compare-and-set on the lobby status),
 // and sends every subscriber its first `state` frame.
 import { ENGINE_VERSION } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { type BotGameStarter, botGameRefusal } from '../bots/game-budget.js';
 import { CLOSED_TABLE_TITLE } from '../players/former-player.js';
 import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
-import { assignSeats } from '../seating.js';
+import { assignSeats } from '../play/seating.js';
 import type { GameRow } from '../store/types.js';
-import { deadlineFor, startClock } from '../deadlines.js';
-import { hashToken } from '../tokens.js';
+import { deadlineFor, startClock } from '../play/deadlines.js';
+import { hashToken } from '../play/tokens.js';
 import { expired } from './tables.js';
 
 export interface StartHooks {

@@ -2,16 +2,16 @@
 // games), look at one, join, leave. Each change of a table runs under its game's lock, on the
 // shared store's latest row in a cluster, and is pushed to the table's subscribers.
 import { expectedSeats } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '../schemas.js';
 import type { GameRow, PlaceRow } from '../store/types.js';
 import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
 import { NEUTRAL_NAME } from '../players/identity.js';
-import { hashToken, newGameId, newToken } from '../tokens.js';
+import { hashToken, newGameId, newToken } from '../play/tokens.js';
 import { newTableRow } from './create.js';
-import { lobbyRowInfo, lobbySummary } from './info.js';
+import { lobbyRowInfo, lobbySummary } from '../play/lobby-info.js';
 
 /** A lobby table nobody touched for `lobbyIdleMs` has expired: it can no longer be joined or
  * started and is not listed (issue 10 item 5). */

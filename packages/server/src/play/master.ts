@@ -16,17 +16,17 @@ import {
   type Seat,
 } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
-import { ApiError, StaleError } from '../api-error.js';
+import { ApiError, StaleError } from '../http/api-error.js';
 import type { BotPool } from '../bots/pool.js';
-import { Mutex } from '../lock.js';
+import { Mutex } from './lock.js';
 import type { LobbyInfo } from '../lobby-types.js';
-import { inviteUrl, lobbyInfo } from '../lobby/info.js';
+import { inviteUrl, lobbyInfo } from './lobby-info.js';
 import { BotGameBudget } from '../bots/game-budget.js';
 import type { LimitsConfig } from '../limits/config.js';
-import type { ServiceConfig } from '../service-config.js';
+import type { ServiceConfig } from './service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import type { Metrics } from '../metrics/index.js';
-import { shownDeadline, timingAfter } from '../deadlines.js';
+import { shownDeadline, timingAfter } from './deadlines.js';
 import { type HandOver, returnedBanks, seatStandIn, withoutStandIns } from './standins.js';
 import { sendAll, sendEach } from './fanout.js';
 import { eventsFrames, frameText, stateFrame } from './frames.js';

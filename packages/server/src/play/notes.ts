@@ -9,7 +9,7 @@
 // notes (one per location) of at most NOTE_TEXT_MAX characters each, so the notes part of a
 // `state` frame stays a few kilobytes whatever the number of changes.
 import { applyNote, checkNote, type NoteBody, type NoteChange, type NoteEntry, sameNote } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { GameStore } from '../store/types.js';
 import { sendAll, sendEach } from './fanout.js';
 import { frameText } from './frames.js';

@@ -3,10 +3,10 @@
 // writes down its modules. The ledger rules are campaign.ts; this file ties them to tables:
 // which campaign a table belongs to, who recruits at it, who may join it.
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError } from '../http/api-error.js';
+import type { GameService } from '../app/games.js';
 import { createGameSchema } from '../schemas.js';
-import { hashToken } from '../tokens.js';
+import { hashToken } from '../play/tokens.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { isBotPlayerId } from './bot-profiles.js';
 import { campaignOf } from './campaign-seating.js';

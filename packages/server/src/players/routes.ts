@@ -7,7 +7,7 @@
 // and per player id; at most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting
 // (`hashesPerHandle` per handle), beyond that 503; handle changes per IP and per network.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { query } from '../http/query.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
@@ -50,7 +50,7 @@ import {
   vacationSchema,
 } from './schemas.js';
 import { offlineGameRow } from './offline-games.js';
-import { newGameId } from '../tokens.js';
+import { newGameId } from '../play/tokens.js';
 import type { OfflineUploadedBody } from '../protocol.js';
 import { z } from 'zod';
 import type { Notifier } from '../notify/notifier.js';
@@ -74,9 +74,9 @@ const chatQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
 });
 import { FINISH_RATE_GAMES, type PlayerService } from './service.js';
-import type { TableChat } from '../play/chat.js';
+import type { TableChat } from './table-chat.js';
 import type { CampaignTables } from './campaign-tables.js';
-import type { GameService } from '../games.js';
+import type { GameService } from '../app/games.js';
 import { forgetInMemory } from './former-player-live.js';
 import { isProvisional, PROVISIONAL_RD } from './ratings-rules.js';
 

@@ -9,7 +9,7 @@
 //   recruiter joins the agents) and kept.
 import { tempDir } from '../temp-dir.js';
 import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import type { PlayerStore } from '../../src/store/players/types.js';

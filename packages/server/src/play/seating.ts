@@ -2,8 +2,8 @@
 // for choosing the recruiter (random, host, volunteer-first), or the solo arrangement.
 import { randomInt } from 'node:crypto';
 import type { Seat } from '@mindmgmt/engine';
-import type { BotLevel } from './schemas.js';
-import type { GameRow, PlaceRow, SeatRow } from './store/types.js';
+import type { BotLevel } from '../schemas.js';
+import type { GameRow, PlaceRow, SeatRow } from '../store/types.js';
 
 export const botName = (level: BotLevel) => `Bot (${level})`;
 

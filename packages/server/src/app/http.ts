@@ -3,27 +3,27 @@
 // and the process keeps serving (issue 10 item 1).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { GameService } from './games.js';
-import { body } from './http/body.js';
-import { clientIp } from './http/client.js';
-import { prefixKey } from './http/address.js';
-import { sendError, sendJson, sendJsonText } from './http/headers.js';
-import { createStaticHandler } from './http/static.js';
-import { parseTarget } from './http/target.js';
-import { RateBudget } from './limits/budget.js';
-import { OpenTablesByCreator } from './lobby/open-by-creator.js';
-import { CreateLanes } from './lobby/create-lanes.js';
-import { ClosedOnRefusal } from './lobby/start.js';
-import type { LimitsConfig } from './limits/config.js';
-import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from './schemas.js';
-import { createPlayerRoutes, type PlayerParts } from './players/routes.js';
-import { createNotifyRoutes } from './notify/routes.js';
-import { createAdminRoutes } from './admin/routes.js';
-import type { AdminService } from './admin/service.js';
-import type { Mailer } from './notify/mail.js';
+import { body } from '../http/body.js';
+import { clientIp } from '../http/client.js';
+import { prefixKey } from '../http/address.js';
+import { sendError, sendJson, sendJsonText } from '../http/headers.js';
+import { createStaticHandler } from '../http/static.js';
+import { parseTarget } from '../http/target.js';
+import { RateBudget } from '../limits/budget.js';
+import { OpenTablesByCreator } from '../lobby/open-by-creator.js';
+import { CreateLanes } from '../lobby/create-lanes.js';
+import { ClosedOnRefusal } from '../lobby/start.js';
+import type { LimitsConfig } from '../limits/config.js';
+import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from '../schemas.js';
+import { createPlayerRoutes, type PlayerParts } from '../players/routes.js';
+import { createNotifyRoutes } from '../notify/routes.js';
+import { createAdminRoutes } from '../admin/routes.js';
+import type { AdminService } from '../admin/service.js';
+import type { Mailer } from '../notify/mail.js';
 
-export { MAX_BODY_BYTES } from './http/body.js';
+export { MAX_BODY_BYTES } from '../http/body.js';
 
 /** The last page of a listing (open tables, live tables): deeper offsets cost the database and
  * show nobody anything. */

@@ -3,7 +3,7 @@
 // untouched game ends by timeout (issue 10 item 5). Stored with the game, so they survive
 // restarts and are claimed once in a cluster; timers.ts applies the passed ones.
 import { expectedSeats, type GameState, type Seat } from '@mindmgmt/engine';
-import type { Deadline, GameRow, SeatClock, StartInfo, TableOptions, TimeControl } from './store/types.js';
+import type { Deadline, GameRow, SeatClock, StartInfo, TableOptions, TimeControl } from '../store/types.js';
 
 type Seats = Pick<Omit<StartInfo, 'deadline'>, 'seats'>;
 

@@ -10,8 +10,8 @@
 // that stores a message or a policy change tells the others through the store's ChatBus; each
 // sends it to its own subscribers.
 import type { Logger } from 'pino';
-import { ApiError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError } from '../http/api-error.js';
+import type { GameService } from '../app/games.js';
 import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/players/types.js';
 import {
   CHAT_MAX_PER_GAME,
@@ -23,12 +23,12 @@ import {
   ChatBuckets,
   mayWrite,
   type Writer,
-} from '../players/chat.js';
-import type { ChatFrame } from '../players/schemas.js';
-import { sendAll } from './fanout.js';
-import { frameText } from './frames.js';
-import type { Conn, Live } from './live.js';
-import { publicPosition } from './positions.js';
+} from './chat.js';
+import type { ChatFrame } from './schemas.js';
+import { sendAll } from '../play/fanout.js';
+import { frameText } from '../play/frames.js';
+import type { Conn, Live } from '../play/live.js';
+import { publicPosition } from '../play/positions.js';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
  * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */

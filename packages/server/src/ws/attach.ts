@@ -6,22 +6,22 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
-import { ApiError } from './api-error.js';
-import type { Conn, GameService } from './games.js';
-import { clientIp, originAllowed, RefusedOrigins, untrustedLocalProxy } from './http/client.js';
-import { parseTarget } from './http/target.js';
-import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
-import { RateBudget } from './limits/budget.js';
-import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
-import type { LimitsConfig } from './limits/config.js';
-import { clientActionSchema, clientMessageSchema, describeZodError } from './schemas.js';
-import { chatFrameSchema } from './players/schemas.js';
-import type { TableChat } from './play/chat.js';
-import { frameText } from './play/frames.js';
-import { gateFrame } from './input/frame-gate.js';
-import type { WsRefusal, WsSlot, WsSlots } from './http/ws-slots.js';
-import { type BotClock, systemBotClock } from './bots/clock.js';
-import type { CloseCodes } from './protocol.js';
+import { ApiError } from '../http/api-error.js';
+import type { Conn, GameService } from '../app/games.js';
+import { clientIp, originAllowed, RefusedOrigins, untrustedLocalProxy } from '../http/client.js';
+import { parseTarget } from '../http/target.js';
+import { forbiddenKey, forbiddenKeyMessage } from '../input/keys.js';
+import { RateBudget } from '../limits/budget.js';
+import { type BucketRate, fullBucket, spendToken } from '../limits/bucket.js';
+import type { LimitsConfig } from '../limits/config.js';
+import { clientActionSchema, clientMessageSchema, describeZodError } from '../schemas.js';
+import { chatFrameSchema } from '../players/schemas.js';
+import type { TableChat } from '../players/table-chat.js';
+import { frameText } from '../play/frames.js';
+import { gateFrame } from './frame-gate.js';
+import type { WsRefusal, WsSlot, WsSlots } from '../http/ws-slots.js';
+import { type BotClock, systemBotClock } from '../bots/clock.js';
+import type { CloseCodes } from '../protocol.js';
 
 export interface WsConfig {
   /** Frames above this get an error `too_large` (the connection stays). */
