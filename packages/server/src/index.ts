@@ -1,12 +1,8 @@
 export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './app/server.js';
-export {
-  GameService,
-  ApiError,
-  StaleError,
-  DEFAULT_SERVICE_CONFIG,
-  type ServiceConfig,
-  type Conn,
-} from './app/games.js';
+export { GameService } from './app/games.js';
+export { ApiError, StaleError } from './http/api-error.js';
+export { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './play/service-config.js';
+export type { Conn } from './play/live.js';
 export type { LobbyInfo, LobbySummary, PlaceInfo, SeatInfo } from './lobby-types.js';
 export type * from './protocol.js';
 export { ASSISTANT_LEVELS, type Assistant } from './levels.js';

@@ -272,7 +272,7 @@ if (acks)
     const line = {
       acksMs: acks.take().map((x) => Number(x.toFixed(2))),
       appendWaitMs: appendWaits?.take().map((x) => Number(x.toFixed(2))) ?? null,
-      games: server.service.gamesInMemory,
+      games: server.service.master.size,
       loopP99Ms,
       loopMaxMs,
       heapAfterGcMb: statsGc

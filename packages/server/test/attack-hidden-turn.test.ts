@@ -25,7 +25,7 @@ afterAll(async () => {
   await srv?.close();
 });
 
-const stateOf = async (t: Table): Promise<GameState> => (await srv.service.stateOf(t.gameId))!;
+const stateOf = async (t: Table): Promise<GameState> => (await srv.service.master.getLive(t.gameId))!.state!;
 
 /** The seqs a live client was shown, oldest first, each once. */
 function seqsOf(c: Client): number[] {

@@ -99,7 +99,7 @@ describe('attack: control and bidi characters in note texts (issue 10 item 10)',
   it('a note with hostile text is refused; the state does not change', async () => {
     const t = await openTable(srv.url, { mode: 'training', players: 2 });
     const c = t.clients[0]!;
-    const seq = (await srv.service.stateOf(t.gameId))!.seq;
+    const seq = (await srv.service.master.getLive(t.gameId))!.state!.seq;
     for (const [what, text] of HOSTILE_TEXT) {
       const r = await c.request(
         {
@@ -115,7 +115,7 @@ describe('attack: control and bidi characters in note texts (issue 10 item 10)',
       expect(r.code).toBe('malformed');
       expect(r.message).toMatch(/note/i);
     }
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(seq);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(seq);
     for (const x of [...t.clients, t.spectator]) x.close();
   });
 });

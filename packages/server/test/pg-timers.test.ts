@@ -47,8 +47,8 @@ describePg('cluster turn timers', (url) => {
     await Promise.all([ca.waitSeq(1), cb.waitSeq(1)]);
     const row = (await A.service.store.getGame(gameId))!;
     expect(row.start!.seats.filter((x) => x.standIn)).toHaveLength(1);
-    expect((await A.service.stateOf(gameId))!.seq).toBeGreaterThanOrEqual(1);
-    expect((await B.service.stateOf(gameId))!.seq).toBeGreaterThanOrEqual(1);
+    expect((await A.service.master.getLive(gameId))!.state!.seq).toBeGreaterThanOrEqual(1);
+    expect((await B.service.master.getLive(gameId))!.state!.seq).toBeGreaterThanOrEqual(1);
     ca.close();
     cb.close();
   });

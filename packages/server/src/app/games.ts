@@ -1,38 +1,32 @@
-// The game service: composes the parts of the server that know about games and gives the
-// transports (ws.ts, http.ts, players/) one object to call. Each part lives in its own file:
+// The game parts of a server, built once in order, each with its collaborators, and their periodic
+// jobs. The transports and the players' routes call the part that does the work (the lobby, the
+// connections, the master, the records); this file only builds them and runs their lifecycle:
 //   play/master.ts      games in memory, per-game lock, the one `submit` path and its fan-out
 //   play/connections.ts WebSocket subscriptions (`hello`, leaving) and players' actions
-//   play/frames.ts      per-viewer frames;  play/records.ts  finished games' records
-//   lobby/tables.ts     create, list, join, leave;  lobby/start.ts  starting a table
-//   bots/driver.ts      bot seats' decisions;  bots/resume.ts  bot games after a restart
-//   timers.ts           deadlines and the sweep that applies them
+//   play/records.ts     finished games' records;  play/analyses.ts  their analyses
+//   lobby/tables.ts     create, list, join, leave, start
+//   play/bot-driver.ts  bot seats' decisions;  play/bot-resume.ts  bot games after a restart
+//   play/timers.ts      the sweep that applies passed deadlines
 //   cluster/sync.ts     following other instances' commits, bot-work leases
-import type { GameRecord, GameState, NoteBody, Seat } from '@mindmgmt/engine';
+import type { GameState, Seat } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
-import { ApiError, StaleError } from '../http/api-error.js';
 import { BotDriver, botSeatsExpected } from '../play/bot-driver.js';
 import { BotPool } from '../bots/pool.js';
 import { resumeBotGames } from '../play/bot-resume.js';
 import { ClusterSync } from '../cluster/sync.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../limits/config.js';
-import type { LiveSummary, LobbyInfo, LobbySummary } from '../lobby-types.js';
-import { startGame } from '../lobby/start.js';
 import { type HostRates, Lobby } from '../lobby/tables.js';
 import { Connections } from '../play/connections.js';
-import type { Conn, Live, Viewer } from '../play/live.js';
+import type { Live } from '../play/live.js';
 import { GameMaster } from '../play/master.js';
-import { type HandOver, type SeatRequest, sweepProposals } from '../play/standins.js';
-import { type AnalysisAnswer, Analyses } from '../play/analyses.js';
+import { sweepProposals } from '../play/standins.js';
+import { Analyses } from '../play/analyses.js';
 import { Records } from '../play/records.js';
-import type { CreateGameBody } from '../schemas.js';
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../play/service-config.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import { sweepDeadlines } from '../play/timers.js';
 import type { Metrics } from '../metrics/index.js';
 import { lowTimeMs } from '../play/deadlines.js';
-
-export { ApiError, StaleError, DEFAULT_SERVICE_CONFIG };
-export type { Conn, ServiceConfig, Viewer };
 
 /** What the players part (players/service.ts) decides about games; null without players. */
 export interface GamePlayerHooks {
@@ -40,7 +34,7 @@ export interface GamePlayerHooks {
   readonly onGameOver: (row: GameRow) => Promise<void>;
   /** The recruiter's place when the players decide it; null: the table's rule. */
   readonly pickRecruiter: (row: GameRow) => Promise<{ place: number; note: string | null } | null>;
-  /** After each commit of this instance, under the game's lock (notifications, issue 27 §4). */
+  /** After each commit of this instance, under the game's lock (notifications). */
   readonly onMoved?: (g: Live, before: GameState) => void;
   /** A stand-in took a seat (D13): its player is told (notify/). */
   readonly onStandIn?: (g: Live, seat: Seat) => void;
@@ -60,13 +54,16 @@ export class GameService {
   /** The games in memory and the one action path. */
   readonly master: GameMaster;
   /** Plays the bot seats of the games in memory. */
-  private readonly driver: BotDriver;
+  readonly driver: BotDriver;
   /** Cluster mode (the store has a bus); null for a single instance. */
   readonly cluster: ClusterSync | null;
-  private readonly lobby: Lobby;
-  private readonly conns: Connections;
-  private readonly records: Records;
-  /** Finished games' analyses (issue 28 §3). */
+  /** Tables before they start: create, list, join, leave, start. */
+  readonly lobby: Lobby;
+  /** The WebSocket subscriptions and what a connection sends to its game. */
+  readonly connections: Connections;
+  /** Finished games' records. */
+  readonly records: Records;
+  /** Finished games' analyses. */
   readonly analyses: Analyses;
 
   /** Builds every game part once, each with its collaborators (docs/architecture.md "Wiring"). */
@@ -107,15 +104,19 @@ export class GameService {
       mayMove: (g) => !m.closed && (this.cluster?.mayMoveBots(g) ?? true),
       submit: (g, action, seq) => m.submit(g, action, { by: 'bot', seq }),
     });
-    this.lobby = new Lobby(m);
-    this.conns = new Connections(m);
+    this.lobby = new Lobby(m, {
+      hostFinishRates: players?.hostFinishRates ?? null,
+      pickRecruiter: players?.pickRecruiter ?? null,
+      claimBots: async (id) => this.cluster?.claimBots(id),
+    });
+    this.connections = new Connections(m);
     this.records = new Records(m);
     this.analyses = new Analyses(m, this.records, this.bots, limits);
   }
 
-  // ---------------------------------------------------------------- lifecycle
   /** Starts the periodic jobs (and, in a cluster, following the other instances). Games load on
-   * first use; single-instance bot games are found by resumeBots, after listen (issue 10 item 5). */
+   * first use; single-instance bot games are found by resumeBots, after listen (the bots' moves
+   * would otherwise race the server's first requests). */
   async start(): Promise<void> {
     if (this.cluster) await this.cluster.start();
     const sweep = setInterval(
@@ -141,116 +142,11 @@ export class GameService {
     await this.cluster?.close();
   }
 
-  // ---------------------------------------------------------------- lobby
-  invite(id: string): string {
-    return this.master.invite(id);
-  }
-
-  lobbyInfo(g: Live): LobbyInfo {
-    return this.master.lobbyInfo(g);
-  }
-
-  summary(r: GameRow): LobbySummary {
-    return this.lobby.summary(r);
-  }
-
-  createGame(
-    b: CreateGameBody,
-    vouched = false,
-    creatorNet: string | null = null,
-  ): Promise<{ gameId: string; token: string; place: number; invite: string }> {
-    return this.lobby.createGame(b, vouched, creatorNet);
-  }
-
-  listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
-    return this.lobby.listOpen(page, this.players?.hostFinishRates ?? null);
-  }
-
-  listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {
-    return this.lobby.listLive(page);
-  }
-
-  myGames(tokens: readonly string[]): Promise<LobbySummary[]> {
-    return this.lobby.myGames(tokens);
-  }
-
-  stillWaiting(id: string): Promise<boolean> {
-    return this.lobby.stillWaiting(id);
-  }
-
-  /** A new token for a place (sign-out everywhere, lobby/tables.ts). */
-  replaceToken(id: string, place: number): Promise<string | null> {
-    return this.lobby.replaceToken(id, place);
-  }
-
-  getLobby(id: string): Promise<LobbyInfo> {
-    return this.lobby.getLobby(id);
-  }
-
-  join(
-    id: string,
-    name: string,
-    place: number | undefined,
-    volunteer: boolean,
-  ): Promise<{ token: string; place: number }> {
-    return this.lobby.join(id, name, place, volunteer);
-  }
-
-  leave(id: string, token: string): Promise<number> {
-    return this.lobby.leave(id, token);
-  }
-
-  startGame(id: string, token: string, ip = 'local', player: string | null = null): Promise<void> {
-    const cluster = this.cluster;
-    return startGame(
-      this.master,
-      { pickRecruiter: this.players?.pickRecruiter ?? null, claimBots: async (gid) => cluster?.claimBots(gid) },
-      id,
-      token,
-      { ip, player },
-    );
-  }
-
-  // ---------------------------------------------------------------- play
-  getLive(id: string): Promise<Live | null> {
-    return this.master.getLive(id);
-  }
-
-  /** The game if this instance holds it in memory now (never loads it). */
-  inMemory(id: string): Live | null {
-    return this.master.inMemory(id) ?? null;
-  }
-
-  hello(c: Conn, gameId: string, token: string | null, lastSeq?: number): Promise<void> {
-    return this.conns.hello(c, gameId, token, lastSeq);
-  }
-
-  unsubscribe(c: Conn, next: string | null = null): void {
-    this.conns.unsubscribe(c, next);
-  }
-
-  act(c: Conn, gameId: string, seq: number, action: Record<string, unknown>, id: string | undefined): Promise<void> {
-    return this.conns.act(c, gameId, seq, action, id);
-  }
-
-  /** A mental note change (R30, D8): table state beside the game, not a move (play/notes.ts). */
-  note(c: Conn, gameId: string, at: number, note: NoteBody | null, id: string | undefined): Promise<void> {
-    return this.conns.note(c, gameId, at, note, id);
-  }
-
-  /** D13: the connection's player leaves the running game, or comes back to their seat. */
-  seatRequest(c: Conn, gameId: string, what: SeatRequest): Promise<void> {
-    return this.conns.seatRequest(c, gameId, what);
-  }
-
-  freshState(c: Conn): Promise<string | null> {
-    return this.conns.freshState(c);
-  }
-
-  /** Applies every passed deadline (R33, D7, D13): a stand-in takes the seat, or the game ends. */
+  /** The periodic job: applies every passed deadline (R33, D7, D13: a stand-in takes the seat, or
+   * the game ends) and the team proposals that ran out, and tells the players' part of the seats
+   * whose time runs low. */
   async sweep(now = this.master.now()): Promise<number> {
     await sweepProposals(this.master, now);
-    // D13: reminders for the games in memory whose waiting seat's time runs low.
     const low = this.players?.onLowTime;
     if (low)
       for (const g of this.master.all()) {
@@ -259,43 +155,5 @@ export class GameService {
         if (d && ms !== null && !g.state?.result && d.at - now <= ms && d.at > now) low(g, d.seat, d.at);
       }
     return sweepDeadlines(this.master, now);
-  }
-
-  /** A running game's seat handed to a stand-in at once (D13), as when its player leaves. */
-  handToStandIn(gameId: string, seat: Seat): Promise<HandOver> {
-    return this.master.handToStandIn(gameId, seat);
-  }
-
-  // ---------------------------------------------------------------- records and introspection
-  record(id: string): Promise<GameRecord> {
-    return this.records.record(id);
-  }
-
-  recordText(id: string): Promise<string> {
-    return this.records.recordText(id);
-  }
-
-  /** GET /api/games/:id/analysis: the stored analysis, or 202 while it is computed. */
-  analysis(id: string): Promise<AnalysisAnswer> {
-    return this.analyses.analysis(id);
-  }
-
-  /** For tests and tools: the authoritative state (never sent anywhere). */
-  async stateOf(id: string): Promise<GameState | null> {
-    return (await this.master.getLive(id))?.state ?? null;
-  }
-
-  /** Games held in memory now (benchmarks, diagnostics). */
-  get gamesInMemory(): number {
-    return this.master.size;
-  }
-
-  get botsInFlight(): number {
-    return this.driver.inflight;
-  }
-
-  /** Cluster: games whose bot work this instance holds the lease of. */
-  get ownedBots(): ReadonlySet<string> {
-    return this.cluster?.ownedBots ?? new Set();
   }
 }

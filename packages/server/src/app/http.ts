@@ -22,6 +22,7 @@ import { createNotifyRoutes } from '../notify/routes.js';
 import { createAdminRoutes } from '../admin/routes.js';
 import type { AdminService } from '../admin/service.js';
 import type { Mailer } from '../notify/mail.js';
+import type { Notifier } from '../notify/notifier.js';
 
 export { MAX_BODY_BYTES } from '../http/body.js';
 
@@ -35,6 +36,7 @@ export function createHttpHandler(
   webDist: string,
   limits: LimitsConfig,
   playerParts: PlayerParts | null = null,
+  notifier: Notifier | null = null,
   pushLoopback = false,
   mailer: Mailer | null = null,
   /** Told of each request refused by a limit (429, or 503 busy): metrics and a sampled log line. */
@@ -44,12 +46,11 @@ export function createHttpHandler(
   const serveStatic = createStaticHandler(webDist);
   const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
-  const notifier = playerParts?.notifier ?? null;
   const adminRoute = admin && players ? createAdminRoutes(admin, players, limits) : null;
   const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
   const creates = new RateBudget(limits.createPerIp);
   const lanes = new CreateLanes(limits);
-  const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.stillWaiting(id));
+  const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.lobby.stillWaiting(id));
   const joins = new RateBudget(limits.joinPerIp);
   const starts = new RateBudget(limits.startPerIp);
 
@@ -116,7 +117,7 @@ export function createHttpHandler(
             'busy',
             `The server is opening too many new tables; try again in ${lanes.retryAfterSec(vouched)} s.`,
           );
-        r = await service.createGame(b, vouched, prefixKey(ip));
+        r = await service.lobby.createGame(b, vouched, prefixKey(ip));
       } catch (e) {
         slot.cancel();
         profileSlot?.cancel();
@@ -128,17 +129,17 @@ export function createHttpHandler(
       return sendJson(res, 200, r);
     }
     if (p === '/api/games' && m === 'GET') {
-      return sendJson(res, 200, await service.listOpen(pageOf(search)));
+      return sendJson(res, 200, await service.lobby.listOpen(pageOf(search)));
     }
     // The live tables to watch (issue 25 §5): pages of limits.openPageSize, as many as the open list.
-    if (p === '/api/live' && m === 'GET') return sendJson(res, 200, await service.listLive(pageOf(search)));
+    if (p === '/api/live' && m === 'GET') return sendJson(res, 200, await service.lobby.listLive(pageOf(search)));
     if (p === '/api/my-games' && m === 'POST')
-      return sendJson(res, 200, { games: await service.myGames((await body(req, myGamesSchema)).tokens) });
+      return sendJson(res, 200, { games: await service.lobby.myGames((await body(req, myGamesSchema)).tokens) });
     if (parts[1] === 'games' && parts.length >= 3 && parts.length <= 4) {
       const id = parts[2]!;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
       const verb = parts[3];
-      if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.getLobby(id));
+      if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.lobby.getLobby(id));
       // D13: the finish rate of each player at the table (public, as their profiles are)
       if (verb === 'finish-rates' && m === 'GET')
         return sendJson(res, 200, { places: players ? await players.finishRates(id) : [] });
@@ -149,13 +150,13 @@ export function createHttpHandler(
         await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
         await admin?.checkJoin(id, me?.player ?? null);
         await players?.checkFinishRate(id, me?.player ?? null);
-        const r = await service.join(id, b.name, b.place, b.volunteer ?? false);
+        const r = await service.lobby.join(id, b.name, b.place, b.volunteer ?? false);
         await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
         notifier?.joined(id, r.place);
         return sendJson(res, 200, r);
       }
       if (verb === 'leave' && m === 'POST') {
-        const place = await service.leave(id, (await body(req, tokenBodySchema)).token);
+        const place = await service.lobby.leave(id, (await body(req, tokenBodySchema)).token);
         await players?.placeLeft(id, place);
         return sendJson(res, 200, { ok: true });
       }
@@ -164,7 +165,7 @@ export function createHttpHandler(
         spend(starts, ip, 'game starts');
         const me = await players?.optionalPlayer(req);
         try {
-          await service.startGame(id, b.token, ip, me?.player.id ?? null);
+          await service.lobby.startGame(id, b.token, ip, me?.player.id ?? null);
         } catch (e) {
           // A refused start that closed the host's lone table: the host left it.
           if (e instanceof ClosedOnRefusal) await players?.placeLeft(id, e.place);
@@ -174,10 +175,10 @@ export function createHttpHandler(
         return sendJson(res, 200, { ok: true });
       }
       // A finished game's record never changes: serialised once and kept (issue 10 item 4).
-      if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
+      if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.records.recordText(id));
       // Issue 28 §3: 409 not_over before the end; 202 while computing; then the stored JSON.
       if (verb === 'analysis' && m === 'GET') {
-        const a = await service.analysis(id);
+        const a = await service.analyses.analysis(id);
         return a.status === 200 ? sendJsonText(res, 200, a.text) : sendJson(res, 202, a.body);
       }
     }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo, Socket } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { DEFAULT_SERVICE_CONFIG, GameService, type ServiceConfig } from './games.js';
+import { GameService } from './games.js';
+import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../play/service-config.js';
 import { createHttpHandler } from './http.js';
 import type { GameStore } from '../store/types.js';
 import { attachWebSockets, DEFAULT_WS_CONFIG, type WsConfig } from '../ws/attach.js';
@@ -171,16 +172,23 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   await service.start();
   const parts: PlayerParts | null = players && {
     accounts: players,
-    campaigns: new CampaignTables(players, service),
-    seats: service,
-    chat: new TableChat(service, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
-    games: service,
-    notifier,
+    campaigns: new CampaignTables(players, service.master, service.lobby),
+    seats: service.lobby,
+    chat: new TableChat(service.master, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
+    master: service.master,
   };
   await parts?.chat.start();
   const admin =
     parts && adminStore
-      ? new AdminService(adminStore, parts.accounts, service, parts.chat, operatorKeys(o.adminHandles), log)
+      ? new AdminService(
+          adminStore,
+          parts.accounts,
+          service.master,
+          service.lobby,
+          parts.chat,
+          operatorKeys(o.adminHandles),
+          log,
+        )
       : null;
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(
@@ -189,6 +197,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     o.webDist ?? DEFAULT_WEB_DIST,
     limits,
     parts,
+    notifier,
     cfg.pushLoopback,
     mailer,
     (limit, code, ip) => metrics.refused(limit, code, ip),

@@ -11,14 +11,14 @@ import { assignSeats } from '../play/seating.js';
 import type { GameRow } from '../store/types.js';
 import { deadlineFor, startClock } from '../play/deadlines.js';
 import { hashToken } from '../play/tokens.js';
-import { expired } from './tables.js';
+import { expired } from './expired.js';
 
 export interface StartHooks {
   /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
    * 'random-experienced' of seed 003); null: the table's own rule. */
-  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
+  readonly pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
   /** Cluster: claims the new game's bot work for this instance. */
-  claimBots(id: string): Promise<void>;
+  readonly claimBots: (id: string) => Promise<void>;
 }
 
 /** A start refused for the bot-game caps that closed the host's lone table: the refusal, and the

@@ -53,7 +53,6 @@ import { offlineGameRow } from './offline-games.js';
 import { newGameId } from '../play/tokens.js';
 import type { OfflineUploadedBody } from '../protocol.js';
 import { z } from 'zod';
-import type { Notifier } from '../notify/notifier.js';
 
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
@@ -76,7 +75,7 @@ const chatQuerySchema = z.strictObject({
 import { FINISH_RATE_GAMES, type PlayerService } from './service.js';
 import type { TableChat } from './table-chat.js';
 import type { CampaignTables } from './campaign-tables.js';
-import type { GameService } from '../app/games.js';
+import type { GameMaster } from '../play/master.js';
 import { forgetInMemory } from './former-player-live.js';
 import { isProvisional, PROVISIONAL_RD } from './ratings-rules.js';
 
@@ -124,13 +123,11 @@ export interface PlayerParts {
   /** Seat tokens to replace when a player signs out everywhere (the game service). */
   readonly seats: SeatTokens;
   /** The games in memory, refreshed after a deletion renamed their seats. */
-  readonly games: GameService;
-  /** Notifications (issue 27 §4); null when the server runs without them. */
-  readonly notifier: Notifier | null;
+  readonly master: GameMaster;
 }
 
 export function createPlayerRoutes(
-  { accounts: players, campaigns, chat, seats: seatTokens, games }: PlayerParts,
+  { accounts: players, campaigns, chat, seats: seatTokens, master }: PlayerParts,
   limits: LimitsConfig,
 ) {
   const store = players.store;
@@ -316,7 +313,7 @@ export function createPlayerRoutes(
         const held = await store.gamesWithPlaceOf(player.id, HELD_TABLES_REFRESHED);
         orThrow(await deleteProfile(store, player, b.confirm));
         // The copies in memory still carry the old names: they take the renamed rows.
-        await forgetInMemory(games.master, held);
+        await forgetInMemory(master, held);
         sendJson(res, 200, { ok: true });
         return true;
       }
@@ -392,7 +389,7 @@ export function createPlayerRoutes(
       // The place is the player's before the row exists: the row queues the game for recording
       // (store trigger), and a sweep recording it at once must already find who played it.
       await store.linkPlace(row.id, 1, player.id, now);
-      await games.master.store.createGame(row, actions);
+      await master.store.createGame(row, actions);
       await players.gameOver(row);
       sendJson(res, 200, { gameId: row.id } satisfies OfflineUploadedBody);
       return true;

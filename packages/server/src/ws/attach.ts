@@ -7,7 +7,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
-import type { Conn, GameService } from '../app/games.js';
+import type { Connections } from '../play/connections.js';
+import type { Conn } from '../play/live.js';
+import type { GameMaster } from '../play/master.js';
 import { clientIp, originAllowed, RefusedOrigins, untrustedLocalProxy } from '../http/client.js';
 import { parseTarget } from '../http/target.js';
 import { forbiddenKey, forbiddenKeyMessage } from '../input/keys.js';
@@ -80,8 +82,15 @@ function refuse(socket: Duplex, status: number, reason: string): void {
   else socket.destroy();
 }
 
+/** The game parts a WebSocket reaches: the connections' subscriptions and actions, and the games
+ * in memory (whether a connection holds a seat in play). */
+export interface WsGames {
+  readonly master: GameMaster;
+  readonly connections: Connections;
+}
+
 export function attachWebSockets(
-  service: GameService,
+  service: WsGames,
   log: Logger,
   cfg: WsConfig,
   limits: LimitsConfig,
@@ -137,7 +146,7 @@ export function attachWebSockets(
   /** A seat's connection in play: its token holds a seat of a running game held here, and it is
    * among the newest `wsSeatsPerToken` connections of that token (a person's devices). */
   function inPlay(conn: Conn): boolean {
-    const g = conn.gameId && conn.tokenHash !== null ? service.inMemory(conn.gameId) : null;
+    const g = conn.gameId && conn.tokenHash !== null ? (service.master.inMemory(conn.gameId) ?? null) : null;
     if (!g || g.row.status !== 'active' || !g.state || g.state.result) return false;
     let newer = 0;
     let found = false;
@@ -235,7 +244,7 @@ export function attachWebSockets(
     const gone = () => {
       cancelDeadline();
       inFlight.delete(ws);
-      service.unsubscribe(conn);
+      service.connections.unsubscribe(conn);
       slots.release(slot);
     };
     ws.on('close', gone);
@@ -289,7 +298,7 @@ export function attachWebSockets(
               onRefused('hello', 'rate_limited', ip);
               return error('rate_limited', 'Too many hellos; wait a little before subscribing again.');
             }
-            await service.hello(conn, m.gameId, m.token, m.lastSeq);
+            await service.connections.hello(conn, m.gameId, m.token, m.lastSeq);
             // A token holding a place subscribed it; whether it is in play (never closed to make
             // room) is asked when room is needed: the table may start or end meanwhile.
             slot.standing = conn.tokenHash !== null ? 'seat' : 'spectator';
@@ -301,7 +310,7 @@ export function attachWebSockets(
               onRefused('notes', 'rate_limited', ip);
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             }
-            return await service.note(conn, m.gameId, m.at, m.note, m.id);
+            return await service.connections.note(conn, m.gameId, m.at, m.note, m.id);
           case 'leave':
           case 'back':
           case 'accept':
@@ -313,7 +322,7 @@ export function attachWebSockets(
               onRefused('seat_changes', 'rate_limited', ip);
               return error('rate_limited', 'Too many seat changes; wait a little.', m.id);
             }
-            return await service.seatRequest(conn, m.gameId, m.t);
+            return await service.connections.seatRequest(conn, m.gameId, m.t);
           case 'act': {
             const a = clientActionSchema.safeParse(m.action);
             if (!a.success) return refuse('malformed', `Action: ${describeZodError(a.error)}`, m.id);
@@ -321,7 +330,7 @@ export function attachWebSockets(
               onRefused('notes', 'rate_limited', ip);
               return error('rate_limited', 'Too many note changes; wait a little.', m.id);
             }
-            await service.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
+            await service.connections.act(conn, m.gameId, m.seq, a.data as Record<string, unknown>, m.id);
             // Applied: the acknowledgement went out inside act (frame received -> ack sent).
             acks?.add(performance.now() - arrived);
             return;
@@ -331,7 +340,7 @@ export function attachWebSockets(
         if (e instanceof ApiError) {
           error(e.code, e.message, m.t !== 'hello' && m.t !== 'ping' ? m.id : undefined, e.params);
           if (e.code === 'stale') {
-            const fresh = await service.freshState(conn);
+            const fresh = await service.connections.freshState(conn);
             if (fresh) conn.send(fresh);
           }
           return;

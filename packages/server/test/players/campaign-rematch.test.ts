@@ -68,8 +68,8 @@ function campaignSuite(name: string, open: Open): void {
       await resign({ gameId: c1.body.gameId, clients: [cl] }, cl.seat as number);
       cl.close();
       let created = 0;
-      const create = s.service.createGame.bind(s.service);
-      s.service.createGame = (b) => {
+      const create = s.service.lobby.createGame.bind(s.service.lobby);
+      s.service.lobby.createGame = (b) => {
         created++;
         return create(b);
       };

@@ -99,7 +99,7 @@ function durableSuite(make: () => Backend): void {
     // Nobody subscribed: the game leaves memory (the evictor runs every second).
     expect(
       await eventually(
-        async () => s.service.gamesInMemory,
+        async () => s.service.master.size,
         (n) => n === 0,
       ),
     ).toBe(0);
