@@ -9,7 +9,7 @@ export { ASSISTANT_LEVELS, type Assistant } from './levels.js';
 export { assignSeats } from './play/seating.js';
 export { hashToken } from './play/tokens.js';
 export { initialState } from './play/setup.js';
-export { DEFAULT_WS_CONFIG, type WsConfig } from './ws/attach.js';
+export { DEFAULT_WS_CONFIG, type WsConfig } from './ws/config.js';
 export { SqliteStore } from './store/sqlite.js';
 export { backupSqlite, restoreSqlite, dataDirFromEnv, BackupError } from './store/backup.js';
 export { MemoryStore } from './store/memory.js';

@@ -18,7 +18,7 @@ import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
-import { DEFAULT_WS_CONFIG } from './ws/attach.js';
+import { DEFAULT_WS_CONFIG } from './ws/config.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>
