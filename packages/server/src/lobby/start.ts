@@ -1,4 +1,4 @@
-// Starting a table: the host's request turns places into engine seats (seating.ts, R32), draws
+// Starting a table: the host's request turns places into engine seats (play/seating.ts, R32), draws
 // the secret setup (play/setup.ts), stores the start once (compare-and-set on the lobby status),
 // and sends every subscriber its first `state` frame.
 import { ENGINE_VERSION } from '@mindmgmt/engine';

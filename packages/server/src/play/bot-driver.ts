@@ -11,7 +11,7 @@ import { type Live, seatRow } from './live.js';
 import type { SeatRow } from '../store/types.js';
 import type { BotPool } from '../bots/pool.js';
 
-/** Where the driver's decisions go: the master (games.ts wires it). */
+/** Where the driver's decisions go: the master (app/games.ts wires it). */
 export interface BotDriverHost {
   /** False once the service closes, or (cluster) while another instance holds the game's bots. */
   mayMove(g: Live): boolean;

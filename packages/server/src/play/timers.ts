@@ -1,4 +1,4 @@
-// The sweep that applies passed deadlines (deadlines.ts: R33, D7, D13, the inactivity limit): a
+// The sweep that applies passed deadlines (play/deadlines.ts: R33, D7, D13, the inactivity limit): a
 // stand-in takes the seat while another person at the table still plays (play/standins.ts),
 // otherwise a `timeout` action through the master's one action path ends the game.
 import { ApiError } from '../http/api-error.js';

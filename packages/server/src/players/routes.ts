@@ -115,7 +115,7 @@ function notImpersonating(name: string): string {
 
 const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
 
-/** The players part of a running server (issue 13), built once by the composition root (server.ts). */
+/** The players part of a running server, built once by the composition root (app/server.ts). */
 export interface PlayerParts {
   readonly accounts: PlayerService;
   readonly campaigns: CampaignTables;
