@@ -1,34 +1,26 @@
-// HTTP: the JSON API and the web client's static files. Every request is answered inside one
-// try/catch: a malformed target or header gets 400, a request-scoped failure 500 with a log line,
-// and the process keeps serving (issue 10 item 1).
+// HTTP: the JSON API (the lobby's routes, then admin, notifications and players, each in its
+// part) and the web client's static files. Every request is answered inside one try/catch: a
+// malformed target or header gets 400, a refusal its ApiError, a request-scoped failure 500 with
+// a log line, and the process keeps serving.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/api-error.js';
 import type { GameService } from './games.js';
-import { body } from '../http/body.js';
 import { clientIp } from '../http/client.js';
-import { prefixKey } from '../http/address.js';
-import { sendError, sendJson, sendJsonText } from '../http/headers.js';
+import { sendError, sendJson } from '../http/headers.js';
 import { createStaticHandler } from '../http/static.js';
 import { parseTarget } from '../http/target.js';
-import { RateBudget } from '../limits/budget.js';
-import { OpenTablesByCreator } from '../lobby/open-by-creator.js';
-import { CreateLanes } from '../lobby/create-lanes.js';
-import { ClosedOnRefusal } from '../lobby/start.js';
 import type { LimitsConfig } from '../limits/config.js';
-import { createGameSchema, joinSchema, myGamesSchema, tokenBodySchema } from '../schemas.js';
+import { createLobbyRoutes } from '../lobby/routes.js';
 import { createPlayerRoutes, type PlayerParts } from '../players/routes.js';
 import { createNotifyRoutes } from '../notify/routes.js';
 import { createAdminRoutes } from '../admin/routes.js';
 import type { AdminService } from '../admin/service.js';
 import type { Mailer } from '../notify/mail.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { PlayerRow } from '../store/players/types.js';
 
 export { MAX_BODY_BYTES } from '../http/body.js';
-
-/** The last page of a listing (open tables, live tables): deeper offsets cost the database and
- * show nobody anything. */
-const MAX_PAGE = 1000;
 
 export function createHttpHandler(
   service: GameService,
@@ -44,144 +36,33 @@ export function createHttpHandler(
   admin: AdminService | null = null,
 ) {
   const serveStatic = createStaticHandler(webDist);
-  const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const players = playerParts?.accounts ?? null;
+  // Before a join, in this order: a campaign's table takes its own players, a block keeps a
+  // player from the blocker's table, a table may ask for a finish rate.
+  const joinChecks: ((gameId: string, player: PlayerRow | null) => Promise<void>)[] = [];
+  if (playerParts) joinChecks.push((id, p) => playerParts.campaigns.checkJoin(id, p));
+  if (admin) joinChecks.push((id, p) => admin.checkJoin(id, p));
+  if (players) joinChecks.push((id, p) => players.checkFinishRate(id, p));
+  const lobbyRoute = createLobbyRoutes(
+    {
+      lobby: service.lobby,
+      records: service.records,
+      analyses: service.analyses,
+      players,
+      joinChecks,
+      told: notifier,
+    },
+    limits,
+  );
+  const playerRoute = playerParts ? createPlayerRoutes(playerParts, limits) : null;
   const adminRoute = admin && players ? createAdminRoutes(admin, players, limits) : null;
   const notifyRoute = notifier && players ? createNotifyRoutes(notifier, players, limits, pushLoopback, mailer) : null;
-  const creates = new RateBudget(limits.createPerIp);
-  const lanes = new CreateLanes(limits);
-  const waiting = new OpenTablesByCreator(limits.openTablesPerIp, (id) => service.lobby.stillWaiting(id));
-  const joins = new RateBudget(limits.joinPerIp);
-  const starts = new RateBudget(limits.startPerIp);
-
-  function spend(budget: RateBudget, ip: string, what: string): void {
-    if (!budget.take(ip))
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many ${what} from your address; try again in ${budget.retryAfterSec(ip)} s.`,
-      );
-  }
-
-  function pageOf(search: URLSearchParams): number {
-    const page = Number(search.get('page') ?? '0');
-    if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE)
-      throw new ApiError(400, 'malformed', `page: a whole number from 0 to ${MAX_PAGE}.`);
-    return page;
-  }
 
   async function route(req: IncomingMessage, res: ServerResponse, p: string, search: URLSearchParams) {
     const m = req.method ?? 'GET';
     const ip = clientIp(req, limits.trustProxy);
-    const parts = p.split('/').filter(Boolean); // ['api', ...]
     if (p === '/api/health' && m === 'GET') return sendJson(res, 200, { ok: true });
-    if (p === '/api/games' && m === 'POST') {
-      const b = await body(req, createGameSchema);
-      // Limits before anything that may write; a refused create holds no slot and spends nothing
-      // server-wide.
-      const slot = await waiting.reserve(ip);
-      if (!slot)
-        throw new ApiError(
-          429,
-          'too_many_open_tables',
-          `Your address already has ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
-        );
-      let r;
-      let me;
-      let profileSlot: Awaited<ReturnType<typeof waiting.reserve>> = null;
-      try {
-        spend(creates, ip, 'new tables');
-        me = await players?.optionalPlayer(req);
-        const vouched = me ? await players!.vouchesFor(me.player) : false;
-        // A vouched table is listed first (lobby/tables.ts) and created in a lane of its own
-        // (lobby/create-lanes.ts): one profile from many addresses creates no faster and keeps no
-        // more of them waiting than one address may (issue 29 §2).
-        if (vouched) {
-          if (!creates.take(`player:${me!.player.id}`))
-            throw new ApiError(
-              429,
-              'rate_limited',
-              `Too many new tables from your profile; try again in ${creates.retryAfterSec(`player:${me!.player.id}`)} s.`,
-            );
-          profileSlot = await waiting.reserve(`player:${me!.player.id}`);
-          if (!profileSlot)
-            throw new ApiError(
-              429,
-              'too_many_open_tables',
-              `You already have ${limits.openTablesPerIp} tables waiting for players; start or leave one first.`,
-            );
-        }
-        if (!lanes.admit(ip, vouched))
-          throw new ApiError(
-            503,
-            'busy',
-            `The server is opening too many new tables; try again in ${lanes.retryAfterSec(vouched)} s.`,
-          );
-        r = await service.lobby.createGame(b, vouched, prefixKey(ip));
-      } catch (e) {
-        slot.cancel();
-        profileSlot?.cancel();
-        throw e;
-      }
-      slot.bind(r.gameId);
-      profileSlot?.bind(r.gameId);
-      await players?.placeTaken(r.gameId, r.place, me?.player ?? null, r.token);
-      return sendJson(res, 200, r);
-    }
-    if (p === '/api/games' && m === 'GET') {
-      return sendJson(res, 200, await service.lobby.listOpen(pageOf(search)));
-    }
-    // The live tables to watch (issue 25 §5): pages of limits.openPageSize, as many as the open list.
-    if (p === '/api/live' && m === 'GET') return sendJson(res, 200, await service.lobby.listLive(pageOf(search)));
-    if (p === '/api/my-games' && m === 'POST')
-      return sendJson(res, 200, { games: await service.lobby.myGames((await body(req, myGamesSchema)).tokens) });
-    if (parts[1] === 'games' && parts.length >= 3 && parts.length <= 4) {
-      const id = parts[2]!;
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
-      const verb = parts[3];
-      if (verb === undefined && m === 'GET') return sendJson(res, 200, await service.lobby.getLobby(id));
-      // D13: the finish rate of each player at the table (public, as their profiles are)
-      if (verb === 'finish-rates' && m === 'GET')
-        return sendJson(res, 200, { places: players ? await players.finishRates(id) : [] });
-      if (verb === 'join' && m === 'POST') {
-        const b = await body(req, joinSchema);
-        spend(joins, ip, 'joins');
-        const me = await players?.optionalPlayer(req);
-        await playerParts?.campaigns.checkJoin(id, me?.player ?? null);
-        await admin?.checkJoin(id, me?.player ?? null);
-        await players?.checkFinishRate(id, me?.player ?? null);
-        const r = await service.lobby.join(id, b.name, b.place, b.volunteer ?? false);
-        await players?.placeTaken(id, r.place, me?.player ?? null, r.token);
-        notifier?.joined(id, r.place);
-        return sendJson(res, 200, r);
-      }
-      if (verb === 'leave' && m === 'POST') {
-        const place = await service.lobby.leave(id, (await body(req, tokenBodySchema)).token);
-        await players?.placeLeft(id, place);
-        return sendJson(res, 200, { ok: true });
-      }
-      if (verb === 'start' && m === 'POST') {
-        const b = await body(req, tokenBodySchema);
-        spend(starts, ip, 'game starts');
-        const me = await players?.optionalPlayer(req);
-        try {
-          await service.lobby.startGame(id, b.token, ip, me?.player.id ?? null);
-        } catch (e) {
-          // A refused start that closed the host's lone table: the host left it.
-          if (e instanceof ClosedOnRefusal) await players?.placeLeft(id, e.place);
-          throw e;
-        }
-        notifier?.started(id);
-        return sendJson(res, 200, { ok: true });
-      }
-      // A finished game's record never changes: serialised once and kept (issue 10 item 4).
-      if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.records.recordText(id));
-      // Issue 28 §3: 409 not_over before the end; 202 while computing; then the stored JSON.
-      if (verb === 'analysis' && m === 'GET') {
-        const a = await service.analyses.analysis(id);
-        return a.status === 200 ? sendJsonText(res, 200, a.text) : sendJson(res, 202, a.body);
-      }
-    }
+    if (await lobbyRoute(req, res, p, search, ip)) return;
     if (adminRoute && (await adminRoute(req, res, p, search, ip))) return;
     if (notifyRoute && (await notifyRoute(req, res, p, search, ip))) return;
     if (playerRoute && (await playerRoute(req, res, p, search, ip))) return;
