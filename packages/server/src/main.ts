@@ -5,7 +5,8 @@
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
-import { DEFAULT_HTTP_TIMEOUTS, startServer } from './app/server.js';
+import { startServer } from './app/server.js';
+import { DEFAULT_HTTP_TIMEOUTS } from './app/http-server.js';
 import { AckTimes } from './metrics/ack-times.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
