@@ -1,9 +1,12 @@
-export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './server.js';
-export { GameService, ApiError, StaleError, DEFAULT_SERVICE_CONFIG, type ServiceConfig, type Conn } from './games.js';
-export { assignSeats } from './seating.js';
-export { hashToken } from './tokens.js';
+export { startServer, DEFAULT_WEB_DIST, type ServerOptions, type RunningServer } from './app/server.js';
+export { GameService } from './app/games.js';
+export { ApiError, StaleError } from './http/api-error.js';
+export { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './play/service-config.js';
+export type { Conn } from './play/live.js';
+export { assignSeats } from './play/seating.js';
+export { hashToken } from './play/tokens.js';
 export { initialState } from './play/setup.js';
-export { DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
+export { DEFAULT_WS_CONFIG, type WsConfig } from './ws/config.js';
 export { SqliteStore } from './store/sqlite.js';
 export { backupSqlite, restoreSqlite, dataDirFromEnv, BackupError } from './store/backup.js';
 export { MemoryStore } from './store/memory.js';
@@ -18,7 +21,7 @@ export {
   type PoolGameOptions,
   type PoolDecision,
 } from './bots/pool-game.js';
-export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driver.js';
+export { BotDriver, type BotDriverConfig, type BotDriverHost } from './play/bot-driver.js';
 export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
-export { Mutex } from './lock.js';
+export { Mutex } from './play/lock.js';
 export type { Live } from './play/live.js';

@@ -5,8 +5,9 @@
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
-import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
-import { AckTimes } from './stats.js';
+import { startServer } from './app/server.js';
+import { DEFAULT_HTTP_TIMEOUTS } from './app/http-server.js';
+import { AckTimes } from './metrics/ack-times.js';
 import { PgStore } from './store/pg.js';
 import { SqliteStore } from './store/sqlite.js';
 import { dataDirFromEnv } from './store/backup.js';
@@ -18,7 +19,7 @@ import { pgPlayerStore } from './store/players/pg.js';
 import { sqlitePlayerStore } from './store/players/sqlite.js';
 import type { Rate } from './limits/budget.js';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
-import { DEFAULT_WS_CONFIG } from './ws.js';
+import { DEFAULT_WS_CONFIG } from './ws/config.js';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) =>
@@ -272,7 +273,7 @@ if (acks)
     const line = {
       acksMs: acks.take().map((x) => Number(x.toFixed(2))),
       appendWaitMs: appendWaits?.take().map((x) => Number(x.toFixed(2))) ?? null,
-      games: server.service.gamesInMemory,
+      games: server.service.master.size,
       loopP99Ms,
       loopMaxMs,
       heapAfterGcMb: statsGc

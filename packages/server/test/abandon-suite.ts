@@ -2,7 +2,7 @@
 // proposes, every other person at the table must accept; one refusal, or no answer within the
 // proposal's window, and the game goes on. The sweep runs on a clock the test moves.
 import { afterEach, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { Client, closeTable, openTable, type Table, testServer } from './helpers.js';
 

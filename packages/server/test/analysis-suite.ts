@@ -5,7 +5,7 @@
 // from the store after a restart without computing again; the server-wide queue cap.
 import { analyseGame } from '@mindmgmt/ai';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 

@@ -25,7 +25,7 @@ describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
       for (let a = 1; a <= 20; a++) got.push(await post(srv.url, '/api/games', base, `127.0.5.${a}`));
       expect(got.filter((r) => r.status === 200)).toHaveLength(5);
       expect(got.slice(5).every((r) => r.status === 503 && r.body.error.code === 'busy')).toBe(true);
-      expect((await srv.service.listOpen(0)).games).toHaveLength(5);
+      expect((await srv.service.lobby.listOpen(0)).games).toHaveLength(5);
     } finally {
       await srv.close();
     }
@@ -106,7 +106,7 @@ describe('attack: one address filling the public lobby (issue 29 §2)', () => {
       );
       expect((await post(srv.url, '/api/games', base, from)).status).toBe(200);
       expect((await post(srv.url, '/api/games', base, from)).status).toBe(429);
-      const listed = (await srv.service.listOpen(0)).games;
+      const listed = (await srv.service.lobby.listOpen(0)).games;
       expect(listed).toHaveLength(4);
     } finally {
       await srv.close();

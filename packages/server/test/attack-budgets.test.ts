@@ -116,9 +116,9 @@ describe('attack: table spam from one address (issue 10 item 5)', () => {
       // Resigning ends game a: its slot is free again.
       const cl = new Client(srv.url);
       await cl.hello(a.id, a.token);
-      const seq = (await srv.service.stateOf(a.id))!.seq;
+      const seq = (await srv.service.master.getLive(a.id))!.state!.seq;
       await cl.request({ t: 'act', gameId: a.id, seq, action: { type: 'resign' }, id: 'r' }, (m) => m.id === 'r');
-      expect((await srv.service.stateOf(a.id))!.result).not.toBeNull();
+      expect((await srv.service.master.getLive(a.id))!.state!.result).not.toBeNull();
       expect((await start()).status).toBe(200);
       cl.close();
     } finally {
@@ -171,7 +171,7 @@ describe('attack: tables and games that never go away (issue 10 item 5)', () => 
       const lobby = (await api(srv.url, 'GET', `/api/games/${t.gameId}`)).body;
       expect(lobby.turnDeadline).toBeNull(); // the inactivity limit is not a turn timer
       await t.spectator.wait((m) => m.t === 'events' && m.view.result, EXPECT_MS);
-      const st = (await srv.service.stateOf(t.gameId))!;
+      const st = (await srv.service.master.getLive(t.gameId))!.state!;
       expect(st.result!.reason).toBe('timeout');
       // Frames never show the inactivity limit as a turn clock.
       const frames = t.clients[0]!.msgs.filter((m) => m.t === 'state' || m.t === 'events');
@@ -213,7 +213,9 @@ describe('attack: a restart that replays every stored game before listening (iss
       // A game loads on first use.
       const lobby = await api(srv.url, 'GET', '/api/games/copy9999');
       expect(lobby.body.status).toBe('active');
-      expect((await srv.service.stateOf('copy9999'))!.seq).toBe((await srv.service.stateOf(t.gameId))!.seq);
+      expect((await srv.service.master.getLive('copy9999'))!.state!.seq).toBe(
+        (await srv.service.master.getLive(t.gameId))!.state!.seq,
+      );
     } finally {
       await srv.close();
     }

@@ -1,7 +1,7 @@
 // Issue 10 items 2 and 3: clients that never read, keep-alive by unsolicited pongs, hello and
 // note floods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
 import { rawWs } from './raw-ws.js';
 
@@ -144,7 +144,7 @@ describe('attack: hello and note floods (issue 10 item 2)', () => {
       const agent = tb.clients.find((c) => c.seat !== 0)!;
       const codes: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const seq = (await s2.service.stateOf(tb.gameId))!.seq;
+        const seq = (await s2.service.master.getLive(tb.gameId))!.state!.seq;
         const note = { from: null, to: null, crossed: [], text: `n${i}` };
         const r = await agent.request(
           { t: 'act', gameId: tb.gameId, seq, action: { type: 'note', at: i, note }, id: `n${i}` },
@@ -170,7 +170,7 @@ describe('attack: hello and note floods (issue 10 item 2)', () => {
     watcher.close();
     let steps = 0;
     await playOut(tb, mulberry(7), { stop: () => steps++ >= 4 });
-    const now = (await srv.service.stateOf(tb.gameId))!;
+    const now = (await srv.service.master.getLive(tb.gameId))!.state!;
     const back = new Client(srv.url);
     await back.open();
     back.send({ t: 'hello', gameId: tb.gameId, token: null, lastSeq: at });

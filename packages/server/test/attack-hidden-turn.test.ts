@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { expectedSeats, type GameState, publicSeq } from '@mindmgmt/engine';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { MemoryPlayerStore } from '../src/store/players/memory.js';
 import { api, Client, closeTable, mulberry, openTable, type Table, testServer } from './helpers.js';
@@ -25,7 +25,7 @@ afterAll(async () => {
   await srv?.close();
 });
 
-const stateOf = async (t: Table): Promise<GameState> => (await srv.service.stateOf(t.gameId))!;
+const stateOf = async (t: Table): Promise<GameState> => (await srv.service.master.getLive(t.gameId))!.state!;
 
 /** The seqs a live client was shown, oldest first, each once. */
 function seqsOf(c: Client): number[] {

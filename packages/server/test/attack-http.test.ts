@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, testServer } from './helpers.js';
 

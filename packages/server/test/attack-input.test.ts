@@ -1,7 +1,7 @@
 // Issue 10 item 10: names, titles and notes that corrupt what others read, impersonate bots or the
 // server, or smuggle prototype keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, openTable, testServer } from './helpers.js';
 
 let srv: RunningServer;
@@ -99,7 +99,7 @@ describe('attack: control and bidi characters in note texts (issue 10 item 10)',
   it('a note with hostile text is refused; the state does not change', async () => {
     const t = await openTable(srv.url, { mode: 'training', players: 2 });
     const c = t.clients[0]!;
-    const seq = (await srv.service.stateOf(t.gameId))!.seq;
+    const seq = (await srv.service.master.getLive(t.gameId))!.state!.seq;
     for (const [what, text] of HOSTILE_TEXT) {
       const r = await c.request(
         {
@@ -115,7 +115,7 @@ describe('attack: control and bidi characters in note texts (issue 10 item 10)',
       expect(r.code).toBe('malformed');
       expect(r.message).toMatch(/note/i);
     }
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(seq);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(seq);
     for (const x of [...t.clients, t.spectator]) x.close();
   });
 });

@@ -4,7 +4,7 @@
 // stored by upsert (game_notes), fanned out as its own `note` frame, and never enters the log.
 import { tempDir } from './temp-dir.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { Client, EXPECT_MS, openTable, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
@@ -30,7 +30,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     const t = await openTable(srv.url, { mode: 'full', players: 3 });
     const agent = t.bySeat.get(1)!;
     const other = t.bySeat.get(2)!;
-    const before = (await srv.service.stateOf(t.gameId))!;
+    const before = (await srv.service.master.getLive(t.gameId))!.state!;
     const logBefore = (await srv.service.store.allActions(t.gameId)).length;
     const stateBefore = t.spectator.frames.find((f) => f.startsWith('{"t":"state"'))!;
     const N = 3000;
@@ -52,7 +52,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     await t.spectator.wait(last, EXPECT_MS, true);
     expect(t.spectator.msgs.filter((m) => m.t === 'note').length).toBe(N);
     // The log and seq did not move.
-    const after = (await srv.service.stateOf(t.gameId))!;
+    const after = (await srv.service.master.getLive(t.gameId))!.state!;
     expect(after.seq).toBe(before.seq);
     expect(after.history.length).toBe(before.history.length);
     expect((await srv.service.store.allActions(t.gameId)).length).toBe(logBefore);
@@ -97,13 +97,13 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
     expect([...t.clients, t.spectator].some((c) => c.msgs.some((m) => m.t === 'note'))).toBe(false);
     expect(await srv.service.store.notesOf(t.gameId)).toEqual([]);
     // An older client's `act` with a note changes the notes, not the log.
-    const seq = (await srv.service.stateOf(t.gameId))!.seq;
+    const seq = (await srv.service.master.getLive(t.gameId))!.state!.seq;
     const r5 = await agent.request(
       { t: 'act', gameId: t.gameId, seq, action: { type: 'note', at: 5, note: body('old client') }, id: 'o' },
       (m) => m.id === 'o',
     );
     expect(r5).toMatchObject({ t: 'note', at: 5, note: body('old client') });
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(seq);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(seq);
     await t.spectator.wait((m) => m.t === 'note' && m.at === 5, EXPECT_MS, true);
     for (const c of [...t.clients, t.spectator]) c.close();
   });
@@ -111,7 +111,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
   it('hello with lastSeq (a reconnect) gets the notes it missed as one notes frame', async () => {
     const t = await openTable(srv.url, { mode: 'training', players: 2 });
     const agent = t.bySeat.get(1)!;
-    const seq = (await srv.service.stateOf(t.gameId))!.seq;
+    const seq = (await srv.service.master.getLive(t.gameId))!.state!.seq;
     await agent.request({ t: 'note', gameId: t.gameId, at: 7, note: body('while away'), id: 'a' }, (m) => m.id === 'a');
     const back = new Client(srv.url);
     await back.open();
@@ -136,7 +136,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
       { t: 'note', gameId: t.gameId, at: 10, note: body('kept, changed'), id: '4' },
       (m) => m.id === '4',
     );
-    const seq = (await s1.service.stateOf(t.gameId))!.seq;
+    const seq = (await s1.service.master.getLive(t.gameId))!.state!.seq;
     for (const c of [...t.clients, t.spectator]) c.close();
     await s1.close();
     const s2 = await testServer(SqliteStore.inDir(dir));
@@ -160,8 +160,8 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
       await agent.request({ t: 'note', gameId: t.gameId, at: 12, note: body('evicted'), id: '1' }, (m) => m.id === '1');
       for (const c of [...t.clients, t.spectator]) c.close();
       const until = Date.now() + 10_000;
-      while (s1.service.gamesInMemory > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-      expect(s1.service.gamesInMemory).toBe(0);
+      while (s1.service.master.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(s1.service.master.size).toBe(0);
       const c = new Client(s1.url);
       await c.hello(t.gameId, null);
       const st = await c.wait((m) => m.t === 'state', EXPECT_MS, true);
@@ -176,7 +176,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
     const dir = tmpDir();
     const s1 = await testServer(SqliteStore.inDir(dir));
     const t = await openTable(s1.url, { mode: 'training', players: 2 });
-    const seq = (await s1.service.stateOf(t.gameId))!.seq;
+    const seq = (await s1.service.master.getLive(t.gameId))!.state!.seq;
     for (const c of [...t.clients, t.spectator]) c.close();
     await s1.close();
     // The database as an older server left it: note actions in the log, no game_notes table.

@@ -4,8 +4,8 @@
 // own: beyond it the connection is closed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RunningServer } from '../src/server.js';
-import { FRAME_BYTES } from '../src/input/frame-gate.js';
+import type { RunningServer } from '../src/app/server.js';
+import { FRAME_BYTES } from '../src/ws/frame-gate.js';
 import { Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 let srv: RunningServer;

@@ -1,7 +1,7 @@
 // Issue 10 items 7 and 8: secrets that could be computed or were known to the wrong player.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, newGame } from '@mindmgmt/engine';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, testServer } from './helpers.js';
 
@@ -22,7 +22,7 @@ async function startedGame(extra: Record<string, unknown> = {}) {
   expect(c.status, c.text).toBe(200);
   expect((await api(srv.url, 'POST', `/api/games/${c.body.gameId}/start`, { token: c.body.token })).status).toBe(200);
   const row = (await store.getGame(c.body.gameId))!;
-  const state = (await srv.service.stateOf(c.body.gameId))!;
+  const state = (await srv.service.master.getLive(c.body.gameId))!.state!;
   return { id: c.body.gameId as string, row, state };
 }
 
@@ -57,7 +57,7 @@ describe('attack: computing the secret deck from a 32-bit seed (issue 10 item 7)
     const { id, state } = await startedGame();
     const srv2 = await testServer(store);
     try {
-      const again = (await srv2.service.stateOf(id))!;
+      const again = (await srv2.service.master.getLive(id))!.state!;
       expect(again.initialDeck).toEqual(state.initialDeck);
       expect(again.recruiterCard).toBe(state.recruiterCard);
     } finally {

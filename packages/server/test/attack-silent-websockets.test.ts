@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { Client, closeTable, openTable, testServer } from './helpers.js';
 import { ManualClock } from './manual-clock.js';
 

@@ -6,7 +6,7 @@
 // play; the others are closed to make room (1013) after the silent and spectating ones.
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, closeTable, openTable, testServer } from './helpers.js';
 
 const CAPS = { maxSockets: 64, socketReserve: 8, connectionsPerIp: 4, wsPerPrefix: 8 };

@@ -1,6 +1,6 @@
 // Authorisation: a token controls exactly its seat; spectators and strangers cannot act.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, closeTable, openTable, testServer } from './helpers.js';
 
 let srv: RunningServer;
@@ -35,7 +35,7 @@ describe('authorisation', () => {
     );
     expect(r).toMatchObject({ t: 'error', code: 'malformed' });
     // Nothing changed.
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(v.seq);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(v.seq);
     // The rightful seat can.
     r = await mover.request({ t: 'act', gameId: t.gameId, seq: v.seq, action, id: 'e' }, (m) => m.id === 'e');
     expect(r.t).toBe('events');
@@ -45,7 +45,7 @@ describe('authorisation', () => {
     r = await mover.request({ t: 'act', gameId: t.gameId, seq: v.seq, action, id: 'f' }, (m) => m.id === 'f');
     expect(r).toMatchObject({ t: 'error', code: 'stale' });
     expect((await again).view.seq).toBe(v.seq + 1);
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(v.seq + 1);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(v.seq + 1);
     closeTable(t);
   });
 
@@ -69,7 +69,7 @@ describe('authorisation', () => {
     await c.hello(t1.gameId, t1.tokens[0]!);
     r = await c.request({ t: 'act', gameId: t2.gameId, seq: 0, action: { type: 'resign' } }, (m) => m.t === 'error');
     expect(r.code).toBe('not_subscribed');
-    expect((await srv.service.stateOf(t2.gameId))!.result).toBeNull();
+    expect((await srv.service.master.getLive(t2.gameId))!.state!.result).toBeNull();
     // HTTP: start by non-host, leave after start, join after start.
     expect((await api(srv.url, 'POST', `/api/games/${t1.gameId}/start`, { token: t1.tokens[1] })).body.error.code).toBe(
       'started',

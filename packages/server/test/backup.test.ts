@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { BackupError, backupSqlite, restoreSqlite } from '../src/store/backup.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';

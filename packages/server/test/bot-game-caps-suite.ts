@@ -4,7 +4,7 @@
 // network.
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../src/limits/config.js';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { postFrom } from './from-address.js';
 import { testServer } from './helpers.js';
 import { authApi, newPlayer, type OpenStores } from './players/http-players-suite.js';
@@ -90,7 +90,7 @@ export function botGameCapsSuite(name: string, open: () => Promise<OpenStores>):
         const refused = await playSolo(s.url, '127.0.1.8', ann, 'Ann');
         expect(refused).toMatchObject({ status: 429, code: 'too_many_bot_games' });
         // nothing left: not in the open list, not found by its link, no place held by the profile
-        expect((await s.service.listOpen(0)).games.map((g) => g.gameId)).not.toContain(refused.id);
+        expect((await s.service.lobby.listOpen(0)).games.map((g) => g.gameId)).not.toContain(refused.id);
         expect((await authApi(s.url, 'GET', `/api/games/${refused.id}`, null)).status).toBe(404);
         const row = await s.service.store.getGame(refused.id);
         expect(row).toMatchObject({ status: 'closed' });
@@ -111,7 +111,7 @@ export function botGameCapsSuite(name: string, open: () => Promise<OpenStores>):
           const behind = vi.spyOn(s.service.bots, 'oldestWaitMs', 'get').mockReturnValue(1500);
           const refused = await playSolo(s.url, '127.0.6.1', null, 'Ann');
           expect(refused).toMatchObject({ status: 503, code: 'bots_busy' });
-          expect((await s.service.listOpen(0)).games.map((g) => g.gameId)).not.toContain(refused.id);
+          expect((await s.service.lobby.listOpen(0)).games.map((g) => g.gameId)).not.toContain(refused.id);
           behind.mockReturnValue(900);
           expect((await playSolo(s.url, '127.0.6.1', null, 'Ann')).status).toBe(200);
           behind.mockRestore();

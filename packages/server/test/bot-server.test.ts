@@ -2,7 +2,7 @@
 // game's id and seat (one bot session per game and seat), and drops a game's sessions when the
 // game ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 describe('bot sessions in the server', () => {

@@ -2,7 +2,7 @@
 // frame gets an error, and the game (seq and every seat's view) is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, seenSeq } from '@mindmgmt/engine';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
 let srv: RunningServer;
@@ -88,7 +88,7 @@ describe('fuzz', () => {
   it('10,000+ bad frames: each gets an error, nothing changes, server and game survive', async () => {
     const t = await openTable(srv.url, { mode: 'full', players: 3 });
     await playOut(t, mulberry(7), { maxSteps: 25 }).catch(() => undefined);
-    const st = (await srv.service.stateOf(t.gameId))!;
+    const st = (await srv.service.master.getLive(t.gameId))!.state!;
     const seq = st.seq;
     const conns = [...t.clients, t.spectator];
     // D12: each seat's own count (the others' leaves out what the recruiter took back)
@@ -117,7 +117,7 @@ describe('fuzz', () => {
       }),
     );
     // Nothing changed: same seq, no events, and a fresh hello gives the same view.
-    expect((await srv.service.stateOf(t.gameId))!.seq).toBe(seq);
+    expect((await srv.service.master.getLive(t.gameId))!.state!.seq).toBe(seq);
     for (const c of conns) expect(c.msgs.filter((m) => m.t === 'events' && m.seq > seq)).toHaveLength(0);
     for (let i = 0; i < conns.length; i++) {
       const c = conns[i]!;

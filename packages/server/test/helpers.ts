@@ -2,7 +2,7 @@
 import { WebSocket } from 'ws';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
-import { startServer, type RunningServer, type ServerOptions } from '../src/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import type { GameStore } from '../src/store/types.js';
 

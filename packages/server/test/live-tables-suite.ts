@@ -3,7 +3,7 @@
 // listing choice is stored with the table (migration 104) and survives a restart; the listing is
 // paged and capped; a watcher who comes from it sees the public view only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import {
   api,
@@ -101,10 +101,10 @@ export function liveTablesSuite(name: string, open: () => Promise<GameStore> | G
       await playOut(t, mulberry(25), {
         maxSteps: 60,
         stop: () => (t.spectator.view?.seq ?? 0) >= 40,
-        onStep: async () => note(secrets, (await srv.service.stateOf(t.gameId))!),
+        onStep: async () => note(secrets, (await srv.service.master.getLive(t.gameId))!.state!),
       });
       await watcher.waitSeq(t.spectator.view.seq);
-      note(secrets, (await srv.service.stateOf(t.gameId))!);
+      note(secrets, (await srv.service.master.getLive(t.gameId))!.state!);
       let checked = 0;
       for (const f of watcher.frames) {
         const m = JSON.parse(f);

@@ -1,7 +1,7 @@
 // What the web table (H12a) reads from the lobby: the assistant option, presence, the expert
 // bot level.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { tableOptionsFromStored } from '../src/store/types.js';
 import { api, Client, EXPECT_MS, testServer } from './helpers.js';
 

@@ -4,7 +4,7 @@
 // many addresses (each within its own cap of waiting tables) pushes no vouched table off the first
 // page. Over real sockets from distinct loopback addresses, for every store that keeps the flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { PlayerStore } from '../src/store/players/types.js';
 import type { GameStore } from '../src/store/types.js';
 import { postFrom } from './from-address.js';

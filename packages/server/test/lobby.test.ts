@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, Client, EXPECT_MS, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 
@@ -111,7 +111,7 @@ describe('lobby', () => {
       recruiterCard: 'choose',
     });
     await api(srv.url, 'POST', `/api/games/${r.body.gameId}/start`, { token: r.body.token });
-    const st = (await srv.service.stateOf(r.body.gameId))!;
+    const st = (await srv.service.master.getLive(r.body.gameId))!.state!;
     expect(st.agentSeats).toBe(1);
     expect(st.mode).toBe('full');
     expect(st.recruiterCardRule).toBe('choose');
@@ -225,7 +225,7 @@ describe('reconnect', () => {
     const st = await c.hello(t.gameId, tok);
     const s = st.t === 'state' ? st : await c.wait((m) => m.t === 'state', EXPECT_MS, true);
     expect(s.seat).toBe(seat);
-    expect(s.view.seq).toBe((await srv.service.stateOf(t.gameId))!.seq);
+    expect(s.view.seq).toBe((await srv.service.master.getLive(t.gameId))!.state!.seq);
     c.close();
     closeTable(t);
   });

@@ -3,12 +3,13 @@
 import { expectedSeats, legalActions } from '@mindmgmt/engine';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { GameService, StaleError } from '../src/games.js';
+import { GameService } from '../src/app/games.js';
+import { StaleError } from '../src/http/api-error.js';
 import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
-import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
+import { DEFAULT_SERVICE_CONFIG } from '../src/play/service-config.js';
 import { MemoryStore } from '../src/store/memory.js';
-import { sweepDeadlines } from '../src/timers.js';
+import { sweepDeadlines } from '../src/play/timers.js';
 import { catchUpFrame } from '../src/play/frames.js';
 import { FAST } from './helpers.js';
 
@@ -21,7 +22,7 @@ async function startedGame() {
     { ...DEFAULT_SERVICE_CONFIG, ...FAST.service },
     { ...DEFAULT_LIMITS, ...FAST.limits },
   );
-  const { gameId, token } = await svc.createGame({
+  const { gameId, token } = await svc.lobby.createGame({
     name: 'Ann',
     mode: 'training',
     players: 2,
@@ -30,12 +31,12 @@ async function startedGame() {
     recruiterChoice: 'host',
     turnTimerSec: null,
   });
-  const { token: t2 } = await svc.join(gameId, 'Bea', undefined, false);
-  await svc.startGame(gameId, token);
+  const { token: t2 } = await svc.lobby.join(gameId, 'Bea', undefined, false);
+  await svc.lobby.startGame(gameId, token);
   const sent: string[] = [];
   const conn: Conn = { cid: 1, send: (t) => sent.push(t), gameId: null, tokenHash: null, viewer: null };
-  await svc.hello(conn, gameId, t2);
-  const g = (await svc.getLive(gameId))!;
+  await svc.connections.hello(conn, gameId, t2);
+  const g = (await svc.master.getLive(gameId))!;
   const s = g.state!;
   const action = legalActions(s, expectedSeats(s)[0]!)[0]!;
   return { store, svc, g, s, action, sent };

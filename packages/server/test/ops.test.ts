@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { Metrics, REFUSAL_LOG_EVERY_MS } from '../src/metrics/index.js';
 import { readiness } from '../src/metrics/routes.js';

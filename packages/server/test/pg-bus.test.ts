@@ -7,10 +7,10 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { openCommit } from '../src/cluster/seal.js';
-import { GameService } from '../src/games.js';
+import { GameService } from '../src/app/games.js';
 import { DEFAULT_LIMITS } from '../src/limits/config.js';
 import type { Conn } from '../src/play/live.js';
-import { DEFAULT_SERVICE_CONFIG } from '../src/service-config.js';
+import { DEFAULT_SERVICE_CONFIG } from '../src/play/service-config.js';
 import { laneOf, type PgStore } from '../src/store/pg.js';
 import { EXPECT_MS, FAST } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
@@ -84,23 +84,23 @@ describePg('cluster bus (PostgreSQL)', (url) => {
       (sb as unknown as Record<string, unknown>)[k] = (...x: unknown[]) => (reads.n++, orig(...x));
     }
     const base = { mode: 'full', players: 2, bots: {}, recruiterCard: 'random', turnTimerSec: null } as const;
-    const { gameId, token } = await A.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
-    const { token: t2 } = await A.join(gameId, 'Bea', undefined, false);
-    await A.startGame(gameId, token);
+    const { gameId, token } = await A.lobby.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
+    const { token: t2 } = await A.lobby.join(gameId, 'Bea', undefined, false);
+    await A.lobby.startGame(gameId, token);
     const onA = [conn(1, []), conn(2, [])];
-    await A.hello(onA[0]!, gameId, token);
-    await A.hello(onA[1]!, gameId, t2);
+    await A.connections.hello(onA[0]!, gameId, token);
+    await A.connections.hello(onA[1]!, gameId, t2);
     const seen: string[] = [];
-    await B.hello(conn(3, seen), gameId, null); // a spectator on B
-    const gA = (await A.getLive(gameId))!;
-    const gB = (await B.getLive(gameId))!;
+    await B.connections.hello(conn(3, seen), gameId, null); // a spectator on B
+    const gA = (await A.master.getLive(gameId))!;
+    const gB = (await B.master.getLive(gameId))!;
     reads.n = 0;
     for (let i = 0; i < 12; i++) {
       const s = gA.state!;
       const seat = expectedSeats(s)[0]!;
       const c = onA.find((x) => x.viewer === seat)!;
       const action = legalActions(s, seat).find((x) => x.type !== 'note')!;
-      await A.act(c, gameId, s.seq, { ...action } as Record<string, unknown>, `m${i}`);
+      await A.connections.act(c, gameId, s.seq, { ...action } as Record<string, unknown>, `m${i}`);
       await until(() => gB.state!.seq === gA.state!.seq);
       if (gA.state!.result) break;
     }
@@ -199,10 +199,10 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await A.start();
     await B.start();
     const base = { mode: 'training', players: 2, bots: {}, recruiterCard: 'random', turnTimerSec: null } as const;
-    const { gameId, token } = await A.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
-    const { token: t2 } = await A.join(gameId, 'Bea', undefined, false);
-    await A.startGame(gameId, token);
-    const gB = (await B.getLive(gameId))!;
+    const { gameId, token } = await A.lobby.createGame({ ...base, name: 'Ann', recruiterChoice: 'host' });
+    const { token: t2 } = await A.lobby.join(gameId, 'Bea', undefined, false);
+    await A.lobby.startGame(gameId, token);
+    const gB = (await B.master.getLive(gameId))!;
     await until(() => gB.state !== null);
     return { sa, sb, A, B, gameId, token, t2, gB };
   }
@@ -210,9 +210,9 @@ describePg('cluster bus (PostgreSQL)', (url) => {
   it('regression: an announcement whose send failed is sent again, so players on another instance see the move without a hello', async () => {
     const { sa, sb, A, B, gameId, token, t2, gB } = await startedOnTwoInstances();
     const onA = conn(1, []);
-    await A.hello(onA, gameId, token);
+    await A.connections.hello(onA, gameId, token);
     const other = conn(2, []);
-    await A.hello(other, gameId, t2);
+    await A.connections.hello(other, gameId, t2);
     // A's notifiers fail their next send, as a connection dropped mid-statement does.
     let failed = 0;
     for (const lane of (sa as unknown as { lanes: { notifier: unknown }[] }).lanes)
@@ -220,10 +220,10 @@ describePg('cluster bus (PostgreSQL)', (url) => {
         query: () => (failed++, Promise.reject(new Error('injected: connection lost'))),
         end: async () => undefined,
       };
-    const s = (await A.getLive(gameId))!.state!;
+    const s = (await A.master.getLive(gameId))!.state!;
     const seat = expectedSeats(s)[0]!;
     const actor = [onA, other].find((c) => c.viewer === seat)!;
-    await A.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
+    await A.connections.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
     await until(() => gB.state!.seq === s.seq + 1);
     expect(failed).toBeGreaterThanOrEqual(1);
     await A.close();
@@ -237,17 +237,17 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     // A's notifier drops its announcements (as if its connection died right after the commit).
     (sa as unknown as { announce: () => void }).announce = () => undefined;
     const onA = conn(1, []);
-    await A.hello(onA, gameId, token);
-    const s = (await A.getLive(gameId))!.state!;
+    await A.connections.hello(onA, gameId, token);
+    const s = (await A.master.getLive(gameId))!.state!;
     const seat = expectedSeats(s)[0]!;
     const other = conn(2, []);
-    await A.hello(other, gameId, t2);
+    await A.connections.hello(other, gameId, t2);
     const actor = [onA, other].find((c) => c.viewer === seat)!;
-    await A.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
+    await A.connections.act(actor, gameId, s.seq, { ...legalActions(s, seat)[0]! } as Record<string, unknown>, 'x');
     await new Promise((r) => setTimeout(r, 300));
     expect(gB.state!.seq).toBe(s.seq); // nothing arrived
     const seen: string[] = [];
-    await B.hello(conn(3, seen), gameId, t2);
+    await B.connections.hello(conn(3, seen), gameId, t2);
     const state = seen.map((t) => JSON.parse(t) as { t: string; view?: { seq: number } }).find((f) => f.t === 'state');
     expect(state?.view?.seq).toBe(s.seq + 1);
     await A.close();

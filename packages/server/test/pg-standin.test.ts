@@ -2,7 +2,7 @@
 // one schema: a passed deadline is taken by one instance and its stand-in seated once; the
 // stand-in then plays on whichever instance holds the game's bot work.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { standInSuite } from './standin-suite.js';

@@ -2,7 +2,7 @@
 // and both instances sweep at the same moment, it is applied exactly once (D13: the other player
 // still plays, so a stand-in takes the seat, once), and the players on both instances see it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { api, Client, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 
@@ -47,8 +47,8 @@ describePg('cluster turn timers', (url) => {
     await Promise.all([ca.waitSeq(1), cb.waitSeq(1)]);
     const row = (await A.service.store.getGame(gameId))!;
     expect(row.start!.seats.filter((x) => x.standIn)).toHaveLength(1);
-    expect((await A.service.stateOf(gameId))!.seq).toBeGreaterThanOrEqual(1);
-    expect((await B.service.stateOf(gameId))!.seq).toBeGreaterThanOrEqual(1);
+    expect((await A.service.master.getLive(gameId))!.state!.seq).toBeGreaterThanOrEqual(1);
+    expect((await B.service.master.getLive(gameId))!.state!.seq).toBeGreaterThanOrEqual(1);
     ca.close();
     cb.close();
   });

@@ -1,7 +1,7 @@
 // The WebSocket integration suite: whole games over real WebSockets, one connection per seat,
 // scripted from each seat's `legal`. Run for SQLite (play.test.ts) and PostgreSQL (pg-play.test.ts).
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer, type Table } from './helpers.js';
 import { replay, seenSeq, view } from '@mindmgmt/engine';
@@ -20,7 +20,7 @@ export function playSuite(name: string, makeStore: () => Promise<GameStore> | Ga
     /** After every seq: each connection's view, with its log merged from the `state` frame and
      * the `events` frames' entries from `logFrom` on, equals the engine's view for its seat. */
     const sameViews = (t: Table) => async () => {
-      const st = (await srv.service.stateOf(t.gameId))!;
+      const st = (await srv.service.master.getLive(t.gameId))!.state!;
       for (const c of [...t.clients, t.spectator]) {
         // D12: each seat's own count (the others' leaves out what the recruiter took back)
         await c.waitSeq(seenSeq(st, c.seat!));

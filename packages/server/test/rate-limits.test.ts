@@ -1,5 +1,5 @@
 // One token bucket (limits/bucket.ts) behind every rate limit: the per-IP and per-connection
-// budgets (limits/budget.ts), a WebSocket connection's frames (ws.ts) and chat writers
+// budgets (limits/budget.ts), a WebSocket connection's frames (ws/limits.ts) and chat writers
 // (players/chat.ts, its own tests in players/chat.test.ts). Injected clocks only.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

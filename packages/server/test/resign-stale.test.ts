@@ -36,7 +36,7 @@ describe('resign', () => {
       (m) => m.id === 'r',
     );
     expect(r.t, JSON.stringify(r).slice(0, 200)).toBe('events');
-    const result = (await srv.service.stateOf(t.gameId))!.result;
+    const result = (await srv.service.master.getLive(t.gameId))!.state!.result;
     expect(result?.winner).toBe('recruiter');
     closeTable(t);
   });

@@ -28,7 +28,7 @@ describe('secrecy', () => {
     const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
     const rec = t.bySeat.get(0)!;
     const agent = t.bySeat.get(1)!;
-    const fresh = async () => (await srv.service.stateOf(t.gameId))!;
+    const fresh = async () => (await srv.service.master.getLive(t.gameId))!.state!;
     // Play until the recruiter's first Full Game turn, before anything is done in it.
     const turnStart = () => {
       const v = rec.view;
@@ -112,7 +112,7 @@ describe('secrecy', () => {
       await playOut(t, grng, {
         undo: true, // D12: undos, the recruiter's secret ones included, are played at random too
         onStep: async () => {
-          const st = (await srv.service.stateOf(t.gameId))!;
+          const st = (await srv.service.master.getLive(t.gameId))!.state!;
           if (st.result) return;
           note(s, st);
           step++;
@@ -138,7 +138,7 @@ describe('secrecy', () => {
             if (recBody.error) expect(recBody.error.code).toBe('not_over');
             else {
               // A bot seat ended the game while we were asking: the record is then the full reveal.
-              expect((await srv.service.stateOf(t.gameId))!.result).not.toBeNull();
+              expect((await srv.service.master.getLive(t.gameId))!.state!.result).not.toBeNull();
               texts.splice(1, 1);
             }
             for (const x of texts) {
@@ -149,7 +149,7 @@ describe('secrecy', () => {
           }
         },
       });
-      const final = (await srv.service.stateOf(t.gameId))!;
+      const final = (await srv.service.master.getLive(t.gameId))!.state!;
       note(s, { ...final, deck: final.deck });
       s.card = final.recruiterCard;
       for (const c of [...t.clients.filter((c) => c.seat !== 0), t.spectator]) {

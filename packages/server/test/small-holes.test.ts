@@ -1,6 +1,6 @@
 // Issue 29 §5: smaller holes, each pinned by the attack that found it. Over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import { chooseModulesSchema } from '../src/players/schemas.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, closeTable, type LogSink, mulberry, openTable, playOut, testServer } from './helpers.js';

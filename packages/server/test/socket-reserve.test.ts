@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from '../src/http/connections.js';
 import { addressKey, prefixKey } from '../src/http/address.js';
-import { parseOpenFileLimit, socketCaps, webSocketCaps } from '../src/limits/descriptors.js';
+import { parseOpenFileLimit, socketCaps, webSocketCaps } from '../src/http/descriptors.js';
 
 class FakeSocket extends EventEmitter {
   written = '';

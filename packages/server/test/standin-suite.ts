@@ -2,7 +2,7 @@
 // time, or whose player leaves, is played by a stand-in while another person still plays; the
 // player takes it back at its next turn. The sweep and the clocks run on a clock the test moves.
 import { afterEach, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import type { RunningServer } from '../src/app/server.js';
 import type { GameStore } from '../src/store/types.js';
 import { api, Client, closeTable, openTable, type Table, testServer } from './helpers.js';
 

@@ -10,7 +10,7 @@ import type { Bot, Level } from './types.js';
 
 /**
  * The live bots' thinking budget and the hard limit of one decision's run: the server's defaults
- * (packages/server/src/service-config.ts) and the offline game's (the web's local/ runner).
+ * (packages/server/src/play/service-config.ts) and the offline game's (the web's local/ runner).
  */
 export const LIVE_BOT_BUDGET_MS = 1000;
 export const LIVE_BOT_TIME_LIMIT_MS = 3000;

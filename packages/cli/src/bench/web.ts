@@ -78,7 +78,7 @@ export function firstLoadFiles(dist: string): string[] {
 }
 
 /** Paths the page fetches for an invite link opened cold (`#/g/<id>`, inviteUrl in the server's
- * lobby/info.ts): the lobby's files, then the lazy Table chunk with what Vite preloads beside it
+ * play/lobby-info.ts): the lobby's files, then the lazy Table chunk with what Vite preloads beside it
  * (its `__vite__mapDeps` list: shared chunks and the stylesheet) and their static imports. */
 export function inviteLoadFiles(dist: string): string[] {
   const first = firstLoadFiles(dist);

@@ -4,7 +4,7 @@
 // refusal is a code and a sentence, and changes nothing. Every admin request is logged (who, which
 // route, the answer's status); every admin action is in the audit log (admin/service.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { query } from '../http/query.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';

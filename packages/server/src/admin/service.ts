@@ -5,11 +5,12 @@
 // plain players only, never on an operator or another moderator.
 import type { Logger } from 'pino';
 import { RECRUITER_SEAT, type Action, type Seat } from '@mindmgmt/engine';
-import { ApiError, StaleError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError, StaleError } from '../http/api-error.js';
+import type { Lobby } from '../lobby/tables.js';
+import type { GameMaster } from '../play/master.js';
 import { type HandOver, seatStandIn } from '../play/standins.js';
 import type { PlayerService } from '../players/service.js';
-import type { TableChat } from '../play/chat.js';
+import type { TableChat } from '../players/table-chat.js';
 import { checkHandle } from '../players/handles.js';
 import { checkName } from '../players/identity.js';
 import { impersonates } from '@mindmgmt/table';
@@ -55,7 +56,8 @@ export class AdminService {
   constructor(
     readonly store: AdminStore,
     private readonly players: PlayerService,
-    private readonly games: GameService,
+    private readonly master: GameMaster,
+    private readonly lobby: Lobby,
     private readonly chat: TableChat,
     private readonly operators: ReadonlySet<string>,
     private readonly log: Logger,
@@ -177,9 +179,9 @@ export class AdminService {
       for (const [place, holder] of await store.placePlayers(gameId)) {
         if (holder !== id) continue;
         // A table gone or over meanwhile has no token left to stop; anything else fails the ban.
-        const token = await this.games.replaceToken(gameId, place).catch(refusedAs(null));
+        const token = await this.lobby.replaceToken(gameId, place).catch(refusedAs(null));
         if (!token) continue;
-        if (await this.games.leave(gameId, token).then(() => true, refusedAs(false))) {
+        if (await this.lobby.leave(gameId, token).then(() => true, refusedAs(false))) {
           await this.players.placeLeft(gameId, place);
           left++;
         } else {
@@ -194,7 +196,7 @@ export class AdminService {
   /** A seat (`seatOf` the row) goes to a stand-in, or the game ends where nobody else plays
    * (play/standins.ts); again if another instance moved the game meanwhile. */
   private async standIn(gameId: string, seatOf: (row: GameRow) => number | undefined): Promise<HandOver> {
-    const m = this.games.master;
+    const m = this.master;
     const g = await m.getLive(gameId);
     if (!g) return 'none';
     for (let attempt = 0; ; attempt++)
@@ -213,7 +215,7 @@ export class AdminService {
   /** A seat (`seatOf` the row) resigns, through the master's one action path (again if another
    * instance moved the game meanwhile); false when the game is not running. */
   private async resign(gameId: string, seatOf: (row: GameRow) => number | undefined): Promise<boolean> {
-    const m = this.games.master;
+    const m = this.master;
     const g = await m.getLive(gameId);
     if (!g) return false;
     for (let attempt = 0; ; attempt++)
@@ -240,7 +242,7 @@ export class AdminService {
    * notice.
    */
   async endTable(actor: { player: PlayerRow; role: AdminRole }, id: string, reason: string, notice: string) {
-    const g = await this.games.getLive(id);
+    const g = await this.master.getLive(id);
     if (!g || g.row.status !== 'active' || !g.state)
       throw new ApiError(409, 'not_running', 'That table is not running.');
     const ended = await this.resign(id, () => RECRUITER_SEAT);
@@ -251,17 +253,17 @@ export class AdminService {
 
   /** Deletes a waiting table: every place is left (the last one closes it). */
   async deleteTable(actor: { player: PlayerRow; role: AdminRole }, id: string, reason: string) {
-    const g = await this.games.getLive(id);
+    const g = await this.master.getLive(id);
     if (!g || g.row.status !== 'lobby')
       throw new ApiError(409, 'not_waiting', 'That table is not waiting for players.');
     for (const p of g.row.places) {
       if (!p.tokenHash) continue;
-      const token = await this.games.replaceToken(id, p.place);
+      const token = await this.lobby.replaceToken(id, p.place);
       if (!token) continue;
-      if (await this.games.leave(id, token).then(() => true, refusedAs(false)))
+      if (await this.lobby.leave(id, token).then(() => true, refusedAs(false)))
         await this.players.placeLeft(id, p.place);
     }
-    const after = await this.games.getLive(id);
+    const after = await this.master.getLive(id);
     await this.audit(actor.player, 'delete-table', id, reason);
     return { id, closed: after?.row.status === 'closed' };
   }

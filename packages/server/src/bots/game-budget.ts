@@ -9,7 +9,7 @@
 // thinking time shows). The pool's round robin over owners (bots/pool.ts) keeps one network's
 // games from delaying another's; this ceiling keeps every network's games together within what
 // the workers can serve.
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { addressKey, prefixKey } from '../http/address.js';
 import { ConcurrencyBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';

@@ -5,12 +5,12 @@
 // master's one `submit` path (origin 'remote': applied and fanned out, not stored again). Bot
 // work is claimed per game by a lease, renewed every leaseMs/3 and taken over when it expires.
 import type { Logger } from 'pino';
-import { StaleError } from '../api-error.js';
+import { StaleError } from '../http/api-error.js';
 import type { BotPool } from '../bots/pool.js';
 import type { Live } from '../play/live.js';
 import { refreshNotes } from '../play/notes.js';
 import type { GameMaster } from '../play/master.js';
-import type { ServiceConfig } from '../service-config.js';
+import type { ServiceConfig } from '../play/service-config.js';
 import type { AnnouncedCommit, ClusterBus } from '../store/types.js';
 
 export class ClusterSync {

@@ -2,7 +2,7 @@
 // fetch cannot post without a CORS preflight, which we never grant), at most MAX_BODY_BYTES.
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 import { describeZodError } from '@mindmgmt/table';
 import { forbiddenKey, forbiddenKeyMessage } from '../input/keys.js';
 

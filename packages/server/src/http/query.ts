@@ -1,7 +1,7 @@
 // A request's query string read against its schema: each parameter once, a handful at most, so a
 // crafted query neither repeats a key to confuse a check nor costs the parse thousands of keys.
 import type { z } from 'zod';
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 import { describeZodError } from '@mindmgmt/table';
 
 /** The query's parameters as `schema` reads them; 400 `malformed` for a repeated key, more than

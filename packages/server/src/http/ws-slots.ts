@@ -3,7 +3,7 @@
 // holding 32 WebSockets each that never said `hello` once took every client socket of a 1,024
 // descriptor process, and health checks, lobby reads and players' WebSockets from everyone else
 // failed. So WebSockets are capped per address, per network (IPv4 /24, IPv6 /48) and in total,
-// the total below the socket budget (limits/descriptors.ts `webSocketCaps`), leaving plain HTTP
+// the total below the socket budget (http/descriptors.ts `webSocketCaps`), leaving plain HTTP
 // and the reserve their share; and when the total is reached a new connection takes the place of
 // one that is not in play: first one that has not said `hello`, then a spectator, then a seat's
 // connection not in play, each time from the network, then the address, holding the most of them,

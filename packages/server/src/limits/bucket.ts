@@ -1,5 +1,5 @@
 // The one token bucket every rate limit uses: the per-IP and per-connection budgets
-// (limits/budget.ts), a WebSocket connection's frames (ws.ts) and each chat writer
+// (limits/budget.ts), a WebSocket connection's frames (ws/limits.ts) and each chat writer
 // (players/chat.ts). Pure and immutable, with the clock as a parameter: a bucket holds up to
 // `burst` tokens, gains `refill` tokens every `everyMs`, and an action spends one.
 

@@ -21,13 +21,13 @@ export interface LimitsConfig {
   /** Per network (IPv4 /24, IPv6 /48): WebSocket connections open at once. */
   readonly wsPerPrefix: number;
   /** WebSocket connections open at once in all; 0: three quarters of the sockets outside the
-   * reserve (limits/descriptors.ts `webSocketCaps`); never more than all of those. */
+   * reserve (http/descriptors.ts `webSocketCaps`); never more than all of those. */
   readonly maxWebSockets: number;
   /** Per address: plain HTTP sockets (not WebSockets) open at once; 0 turns the cap off (it
    * always is with `trustProxy`: the peer is the proxy). */
   readonly httpConnectionsPerIp: number;
   /** Client sockets of every kind at once; 0: the open-file limit read at start less what the
-   * rest of the process needs (limits/descriptors.ts). */
+   * rest of the process needs (http/descriptors.ts). */
   readonly maxSockets: number;
   /** Of those, kept for health checks and WebSockets; 0: a sixteenth of them, at least 16. */
   readonly socketReserve: number;

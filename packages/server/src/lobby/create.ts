@@ -1,8 +1,8 @@
 // A new lobby table from a validated create body: option rules and defaults (issue 10 item 8:
 // a fixed recruiter card only for a host who is the recruiter; the assistant defaults).
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { CreateGameBody } from '@mindmgmt/table';
-import { botName } from '../seating.js';
+import { botName } from '../play/seating.js';
 import type { GameRow, PlaceRow, TableOptions } from '../store/types.js';
 
 /** The row of a new table whose host (place 1) holds the token hashed to `hostTokenHash`.

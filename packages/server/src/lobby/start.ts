@@ -1,24 +1,24 @@
-// Starting a table: the host's request turns places into engine seats (seating.ts, R32), draws
+// Starting a table: the host's request turns places into engine seats (play/seating.ts, R32), draws
 // the secret setup (play/setup.ts), stores the start once (compare-and-set on the lobby status),
 // and sends every subscriber its first `state` frame.
 import { ENGINE_VERSION } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { type BotGameStarter, botGameRefusal } from '../bots/game-budget.js';
 import { CLOSED_TABLE_TITLE } from '../players/former-player.js';
 import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
-import { assignSeats } from '../seating.js';
+import { assignSeats } from '../play/seating.js';
 import type { GameRow } from '../store/types.js';
-import { deadlineFor, startClock } from '../deadlines.js';
-import { hashToken } from '../tokens.js';
-import { expired } from './tables.js';
+import { deadlineFor, startClock } from '../play/deadlines.js';
+import { hashToken } from '../play/tokens.js';
+import { expired } from './expired.js';
 
 export interface StartHooks {
   /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
    * 'random-experienced' of seed 003); null: the table's own rule. */
-  pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
+  readonly pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
   /** Cluster: claims the new game's bot work for this instance. */
-  claimBots(id: string): Promise<void>;
+  readonly claimBots: (id: string) => Promise<void>;
 }
 
 /** A start refused for the bot-game caps that closed the host's lone table: the refusal, and the

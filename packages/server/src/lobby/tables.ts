@@ -2,30 +2,35 @@
 // games), look at one, join, leave. Each change of a table runs under its game's lock, on the
 // shared store's latest row in a cluster, and is pushed to the table's subscribers.
 import { expectedSeats } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/table';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '@mindmgmt/table';
 import type { GameRow, PlaceRow } from '../store/types.js';
 import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
 import { NEUTRAL_NAME } from '../players/identity.js';
-import { hashToken, newGameId, newToken } from '../tokens.js';
+import { hashToken, newGameId, newToken } from '../play/tokens.js';
 import { newTableRow } from './create.js';
-import { lobbyRowInfo, lobbySummary } from './info.js';
-
-/** A lobby table nobody touched for `lobbyIdleMs` has expired: it can no longer be joined or
- * started and is not listed (issue 10 item 5). */
-export function expired(r: GameRow, lobbyIdleMs: number, now = Date.now()): boolean {
-  return r.status === 'lobby' && now - r.updatedAt > lobbyIdleMs;
-}
+import { expired } from './expired.js';
+import { startGame, type StartHooks } from './start.js';
+import { lobbyRowInfo, lobbySummary } from '../play/lobby-info.js';
 
 /** D13: the finish rates of the hosts of a page of tables, by game id, in one read. */
 export type HostRates = (
   hosts: readonly { gameId: string; place: number }[],
 ) => Promise<Map<string, { finished: number; started: number }>>;
 
+/** What the lobby asks of the parts above it, handed in when the server is wired. */
+export interface LobbyHooks extends StartHooks {
+  /** D13: the finish rates of the hosts of a page of open tables; null without players. */
+  readonly hostFinishRates: HostRates | null;
+}
+
 export class Lobby {
-  constructor(private readonly master: GameMaster) {}
+  constructor(
+    private readonly master: GameMaster,
+    private readonly hooks: LobbyHooks = { hostFinishRates: null, pickRecruiter: null, claimBots: async () => {} },
+  ) {}
 
   summary(r: GameRow): LobbySummary {
     return lobbySummary(r, this.master.invite(r.id));
@@ -62,10 +67,8 @@ export class Lobby {
   /** One page of the open (live: not expired) lobby tables: every vouched table, newest first,
    * then the newest `openUnvouchedListed` others within their network's share (issue 29 §2). Vouched tables are few (each needs
    * a profile with a finished game), so counting them is cheap; the others are never counted. */
-  async listOpen(
-    page = 0,
-    hostRates: HostRates | null = null,
-  ): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
+  async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
+    const hostRates = this.hooks.hostFinishRates;
     const { limits, store } = this.master;
     const size = limits.openPageSize;
     const since = Date.now() - limits.lobbyIdleMs;
@@ -236,5 +239,11 @@ export class Lobby {
       m.pushLobby(g);
       return p.place;
     });
+  }
+
+  /** The host starts the table (lobby/start.ts); `ip` and `player` count against the bot-game
+   * budgets of the starter. */
+  startGame(id: string, token: string, ip = 'local', player: string | null = null): Promise<void> {
+    return startGame(this.master, this.hooks, id, token, { ip, player });
   }
 }

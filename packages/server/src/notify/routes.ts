@@ -2,7 +2,7 @@
 // public key, and a signed-in device's push subscription. Opt-in is per profile AND per device:
 // each device subscribes itself; a profile holds at most `pushSubsPerPlayer` of them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
 import { RateBudget } from '../limits/budget.js';

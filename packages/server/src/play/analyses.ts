@@ -3,7 +3,7 @@
 // (the record's rule: anyone with the id, once it is over); the refusal before the end is decided
 // from the game's state alone, before anything about an analysis is looked at, so neither its
 // answer nor its timing says anything about one.
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { BotPool } from '../bots/pool.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { AnalysisPendingBody } from '@mindmgmt/table';

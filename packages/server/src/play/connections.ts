@@ -2,9 +2,9 @@
 // frames they missed), leaving it, and sending actions, which go into the master's one `submit`
 // path with the connection as origin (its acknowledgement goes first, with its request id).
 import { type Action, type NoteBody, seenSeq } from '@mindmgmt/engine';
-import { ApiError, StaleError } from '../api-error.js';
-import { hashToken } from '../tokens.js';
-import { shownDeadline } from '../deadlines.js';
+import { ApiError, StaleError } from '../http/api-error.js';
+import { hashToken } from './tokens.js';
+import { shownDeadline } from './deadlines.js';
 import { catchUpFrame, frameText } from './frames.js';
 import { type Conn, seatRow, viewerFor } from './live.js';
 import {

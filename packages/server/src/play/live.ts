@@ -1,7 +1,7 @@
 // One game as a server instance holds it in memory: its row, state, lock and subscribers.
 import type { BotGameHold } from '../bots/game-budget.js';
 import type { GameState, NoteEntry, Seat, Viewer } from '@mindmgmt/engine';
-import type { Mutex } from '../lock.js';
+import type { Mutex } from './lock.js';
 import type { GameRow, SeatRow } from '../store/types.js';
 import type { RecentPositions } from '@mindmgmt/table';
 

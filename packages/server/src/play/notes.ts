@@ -11,7 +11,7 @@
 // `state` frame stays a few kilobytes whatever the number of changes.
 import { type NoteBody, type NoteEntry, sameNote } from '@mindmgmt/engine';
 import { writeNote } from '@mindmgmt/table';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { GameStore } from '../store/types.js';
 import { sendAll, sendEach } from './fanout.js';
 import { frameText } from './frames.js';

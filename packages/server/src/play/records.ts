@@ -2,7 +2,7 @@
 // few: they never change, and an anonymous GET no longer rebuilds megabytes each time (issue 10
 // item 4).
 import { exportRecord, type GameRecord } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { GameMaster } from './master.js';
 
 /** Serialised records kept in memory (each up to ~1.5 MB). */

@@ -4,8 +4,8 @@
 // player's: the stand-in is recorded on the seat in the game's `start`, written by a
 // compare-and-set on the seq and the seats read, so in a cluster it is seated once.
 import { type Action, expectedSeats, RECRUITER_SEAT, type Seat } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
-import { playedSeats, timeControlOf, timingAfter } from '../deadlines.js';
+import { ApiError } from '../http/api-error.js';
+import { playedSeats, timeControlOf, timingAfter } from './deadlines.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { GameStore, Proposal, SeatClock, StandIn, StartInfo, TableOptions } from '../store/types.js';
 import type { Live } from './live.js';

@@ -4,7 +4,7 @@
 // a waiting or running table gets a new token; the old ones stop working at once. The device that
 // asked, when it keeps its session, receives the new tokens; other devices have none until they
 // sign in again, when GET /api/me/seats hands them the new ones (issue 27 §2).
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { PlayerStore } from '../store/players/types.js';
 
 /** The tables a sign-out everywhere looks at: the player's most recently joined (as deletion). */

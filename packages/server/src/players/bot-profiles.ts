@@ -3,7 +3,7 @@
 // so they calibrate themselves from the games people play against them instead of from numbers
 // we would have to guess; rate-game.ts can freeze them (`fixed`) once they have settled.
 import { BOT_LEVELS, type BotLevel } from '@mindmgmt/table';
-import { botName } from '../seating.js';
+import { botName } from '../play/seating.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 
 /** Stable and outside the random id space (random ids start "p_"). */

@@ -3,10 +3,11 @@
 // writes down its modules. The ledger rules are campaign.ts; this file ties them to tables:
 // which campaign a table belongs to, who recruits at it, who may join it.
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError } from '../http/api-error.js';
+import type { GameMaster } from '../play/master.js';
+import type { CreateGameBody } from '@mindmgmt/table';
 import { createGameSchema } from '@mindmgmt/table';
-import { hashToken } from '../tokens.js';
+import { hashToken } from '../play/tokens.js';
 import type { PlayerRow, PlayerStore } from '../store/players/types.js';
 import { isBotPlayerId } from './bot-profiles.js';
 import { campaignOf } from './campaign-seating.js';
@@ -46,6 +47,13 @@ function botsChooseNone(c: Campaign): CampaignResult {
   return chooseModules(c, loser, 0, '');
 }
 
+/** The lobby operations a rematch table needs (lobby/tables.ts `Lobby`), handed in when the server
+ * is wired: the lobby reads the players' names and titles, so the players cannot import it. */
+export interface RematchLobby {
+  createGame(b: CreateGameBody): Promise<{ gameId: string; token: string; place: number; invite: string }>;
+  leave(id: string, token: string): Promise<number>;
+}
+
 export class CampaignTables {
   private readonly store: PlayerStore;
   /** The rematch running for each finished game here: the next request for it waits, then finds
@@ -54,7 +62,8 @@ export class CampaignTables {
 
   constructor(
     private readonly players: PlayerService,
-    private readonly games: GameService,
+    private readonly master: GameMaster,
+    private readonly lobby: RematchLobby,
   ) {
     this.store = players.store;
   }
@@ -98,8 +107,8 @@ export class CampaignTables {
       // Another instance made the rematch at the same moment (PostgreSQL: a duplicate key on
       // the campaign's games): answer its table, never a 500.
       const theirs = await this.store.tableAfter(oldId);
-      if (theirs) return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
-      this.games.log.warn(
+      if (theirs) return { gameId: theirs, token: null, place: null, invite: this.master.invite(theirs) };
+      this.master.log.warn(
         { gameId: oldId, err: e instanceof Error ? e.message.slice(0, 200) : 'error' },
         'rematch raced',
       );
@@ -108,14 +117,14 @@ export class CampaignTables {
   }
 
   private async rematchUnguarded(oldId: string, token: string, swap: boolean) {
-    const row = await this.games.store.getGame(oldId);
+    const row = await this.master.store.getGame(oldId);
     if (!row || !row.start) throw new ApiError(404, 'not_found', 'There is no such game.');
     const h = hashToken(token);
     const me = row.start.seats.find((s) => s.tokenHash === h);
     if (!me) throw new ApiError(403, 'bad_token', 'That token holds no seat in this game.');
     if (row.status !== 'over' || !row.result) throw new ApiError(409, 'not_over', 'A rematch follows a finished game.');
     const existing = await this.store.tableAfter(oldId);
-    if (existing) return { gameId: existing, token: null, place: null, invite: this.games.invite(existing) };
+    if (existing) return { gameId: existing, token: null, place: null, invite: this.master.invite(existing) };
 
     const seatPlayers = await this.players.seatPlayers(row);
     if (row.start.seats.some((s) => !seatPlayers.has(s.seat)))
@@ -170,14 +179,14 @@ export class CampaignTables {
       rated: o.rated ?? true,
       title: `Campaign game ${ledger.games.length + 1}`,
     });
-    const created = await this.games.createGame(body);
+    const created = await this.lobby.createGame(body);
     const mine = await this.store.getPlayer(seatPlayers.get(me.seat)!);
     await this.players.placeTaken(created.gameId, created.place, mine, created.token);
     if (!(await this.store.linkCampaignTable(created.gameId, id, oldId))) {
       // Another instance linked its table first: ours is closed, not left listed and unlinked.
-      await this.games.leave(created.gameId, created.token);
+      await this.lobby.leave(created.gameId, created.token);
       const theirs = (await this.store.tableAfter(oldId))!;
-      return { gameId: theirs, token: null, place: null, invite: this.games.invite(theirs) };
+      return { gameId: theirs, token: null, place: null, invite: this.master.invite(theirs) };
     }
     return created;
   }

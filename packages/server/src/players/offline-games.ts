@@ -4,8 +4,8 @@
 // recorded in the history like any finished game (with its replay). Nothing is trusted: the record
 // must replay with the engine to exactly the result it states, as one solo seat against one bot.
 import { ENGINE_VERSION, type GameRecord, type GameState, replay, type Seat, apply } from '@mindmgmt/engine';
-import { ApiError } from '../api-error.js';
-import { botName } from '../seating.js';
+import { ApiError } from '../http/api-error.js';
+import { botName } from '../play/seating.js';
 import type { GameRow, ImportedAction, SeatRow } from '../store/types.js';
 import type { PlayerRow } from '../store/players/types.js';
 import type { OfflineUploadBody } from '@mindmgmt/table';

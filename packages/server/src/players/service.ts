@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { GameRow, GameStore } from '../store/types.js';
 import type { PlayerRow, PlayerStore, Vacation } from '../store/players/types.js';
 import { whoIs } from './accounts.js';

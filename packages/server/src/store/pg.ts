@@ -19,7 +19,7 @@
 import { gameRow, type RawGame, type RawPlace } from './rows.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { AckTimes } from '../stats.js';
+import type { AckTimes } from '../metrics/ack-times.js';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
 import { PG_MIGRATIONS } from './migrations/pg/index.js';
 import { GAME_SQL, gameParams, placeParams } from './sql/games.js';

@@ -2,7 +2,7 @@
 // the admin routes, what a ban does to a player's tokens and seats, hidden chat, blocks, reports,
 // the announcement and the audit log. One suite, run on a SQLite file and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { Client, EXPECT_MS, testServer, type LogSink } from '../helpers.js';
 import { authApi, newPlayer, twoPlayerGame, type OpenStores } from '../players/http-players-suite.js';
 import { AdminStore } from '../../src/admin/store.js';

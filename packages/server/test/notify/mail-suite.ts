@@ -4,7 +4,7 @@
 // without signing in; one mail per game per turn; the caps hold; a deleted profile's address is
 // gone. One suite, run on a SQLite file and on PostgreSQL. Before issue 27 §4 there was no e-mail.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer, ServerOptions } from '../../src/server.js';
+import type { RunningServer, ServerOptions } from '../../src/app/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
 import { requestFrom } from '../from-address.js';
 import { Client, playOut, testServer } from '../helpers.js';

@@ -3,10 +3,10 @@
 // nothing; once they left B (or B stopped refreshing its rows), A pushes as usual. Expiry is
 // reckoned on the injected clock.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
-import { hashToken } from '../../src/tokens.js';
+import { hashToken } from '../../src/play/tokens.js';
 import { Client, testServer } from '../helpers.js';
 import { authApi, newPlayer, resign } from '../players/http-players-suite.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';

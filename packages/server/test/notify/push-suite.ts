@@ -4,7 +4,7 @@
 // caps hold; expired subscriptions and deleted profiles leave nothing behind. One suite, run on a
 // SQLite file and on PostgreSQL. Before issue 27 §4 there was no push at all.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer, ServerOptions } from '../../src/server.js';
+import type { RunningServer, ServerOptions } from '../../src/app/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
 import type { SqlPlayerStore } from '../../src/store/players/sql.js';
 import type { GameStore } from '../../src/store/types.js';

@@ -9,7 +9,7 @@
 //   recruiter joins the agents) and kept.
 import { tempDir } from '../temp-dir.js';
 import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
@@ -68,8 +68,8 @@ function campaignSuite(name: string, open: Open): void {
       await resign({ gameId: c1.body.gameId, clients: [cl] }, cl.seat as number);
       cl.close();
       let created = 0;
-      const create = s.service.createGame.bind(s.service);
-      s.service.createGame = (b) => {
+      const create = s.service.lobby.createGame.bind(s.service.lobby);
+      s.service.lobby.createGame = (b) => {
         created++;
         return create(b);
       };

@@ -3,7 +3,7 @@
 // (a new connection each time) filled the table's chat until the players got `chat_full`; a muted
 // player kept writing by coming back as a spectator. Over real sockets.
 import { describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.js';
+import type { ServerOptions } from '../../src/app/server.js';
 import { CHAT_SPECTATORS_MAX_PER_GAME, CHAT_SPECTATOR_RATE } from '../../src/players/chat.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { MemoryPlayerStore } from '../../src/store/players/memory.js';

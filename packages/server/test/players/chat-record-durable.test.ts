@@ -6,7 +6,7 @@
 // sweep, at once or at the next start.
 import { tempDir } from '../temp-dir.js';
 import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
@@ -99,7 +99,7 @@ function durableSuite(make: () => Backend): void {
     // Nobody subscribed: the game leaves memory (the evictor runs every second).
     expect(
       await eventually(
-        async () => s.service.gamesInMemory,
+        async () => s.service.master.size,
         (n) => n === 0,
       ),
     ).toBe(0);

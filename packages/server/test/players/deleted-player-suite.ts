@@ -5,7 +5,7 @@
 // lines (names and tokens) and every text column the stores keep. Before the fix the titles
 // ("Bea vs Rogue agents (easy)") and the places of tables she had left were still served.
 import { expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { Client, EXPECT_MS, testServer, type LogSink } from '../helpers.js';
 import { authApi, eventually, newPlayer, resign, type OpenStores } from './http-players-suite.js';
 

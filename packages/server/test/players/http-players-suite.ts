@@ -2,7 +2,7 @@
 // client, sign-out everywhere, deletion, history and ratings after real games played through the
 // server, the password caps. One suite, run on the memory twin, a SQLite file and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import type { GameStore } from '../../src/store/types.js';
 import { Client, EXPECT_MS, mulberry, playOut, testServer, type HttpResult, type LogSink } from '../helpers.js';

@@ -15,7 +15,7 @@ import {
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import type { LimitsConfig } from '../../src/limits/config.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { postFrom } from '../from-address.js';
 import { testServer } from '../helpers.js';
 import { authApi, newPlayer, type OpenStores } from './http-players-suite.js';

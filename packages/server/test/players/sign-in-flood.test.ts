@@ -5,7 +5,7 @@
 import { requestFrom } from '../from-address.js';
 import { describe, expect, it } from 'vitest';
 import type { LimitsConfig } from '../../src/limits/config.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { testServer } from '../helpers.js';

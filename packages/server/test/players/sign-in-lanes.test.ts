@@ -5,7 +5,7 @@
 // Real sockets from distinct loopback addresses (127.0.x.y: x.y.0/24 is the network), SQLite file.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../src/limits/config.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/app/server.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { requestFrom } from '../from-address.js';

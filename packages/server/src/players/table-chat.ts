@@ -10,8 +10,8 @@
 // that stores a message or a policy change tells the others through the store's ChatBus; each
 // sends it to its own subscribers.
 import type { Logger } from 'pino';
-import { ApiError } from '../api-error.js';
-import type { GameService } from '../games.js';
+import { ApiError } from '../http/api-error.js';
+import type { GameMaster } from '../play/master.js';
 import type { ChatNotice, ChatRow, ChatSettings, PlayerStore } from '../store/players/types.js';
 import {
   CHAT_MAX_PER_GAME,
@@ -23,11 +23,11 @@ import {
   ChatBuckets,
   mayWrite,
   type Writer,
-} from '../players/chat.js';
+} from './chat.js';
 import type { ChatRequest } from '@mindmgmt/table';
-import { sendAll } from './fanout.js';
-import { frameText } from './frames.js';
-import type { Conn, Live } from './live.js';
+import { sendAll } from '../play/fanout.js';
+import { frameText } from '../play/frames.js';
+import type { Conn, Live } from '../play/live.js';
 import { publicPosition } from '@mindmgmt/table';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
@@ -64,7 +64,7 @@ export class TableChat {
    * seat's player who comes back without the token (as a spectator) is still muted (issue 29 §5). */
   private readonly tokenAddrs = new Map<string, Map<string, string[]>>();
   constructor(
-    private readonly games: GameService,
+    private readonly master: GameMaster,
     private readonly store: PlayerStore,
     private readonly log: Logger,
     /** A moderator's notice by the id another instance sent (admin/store.ts), for 'n' notices. */
@@ -87,7 +87,7 @@ export class TableChat {
    * chat is read once per table, not per connection. */
   async resync(): Promise<void> {
     let n = 0;
-    for (const g of this.games.master.all()) {
+    for (const g of this.master.all()) {
       if (g.subs.size === 0) continue;
       try {
         const frame = await this.chatLogFrame(g.id);
@@ -107,7 +107,7 @@ export class TableChat {
    * that table hear of it (a game not in memory here has no subscribers here). */
   private async fromElsewhere(n: ChatNotice): Promise<void> {
     if (n.from === this.store.chatBus?.instanceId) return;
-    const g = this.games.inMemory(n.gameId);
+    const g = this.master.inMemory(n.gameId);
     if (!g || g.subs.size === 0) return;
     if (n.what === 'p') return sendAll(g, policyFrame(g.id, await this.store.chatSettings(g.id)));
     if (n.what === 'h') return sendAll(g, await this.chatLogFrame(g.id));
@@ -130,7 +130,7 @@ export class TableChat {
   /** A moderator hid a message: every subscriber, here and on the other instances, gets the
    * table's chat again without it. */
   async refresh(gameId: string): Promise<void> {
-    const g = this.games.inMemory(gameId);
+    const g = this.master.inMemory(gameId);
     if (g && g.subs.size) sendAll(g, await this.chatLogFrame(gameId));
     this.tellOthers(gameId, 'h', 0);
   }
@@ -138,14 +138,14 @@ export class TableChat {
   /** A moderator's notice to a table's subscribers, here and (by `id`, see `noticeText`) on the
    * other instances. */
   notice(gameId: string, text: string, id: number): void {
-    const g = this.games.inMemory(gameId);
+    const g = this.master.inMemory(gameId);
     if (g) sendAll(g, frameText({ t: 'notice', gameId, text }));
     this.tellOthers(gameId, 'n', id);
   }
 
   private async table(c: Conn, gameId: string): Promise<Live> {
     if (c.gameId !== gameId) throw new ApiError(409, 'not_subscribed', 'Send hello for this game first.');
-    const g = await this.games.getLive(gameId);
+    const g = await this.master.getLive(gameId);
     if (!g || !g.row.start) throw new ApiError(409, 'chat_not_open', 'The chat opens when the game starts.');
     return g;
   }

@@ -1,4 +1,4 @@
-// The game service's tunables (defaults; server.ts and main.ts override them).
+// The game parts' tunables (defaults; app/server.ts and main.ts override them).
 import { LIVE_BOT_BUDGET_MS, LIVE_BOT_TIME_LIMIT_MS } from '@mindmgmt/ai';
 
 export interface ServiceConfig {

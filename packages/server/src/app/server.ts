@@ -1,39 +1,38 @@
 // Composes store + service + HTTP + WebSockets into a running server.
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { DEFAULT_SERVICE_CONFIG, GameService, type ServiceConfig } from './games.js';
+import { GameService } from './games.js';
+import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../play/service-config.js';
 import { createHttpHandler } from './http.js';
-import type { GameStore } from './store/types.js';
-import { attachWebSockets, DEFAULT_WS_CONFIG, type WsConfig } from './ws.js';
-import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.js';
-import { SECURITY_HEADERS } from './http/headers.js';
-import type { AckTimes } from './stats.js';
-import type { PlayerStore } from './store/players/types.js';
-import { PlayerService } from './players/service.js';
-import { TableChat } from './play/chat.js';
-import { CampaignTables } from './players/campaign-tables.js';
-import type { PlayerParts } from './players/routes.js';
-import { ConnectionGate } from './http/connections.js';
-import { socketCaps, webSocketCaps } from './limits/descriptors.js';
-import { WsSlots } from './http/ws-slots.js';
-import { parseTarget } from './http/target.js';
-import { sendError } from './http/headers.js';
-import type { NotifyStore } from './store/notify/types.js';
-import { Notifier } from './notify/notifier.js';
-import { ClusterPresence, DEFAULT_PRESENCE, type PresenceConfig } from './notify/presence.js';
-import { Mailer, type MailConfig } from './notify/mail.js';
-import { Metrics } from './metrics/index.js';
-import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from './metrics/routes.js';
-import { clientIp } from './http/client.js';
-import { SqlPlayerStore } from './store/players/sql.js';
-import { AdminStore } from './admin/store.js';
-import { AdminService, bannedBecause, operatorKeys } from './admin/service.js';
+import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http-server.js';
+import type { GameStore } from '../store/types.js';
+import { attachWebSockets } from '../ws/attach.js';
+import { DEFAULT_WS_CONFIG, type WsConfig } from '../ws/config.js';
+import { DEFAULT_LIMITS, type LimitsConfig } from '../limits/config.js';
+import type { AckTimes } from '../metrics/ack-times.js';
+import type { PlayerStore } from '../store/players/types.js';
+import { PlayerService } from '../players/service.js';
+import { TableChat } from '../players/table-chat.js';
+import { CampaignTables } from '../players/campaign-tables.js';
+import type { PlayerParts } from '../players/routes.js';
+import { ConnectionGate } from '../http/connections.js';
+import { socketCaps, webSocketCaps } from '../http/descriptors.js';
+import { WsSlots } from '../http/ws-slots.js';
+import type { NotifyStore } from '../store/notify/types.js';
+import { Notifier } from '../notify/notifier.js';
+import { ClusterPresence, DEFAULT_PRESENCE, type PresenceConfig } from '../notify/presence.js';
+import { Mailer, type MailConfig } from '../notify/mail.js';
+import { Metrics } from '../metrics/index.js';
+import { createOpsRoutes, DEFAULT_READY_REUSE_MS, DEFAULT_READY_TIMEOUT_MS, readiness } from '../metrics/routes.js';
+import { SqlPlayerStore } from '../store/players/sql.js';
+import { AdminStore } from '../admin/store.js';
+import { AdminService, bannedBecause, operatorKeys } from '../admin/service.js';
 
 /** packages/web/dist, resolved from this file (works from src/ and dist/). */
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 export interface ServerOptions {
   store: GameStore;
@@ -71,15 +70,6 @@ export interface ServerOptions {
   /** How long a successful readiness write answers later checks (default 1 s; tests 0). */
   readyReuseMs?: number;
 }
-
-/** A request's headers must arrive within `headersMs` of its socket opening or of its first byte,
- * the whole request within `requestMs`; node checks every `checkMs`. */
-export interface HttpTimeouts {
-  headersMs: number;
-  requestMs: number;
-  checkMs: number;
-}
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 15_000, requestMs: 30_000, checkMs: 30_000 };
 
 export interface RunningServer {
   readonly port: number;
@@ -171,16 +161,23 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   await service.start();
   const parts: PlayerParts | null = players && {
     accounts: players,
-    campaigns: new CampaignTables(players, service),
-    seats: service,
-    chat: new TableChat(service, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
-    games: service,
-    notifier,
+    campaigns: new CampaignTables(players, service.master, service.lobby),
+    seats: service.lobby,
+    chat: new TableChat(service.master, players.store, log, adminStore && ((id) => adminStore.noticeText(id))),
+    master: service.master,
   };
   await parts?.chat.start();
   const admin =
     parts && adminStore
-      ? new AdminService(adminStore, parts.accounts, service, parts.chat, operatorKeys(o.adminHandles), log)
+      ? new AdminService(
+          adminStore,
+          parts.accounts,
+          service.master,
+          service.lobby,
+          parts.chat,
+          operatorKeys(o.adminHandles),
+          log,
+        )
       : null;
   const chat = parts?.chat ?? null;
   const handler = createHttpHandler(
@@ -189,6 +186,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     o.webDist ?? DEFAULT_WEB_DIST,
     limits,
     parts,
+    notifier,
     cfg.pushLoopback,
     mailer,
     (limit, code, ip) => metrics.refused(limit, code, ip),
@@ -212,72 +210,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   log.info(gate.caps, 'socket caps');
   const wsSlots = new WsSlots(webSocketCaps(limits, gate.caps), limits.wsSeatsPerPrefix);
   log.info(wsSlots.caps, 'websocket caps');
-  const server = http.createServer({ connectionsCheckingInterval: timeouts.checkMs }, (req, res) => {
-    // A request is being answered (not to be shed) once all of it has arrived: a socket still
-    // sending its body is as half-sent as one still sending its headers.
-    let answered = false;
-    const length = req.headers['content-length'];
-    const bodyToCome = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-    if (!bodyToCome || req.complete) gate.requestStarted(req.socket);
-    else req.once('end', () => answered || gate.requestStarted(req.socket));
-    const t0 = accessLog ? performance.now() : 0;
-    res.once('close', () => {
-      answered = true;
-      gate.requestEnded(req.socket);
-      if (accessLog)
-        log.info(
-          {
-            // `address`, as in the refusal lines: one key to follow a client through the log.
-            address: clientIp(req, limits.trustProxy),
-            method: req.method,
-            path: (parseTarget(req.url)?.pathname ?? '?').slice(0, 200),
-            status: res.statusCode,
-            ms: Number((performance.now() - t0).toFixed(1)),
-          },
-          'http',
-        );
-    });
-    const pathname = parseTarget(req.url)?.pathname ?? null;
-    if (gate.allows(req.socket, pathname)) {
-      if (pathname === '/metrics' || pathname === '/api/ready')
-        return void opsRoute(req, res, pathname).then(
-          (done) => void (done || handler(req, res)),
-          () => sendError(res, 500, 'internal', 'Internal error.'),
-        );
-      return void handler(req, res);
-    }
-    // A socket taken from the reserve while connections are scarce: health checks only.
-    metrics.refused('sockets', 'busy', clientIp(req, limits.trustProxy));
-    res.shouldKeepAlive = false;
-    sendError(res, 503, 'busy', 'The server is busy; try again in a few seconds.');
-  });
-  // Ours runs after node's own listener (registered in createServer), on the same tick.
-  server.on('connection', (socket: Socket) => gate.admit(socket));
-  server.requestTimeout = timeouts.requestMs;
-  server.headersTimeout = timeouts.headersMs;
-  // A request node cannot parse (bad request line, header bytes, sizes): 400 and close, never a
-  // throw (issue 10 item 1).
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    // A timed-out request gets 408, as node itself would send. Node's timer starts when a socket
-    // opens, so a socket a browser opened ahead of need and left idle times out with no request on
-    // it; a browser that sends on it just then reads our answer as the answer to its request. It
-    // retries on a 408; a 400 reached the page as an error (regression: the end panel's campaign
-    // poll and the replay's record fetch failed now and then in CI).
-    const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    if (err.code === 'ECONNRESET') socket.destroy();
-    else if (socket.writable && !(socket as { _httpMessage?: unknown })._httpMessage) {
-      const body = timeout
-        ? '{"error":{"code":"timeout","message":"The request took too long to arrive."}}'
-        : '{"error":{"code":"bad_request","message":"Malformed request."}}';
-      const head = Object.entries(SECURITY_HEADERS)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('');
-      socket.end(
-        `HTTP/1.1 ${timeout ? '408 Request Timeout' : '400 Bad Request'}\r\nconnection: close\r\ncontent-type: application/json\r\n${head}content-length: ${body.length}\r\n\r\n${body}`,
-      );
-    } else socket.destroy();
-    log.debug({ code: err.code }, 'malformed request');
-  });
+  const server = createHttpServer({ gate, timeouts, accessLog, log, limits, metrics, opsRoute, handler });
   const acks = o.acks;
   const ws = attachWebSockets(
     service,

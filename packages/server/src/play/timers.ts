@@ -1,12 +1,12 @@
-// The sweep that applies passed deadlines (deadlines.ts: R33, D7, D13, the inactivity limit): a
+// The sweep that applies passed deadlines (play/deadlines.ts: R33, D7, D13, the inactivity limit): a
 // stand-in takes the seat while another person at the table still plays (play/standins.ts),
 // otherwise a `timeout` action through the master's one action path ends the game.
-import { ApiError } from './api-error.js';
-import type { GameMaster } from './play/master.js';
-import { seatStandIn } from './play/standins.js';
+import { ApiError } from '../http/api-error.js';
+import type { GameMaster } from './master.js';
+import { seatStandIn } from './standins.js';
 import type { Seat } from '@mindmgmt/engine';
 import { timeControlOf } from './deadlines.js';
-import { type Live, seatRow } from './play/live.js';
+import { type Live, seatRow } from './live.js';
 
 /** Applies every passed deadline: a stand-in, or `timeout` through the master's one action path
  * (origin 'timer'); deadlines are stored, so in a cluster each is applied once (the append and the

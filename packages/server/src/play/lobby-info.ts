@@ -1,12 +1,12 @@
 // What the lobby shows about a table (public to anyone with its id): built from the row and the
 // subscribers (presence), never from hidden state.
 import type { LobbyInfo, LobbySummary, PlaceInfo } from '@mindmgmt/table';
-import type { Live } from '../play/live.js';
+import type { Live } from './live.js';
 import { publicState, type Seat } from '@mindmgmt/engine';
 import { publicPosition } from '@mindmgmt/table';
 import type { GameRow } from '../store/types.js';
-import { runningSeats, shownDeadline } from '../deadlines.js';
-import { PROPOSAL_MS } from '../play/standins.js';
+import { runningSeats, shownDeadline } from './deadlines.js';
+import { PROPOSAL_MS } from './standins.js';
 
 /** The invite link of a table (relative without a public URL). */
 export function inviteUrl(publicUrl: string | null, id: string): string {

@@ -5,13 +5,13 @@
 import { randomInt } from 'node:crypto';
 import { type Action, expectedSeats, RECRUITER_SEAT, type Seat, view } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { legalFor } from '@mindmgmt/table';
-import { type Live, seatRow } from '../play/live.js';
+import { type Live, seatRow } from './live.js';
 import type { SeatRow } from '../store/types.js';
-import type { BotPool } from './pool.js';
+import type { BotPool } from '../bots/pool.js';
 
-/** Where the driver's decisions go: the master (games.ts wires it). */
+/** Where the driver's decisions go: the master (app/games.ts wires it). */
 export interface BotDriverHost {
   /** False once the service closes, or (cluster) while another instance holds the game's bots. */
   mayMove(g: Live): boolean;

@@ -1,9 +1,9 @@
 // Deadlines and seat clocks: a table's time control (D13: real-time banks, or a time per move; the
 // old turn timer is a time per move, R33, D7), or without one the inactivity limit after which an
 // untouched game ends by timeout (issue 10 item 5). Stored with the game, so they survive
-// restarts and are claimed once in a cluster; timers.ts applies the passed ones.
+// restarts and are claimed once in a cluster; play/timers.ts applies the passed ones.
 import { expectedSeats, type GameState, type Seat } from '@mindmgmt/engine';
-import type { Deadline, GameRow, SeatClock, StartInfo, TableOptions, TimeControl } from './store/types.js';
+import type { Deadline, GameRow, SeatClock, StartInfo, TableOptions, TimeControl } from '../store/types.js';
 
 type Seats = Pick<Omit<StartInfo, 'deadline'>, 'seats'>;
 

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { Seat } from '@mindmgmt/engine';
 import type { BotLevel } from '@mindmgmt/table';
-import type { GameRow, PlaceRow, SeatRow } from './store/types.js';
+import type { GameRow, PlaceRow, SeatRow } from '../store/types.js';
 
 export const botName = (level: BotLevel) => `Bot (${level})`;
 

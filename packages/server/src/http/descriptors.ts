@@ -4,8 +4,8 @@
 // low only refuses connections early, a cap too high lets sockets take the descriptors the
 // database and the static files need.
 import fs from 'node:fs';
-import type { ConnectionCaps } from '../http/connections.js';
-import type { WsCaps } from '../http/ws-slots.js';
+import type { ConnectionCaps } from './connections.js';
+import type { WsCaps } from './ws-slots.js';
 
 export const FALLBACK_DESCRIPTOR_LIMIT = 1024;
 /** Descriptors kept for everything that is not a client socket: the SQLite files and their

@@ -1,8 +1,8 @@
 // After a restart (single instance): find the stored games that wait on a bot and start their
 // bots, without holding every stored game in memory and after the server listens, so startup does
 // not grow with the number of stored games (issue 10 item 5).
-import type { GameMaster } from '../play/master.js';
-import { botSeatsExpected } from './driver.js';
+import type { GameMaster } from './master.js';
+import { botSeatsExpected } from './bot-driver.js';
 
 /** Loads the active games one by one, keeps the ones that wait on a bot (and kicks their bots),
  * and drops the rest from memory again. */

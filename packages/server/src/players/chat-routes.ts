@@ -1,0 +1,54 @@
+// Reading a table's chat over HTTP, a page at a time (the live chat goes over the WebSocket:
+// players/table-chat.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error.js';
+import { sendJson } from '../http/headers.js';
+import { query } from '../http/query.js';
+import { RateBudget } from '../limits/budget.js';
+import type { LimitsConfig } from '../limits/config.js';
+import { CHAT_PAGE_MAX } from './chat.js';
+import { spend } from './route-common.js';
+import type { TableChat } from './table-chat.js';
+
+const chatQuerySchema = z.strictObject({
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(50),
+});
+
+export function createChatRoutes(chat: TableChat, limits: LimitsConfig) {
+  const chatReads = new RateBudget(limits.chatReadsPerIp);
+  return async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    p: string,
+    search: URLSearchParams,
+    ip: string,
+  ): Promise<boolean> {
+    const m = req.method ?? 'GET';
+    const parts = p.split('/').filter(Boolean);
+    if (parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
+      // Anyone with the game id may watch the table and so read its chat (as spectators do).
+      const id = parts[2]!;
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError(404, 'not_found', 'There is no such game.');
+      const q = query(search, chatQuerySchema);
+      if (q.after !== undefined && q.before !== undefined)
+        throw new ApiError(400, 'malformed', 'after and before do not go together.');
+      spend(chatReads, ip, 'chat reads from your address');
+      sendJson(res, 200, { messages: await chat.read(id, q, q.limit) });
+      return true;
+    }
+    return false;
+  };
+}
