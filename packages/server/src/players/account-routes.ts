@@ -12,7 +12,7 @@ import { ApiError } from '../http/api-error.js';
 import { prefixKey } from '../http/address.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
-import { impersonates } from '../input/text.js';
+import { impersonates } from '@mindmgmt/table';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { GameMaster } from '../play/master.js';
@@ -54,18 +54,18 @@ const HELD_TABLES_REFRESHED = 1000;
 export const MY_SEATS = 200;
 
 const STATUS: Record<AccountError['code'], number> = {
-  'bad-name': 400,
-  'bad-password': 400,
-  'sign-in-failed': 401,
-  'wrong-password': 403,
-  'not-confirmed': 400,
-  'no-player': 404,
+  bad_name: 400,
+  bad_password: 400,
+  sign_in_failed: 401,
+  wrong_password: 403,
+  not_confirmed: 400,
+  no_player: 404,
 };
 
 function orThrow<T extends { ok: boolean }>(r: T | AccountError): Exclude<T, AccountError> {
   if (!r.ok) {
     const e = r as AccountError;
-    throw new ApiError(STATUS[e.code], e.code.replace(/-/g, '_'), e.message);
+    throw new ApiError(STATUS[e.code], e.code, e.message);
   }
   return r as Exclude<T, AccountError>;
 }

@@ -7,7 +7,7 @@ import { sendJson } from '../http/headers.js';
 import { query } from '../http/query.js';
 import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
-import { CHAT_PAGE_MAX } from './chat.js';
+import { CHAT_PAGE_MAX } from '@mindmgmt/table';
 import { spend } from './route-common.js';
 import type { TableChat } from './table-chat.js';
 

@@ -9,10 +9,9 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import type { GameMaster } from '../play/master.js';
 import { newGameId } from '../play/tokens.js';
-import type { OfflineUploadedBody } from '@mindmgmt/table';
+import { offlineUploadSchema, type OfflineUploadedBody } from '@mindmgmt/table';
 import { offlineGameRow } from './offline-games.js';
 import { check } from './route-common.js';
-import { offlineUploadSchema } from './schemas.js';
 import type { PlayerService } from './service.js';
 
 export function createOfflineRoutes(players: PlayerService, master: GameMaster, limits: LimitsConfig) {
