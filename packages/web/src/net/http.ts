@@ -8,6 +8,7 @@ import type {
   CreatedBody,
   CreateGameRequest,
   ErrorBody,
+  ErrorCode,
   JoinedBody,
   LiveGamesBody,
   LobbyInfo,
@@ -32,7 +33,8 @@ export type CreateOptions = CreateGameRequest &
 
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    /** The server's refusal code, or the HTTP status when the body had none (a proxy's answer). */
+    readonly code: ErrorCode | `${number}`,
     message: string,
   ) {
     super(message);
@@ -64,7 +66,7 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
   if (!res.ok) {
     // Any error body is an ErrorBody (a proxy in between may send none at all).
     const e = (data as Partial<ErrorBody> | null)?.error;
-    throw new ApiError(e?.code ?? String(res.status), e?.message ?? (text || res.statusText));
+    throw new ApiError(e?.code ?? `${res.status}`, e?.message ?? (text || res.statusText));
   }
   return data as T;
 }
