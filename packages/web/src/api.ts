@@ -32,8 +32,8 @@ import type {
   ServerFrame,
 } from '@mindmgmt/server/protocol';
 import { authHeader, playerSession, setPlayerSession } from './players/session.js';
-import { nextAttempt } from './reconnect.js';
-import { markUnreachable } from './reach.js';
+import { nextAttempt } from './net/reconnect.js';
+import { markUnreachable } from './net/reach.js';
 import type { Refusal } from './i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './table/chat-state.js';
 
@@ -66,7 +66,7 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
     headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch((e: unknown) => {
-    // no answer at all: the server is down or the device offline (the page shows it, reach.ts)
+    // no answer at all: the server is down or the device offline (the page shows it, net/reach.ts)
     markUnreachable();
     throw e;
   });

@@ -12,7 +12,7 @@ import {
   type Action,
   type GameState,
 } from '@mindmgmt/engine';
-import { turnKey } from '../src/controls.js';
+import { turnKey } from '../src/table/controls.js';
 import { i18nFor as makeI18n } from '../src/i18n/all.js';
 import { assistantMode, defaultAssistant } from '../src/table/assistant.js';
 import { describeAction } from '../src/table/describe.js';

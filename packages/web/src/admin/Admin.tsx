@@ -2,7 +2,7 @@
 // only; the server checks the role on every request, this screen only hides what it cannot do.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../api.js';
-import { useI18n, type StringKey } from '../i18n.js';
+import { useI18n, type StringKey } from '../i18n/lookup.js';
 import { authHeader } from '../players/session.js';
 
 type Role = 'operator' | 'moderator' | null;

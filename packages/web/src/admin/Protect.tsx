@@ -1,7 +1,7 @@
 // Players protect themselves: report a name or a chat message (with a reason), block a player.
 import { useState, type FormEvent } from 'react';
 import { call } from '../api.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from '../players/session.js';
 import { setBlocks, useBlocked, type Blocked } from './shared.js';
 

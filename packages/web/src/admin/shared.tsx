@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@mindmgmt/server/protocol';
 import { call } from '../api.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from '../players/session.js';
 import { chatNote } from './chat-note.js';
 

@@ -6,10 +6,10 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { expectedSeats, type Action, type ClientAction, type GameEvent, type View } from '@mindmgmt/engine';
 import type { PlayerLevel } from '@mindmgmt/ai';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { LocalGame } from '../local/host.js';
-import { TimeTrack } from '../TimeTrack.js';
-import { holdProbes } from '../reach.js';
+import { TimeTrack } from '../table/TimeTrack.js';
+import { holdProbes } from '../net/reach.js';
 import { CompactBoard } from './CompactBoard.js';
 import { instructionsFor, instructionText, pathLines, type Instruction } from './instructions.js';
 import './companion.css';

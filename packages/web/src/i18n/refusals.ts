@@ -8,7 +8,7 @@
 // The ruling ids the engine cites (R20, R21) are for developers and logs: the player's rulebook
 // never names them, so a player reads the refusal without them and gets a link to the rulebook
 // chapter that explains the rule instead (issue 25 §4; `refusalChapter`).
-import type { I18n } from '../i18n.js';
+import type { I18n } from './lookup.js';
 import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
 
 export interface Refusal {

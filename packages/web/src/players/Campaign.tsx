@@ -3,7 +3,7 @@
 // end of a game "Rematch" (sides kept or swapped), which opens the next game of the campaign.
 import { useEffect, useState } from 'react';
 import { call, saveGame, savedGames } from '../api.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from './session.js';
 
 type Side = 'recruiter' | 'agents';

@@ -2,7 +2,7 @@
 // out, export, delete), anyone's public profile (#/p/<id>) and the leaderboard (#/leaders).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call, saveGame, savedGames } from '../api.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import {
   authHeader,
   deviceToken,

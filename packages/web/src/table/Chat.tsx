@@ -2,7 +2,7 @@
 // table reads it (the recruiter included), and the host's controls (spectators may write, mute a
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
-import { type I18n, useI18n } from '../i18n.js';
+import { type I18n, useI18n } from '../i18n/lookup.js';
 import { call } from '../api.js';
 import type { ChatMessage, ChatState } from './chat-state.js';
 import { ChatText } from '../admin/shared.js';

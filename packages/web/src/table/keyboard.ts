@@ -2,7 +2,7 @@
 // rulebook's "Keyboard" section all read this list (issue 25 §3). A shortcut only presses a
 // button that is on screen; where none is, the key does nothing, so no rule lives here.
 import { useEffect } from 'react';
-import type { StringKey } from '../i18n.js';
+import type { StringKey } from '../i18n/lookup.js';
 import type { TABLELAYOUT_EN } from '../i18n/en/tablelayout.js';
 import type { COMMANDS_EN } from '../i18n/en/commands.js';
 import type { Section } from '../i18n/section.js';

@@ -1,6 +1,6 @@
 // Lobby screens: home (solo, create, my games, open games) and the waiting room of one game.
-import { CampaignPanel } from './players/Campaign.js';
-import { syncProfileSeats } from './players/seats.js';
+import { CampaignPanel } from '../players/Campaign.js';
+import { syncProfileSeats } from '../players/seats.js';
 import { useEffect, useRef, useState } from 'react';
 import {
   api,
@@ -17,19 +17,19 @@ import {
   type LiveSummary,
   type LobbyInfo,
   type LobbySummary,
-} from './api.js';
-import { BOT_LEVEL_KEYS, useI18n } from './i18n.js';
-import { BotIcon } from './icons.js';
-import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
+} from '../api.js';
+import { BOT_LEVEL_KEYS, useI18n } from '../i18n/lookup.js';
+import { BotIcon } from '../ui/icons.js';
+import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from '../table/assistant.js';
 import { readTitle, storedTitle } from './table-title.js';
-import { OnlineDot } from './table/PlayerPanel.js';
-import { TIME_CHOICES, timeValue } from './table/time-control.js';
-import { FinishRate, useFinishRates } from './table/finish-rates.js';
-import { RuleLink } from './rulebook/RuleLink.js';
-import { TutorialEntry } from './tutorial/TutorialEntry.js';
-import { CompanionEntry } from './companion/CompanionEntry.js';
-import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
-import { LOBBYERRORS_EN } from './i18n/en/lobbyerrors.js';
+import { OnlineDot } from '../table/PlayerPanel.js';
+import { TIME_CHOICES, timeValue } from '../table/time-control.js';
+import { FinishRate, useFinishRates } from '../table/finish-rates.js';
+import { RuleLink } from '../rulebook/RuleLink.js';
+import { TutorialEntry } from '../tutorial/TutorialEntry.js';
+import { CompanionEntry } from '../companion/CompanionEntry.js';
+import { OfflineGames, PlayOfflineButton } from '../local/OfflineEntry.js';
+import { LOBBYERRORS_EN } from '../i18n/en/lobbyerrors.js';
 
 export function go(hash: string): void {
   location.hash = hash;

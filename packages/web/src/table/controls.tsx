@@ -18,17 +18,17 @@ import {
   type Loc,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction } from './api.js';
-import { AgentIcon, FeatureIcon, MindSlipIcon } from './icons.js';
-import { useI18n } from './i18n.js';
-import { RuleLinkFor } from './rulebook/RuleLink.js';
-import { Modal } from './Modal.js';
-import { refusalChapter, refusalText } from './i18n/refusals.js';
-import { rulingChapter, type ChapterId } from './rulebook/chapters.js';
-import { describeAction } from './table/describe.js';
-import { asksFirst, BOARD_TOOLS, undoTrail } from './table/choices.js';
-import { explainRefusal } from './table/explain.js';
-import { ghostOf, type Ghost } from './table/ghost.js';
+import type { ClientAction } from '../api.js';
+import { AgentIcon, FeatureIcon, MindSlipIcon } from '../ui/icons.js';
+import { useI18n } from '../i18n/lookup.js';
+import { RuleLinkFor } from '../rulebook/RuleLink.js';
+import { Modal } from '../ui/Modal.js';
+import { refusalChapter, refusalText } from '../i18n/refusals.js';
+import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
+import { describeAction } from './describe.js';
+import { asksFirst, BOARD_TOOLS, undoTrail } from './choices.js';
+import { explainRefusal } from './explain.js';
+import { ghostOf, type Ghost } from './ghost.js';
 
 /** Fields picked by clicking a location (kinds `loc` and `locOrNull`). */
 const LOC_FIELDS: ReadonlySet<string> = new Set(

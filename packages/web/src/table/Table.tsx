@@ -12,35 +12,35 @@ import {
   type Notes,
   type View,
 } from '@mindmgmt/engine';
-import type { ClientAction, LobbyInfo } from './api.js';
+import type { ClientAction, LobbyInfo } from '../api.js';
 import { Board, locName } from './Board.js';
 import { useControls } from './controls.js';
 import { assistantShows, useBelief, type Belief } from './deduction.js';
-import { Hints } from './Help.js';
-import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from './icons.js';
-import { useI18n, type I18n } from './i18n.js';
+import { Hints } from '../rulebook/Help.js';
+import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from '../ui/icons.js';
+import { useI18n, type I18n } from '../i18n/lookup.js';
 import { eventText, reasonText, resultText, seatName, winnerText } from './log.js';
 import { Replay } from './Replay.js';
-import { Analysis } from './analysis/Analysis.js';
+import { Analysis } from '../analysis/Analysis.js';
 import { TimeTrack } from './TimeTrack.js';
-import type { AssistantMode } from './table/assistant.js';
-import { TableSettings, useAttention } from './table/attention.js';
-import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf, type EventPlace } from './table/event-locs.js';
-import { keyName, SHORTCUTS, useShortcuts } from './table/keyboard.js';
-import { useAnnouncer } from './table/announce.js';
-import type { Pace } from './table/pacing.js';
-import { PlayerPanel } from './table/PlayerPanel.js';
-import { Chat, ChatLine } from './table/Chat.js';
-import { interleave } from './table/chat-in-log.js';
-import { CampaignPanel } from './players/Campaign.js';
-import type { ChatMessage, ChatState } from './table/chat-state.js';
-import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
-import { CHAPTER_TITLES } from './rulebook/chapters.js';
-import { refusalChapter, refusalText, type Refusal } from './i18n/refusals.js';
-import { Modal } from './Modal.js';
-import { AgentsPanel } from './table/AgentsPanel.js';
-import { CommandLine, COMMAND_ID } from './table/CommandLine.js';
-import { nextAction, useFocusNext } from './table/focus.js';
+import type { AssistantMode } from './assistant.js';
+import { TableSettings, useAttention } from './attention.js';
+import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf, type EventPlace } from './event-locs.js';
+import { keyName, SHORTCUTS, useShortcuts } from './keyboard.js';
+import { useAnnouncer } from './announce.js';
+import type { Pace } from './pacing.js';
+import { PlayerPanel } from './PlayerPanel.js';
+import { Chat, ChatLine } from './Chat.js';
+import { interleave } from './chat-in-log.js';
+import { CampaignPanel } from '../players/Campaign.js';
+import type { ChatMessage, ChatState } from './chat-state.js';
+import { RuleLink, RuleLinkFor } from '../rulebook/RuleLink.js';
+import { CHAPTER_TITLES } from '../rulebook/chapters.js';
+import { refusalChapter, refusalText, type Refusal } from '../i18n/refusals.js';
+import { Modal } from '../ui/Modal.js';
+import { AgentsPanel } from './AgentsPanel.js';
+import { CommandLine, COMMAND_ID } from './CommandLine.js';
+import { nextAction, useFocusNext } from './focus.js';
 
 export interface TableProps {
   gameId: string;
