@@ -23,16 +23,22 @@ function target(from, spec) {
   return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => existsSync(f)) ?? null;
 }
 
-/** The groups of files that import each other (strongly connected components larger than one),
- * each sorted, paths relative to `cwd`. */
-export function importCycles(roots, cwd = process.cwd()) {
+/** Every source file under `roots` (absolute paths) and the files it imports. */
+export function importEdges(roots) {
   const files = roots.flatMap((r) => sources(r));
-  const edges = new Map(
+  return new Map(
     files.map((f) => [
       f,
       [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => target(f, m[1] ?? m[2])).filter((t) => t !== null),
     ]),
   );
+}
+
+/** The groups of files that import each other (strongly connected components larger than one),
+ * each sorted, paths relative to `cwd`. */
+export function importCycles(roots, cwd = process.cwd()) {
+  const edges = importEdges(roots);
+  const files = [...edges.keys()];
   // Tarjan's algorithm, iterative (deep import chains must not overflow the stack).
   let next = 0;
   const index = new Map();

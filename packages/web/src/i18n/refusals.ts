@@ -7,9 +7,8 @@
 // from the catalogues, so the glossary decides them.
 // The ruling ids the engine cites (R20, R21) are for developers and logs: the player's rulebook
 // never names them, so a player reads the refusal without them and gets a link to the rulebook
-// chapter that explains the rule instead (issue 25 §4; `refusalChapter`).
+// chapter that explains the rule instead (rulebook/refusal-chapter.ts).
 import type { I18n } from './lookup.js';
-import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
 
 export interface Refusal {
   code: string;
@@ -22,22 +21,6 @@ export interface Refusal {
  * does not know. */
 export function refusalText(i18n: I18n, e: Refusal): string {
   return translatedRefusal(i18n, e) ?? withoutRulings(e.message);
-}
-
-/** The ruling ids a refusal cites, in order: from its parameters and its English text. */
-export function citedRulings(e: Refusal): string[] {
-  const ids = [typeof e.params?.rule === 'string' ? e.params.rule : '', ...(e.message.match(/\bR\d+\b/g) ?? [])];
-  return [...new Set(ids.filter((x) => /^R\d+$/.test(x)))];
-}
-
-/** The rulebook chapter that explains a refusal: the one of the first ruling it cites that the
- * rulebook covers; null when it cites none (not your turn, game over). */
-export function refusalChapter(e: Refusal): ChapterId | null {
-  for (const id of citedRulings(e)) {
-    const c = rulingChapter(id);
-    if (c) return c;
-  }
-  return null;
 }
 
 /** The engine's English sentence without its ruling ids: "(R20, R21)" goes, "(R5: times 2..5)"

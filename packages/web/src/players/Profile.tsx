@@ -15,7 +15,7 @@ import {
 import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';
-import { ProfileProtect } from '../admin/Protect.js';
+import { ProfileProtect } from './Protect.js';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;

@@ -6,7 +6,7 @@ import { type I18n, useI18n } from '../i18n/lookup.js';
 import { call } from '../api.js';
 import type { ChatMessage, ChatState } from './chat-state.js';
 import { ChatText } from '../admin/shared.js';
-import { ReportChat } from '../admin/Protect.js';
+import { ReportChat } from '../players/Protect.js';
 
 export const CHAT_MAX = 300;
 
@@ -30,7 +30,7 @@ export function Chat({
   isHost: boolean;
   /** Engine seats with their names (for the host's mute buttons). */
   seats: { seat: number; name: string }[];
-  /** For reporting a message (admin/Protect.tsx). */
+  /** For reporting a message (players/Protect.tsx). */
   gameId?: string;
 }) {
   const i18n = useI18n();

@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { call } from '../api.js';
 import { useI18n } from '../i18n/lookup.js';
-import { playerSession } from '../players/session.js';
-import { setBlocks, useBlocked, type Blocked } from './shared.js';
+import { setBlocks, useBlocked, type Blocked } from './blocks.js';
+import { playerSession } from './session.js';
 
 function ReportForm({ body, label }: { body: Record<string, unknown>; label: string }) {
   const { t } = useI18n();
