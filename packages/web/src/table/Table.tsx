@@ -1,48 +1,45 @@
-// The table: status line, time track, board, action panel, secret map, cards, notes, log.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  FEATURES,
-  LOCATIONS,
-  NOTE_TEXT_MAX,
-  type Action,
-  type FeatureId,
-  type GameRecord,
-  type Loc,
-  type NoteBody,
-  type Notes,
-  type View,
-} from '@mindmgmt/engine';
+// The table: status line, time track, board, action panel, secret map, cards, notes, log: the
+// layout and the state they share; each panel is its own file.
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { Action, GameRecord, Loc, NoteBody, Notes, View } from '@mindmgmt/engine';
 import type { ClientAction, LobbyInfo } from '../api.js';
-import { Board, locName } from './Board.js';
-import { useControls } from './controls.js';
-import { assistantShows, useBelief, type Belief } from './deduction.js';
-import { Hints } from '../rulebook/Help.js';
-import { AgentIcon, DolphinIcon, FeatureIcon, ImmortalToken, MindSlipIcon } from '../ui/icons.js';
-import { useI18n, type I18n } from '../i18n/lookup.js';
-import { eventText, reasonText, resultText, seatName, winnerText } from './log.js';
-import { Replay } from './Replay.js';
+import { useI18n } from '../i18n/lookup.js';
+import { refusalText, type Refusal } from '../i18n/refusals.js';
 import { Analysis } from '../analysis/Analysis.js';
-import { TimeTrack } from './TimeTrack.js';
+import { CampaignPanel } from '../players/Campaign.js';
+import { Hints } from '../rulebook/Help.js';
+import { CHAPTER_TITLES } from '../rulebook/chapters.js';
+import { refusalChapter } from '../rulebook/refusal-chapter.js';
+import { RuleLink, RuleLinkFor } from '../rulebook/RuleLink.js';
+import { AgentsPanel } from './AgentsPanel.js';
+import { useAnnouncer } from './announce.js';
 import type { AssistantMode } from './assistant.js';
 import { TableSettings, useAttention } from './attention.js';
-import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf, type EventPlace } from './event-locs.js';
+import { Board } from './Board.js';
+import { CardsPanel } from './CardsPanel.js';
+import { Chat } from './Chat.js';
+import type { ChatState } from './chat-state.js';
+import { CommandLine } from './CommandLine.js';
+import { useControls } from './controls.js';
+import { Countdown } from './Countdown.js';
+import { assistantShows, useBelief, type Belief } from './deduction.js';
+import { DeductionPanel } from './DeductionPanel.js';
+import { EndDialog } from './EndDialog.js';
+import { lastHalfTurns, markNumbers, type EventPlace } from './event-locs.js';
+import { useFocusNext } from './focus.js';
 import { useShortcuts } from './keyboard.js';
-import { keyName, SHORTCUTS } from '../ui/shortcuts.js';
-import { useAnnouncer } from './announce.js';
+import { KeysHelp } from './KeysHelp.js';
+import { isHost, seatNames } from './lobby-seats.js';
+import { LocationPanel } from './LocationPanel.js';
+import { LogList } from './LogList.js';
 import type { Pace } from './pacing.js';
 import { PlayerPanel } from './PlayerPanel.js';
-import { Chat, ChatLine } from './Chat.js';
-import { interleave } from './chat-in-log.js';
-import { CampaignPanel } from '../players/Campaign.js';
-import type { ChatMessage, ChatState } from './chat-state.js';
-import { RuleLink, RuleLinkFor } from '../rulebook/RuleLink.js';
-import { CHAPTER_TITLES } from '../rulebook/chapters.js';
-import { refusalText, type Refusal } from '../i18n/refusals.js';
-import { refusalChapter } from '../rulebook/refusal-chapter.js';
-import { Modal } from '../ui/Modal.js';
-import { AgentsPanel } from './AgentsPanel.js';
-import { CommandLine, COMMAND_ID } from './CommandLine.js';
-import { nextAction, useFocusNext } from './focus.js';
+import { prompt } from './prompt.js';
+import { Replay } from './Replay.js';
+import { Resign } from './Resign.js';
+import { SecretPanel } from './SecretPanel.js';
+import { skipTo, SkipLinks } from './skip-links.js';
+import { TimeTrack } from './TimeTrack.js';
 
 export interface TableProps {
   gameId: string;
@@ -73,81 +70,6 @@ export interface TableProps {
   /** An offline game (issue 28 §1): the replay reads its record from here, the end dialog shows
    * `endActions` instead of the server's export link, and nothing asks the server anything. */
   local?: { record: () => GameRecord; endActions: ReactNode };
-}
-
-/** What is left to do in this activation, from the actions the server lists (no rules here):
- * the buttons' own names, joined (issue 25 §2: the prompt changes after each move). The
- * recruiter's prompt already follows its turn (p_recruiterTurn_me, then _done). */
-const LEFT: readonly (readonly [Action['type'], (i18n: I18n) => string])[] = [
-  ['move', (i) => i.t('tl_moveUpTo')],
-  ['ask', (i) => i.t('tl_ask')],
-  ...(['reveal', 'shakedown', 'push', 'capture', 'scan', 'nudge', 'dustyMove'] as const).map(
-    (ty) => [ty, (i: I18n) => i.t(`t_${ty}`)] as const,
-  ),
-  ['endActivation', (i) => i.t('t_endActivation')],
-];
-
-export function leftToDo(i18n: I18n, legal: readonly Action[]): string {
-  const types = new Set(legal.map((a) => a.type));
-  const names = LEFT.filter(([ty]) => types.has(ty)).map(([, label]) => label(i18n));
-  if (names.length < 2) return names.join('');
-  return `${names.slice(0, -1).join(i18n.t('tl_sep'))}${i18n.t('tl_or')}${names[names.length - 1]}`;
-}
-
-export function prompt(
-  i18n: I18n,
-  view: View,
-  seat: TableProps['seat'],
-  legal: readonly Action[] = [],
-  names?: ReadonlyMap<number, string>,
-): string {
-  const { t } = i18n;
-  const mine = typeof seat === 'number' && view.expected.includes(seat);
-  const ph = view.phase;
-  const feature = view.pendingAsk ? i18n.feature(view.pendingAsk.feature) : '';
-  switch (ph) {
-    case 'over':
-      return view.result ? resultText(i18n, view.result) : t('p_over');
-    case 'mayhem': {
-      const who = seatName(i18n, view.expected[0] ?? 1, names);
-      return mine ? t('p_mayhem_me') : t('p_mayhem', { who, n: view.mayhem.length });
-    }
-    case 'start':
-      // R31: in the Training Mission the start is public
-      return mine && view.mode === 'training' ? t('p_start_public_me') : t(mine ? 'p_start_me' : 'p_start');
-    case 'setupSteps':
-      return mine ? t('p_setupSteps_me', { n: view.recruiter?.path.length ?? 1 }) : t('p_setupSteps');
-    case 'immortals':
-      return mine ? t('p_immortals_me', { n: view.immortals.length + 1 }) : t('p_immortals');
-    case 'recruiterTurn':
-      return mine
-        ? view.turn?.actionDone
-          ? t('p_recruiterTurn_done')
-          : t('p_recruiterTurn_me')
-        : t('p_recruiterTurn');
-    case 'answerAsk':
-      return mine ? t('p_answerAsk_me', { feature }) : t('p_answerAsk', { feature });
-    case 'agentsTurn': {
-      const act = view.activation;
-      // the seat playing this activation: where it stands (from the actions still listed), then
-      // what is left (the recruiter answering an Ask is not this seat)
-      if (mine && act && legal.some((a) => a.type === 'endActivation')) {
-        const where = legal.some((a) => a.type === 'move')
-          ? 'p_agentsTurn_active_me'
-          : act.actionDone
-            ? 'p_agentsTurn_done_me'
-            : 'p_agentsTurn_moved_me';
-        return `${t(where, { agent: i18n.agent(act.agent) })} ${t('tl_left', { list: leftToDo(i18n, legal) })}`;
-      }
-      if (mine && act)
-        return t(act.actionDone ? 'p_agentsTurn_done_me' : 'p_agentsTurn_active_me', { agent: i18n.agent(act.agent) });
-      return mine
-        ? t('p_agentsTurn_me', { n: view.activationsThisHalf })
-        : t('p_agentsTurn', { n: view.activationsThisHalf });
-    }
-    default:
-      return t(mine ? (`p_${ph}_me` as 'p_start_me') : (`p_${ph}` as 'p_start'));
-  }
 }
 
 export function Table(p: TableProps) {
@@ -230,22 +152,7 @@ export function Table(p: TableProps) {
   // size, so nothing moves the board or the log while playing (the refusal line floats).
   return (
     <div className="table">
-      <div className="skip-links">
-        <a href="#table-actions" className="skip" onClick={skipTo('table-actions')}>
-          {t('tl_skipActions')}
-        </a>
-        <a href="#table-board" className="skip" onClick={skipTo('table-board')}>
-          {t('tl_skipBoard')}
-        </a>
-        {canAsk ? (
-          <a href="#table-actions" className="skip" onClick={skipToAsk}>
-            {t('cmd_skipAsk')}
-          </a>
-        ) : null}
-        <a href={`#${COMMAND_ID}`} className="skip" onClick={skipTo(COMMAND_ID)}>
-          {t('cmd_skip')}
-        </a>
-      </div>
+      <SkipLinks canAsk={canAsk} />
       <div className="col-head">
         <div
           className={turnClass}
@@ -357,48 +264,15 @@ export function Table(p: TableProps) {
       </div>
       <div className="col-side">
         {view.result && !endSeen ? (
-          <Modal label={t('p_over')} onClose={() => setEndSeen(true)} boxClass="modal-box end-box">
-            <section className={`panel end ${view.result.winner ?? 'abandoned'}`} aria-label={t('p_over')}>
-              <h2>{winnerText(i18n, view.result)}</h2>
-              <p>
-                {reasonText(i18n, view.result)} <RuleLink chapter="winning" />
-              </p>
-              {sec ? (
-                <p className="reveal-cards">
-                  {sec.card ? <b>{t(`card_${sec.card}`)}</b> : null}{' '}
-                  {sec.cards.map((c) => (
-                    <span key={c.feature} className="share">
-                      <FeatureIcon f={c.feature} size={18} /> {i18n.feature(c.feature)}{' '}
-                    </span>
-                  ))}
-                </p>
-              ) : null}
-              {role !== 'spectator' && view.result.winner !== null ? (
-                <p className="big-result">
-                  {(view.result.winner === 'recruiter') === (role === 'recruiter') ? t('youWon') : t('youLost')}
-                </p>
-              ) : null}
-              <div className="btnrow">
-                <button className="primary" onClick={() => setReplay(true)}>
-                  {t('replay')}
-                </button>
-                <button onClick={() => setAnalysis(true)}>{t('an_open')}</button>
-                {p.local ? (
-                  p.local.endActions
-                ) : (
-                  <a
-                    className="button"
-                    href={`/api/games/${encodeURIComponent(p.gameId)}/record`}
-                    download={`mindmgmt-${p.gameId}.json`}
-                  >
-                    {t('exportRecord')}
-                  </a>
-                )}
-                <button onClick={() => setEndSeen(true)}>{t('close')}</button>
-              </div>
-              {p.local ? null : <CampaignPanel gameId={p.gameId} over />}
-            </section>
-          </Modal>
+          <EndDialog
+            gameId={p.gameId}
+            view={view}
+            role={role}
+            local={p.local}
+            onReplay={() => setReplay(true)}
+            onAnalysis={() => setAnalysis(true)}
+            onClose={() => setEndSeen(true)}
+          />
         ) : null}
         <AgentsPanel view={view} />
         <PlayerPanel
@@ -446,26 +320,15 @@ export function Table(p: TableProps) {
           <SecretPanel view={view} belief={shows.meter ? belief : null} showHeat={showHeat} setShowHeat={setShowHeat} />
         ) : null}
         {shows.panel ? (
-          <section className="panel deduction" aria-label={t('dedTitle')} data-assistant={p.assistant}>
-            <h3>
-              {t('dedTitle')} <RuleLinkFor k="dedTitle" />
-            </h3>
-            <label className="check">
-              <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
-              {t('dedShowAssistant')}
-            </label>
-            {shows.count ? <p className="candidates">{candidatesText(i18n, view, belief)}</p> : null}
-            {belief && shows.odds ? (
-              <div className="shares">
-                {FEATURES.filter((f) => (belief.cardShares as Readonly<Record<string, number>>)[f]).map((f) => (
-                  <span key={f} className="share" title={i18n.feature(f)}>
-                    <FeatureIcon f={f} size={16} /> <span className="sr">{i18n.feature(f)}</span>
-                    {Math.round(100 * ((belief.cardShares as Readonly<Record<string, number>>)[f] ?? 0))}%
-                  </span>
-                ))}
-              </div>
-            ) : null}
-          </section>
+          <DeductionPanel
+            view={view}
+            belief={belief}
+            assistant={p.assistant}
+            count={shows.count}
+            odds={shows.odds}
+            showHeat={showHeat}
+            setShowHeat={setShowHeat}
+          />
         ) : null}
         <CardsPanel view={view} />
         {!view.result && role !== 'spectator' ? <Resign act={p.act} /> : null}
@@ -483,490 +346,4 @@ export function Table(p: TableProps) {
       {c.confirm}
     </div>
   );
-}
-
-/** A same-page link that moves focus too (the hash is the game's route, so it is not changed). */
-function skipTo(id: string) {
-  return (e: { preventDefault: () => void }) => {
-    e.preventDefault();
-    const el = document.getElementById(id);
-    el?.scrollIntoView({ block: 'nearest' });
-    const target =
-      id === 'table-board'
-        ? el?.querySelector<HTMLElement>('[role=gridcell][tabindex="0"]')
-        : id === 'table-actions'
-          ? (nextAction(false) ?? el)
-          : el;
-    target?.focus({ preventScroll: true });
-  };
-}
-
-/** The skip to Ask: the first Ask button. */
-function skipToAsk(e: { preventDefault: () => void }) {
-  e.preventDefault();
-  document.querySelector<HTMLElement>('section.actions [data-cmd=ask]')?.focus();
-}
-
-/** The shortcuts of table/keyboard.ts, listed ("?" opens and closes it). */
-function KeysHelp({ onClose }: { onClose: () => void }) {
-  const { t } = useI18n();
-  return (
-    <Modal label={t('kb_title')} onClose={onClose} boxClass="modal-box kb-help">
-      <h2>{t('kb_title')}</h2>
-      <dl className="keys">
-        {SHORTCUTS.map((s) => (
-          <div key={s.what}>
-            <dt>
-              {s.keys.map((k) => (
-                <kbd key={k}>{keyName(k)}</kbd>
-              ))}
-            </dt>
-            <dd>{t(s.what)}</dd>
-          </div>
-        ))}
-        <div>
-          <dt>
-            <kbd>←</kbd>
-            <kbd>↑</kbd>
-            <kbd>→</kbd>
-            <kbd>↓</kbd>
-          </dt>
-          <dd>
-            {t('kb_arrows')}
-            {t('colon')}
-            {t('kb_arrowsText')}
-          </dd>
-        </div>
-      </dl>
-      <div className="btnrow">
-        <button className="primary" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-function Countdown({ at }: { at: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  const s = Math.max(0, Math.round((at - now) / 1000));
-  return (
-    <span className={`countdown${s < 15 ? ' low' : ''}`} aria-label="timer">
-      ⏱ {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
-    </span>
-  );
-}
-
-/** "The recruiter can be on N locations", without "0 locations" before the hidden steps are
- * made nor "1 locations" (issue 12 item 9). */
-function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
-  const { t } = i18n;
-  const setup = ['mayhem', 'recruiterCard', 'start', 'setupSteps'].includes(view.phase);
-  if (setup || !belief || belief.candidates === 0)
-    return setup ? t('candidatesSetup', { recruiter: t('recruiter') }) : t('dedWaiting');
-  return t('dedCandidates', { n: belief.candidates });
-}
-
-function LogList({
-  view,
-  chat,
-  onHover,
-  names,
-  numbers,
-}: {
-  view: View;
-  chat: readonly ChatMessage[];
-  onHover: (p: EventPlace | null) => void;
-  names: readonly { seat: number; name: string }[];
-  /** The board's mark numbers by log entry (`markNumbers`). */
-  numbers: ReadonlyMap<number, readonly number[]>;
-}) {
-  const i18n = useI18n();
-  const ref = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    ref.current?.scrollTo({ top: ref.current.scrollHeight });
-  }, [view.log.length, chat.length]);
-  const from = lastTurnFrom(view.log);
-  const byseat = new Map(names.map((s) => [s.seat, s.name]));
-  return (
-    <ol className="log" id="table-log" tabIndex={-1} ref={ref} onMouseLeave={() => onHover(null)}>
-      {interleave(view.log, chat).map((item) => {
-        if (item.kind === 'chat') return <ChatLine key={`c${item.m.n}`} m={item.m} />;
-        const { e, i } = item;
-        if (e.pub.kind === 'recruiterTurnStarted') return null;
-        const place = placesOf(e);
-        const has = place.locs.length > 0 || place.edges.length > 0;
-        return (
-          <li
-            key={i}
-            className={`ev-${e.pub.kind}${i >= from ? ' recent' : ''}${has ? ' placed' : ''}`}
-            onMouseEnter={has ? () => onHover(place) : undefined}
-            onFocus={has ? () => onHover(place) : undefined}
-            onBlur={has ? () => onHover(null) : undefined}
-            tabIndex={has ? 0 : undefined}
-            data-steps={numbers.get(i)?.join(' ')}
-          >
-            {eventText(i18n, e, byseat, !!view.result)}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function Resign({ act }: { act: (a: ClientAction) => void }) {
-  const { t } = useI18n();
-  const [ask, setAsk] = useState(false);
-  return (
-    <div className="resign">
-      {ask ? (
-        <span className="btnrow">
-          {t('c_resign')}
-          <button className="danger" onClick={() => act({ type: 'resign' })}>
-            {t('confirm')}
-          </button>
-          <button onClick={() => setAsk(false)}>{t('cancel')}</button>
-        </span>
-      ) : (
-        <button className="link" onClick={() => setAsk(true)}>
-          {t('t_resign')}
-        </button>
-      )}
-    </div>
-  );
-}
-
-function SecretPanel({
-  view,
-  belief,
-  showHeat,
-  setShowHeat,
-}: {
-  view: View;
-  belief: Belief | null;
-  showHeat: boolean;
-  setShowHeat: (on: boolean) => void;
-}) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const sec = view.recruiter!;
-  let exposure: number | null = null;
-  if (belief && sec.at !== null) {
-    const sum = belief.weights.reduce((a, b) => a + b, 0);
-    exposure = sum > 0 ? (belief.weights[sec.at] ?? 0) / sum : null;
-  }
-  return (
-    <section className="panel secret" aria-label={t('secretMap')}>
-      <h3>{t('secretMap')}</h3>
-      {sec.card ? (
-        <p>
-          {t('yourCard')}
-          {t('colon')}
-          <b>{t(`card_${sec.card}`)}</b>
-          <br />
-          <small>{t(`cardPower_${sec.card}`)}</small>
-        </p>
-      ) : null}
-      {sec.cards.length ? (
-        <div>
-          {t('yourFeatures')}
-          {t('colon')}
-          <ul className="cardlist">
-            {sec.cards.map((c) => (
-              <li key={c.feature} className={c.exposedAt !== null ? 'exposed' : ''}>
-                <FeatureIcon f={c.feature} size={22} /> {i18n.feature(c.feature)}
-                {c.exposedAt !== null ? ` ✗ ${c.exposedAt}:00` : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <p>
-        {t('path')}
-        {t('colon')}
-        {sec.path.map((l, i) => `${i + 1}:${LOCATIONS[l]!.label}`).join(' → ') || '—'}
-      </p>
-      <p>{t('unrevealed', { n: sec.unrevealed })}</p>
-      {sec.secondMindSlipHeld ? (
-        <p>
-          <MindSlipIcon size={18} /> {t('secondHeld')}
-        </p>
-      ) : null}
-      {exposure !== null ? (
-        <div className="meter" aria-label={t('dedExposure')}>
-          {t('dedExposure')}
-          {t('colon')}
-          {Math.round(exposure * 100)}%
-          <div className="bar">
-            <div style={{ width: `${Math.round(exposure * 100)}%` }} />
-          </div>
-          <small>{t('dedExposureText')}</small>
-          <p>{t('dedAgentsConsider', { n: belief!.candidates })}</p>
-          <label className="check">
-            <input type="checkbox" checked={showHeat} onChange={(e) => setShowHeat(e.target.checked)} />{' '}
-            {t('dedShowTheirs')}
-          </label>
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-function CardsPanel({ view }: { view: View }) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const full = view.mode === 'full';
-  return (
-    <section className="panel cards" aria-label={t('immortalCards')}>
-      <p className="mode">
-        {t(view.mode === 'full' ? 'full' : 'training')} ·{' '}
-        {t('recruitsTotal', { n: view.recruits.total, max: view.recruitsToWin })}
-      </p>
-      {full ? (
-        <>
-          <h3>
-            <ImmortalIcon /> {t('immortalCards')}
-          </h3>
-          <div className="cardrow">
-            {view.immortalCards.length ? view.immortalCards.map((f) => <FeatureCard key={f} f={f} />) : t('none')}
-            <span className="muted">{t('deck', { n: view.deckCount })}</span>
-          </div>
-          {view.immortalDiscards.length ? (
-            <div className="cardrow">
-              <span className="muted">
-                {t('discards')}
-                {t('colon')}
-              </span>
-              {view.immortalDiscards.map((f) => (
-                <FeatureCard key={f} f={f} small />
-              ))}
-            </div>
-          ) : null}
-          <h3>{t('exposed')}</h3>
-          <div className="cardrow">
-            {view.exposed.length ? (
-              view.exposed.map((e) => <FeatureCard key={e.feature} f={e.feature} note={`${e.time}:00`} />)
-            ) : (
-              <span className="muted">{t('none')}</span>
-            )}
-          </div>
-          <p className={`ally ${view.allyAvailable ? '' : 'used'}`}>
-            <DolphinIcon size={22} /> {t('ally')}
-            {t('colon')}
-            {view.allyAvailable ? t('allyReady') : t('allyUsed')}
-          </p>
-        </>
-      ) : null}
-      <p className="muted">
-        {t('potential')}
-        {t('colon')}
-        {view.potentialRecruiterCards.map((c) => t(`card_${c}`)).join(' / ')}
-        <br />
-        <MindSlipIcon size={14} /> {t('mindSlip')}
-        {t('colon')}
-        {view.mindSlips.firstUsedAt !== null ? `${view.mindSlips.firstUsedAt}:00` : '—'}
-        {full
-          ? ` · ${t('secondMindSlip')}${t('colon')}${view.mindSlips.secondUsedAt !== null ? `${view.mindSlips.secondUsedAt}:00` : view.mindSlips.secondOnBoard !== null ? LOCATIONS[view.mindSlips.secondOnBoard]!.label : '—'}`
-          : ''}
-      </p>
-    </section>
-  );
-}
-
-function ImmortalIcon() {
-  return (
-    <svg width="18" height="18" viewBox="-12 -14 24 28" aria-hidden="true">
-      <ImmortalToken x={0} y={0} s={22} />
-    </svg>
-  );
-}
-
-function FeatureCard({ f, small, note }: { f: FeatureId; small?: boolean; note?: string }) {
-  const i18n = useI18n();
-  return (
-    <span className={`fcard${small ? ' small' : ''}`} title={i18n.feature(f)}>
-      <FeatureIcon f={f} size={small ? 18 : 28} />
-      <span>{i18n.feature(f)}</span>
-      {note ? <small>{note}</small> : null}
-    </span>
-  );
-}
-
-function LocationPanel({
-  view,
-  loc,
-  role,
-  notes,
-  writeNote,
-  onClose,
-}: {
-  view: View;
-  notes: Notes;
-  loc: Loc;
-  role: string;
-  writeNote: ((at: Loc, note: NoteBody | null) => void) | undefined;
-  onClose: () => void;
-}) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const info = LOCATIONS[loc]!;
-  const note = notes.find((n) => n.at === loc)?.note ?? null;
-  const [edit, setEdit] = useState(false);
-  const [draft, setDraft] = useState<NoteBody>(note ?? { from: null, to: null, crossed: [], text: '' });
-  useEffect(() => {
-    setEdit(false);
-    setDraft(note ?? { from: null, to: null, crossed: [], text: '' });
-  }, [loc]);
-  const agents = view.agents.filter((a) => a.at === loc);
-  const conf = view.confirmed.find((c) => c.at === loc);
-  const step = view.stepTokens.find((s) => s.at === loc);
-  const visited = view.recruiter?.path.indexOf(loc) ?? -1;
-  const num = (v: string) => (v === '' ? null : Math.max(1, Math.min(16, Number(v) | 0)));
-  const canNote = role === 'agents' && !!writeNote && !view.result;
-  return (
-    <section className="panel location" aria-label={locName(i18n, loc)}>
-      <div className="panel-head">
-        <h3>{info.label}</h3>
-        <button className="link" onClick={onClose} aria-label={t('close')}>
-          ✕
-        </button>
-      </div>
-      <div className="feat-names">
-        {info.temple
-          ? t('temple')
-          : info.features.map((f) => (
-              <span key={f}>
-                <FeatureIcon f={f} size={28} /> {i18n.feature(f)}
-              </span>
-            ))}
-      </div>
-      <ul className="facts">
-        {agents.map((a) => (
-          <li key={a.id}>
-            <AgentIcon a={a.id} size={16} /> {i18n.agent(a.id)}
-          </li>
-        ))}
-        {view.immortals.includes(loc) ? <li>{t('immortal')}</li> : null}
-        {conf ? (
-          <li>
-            {t('confirmedNote')}
-            {t('colon')}
-            {conf.visitTime}
-          </li>
-        ) : null}
-        {step ? (
-          <li>
-            {t('stepToken')} ({step.time}:00)
-          </li>
-        ) : null}
-        {visited >= 0 ? <li>{t('visitedAt', { t: visited + 1 })}</li> : null}
-        {view.recruiter?.askOptions?.includes(loc) ? <li>{t('askOption')}</li> : null}
-      </ul>
-      {note && !edit ? (
-        <p className="note-view">
-          {t('mentalNote')}
-          {t('colon')}
-          {note.from ?? '?'}–{note.to ?? '?'} {note.crossed.map((f) => `✗${i18n.feature(f)}`).join(' ')} {note.text}
-        </p>
-      ) : null}
-      {canNote && !edit ? <button onClick={() => setEdit(true)}>{note ? t('editNote') : t('addNote')}</button> : null}
-      {canNote && edit ? (
-        <form
-          className="note-form"
-          aria-label={t('noteAt', { loc: info.label })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            writeNote?.(loc, draft);
-            setEdit(false);
-          }}
-        >
-          <div className="row">
-            <label>
-              {t('noteFrom')}{' '}
-              <input
-                type="number"
-                min={1}
-                max={16}
-                value={draft.from ?? ''}
-                onChange={(e) => setDraft({ ...draft, from: num(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('noteTo')}{' '}
-              <input
-                type="number"
-                min={1}
-                max={16}
-                value={draft.to ?? ''}
-                onChange={(e) => setDraft({ ...draft, to: num(e.target.value) })}
-              />
-            </label>
-          </div>
-          {info.features.length ? (
-            <fieldset>
-              <legend>{t('noteCrossed')}</legend>
-              {info.features.map((f) => (
-                <label key={f} className="check">
-                  <input
-                    type="checkbox"
-                    checked={draft.crossed.includes(f)}
-                    onChange={(e) =>
-                      setDraft({
-                        ...draft,
-                        crossed: e.target.checked ? [...draft.crossed, f] : draft.crossed.filter((x) => x !== f),
-                      })
-                    }
-                  />
-                  <FeatureIcon f={f} size={18} /> {i18n.feature(f)}
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
-          <label>
-            {t('noteText')}{' '}
-            <input
-              type="text"
-              maxLength={NOTE_TEXT_MAX}
-              value={draft.text}
-              onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-            />
-          </label>
-          <div className="btnrow">
-            <button type="submit" className="primary">
-              {t('save')}
-            </button>
-            {note ? (
-              <button
-                type="button"
-                onClick={() => {
-                  writeNote?.(loc, null);
-                  setEdit(false);
-                }}
-              >
-                {t('remove')}
-              </button>
-            ) : null}
-            <button type="button" onClick={() => setEdit(false)}>
-              {t('cancel')}
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </section>
-  );
-}
-
-function seatNames(lobby: LobbyInfo | null | undefined): { seat: number; name: string }[] {
-  return (lobby?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name }));
-}
-
-/** The host's seat: the one at the host's place. */
-function isHost(lobby: LobbyInfo | null | undefined, seat: TableProps['seat']): boolean {
-  if (typeof seat !== 'number' || !lobby) return false;
-  const mine = (lobby.seats ?? []).find((s) => s.seat === seat);
-  return !!mine && mine.place !== null && mine.place === lobby.hostPlace;
 }
