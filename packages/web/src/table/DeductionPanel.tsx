@@ -52,7 +52,7 @@ export function DeductionPanel({
 }
 
 /** "The recruiter can be on N locations", without "0 locations" before the hidden steps are
- * made nor "1 locations" (issue 12 item 9). */
+ * made nor "1 locations". */
 function candidatesText(i18n: I18n, view: View, belief: Belief | null): string {
   const { t } = i18n;
   const setup = ['mayhem', 'recruiterCard', 'start', 'setupSteps'].includes(view.phase);

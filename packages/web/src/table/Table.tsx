@@ -58,7 +58,7 @@ export interface TableProps {
   lobby?: LobbyInfo | null;
   pace?: Pace;
   setPace?: (p: Pace) => void;
-  /** Table chat (issue 13); absent: no chat panel. */
+  /** Table chat; absent: no chat panel. */
   chat?: ChatState;
   chatSend?: (frame: Record<string, unknown>) => void;
   /** D13: leave the running game, or come back to the seat. */
@@ -67,7 +67,7 @@ export interface TableProps {
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */
   writeNote?: (at: Loc, note: NoteBody | null) => void;
-  /** An offline game (issue 28 §1): the replay reads its record from here, the end dialog shows
+  /** An offline game: the replay reads its record from here, the end dialog shows
    * `endActions` instead of the server's export link, and nothing asks the server anything. */
   local?: { record: () => GameRecord; endActions: ReactNode };
 }
@@ -146,7 +146,7 @@ export function Table(p: TableProps) {
   const promptText = prompt(i18n, view, p.seat, p.legal, new Map(seatNames(p.lobby).map((s) => [s.seat, s.name])));
   const canAsk = mine && p.legal.some((a) => a.type === 'ask');
 
-  // Layout (issue 25 §2, §3): in the DOM, and so in Tab order, the prompt, then the actions and
+  // Layout: in the DOM, and so in Tab order, the prompt, then the actions and
   // the log, then the board (one Tab stop), then the rest. On a wide window the board fills the
   // left column and the actions and the log sit at the top of the right one, in boxes of fixed
   // size, so nothing moves the board or the log while playing (the refusal line floats).

@@ -5,7 +5,7 @@ import type { I18n } from '../i18n/lookup.js';
 import { resultText, seatName } from './log.js';
 
 /** What is left to do in this activation, from the actions the server lists (no rules here):
- * the buttons' own names, joined (issue 25 §2: the prompt changes after each move). The
+ * the buttons' own names, joined, so the prompt changes after each move. The
  * recruiter's prompt already follows its turn (p_recruiterTurn_me, then _done). */
 const LEFT: readonly (readonly [Action['type'], (i18n: I18n) => string])[] = [
   ['move', (i) => i.t('tl_moveUpTo')],
