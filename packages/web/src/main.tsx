@@ -12,7 +12,8 @@ import {
   type I18n,
   type Lang,
 } from './i18n/lookup.js';
-import { Home, isStarted, LobbyRoom } from './lobby/Lobby.js';
+import { Home } from './lobby/Home.js';
+import { isStarted, LobbyRoom } from './lobby/LobbyRoom.js';
 import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
