@@ -28,7 +28,7 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   // the undo helper's button (data-testid=undo), else the plan bar's
   { keys: ['u'], what: 'kb_undo', press: '[data-testid=undo], .stage-bar [data-stage=undo]' },
-  // the one question the table asks before a costly click (a capture, an early end: controls.tsx)
+  // the one question the table asks before a costly click (a capture, an early end: table/ConfirmDialog.tsx)
   { keys: ['c'], what: 'kb_confirm', press: '[data-ask=confirm]' },
   { keys: ['e'], what: 'kb_end', labels: ['t_endActivation', 't_endTurn'] },
   { keys: ['b'], what: 'kb_board', focus: 'svg.board [role=gridcell][tabindex="0"]' },
