@@ -23,7 +23,7 @@ function target(from, spec) {
   return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => existsSync(f)) ?? null;
 }
 
-/** Every TypeScript file under `roots` (absolute paths) and the files it imports relatively. */
+/** Every source file under `roots` (absolute paths) and the files it imports. */
 export function importEdges(roots) {
   const files = roots.flatMap((r) => sources(r));
   return new Map(

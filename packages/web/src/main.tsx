@@ -5,20 +5,29 @@ import type { LobbyInfo } from '@mindmgmt/table';
 import { api } from './net/http.js';
 import { savedGames } from './net/saved.js';
 import { useGameSocket } from './net/socket.js';
-import { RulebookHost } from './Help.js';
-import { detectLang, I18nContext, LANGS, loadI18n, useI18n as useI18nLocal, type I18n, type Lang } from './i18n.js';
-import { Home, isStarted, LobbyRoom } from './Lobby.js';
+import { RulebookHost } from './rulebook/Help.js';
+import {
+  detectLang,
+  I18nContext,
+  LANGS,
+  loadI18n,
+  useI18n as useI18nLocal,
+  type I18n,
+  type Lang,
+} from './i18n/lookup.js';
+import { Home } from './lobby/Home.js';
+import { isStarted, LobbyRoom } from './lobby/LobbyRoom.js';
 import { Leaderboard, MyProfile, PublicProfile } from './players/Profile.js';
 import { assistantMode } from './table/assistant.js';
 import { usePacer } from './table/pacing.js';
 import { openRulebook } from './rulebook/chapters.js';
-import { useReach } from './reach.js';
+import { useReach } from './net/reach.js';
 import { registerShellWorker } from './sw/register.js';
 import './styles.css';
 import { AdminLink, AnnouncementBanner } from './admin/shared.js';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
-const Table = lazy(() => import('./Table.js').then((m) => ({ default: m.Table })));
+const Table = lazy(() => import('./table/Table.js').then((m) => ({ default: m.Table })));
 // An offline game (issue 28 §1): the engine and its bot worker, in their own chunks.
 const LocalScreen = lazy(() => import('./local/LocalScreen.js'));
 // Its own chunk, downloaded only when a tutorial is opened.

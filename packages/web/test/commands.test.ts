@@ -12,7 +12,7 @@ import {
   type GameState,
 } from '@mindmgmt/engine';
 import { i18nFor } from '../src/i18n/all.js';
-import type { Lang } from '../src/i18n.js';
+import type { Lang } from '../src/i18n/lookup.js';
 import { commandFor, runCommand, type CommandContext } from '../src/table/commands.js';
 import { cellName } from '../src/table/cell-facts.js';
 import EN_RULES from '../src/rulebook/text-en.js';

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../src/i18n.js';
+import type { Lang } from '../src/i18n/lookup.js';
 import { DICTS } from '../src/i18n/all.js';
 import { GLOSSARY, WORD_PLACEHOLDERS } from '../src/rulebook/glossary.js';
 import { glossaryMarkdown } from '../src/rulebook/glossary-doc.js';

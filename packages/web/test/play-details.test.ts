@@ -6,9 +6,9 @@ import type { GameAnalysis } from '@mindmgmt/ai';
 import type { SeenEvent } from '@mindmgmt/engine';
 import { momentWords } from '../src/analysis/describe.js';
 import { i18nFor } from '../src/i18n/all.js';
-import { eventText } from '../src/log.js';
+import { eventText } from '../src/table/log.js';
 import { muteLabel } from '../src/table/Chat.js';
-import { readTitle, storedTitle } from '../src/table-title.js';
+import { readTitle, storedTitle } from '../src/lobby/table-title.js';
 
 const LANGS = ['en', 'zh', 'ja'] as const;
 

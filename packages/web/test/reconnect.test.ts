@@ -1,6 +1,6 @@
-// The table's reconnect wait (src/reconnect.ts; docs/protocol.md "Close codes").
+// The table's reconnect wait (src/net/reconnect.ts; docs/protocol.md "Close codes").
 import { describe, expect, it } from 'vitest';
-import { CLOSE_RESTART, nextAttempt } from '../src/reconnect.js';
+import { CLOSE_RESTART, nextAttempt } from '../src/net/reconnect.js';
 
 describe('reconnect', () => {
   it('regression: after a planned restart (1012) the client waited out its backoff like after a crash', () => {

@@ -15,8 +15,9 @@ import {
   type GameState,
 } from '@mindmgmt/engine';
 import { i18nFor as makeI18n } from '../src/i18n/all.js';
-import { refusalChapter, refusalText, translatedRefusal, withoutRulings } from '../src/i18n/refusals.js';
+import { refusalText, translatedRefusal, withoutRulings } from '../src/i18n/refusals.js';
 import { rulingChapter } from '../src/rulebook/chapters.js';
+import { refusalChapter } from '../src/rulebook/refusal-chapter.js';
 
 function playUntil(s: GameState, stop: (s: GameState) => boolean): GameState {
   for (let i = 0; i < 500 && !stop(s); i++) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, expectedSeats, legalActions, newGame, view, type Action, type GameState } from '@mindmgmt/engine';
 import { i18nFor } from '../src/i18n/all.js';
-import { leftToDo, prompt } from '../src/Table.js';
+import { leftToDo, prompt } from '../src/table/prompt.js';
 import { newLines } from '../src/table/announce.js';
 import { lastHalfTurns, lastTurnFrom, markNumbers, placesOf } from '../src/table/event-locs.js';
 import { fade } from '../src/table/Pieces.js';

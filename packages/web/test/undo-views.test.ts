@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, GameRecord } from '@mindmgmt/engine';
 import { playedWords } from '../src/analysis/describe.js';
 import { i18nFor } from '../src/i18n/all.js';
-import { framesOf } from '../src/Replay.js';
+import { framesOf } from '../src/table/Replay.js';
 import { asksFirst, undoTrail } from '../src/table/choices.js';
 
 const record = (name: string): GameRecord =>

@@ -13,9 +13,9 @@ import {
   type GameState,
   type SeenEvent,
 } from '@mindmgmt/engine';
-import { pluralForm, type Lang } from '../src/i18n.js';
+import { pluralForm, type Lang } from '../src/i18n/lookup.js';
 import { DICTS, i18nFor } from '../src/i18n/all.js';
-import { eventText, resultText } from '../src/log.js';
+import { eventText, resultText } from '../src/table/log.js';
 import { chapterFor } from '../src/rulebook/chapters.js';
 import { GLOSSARY } from '../src/rulebook/glossary.js';
 import { describeAction } from '../src/table/describe.js';
@@ -75,13 +75,13 @@ describe('catalogues (issue 26 §5)', () => {
   });
 
   it('Chinese and Japanese are their own chunks: the first-load code imports only English', () => {
-    const i18n = fs.readFileSync(path.join(SRC, 'i18n.ts'), 'utf8');
-    expect(i18n).toMatch(/import\('\.\/i18n\/zh\.js'\)/);
-    expect(i18n).toMatch(/import\('\.\/i18n\/ja\.js'\)/);
+    const i18n = fs.readFileSync(path.join(SRC, 'i18n/lookup.ts'), 'utf8');
+    expect(i18n).toMatch(/import\('\.\/zh\.js'\)/);
+    expect(i18n).toMatch(/import\('\.\/ja\.js'\)/);
     const statics = [...i18n.matchAll(/^import (?!type).*from '([^']+)'/gm)].map((m) => m[1]);
-    expect(statics).not.toContain('./i18n/zh.js');
-    expect(statics).not.toContain('./i18n/ja.js');
-    expect(statics).not.toContain('./i18n/all.js');
+    expect(statics).not.toContain('./zh.js');
+    expect(statics).not.toContain('./ja.js');
+    expect(statics).not.toContain('./all.js');
   });
 });
 

@@ -2,7 +2,7 @@
 // only; the server checks the role on every request, this screen only hides what it cannot do.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../net/http.js';
-import { useI18n, type StringKey } from '../i18n.js';
+import { useI18n, type StringKey } from '../i18n/lookup.js';
 import { authHeader } from '../net/session.js';
 import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';
 

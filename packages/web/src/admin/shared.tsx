@@ -1,50 +1,13 @@
 // What every screen needs of moderation: the announcement banner, the admin link (only for those
-// with a role), who this profile blocked (their chat is hidden here), and a chat message's text as
-// this reader sees it (hidden by a moderator, from a blocked player, or as written).
+// with a role), and a chat message's text as this reader sees it (hidden by a moderator, from a
+// player this profile blocked (players/blocks.ts), or as written).
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@mindmgmt/table';
 import { call } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from '../net/session.js';
+import { useBlocked } from '../players/blocks.js';
 import { chatNote } from './chat-note.js';
-
-export interface Blocked {
-  playerId: string;
-  name: string | null;
-  at: number;
-}
-
-let blocked: Set<string> = new Set();
-let loaded: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-/** The block list from the server (every device of the profile reads the same one). */
-export function setBlocks(list: readonly Blocked[]): void {
-  blocked = new Set(list.map((b) => b.playerId));
-  for (const f of listeners) f();
-}
-
-function loadBlocks(): Promise<void> {
-  if (!playerSession()) return Promise.resolve();
-  loaded ??= call<{ blocks: Blocked[] }>('GET', '/api/me/blocks').then(
-    (r) => setBlocks(r.blocks),
-    () => {
-      loaded = null;
-    },
-  );
-  return loaded;
-}
-
-export function useBlocked(): ReadonlySet<string> {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    const f = () => tick((n) => n + 1);
-    listeners.add(f);
-    void loadBlocks();
-    return () => void listeners.delete(f);
-  }, []);
-  return blocked;
-}
 
 export function ChatText({ m, quote = false }: { m: ChatMessage; quote?: boolean }) {
   const { t } = useI18n();

@@ -6,7 +6,7 @@ import type { GameAnalysis } from '@mindmgmt/ai';
 import type { GameRecord } from '@mindmgmt/engine';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { AnalysisChart } from './Chart.js';
 import { actionWords, momentWords, playedActions, playedWords } from './describe.js';
 import { analyseLocally } from './local-analysis.js';

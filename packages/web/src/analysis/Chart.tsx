@@ -3,7 +3,7 @@
 // the recruiter could be, with a red dot where it really was. An SVG drawn here (no chart library).
 import { LOCATION_COUNT, label } from '@mindmgmt/engine';
 import type { SeriesPoint } from '@mindmgmt/ai';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 
 const COL = 12;
 const ROW = 5;

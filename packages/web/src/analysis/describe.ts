@@ -3,7 +3,7 @@
 // and the tests share them.
 import type { GameAnalysis, Moment, RecordedAction } from '@mindmgmt/ai';
 import { type AgentId, type FeatureId, standingActions } from '@mindmgmt/engine';
-import type { I18n, StringKey } from '../i18n.js';
+import type { I18n, StringKey } from '../i18n/lookup.js';
 
 /** One action of a record: the tool's name (`t_<type>`), then the locations it names. */
 export function actionWords(i18n: I18n, a: RecordedAction): string {

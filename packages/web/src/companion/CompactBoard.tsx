@@ -3,7 +3,7 @@
 // at once when its taps are complete. The engine's legal actions decide what is offered.
 import { useMemo, useState, type ReactElement } from 'react';
 import { LOCATIONS, type Action, type View } from '@mindmgmt/engine';
-import { useI18n, type I18n, type StringKey } from '../i18n.js';
+import { useI18n, type I18n, type StringKey } from '../i18n/lookup.js';
 import { entriesOf, next, type Tap } from './entry.js';
 
 const ACT_LABEL: Readonly<Record<string, StringKey>> = {

@@ -1,6 +1,6 @@
 // The lobby's way into the companion for the physical box (the screen itself loads on demand).
 import type { ReactElement } from 'react';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 
 export function CompanionEntry(): ReactElement {
   const { t } = useI18n();

@@ -12,7 +12,7 @@ import {
   type PublicEvent,
   type PublicEventKind,
 } from '@mindmgmt/engine';
-import type { I18n } from '../i18n.js';
+import type { I18n } from '../i18n/lookup.js';
 
 export type Instruction =
   | { readonly kind: 'mayhem'; readonly a: Loc; readonly b: Loc }

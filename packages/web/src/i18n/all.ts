@@ -1,6 +1,6 @@
 // Every catalogue at once, for tests and node tools (screenshots); the page itself loads only the
-// language in use (i18n.ts).
-import { makeI18n, type Dict, type I18n, type Lang } from '../i18n.js';
+// language in use (lookup.ts).
+import { makeI18n, type Dict, type I18n, type Lang } from './lookup.js';
 import { EN } from './en.js';
 import { JA } from './ja.js';
 import { ZH } from './zh.js';

@@ -1,6 +1,6 @@
 // The English catalogue: the source of every key, and the fallback. It stays in the first-load
 // bundle (the page must say something before any other catalogue arrives, and it holds the keys);
-// zh.ts and ja.ts load only for their language (i18n.ts). A section is one file per language:
+// zh.ts and ja.ts load only for their language (lookup.ts). A section is one file per language:
 // en/<name>.ts, zh/<name>.ts, ja/<name>.ts, spread below.
 import type { Section } from './section.js';
 import { CORE_EN } from './en/core.js';

@@ -1,4 +1,4 @@
-// The Japanese catalogue, loaded only when the page is in Japanese (i18n.ts). Typed against the English
+// The Japanese catalogue, loaded only when the page is in Japanese (lookup.ts). Typed against the English
 // one: a missing key is a compile error.
 import type { Catalogue } from './en.js';
 import { CORE_JA } from './ja/core.js';

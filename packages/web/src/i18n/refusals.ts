@@ -6,11 +6,8 @@
 // game terms come in as {params} from the catalogues, so the glossary decides them.
 // The ruling ids (R20, R21) are for developers and logs: the player's rulebook never names them,
 // so a player reads the refusal without them and gets a link to the rulebook chapter that explains
-// the rule instead, found from the ruling the engine sends as data (`params.rule`), so a reworded
-// sentence cannot lose or change the link (`refusalChapter`).
-import type { I18n } from '../i18n.js';
-import { ruleOf } from '@mindmgmt/engine';
-import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
+// the rule instead (rulebook/refusal-chapter.ts, from the ruling the engine sends as data).
+import type { I18n } from './lookup.js';
 
 export interface Refusal {
   code: string;
@@ -23,14 +20,6 @@ export interface Refusal {
  * does not know. */
 export function refusalText(i18n: I18n, e: Refusal): string {
   return translatedRefusal(i18n, e) ?? withoutRulings(e.message);
-}
-
-/** The rulebook chapter that explains a refusal: the one of the ruling the engine names in its
- * data; null when it follows from none (not your turn, game over) or from an engine decision
- * (D12), which the player's rulebook does not cover as such. */
-export function refusalChapter(e: Refusal): ChapterId | null {
-  const rule = ruleOf(e);
-  return rule ? rulingChapter(rule) : null;
 }
 
 /** The engine's English sentence without its ruling ids: "(R20, R21)" goes, "(R5: times 2..5)"

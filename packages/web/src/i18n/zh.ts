@@ -1,4 +1,4 @@
-// The Chinese catalogue, loaded only when the page is in Chinese (i18n.ts). Typed against the English
+// The Chinese catalogue, loaded only when the page is in Chinese (lookup.ts). Typed against the English
 // one: a missing key is a compile error.
 import type { Catalogue } from './en.js';
 import { CORE_ZH } from './zh/core.js';

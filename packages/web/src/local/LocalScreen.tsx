@@ -5,10 +5,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ClientAction, Loc, NoteBody, Notes } from '@mindmgmt/engine';
 import { EMPTY_TABLE, reduceFrame } from '@mindmgmt/table/client';
 import { api } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import type { Refusal } from '../i18n/refusals.js';
-import { holdProbes } from '../reach.js';
-import { Table } from '../Table.js';
+import { holdProbes } from '../net/reach.js';
+import { Table } from '../table/Table.js';
 import { usePacer } from '../table/pacing.js';
 import { LocalGame } from './host.js';
 

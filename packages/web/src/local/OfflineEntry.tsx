@@ -2,7 +2,7 @@
 // solo" (the same choices of side, level, mode and assistant) and the list of the offline games
 // kept in this browser (resume, delete). Creating a game loads the engine's chunk on demand.
 import { useEffect, useState } from 'react';
-import { BOT_LEVEL_KEYS, useI18n } from '../i18n.js';
+import { BOT_LEVEL_KEYS, useI18n } from '../i18n/lookup.js';
 import { deleteLocalGame, listLocalGames, type LocalGameSummary, type LocalSetup } from './store.js';
 
 export function PlayOfflineButton({ setup }: { setup: LocalSetup }) {

@@ -22,7 +22,7 @@ import type {
   OpenGamesBody,
   TokenRequest,
 } from '@mindmgmt/table';
-import { markUnreachable } from '../reach.js';
+import { markUnreachable } from './reach.js';
 import { playerName } from './saved.js';
 import { authHeader, playerSession, setPlayerSession } from './session.js';
 
@@ -101,8 +101,10 @@ export const api = {
       volunteer,
     } satisfies JoinRequest);
   },
-  leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token } satisfies TokenRequest),
-  start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token } satisfies TokenRequest),
+  leave: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token } satisfies TokenRequest),
+  start: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token } satisfies TokenRequest),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
   /** The game's analysis: `{ status: 'computing' }` (202) until it is ready. */
   analysis: (id: string) =>
@@ -110,7 +112,11 @@ export const api = {
   /** An offline game's record into this profile's history, as an unrated game. */
   uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
     await ensurePlayer(playerName() || 'Player');
-    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level } satisfies OfflineUploadRequest);
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', {
+      record,
+      role,
+      level,
+    } satisfies OfflineUploadRequest);
   },
 };
 

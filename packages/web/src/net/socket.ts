@@ -22,7 +22,7 @@ import type {
   LobbyInfo,
   ServerFrame,
 } from '@mindmgmt/table';
-import { nextAttempt } from '../reconnect.js';
+import { nextAttempt } from './reconnect.js';
 import type { Refusal } from '../i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './chat-state.js';
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';
 import { saveGame, savedGames } from '../net/saved.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from '../net/session.js';
 import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
 

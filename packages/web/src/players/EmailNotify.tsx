@@ -2,7 +2,7 @@
 // when the server sends e-mail (GET /api/me/email says `enabled`: the operator set SMTP_URL).
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { EMAIL_MAX } from '@mindmgmt/table';
 
 interface EmailState {

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../net/http.js';
 import { saveGame, savedGames } from '../net/saved.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import {
   authHeader,
   deviceToken,
@@ -16,7 +16,7 @@ import {
 import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';
-import { ProfileProtect } from '../admin/Protect.js';
+import { ProfileProtect } from './Protect.js';
 import { HANDLE_MAX, NAME_MAX } from '@mindmgmt/table';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */

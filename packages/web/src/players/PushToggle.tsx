@@ -3,7 +3,7 @@
 // server); permission is asked only from the click, never on load.
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 
 /** The worker's registration when this browser can take pushes, else null. */
 async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {

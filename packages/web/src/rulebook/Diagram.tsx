@@ -15,7 +15,7 @@ import {
   type Edge,
   type Loc,
 } from '@mindmgmt/engine';
-import { AgentToken, FeatureGlyph, ImmortalToken } from '../icons.js';
+import { AgentToken, FeatureGlyph, ImmortalToken } from '../ui/icons.js';
 import type { DiagramId } from './content.js';
 
 const S = 100;

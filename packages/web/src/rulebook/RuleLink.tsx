@@ -1,7 +1,7 @@
 // A link from any rule text in the game to its rulebook chapter. A plain click opens the rulebook
 // over the table; the href is the chapter's deep link (new tab, copy link).
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { CHAPTER_TITLES, RULEBOOK_TITLE, chapterFor, openRulebook, rulebookLink, type ChapterId } from './chapters.js';
 
 // Inline: this link is on first-load screens, before the rulebook's stylesheet is loaded.

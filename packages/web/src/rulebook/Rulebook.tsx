@@ -1,12 +1,12 @@
 // The player's rulebook (loaded on demand): contents that jump, search over the text of the
 // current language, chapters with diagrams, and the glossary. Default export for React.lazy.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Lang } from '../i18n.js';
+import type { Lang } from '../i18n/lookup.js';
 import { CHAPTERS, CHAPTER_TITLES, RULEBOOK_TITLE, rulebookLink, type ChapterId } from './chapters.js';
 import type { Block, RulebookText } from './content.js';
 import { Diagram } from './Diagram.js';
 import { GLOSSARY } from './glossary.js';
-import { Modal } from '../Modal.js';
+import { Modal } from '../ui/Modal.js';
 import './rulebook.css';
 
 const LOAD: Record<Lang, () => Promise<{ default: RulebookText }>> = {

@@ -1,7 +1,7 @@
 // The player's rulebook: stable chapter ids (the game deep-links to them), their titles in the
 // three languages, and the link helpers. This file is in the first-load bundle; the chapters'
 // text, diagrams and search load on demand (Rulebook.tsx, text-*.ts).
-import type { Lang } from '../i18n.js';
+import type { Lang } from '../i18n/lookup.js';
 
 export const CHAPTERS = [
   'overview',

@@ -1,6 +1,6 @@
 // The player's rulebook in English, after seed 000 (full rules) and the rulings R1-R38.
 import type { RulebookText } from './content.js';
-import { keyboardChapter } from '../table/keyboard.js';
+import { keyboardChapter } from './keyboard-chapter.js';
 import { TABLELAYOUT_EN } from '../i18n/en/tablelayout.js';
 import { COMMANDS_EN } from '../i18n/en/commands.js';
 

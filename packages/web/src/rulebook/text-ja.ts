@@ -1,6 +1,6 @@
 // プレイヤー向けルールブック（日本語）。シード 000 と裁定 R1-R38 に基づく。用語は glossary.ts（シード 003 より）。
 import type { RulebookText } from './content.js';
-import { keyboardChapter } from '../table/keyboard.js';
+import { keyboardChapter } from './keyboard-chapter.js';
 import { TABLELAYOUT_JA } from '../i18n/ja/tablelayout.js';
 import { COMMANDS_JA } from '../i18n/ja/commands.js';
 

@@ -1,6 +1,6 @@
 // 玩家规则书（简体中文），依据种子 000 与裁定 R1-R38；术语见 glossary.ts（取自种子 004）。
 import type { RulebookText } from './content.js';
-import { keyboardChapter } from '../table/keyboard.js';
+import { keyboardChapter } from './keyboard-chapter.js';
 import { TABLELAYOUT_ZH } from '../i18n/zh/tablelayout.js';
 import { COMMANDS_ZH } from '../i18n/zh/commands.js';
 

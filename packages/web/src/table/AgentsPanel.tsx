@@ -2,8 +2,8 @@
 // been activated this half-turn, and which are this seat's. It used to be a list at the end of
 // the cards' region, where a screen reader found it last.
 import type { View } from '@mindmgmt/engine';
-import { AgentIcon } from '../icons.js';
-import { useI18n } from '../i18n.js';
+import { AgentIcon } from '../ui/icons.js';
+import { useI18n } from '../i18n/lookup.js';
 import { agentLines } from './cell-facts.js';
 
 export function AgentsPanel({ view }: { view: View }) {

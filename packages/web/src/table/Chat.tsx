@@ -2,12 +2,12 @@
 // table reads it (the recruiter included), and the host's controls (spectators may write, mute a
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
-import { type I18n, useI18n } from '../i18n.js';
+import { type I18n, useI18n } from '../i18n/lookup.js';
 import { call } from '../net/http.js';
 import { CHAT_MAX, CHAT_PAGE_MAX, type ChatRequestOut } from '@mindmgmt/table';
 import type { ChatMessage, ChatState } from '../net/chat-state.js';
 import { ChatText } from '../admin/shared.js';
-import { ReportChat } from '../admin/Protect.js';
+import { ReportChat } from '../players/Protect.js';
 
 /** The host's button that mutes or unmutes a seat: a bot seat named as a bot in the page's
  * language (the server names it "Bot (easy)"). */
@@ -29,7 +29,7 @@ export function Chat({
   isHost: boolean;
   /** Engine seats with their names (for the host's mute buttons). */
   seats: { seat: number; name: string }[];
-  /** For reporting a message (admin/Protect.tsx). */
+  /** For reporting a message (players/Protect.tsx). */
   gameId?: string;
 }) {
   const i18n = useI18n();

@@ -3,8 +3,8 @@
 // stays on screen. What a line means is decided by commands.ts, over the engine's legal actions.
 import { useEffect, useRef, useState } from 'react';
 import type { Action, ClientAction, Loc, Notes, View } from '@mindmgmt/engine';
-import type { Belief } from '../deduction.js';
-import { useI18n } from '../i18n.js';
+import type { Belief } from './deduction.js';
+import { useI18n } from '../i18n/lookup.js';
 import { runCommand } from './commands.js';
 import './access.css';
 

@@ -2,7 +2,7 @@
 // by its identity so a move GLIDES (CSS transition on transform) instead of jumping; plus the
 // planned action's ghost and the marks of the last turn / the hovered log entry.
 import { LOCATIONS, type Edge, type Loc, type View } from '@mindmgmt/engine';
-import { AgentToken, ImmortalToken, MindSlipToken } from '../icons.js';
+import { AgentToken, ImmortalToken, MindSlipToken } from '../ui/icons.js';
 import type { EventPlace, HalfTurn } from './event-locs.js';
 import type { Ghost } from './ghost.js';
 

@@ -3,8 +3,8 @@
 import { agentsOfSeat, type View } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
 import type { LobbyInfo } from '@mindmgmt/table';
-import { AgentIcon, BotIcon } from '../icons.js';
-import { useI18n } from '../i18n.js';
+import { AgentIcon, BotIcon } from '../ui/icons.js';
+import { useI18n } from '../i18n/lookup.js';
 import { assistantMode } from './assistant.js';
 import { clockText } from './time-control.js';
 import { FinishRate, useFinishRates } from './finish-rates.js';

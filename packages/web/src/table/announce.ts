@@ -2,8 +2,8 @@
 // 25 §3). Only this seat's own log, so a screen reader hears nothing the screen does not show.
 import { useMemo, useRef } from 'react';
 import type { SeenEvent } from '@mindmgmt/engine';
-import type { I18n } from '../i18n.js';
-import { eventText } from '../log.js';
+import type { I18n } from '../i18n/lookup.js';
+import { eventText } from './log.js';
 
 export function newLines(i18n: I18n, log: readonly SeenEvent[], from: number): string {
   return log

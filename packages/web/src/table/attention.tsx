@@ -2,7 +2,7 @@
 // an optional sound, and a browser notification while the tab is hidden. Permission for
 // notifications is asked only from the player's click, never on load.
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { PACES, type Pace } from './pacing.js';
 
 const icon = (badge: boolean) =>

@@ -2,7 +2,7 @@
 // "row" and "pieces" answers and the agents' region all read these, so a player who cannot see
 // the board hears what a sighted player sees on it (pieces, tokens, notes, mayhem, choices).
 import { LOCATIONS, type Loc, type Notes, type View } from '@mindmgmt/engine';
-import type { I18n } from '../i18n.js';
+import type { I18n } from '../i18n/lookup.js';
 
 export interface CellContext {
   /** The recruiter's path as this seat may see it (its own, or every path once the game is over). */

@@ -19,9 +19,9 @@ import {
   type RecruiterCardId,
   type View,
 } from '@mindmgmt/engine';
-import type { Belief } from '../deduction.js';
+import type { Belief } from './deduction.js';
 import { EN } from '../i18n/en.js';
-import type { I18n, StringKey } from '../i18n.js';
+import type { I18n, StringKey } from '../i18n/lookup.js';
 import { refusalText } from '../i18n/refusals.js';
 import { boardText, cellName, piecesText, rowText, sep, type CellContext } from './cell-facts.js';
 import { asksFirst, BOARD_TOOLS } from './choices.js';

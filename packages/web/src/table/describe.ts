@@ -1,6 +1,6 @@
 // One line naming a planned action, for the Confirm/Undo bar (what will be sent on Confirm).
 import { LOCATIONS, type Action, type Loc, type View } from '@mindmgmt/engine';
-import type { I18n } from '../i18n.js';
+import type { I18n } from '../i18n/lookup.js';
 
 const L = (l: Loc) => LOCATIONS[l]?.label ?? '?';
 

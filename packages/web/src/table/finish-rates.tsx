@@ -2,7 +2,7 @@
 // finished out of the last 50 started), shown beside their names in the waiting room and at the
 // table. Players without a profile (and bots) have none.
 import { useEffect, useState } from 'react';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 
 type Rate = { finished: number; started: number; vacationUntil?: number };
 type Rates = ReadonlyMap<number, Rate>;

@@ -1,7 +1,7 @@
 // The time controls a table offers (docs/rules.md D13): real-time presets (a bank per seat plus
 // an increment per turn), turn-based ones (a time per move), and the old per-move timer.
 import type { LobbyInfo } from '@mindmgmt/table';
-import type { useI18n } from '../i18n.js';
+import type { useI18n } from '../i18n/lookup.js';
 
 type T = ReturnType<typeof useI18n>['t'];
 type TimeControl = NonNullable<LobbyInfo['options']['timeControl']>;

@@ -3,10 +3,10 @@
 // other click with a one-line reason. Loaded on demand (main.tsx imports it dynamically).
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { AGENTS, FEATURES, legalActions, LOCATIONS, view as viewOf, type Loc } from '@mindmgmt/engine';
-import { Board } from '../Board.js';
-import { eventText } from '../log.js';
-import { AgentIcon, FeatureIcon } from '../icons.js';
-import { useI18n, type I18n } from '../i18n.js';
+import { Board } from '../table/Board.js';
+import { eventText } from '../table/log.js';
+import { AgentIcon, FeatureIcon } from '../ui/icons.js';
+import { useI18n, type I18n } from '../i18n/lookup.js';
 import { judge, positionAt, type Click } from './run.js';
 import { RuleLink } from '../rulebook/RuleLink.js';
 import { buttonsOf } from '../table/choices.js';

@@ -1,7 +1,7 @@
 // The lobby's way into the tutorial (in the main chunk; the tutorial itself loads on demand).
 import type { ReactElement } from 'react';
-import { AgentIcon } from '../icons.js';
-import { useI18n, type Lang } from '../i18n.js';
+import { AgentIcon } from '../ui/icons.js';
+import { useI18n, type Lang } from '../i18n/lookup.js';
 
 const ENTRY: Readonly<Record<Lang, { title: string; text: string; recruiter: string; agents: string }>> = {
   en: {

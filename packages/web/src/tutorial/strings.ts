@@ -2,7 +2,7 @@
 // Terms follow the glossary (seeds 003/004): ja 採用官 / 尋問 / 暴露 / 捕獲, zh 招募员 / 反叛特工 /
 // 心灵笔记 / 心灵逃脱. `{billboard}` and other feature ids, and `{meru}` and other agent ids, are
 // filled in with the game's own names for them.
-import type { Lang } from '../i18n.js';
+import type { Lang } from '../i18n/lookup.js';
 
 const en = {
   title: 'Tutorial',

@@ -1,6 +1,6 @@
 // Strings of the table screen added with issue 12 (plan/confirm, players, pacing, attention,
 // refusals). Game terms are not repeated here: they come in as {params} from the main
-// dictionaries (i18n.ts), so the glossary decides them in one place.
+// dictionaries (i18n/lookup.ts), so the glossary decides them in one place.
 export const TABLE_EN = {
   st_title: 'Planned',
   st_note: 'Nothing is sent until you confirm.',

@@ -1,6 +1,6 @@
 // Strings of the table's layout, keyboard and screen-reader support (issue 25 §2, §3). Action
 // names are not repeated here: the prompt and the shortcut list reuse the buttons' own labels
-// (t_endActivation, t_reveal, ...) from i18n.ts, so the words the table shows stay one set.
+// (t_endActivation, t_reveal, ...) from i18n/lookup.ts, so the words the table shows stay one set.
 export const TABLELAYOUT_EN = {
   tl_skipActions: 'Skip to the actions',
   tl_skipBoard: 'Skip to the board',

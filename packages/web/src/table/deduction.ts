@@ -7,7 +7,7 @@
 // What each seat is shown is decided once, by `assistantShows`, from the table's assistant option.
 import type { FeatureId, View } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
-import type { AssistantMode } from './table/assistant.js';
+import type { AssistantMode } from './assistant.js';
 
 export interface Belief {
   readonly weights: readonly number[];

@@ -1,8 +1,8 @@
 // End-of-game replay: steps through the game record action by action or hour by hour (buttons,
 // left/right keys), showing what the agents knew (their view at that moment) beside where the
 // recruiter really was (the path so far). Both boards fit the screen (replay.css).
-import { ChatLine, ChatTranscript, useStoredChat } from './table/Chat.js';
-import { interleave } from './table/chat-in-log.js';
+import { ChatLine, ChatTranscript, useStoredChat } from './Chat.js';
+import { interleave } from './chat-in-log.js';
 import { useEffect, useMemo, useState } from 'react';
 import {
   actionFromRecord,
@@ -18,15 +18,15 @@ import {
   type GameState,
   type View,
 } from '@mindmgmt/engine';
-import { api } from './net/http.js';
+import { api } from '../net/http.js';
 import { Board } from './Board.js';
 import { useBelief } from './deduction.js';
-import type { AssistantMode } from './table/assistant.js';
+import type { AssistantMode } from './assistant.js';
 import './replay.css';
-import { useI18n } from './i18n.js';
+import { useI18n } from '../i18n/lookup.js';
 import { eventText } from './log.js';
 import { TimeTrack } from './TimeTrack.js';
-import { Analysis } from './analysis/Analysis.js';
+import { Analysis } from '../analysis/Analysis.js';
 
 /** One step of the replay, built from the record (not a frame of the table session: the replay
  * has the whole record and needs no server frame). */

@@ -2,13 +2,13 @@
 // notes, the recruiter's secret map, highlights of legal targets and the deduction heatmap.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { COLUMNS, LOCATIONS, ROWS, type Edge, type FeatureId, type Loc, type Notes, type View } from '@mindmgmt/engine';
-import { FeatureGlyph, MindSlipToken } from './icons.js';
-import { useI18n } from './i18n.js';
-import type { EventPlace, HalfTurn } from './table/event-locs.js';
-import type { Ghost } from './table/ghost.js';
-import { ArrowDefs, edgeBox, GhostLayer, Marks, PathArrows, Pieces, TurnMarks } from './table/Pieces.js';
-import { useZoom } from './table/zoom.js';
-import { cellName, locName } from './table/cell-facts.js';
+import { FeatureGlyph, MindSlipToken } from '../ui/icons.js';
+import { useI18n } from '../i18n/lookup.js';
+import type { EventPlace, HalfTurn } from './event-locs.js';
+import type { Ghost } from './ghost.js';
+import { ArrowDefs, edgeBox, GhostLayer, Marks, PathArrows, Pieces, TurnMarks } from './Pieces.js';
+import { useZoom } from './zoom.js';
+import { cellName, locName } from './cell-facts.js';
 
 export const S = 100;
 

@@ -1,9 +1,9 @@
 // Players protect themselves: report a name or a chat message (with a reason), block a player.
 import { useState, type FormEvent } from 'react';
 import { call } from '../net/http.js';
-import { useI18n } from '../i18n.js';
+import { useI18n } from '../i18n/lookup.js';
+import { setBlocks, useBlocked, type Blocked } from './blocks.js';
 import { playerSession } from '../net/session.js';
-import { setBlocks, useBlocked, type Blocked } from './shared.js';
 import { REASON_MAX } from '@mindmgmt/table';
 
 function ReportForm({ body, label }: { body: Record<string, unknown>; label: string }) {

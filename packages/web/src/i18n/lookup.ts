@@ -5,9 +5,9 @@
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
 import { LANGS as LANG_IDS, type Lang } from '@mindmgmt/table';
-import { EN } from './i18n/en.js';
-import type { Catalogue } from './i18n/en.js';
-import type { Plural } from './i18n/section.js';
+import { EN } from './en.js';
+import type { Catalogue } from './en.js';
+import type { Plural } from './section.js';
 
 export type { Lang };
 /** Each language in its own words, for the picker. */
@@ -19,8 +19,8 @@ export type Key = keyof Dict;
 
 // Each import() is its own chunk: a page in Chinese never downloads the Japanese words.
 const LOADERS: Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>> = {
-  zh: () => import('./i18n/zh.js').then((m) => m.ZH),
-  ja: () => import('./i18n/ja.js').then((m) => m.JA),
+  zh: () => import('./zh.js').then((m) => m.ZH),
+  ja: () => import('./ja.js').then((m) => m.JA),
 };
 const loaded: Partial<Record<Lang, Catalogue>> = { en: EN };
 

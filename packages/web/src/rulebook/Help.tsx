@@ -1,12 +1,12 @@
 // The player's rulebook host (opened from the header, any RuleLink, or a #/rules/<chapter> address;
 // the book itself is a separate chunk loaded on first open) and the first-time hint panel.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useI18n } from './i18n.js';
-import { chapterOfHash, OPEN_RULEBOOK, RULEBOOK_TITLE, type ChapterId } from './rulebook/chapters.js';
-import { RuleLink } from './rulebook/RuleLink.js';
-import { Modal } from './Modal.js';
+import { useI18n } from '../i18n/lookup.js';
+import { chapterOfHash, OPEN_RULEBOOK, RULEBOOK_TITLE, type ChapterId } from './chapters.js';
+import { RuleLink } from './RuleLink.js';
+import { Modal } from '../ui/Modal.js';
 
-const Rulebook = lazy(() => import('./rulebook/Rulebook.js'));
+const Rulebook = lazy(() => import('./Rulebook.js'));
 
 /** Mount once; shows the rulebook while one is asked for. */
 export function RulebookHost() {

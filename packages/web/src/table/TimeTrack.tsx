@@ -1,8 +1,8 @@
 // The time track: 01:00-05:00, then 06..16; red alert spaces; Training covers 15 and 16.
 import type { View } from '@mindmgmt/engine';
-import { ImmortalToken, MindSlipToken } from './icons.js';
-import { useI18n } from './i18n.js';
-import { RuleLink } from './rulebook/RuleLink.js';
+import { ImmortalToken, MindSlipToken } from '../ui/icons.js';
+import { useI18n } from '../i18n/lookup.js';
+import { RuleLink } from '../rulebook/RuleLink.js';
 
 const SPACES = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 const W = 50;

@@ -1,6 +1,6 @@
 // The game log in the player's language, rendered from the SeenEvents of the view.
 import { LOCATIONS, type GameResult, type Loc, type SeenEvent } from '@mindmgmt/engine';
-import type { I18n } from './i18n.js';
+import type { I18n } from '../i18n/lookup.js';
 
 /** An hour of the time track as every log line and result writes it: "8:00" (never "8:00 点"). */
 const clock = (h: number): string => `${h}:00`;
