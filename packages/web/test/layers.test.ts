@@ -15,28 +15,12 @@ interface Pair {
   imports: string[];
 }
 
-/** Known, being removed: api.ts holds both the HTTP client that players/ and table/ call and the
- * table's frame handling that reads their types; splitting it removes these. Empty this list once
- * the split is merged (the second test fails while a listed pair no longer exists). */
-const BEING_REMOVED: readonly (readonly [string, string])[] = [
-  ['api.ts', 'players'],
-  ['api.ts', 'table'],
-];
-
 const pairs = (partPairs as (src: string, entries: string[]) => Pair[])(SRC, ENTRIES);
 const name = (p: readonly string[]) => p.join(' <-> ');
-const listed = new Set(BEING_REMOVED.map(name));
 
 describe('web layers', () => {
   it('no two parts of packages/web/src import each other', () => {
-    const found = pairs
-      .filter((p) => !listed.has(name(p.parts)))
-      .map((p) => `${name(p.parts)}:\n  ${p.imports.join('\n  ')}`);
+    const found = pairs.map((p) => `${name(p.parts)}:\n  ${p.imports.join('\n  ')}`);
     expect(found, 'node scripts/part-pairs.mjs packages/web/src main.tsx').toEqual([]);
-  });
-
-  it('every pair listed as being removed still exists (the list only shrinks)', () => {
-    const present = new Set(pairs.map((p) => name(p.parts)));
-    expect([...listed].filter((p) => !present.has(p))).toEqual([]);
   });
 });
