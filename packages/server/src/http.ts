@@ -1,6 +1,6 @@
 // HTTP: the JSON API and the web client's static files. Every request is answered inside one
 // try/catch: a malformed target or header gets 400, a request-scoped failure 500 with a log line,
-// and the process keeps serving (issue 10 item 1).
+// and the process keeps serving.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
@@ -94,7 +94,7 @@ export function createHttpHandler(
         const vouched = me ? await players!.vouchesFor(me.player) : false;
         // A vouched table is listed first (lobby/tables.ts) and created in a lane of its own
         // (lobby/create-lanes.ts): one profile from many addresses creates no faster and keeps no
-        // more of them waiting than one address may (issue 29 §2).
+        // more of them waiting than one address may.
         if (vouched) {
           if (!creates.take(`player:${me!.player.id}`))
             throw new ApiError(
@@ -130,7 +130,7 @@ export function createHttpHandler(
     if (p === '/api/games' && m === 'GET') {
       return sendJson(res, 200, await service.listOpen(pageOf(search)));
     }
-    // The live tables to watch (issue 25 §5): pages of limits.openPageSize, as many as the open list.
+    // The live tables to watch: pages of limits.openPageSize, as many as the open list.
     if (p === '/api/live' && m === 'GET') return sendJson(res, 200, await service.listLive(pageOf(search)));
     if (p === '/api/my-games' && m === 'POST')
       return sendJson(res, 200, { games: await service.myGames((await body(req, myGamesSchema)).tokens) });
@@ -173,9 +173,9 @@ export function createHttpHandler(
         notifier?.started(id);
         return sendJson(res, 200, { ok: true });
       }
-      // A finished game's record never changes: serialised once and kept (issue 10 item 4).
+      // A finished game's record never changes: serialised once and kept.
       if (verb === 'record' && m === 'GET') return sendJsonText(res, 200, await service.recordText(id));
-      // Issue 28 §3: 409 not_over before the end; 202 while computing; then the stored JSON.
+      // 409 not_over before the end; 202 while computing; then the stored JSON.
       if (verb === 'analysis' && m === 'GET') {
         const a = await service.analysis(id);
         return a.status === 200 ? sendJsonText(res, 200, a.text) : sendJson(res, 202, a.body);

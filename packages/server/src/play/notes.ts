@@ -1,4 +1,4 @@
-// The agents' mental notes as table state beside the game (R30, D8; issue 10 item 2). A change
+// The agents' mental notes as table state beside the game (R30, D8). A change
 // replaces the white note on one location (or removes it); it never enters the action log, so the
 // log, the `state` frame and every `hello` grow only with moves. The engine decides what is allowed
 // (`checkNote`, pure) and what the notes become (`applyNote`, pure); this file persists the change

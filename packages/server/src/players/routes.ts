@@ -1,4 +1,4 @@
-// The player routes (issue 13; docs/protocol.md "Players"): identity, profile, history, ratings,
+// The player routes (docs/protocol.md "Players"): identity, profile, history, ratings,
 // leaderboard. Bodies and queries go through the strict zod schemas of players/schemas.ts; every
 // refusal is a code and a sentence that does not echo the input, and changes nothing. The session
 // token travels in `Authorization: Bearer`, never in a URL.
@@ -116,7 +116,7 @@ function notImpersonating(name: string): string {
 
 const publicPlayer = (p: PlayerRow) => ({ id: p.id, name: p.name, bot: p.bot, createdAt: p.createdAt });
 
-/** The players part of a running server (issue 13), built once by the composition root (server.ts). */
+/** The players part of a running server, built once by the composition root (server.ts). */
 export interface PlayerParts {
   readonly accounts: PlayerService;
   readonly campaigns: CampaignTables;
@@ -125,7 +125,7 @@ export interface PlayerParts {
   readonly seats: SeatTokens;
   /** The games in memory, refreshed after a deletion renamed their seats. */
   readonly games: GameService;
-  /** Notifications (issue 27 §4); null when the server runs without them. */
+  /** Notifications; null when the server runs without them. */
   readonly notifier: Notifier | null;
 }
 
@@ -360,14 +360,14 @@ export function createPlayerRoutes(
       sendJson(res, 200, { handle: h.handle });
       return true;
     }
-    // Every device has your games (issue 27 §2): the seat tokens of the places this profile holds,
+    // Every device has your games: the seat tokens of the places this profile holds,
     // for a signed-in device to list and resume them (POST /api/my-games lists them).
     if (p === '/api/me/seats' && m === 'GET') {
       const { player } = await players.requirePlayer(req);
       sendJson(res, 200, { seats: await store.seatTokensOf(player.id, MY_SEATS) });
       return true;
     }
-    // An offline solo game into this profile's history, unrated (issue 28 §1, docs/offline.md).
+    // An offline solo game into this profile's history, unrated (docs/offline.md).
     if (p === '/api/me/offline-games' && m === 'POST') {
       const b = await body(req, offlineUploadSchema, limits.offlineRecordBytes);
       const { player } = await players.requirePlayer(req);
@@ -408,7 +408,7 @@ export function createPlayerRoutes(
     if (p === '/api/sessions') {
       if (m === 'POST') {
         const b = await body(req, signInSchema);
-        // By handle (issue 27 §2) or by player id. An unknown or malformed handle reads and costs
+        // By handle or by player id. An unknown or malformed handle reads and costs
         // the same as a wrong password (signIn hashes against a dummy); its attempts spend the
         // budget of its folded key, so guessing passwords for a handle is as slow as for an id.
         const handle = b.handle === undefined ? null : checkHandle(b.handle);
@@ -527,7 +527,7 @@ export function createPlayerRoutes(
         if ((q.beforeAt === undefined) !== (q.beforeGame === undefined))
           throw new ApiError(400, 'malformed', 'beforeAt and beforeGame go together.');
         // A bot plays everyone's games: paging back through them would list every game's id
-        // (issue 29 §3). Its history is its most recent page only.
+        // (the whole store, page by page). Its history is its most recent page only.
         if (q.beforeAt !== undefined && isBotPlayerId(id))
           throw new ApiError(400, 'malformed', "A bot's history shows its recent games only.");
         const rows = await store.historyOf(

@@ -30,7 +30,7 @@ const name = z
   );
 
 // Only bounded here: its length rule is checked by the route (`checkPassword`), which answers
-// `bad_password` with a sentence of its own instead of a field-prefixed schema message (issue 27 §6).
+// `bad_password` with a sentence of its own instead of a field-prefixed schema message.
 const password = z.string().max(PASSWORD_MAX * 4, 'That password is too long.');
 
 const playerId = z
@@ -53,7 +53,7 @@ export const setPasswordSchema = z.strictObject({
     .max(PASSWORD_MAX * 4)
     .optional(),
 });
-/** Sign-in names the profile by its handle (issue 27 §2) or, as before, by its player id. */
+/** Sign-in names the profile by its handle or, as before, by its player id. */
 export const signInSchema = z
   .strictObject({
     playerId: playerId.optional(),
@@ -86,7 +86,7 @@ export const leaderboardQuerySchema = z.strictObject({
 export const chooseModulesSchema = z.strictObject({
   side: z.enum(['recruiter', 'agents']),
   count: z.number().int().min(0).max(MAX_MODULES),
-  // Stored in the campaign's public ledger: the text rules of names and chat (issue 29 §5); empty
+  // Stored in the campaign's public ledger: the text rules of names and chat; empty
   // is allowed (no notes).
   text: z
     .string()
@@ -127,7 +127,7 @@ export const chatFrameSchema = z.discriminatedUnion('t', [
 ]);
 export type ChatFrame = z.infer<typeof chatFrameSchema>;
 
-/** POST /api/me/offline-games (issue 28 §1): an offline solo game's record, the side the player
+/** POST /api/me/offline-games: an offline solo game's record, the side the player
  * took and the bot's level (both must be what the record's `seats` say). The record's shape and
  * moves are checked by replaying it with the engine (players/offline-games.ts); its size by the
  * route's body cap. */
