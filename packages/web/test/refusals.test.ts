@@ -1,4 +1,4 @@
-// The engine's refusals in the player's language (issue 12, clear refusals in zh/ja): real
+// The engine's refusals in the player's language (clear refusals in zh/ja): real
 // refusals from real positions, said in Chinese and Japanese by code and parameters, with the
 // engine's English only for codes without a translation.
 import { describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('refusals in the player’s language', () => {
   });
 
   for (const lang of ['zh', 'ja'] as const)
-    it(`${lang}: each is said in ${lang}, with its locations, no English word and no ruling id left (issue 25 §4)`, () => {
+    it(`${lang}: each is said in ${lang}, with its locations, no English word and no ruling id left`, () => {
       const i18n = makeI18n(lang);
       for (const e of errors) {
         const text = translatedRefusal(i18n, e);
@@ -104,7 +104,7 @@ describe('refusals in the player’s language', () => {
   });
 
   // Refusals no click can cause (a hand-made frame): each code's general sentence, with the
-  // ruling ids cut (issue 25 §4), never English (left open in issue 12: wrong_phase, already_done,
+  // ruling ids cut, never English (before, wrong_phase, already_done,
   // must_act, not_controlled, not_in_mode, bad_location were English in zh/ja).
   for (const lang of ['zh', 'ja'] as const)
     it(`${lang}: refusals a click cannot cause get their code's sentence, no ruling id, no English`, () => {
@@ -131,7 +131,7 @@ describe('refusals in the player’s language', () => {
       expect(refusalText(i18n, odd)).not.toMatch(RULING_ID);
     });
 
-  // Issue 25 §4: the ids stay for developers; a player gets the rulebook chapter instead.
+  // The ids stay for developers; a player gets the rulebook chapter instead.
   it('each refusal a click can cause links the rulebook chapter of the first ruling it cites', () => {
     const chapters = errors.map((e) => [e.code, refusalChapter(e)]);
     for (const [code, chapter] of chapters) expect(chapter, String(code)).not.toBeNull();
@@ -145,7 +145,7 @@ describe('refusals in the player’s language', () => {
     expect(refusalChapter({ code: 'not_your_turn', message: 'Not your turn.' })).toBeNull();
   });
 
-  it('the ids go from the English text; words beside them stay (issue 25 §4)', () => {
+  it('the ids go from the English text; words beside them stay', () => {
     expect(withoutRulings('Agents move up to 2 locations (R20, R21).')).toBe('Agents move up to 2 locations.');
     expect(withoutRulings('Only times 2..5 (R5: times 2..5, step rules).')).toBe(
       'Only times 2..5 (times 2..5, step rules).',

@@ -1,4 +1,4 @@
-// Issue 25 §1 in real Chromium against the real server: one click and undo on both sides, the
+// In real Chromium against the real server: one click and undo on both sides, the
 // tool reset at each turn start, clear refusals, Ask options blocked by an immortal (R22).
 // (Split from table.test.ts so the table's browser tests run on several workers.)
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ beforeAll(() => {
 });
 const { actions, solo, untilMine, activateFirst, countActs, setupUntil } = soloTable(() => server.url);
 
-describe('one click, undo (issue 25)', () => {
-  it('issue 25 recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn, and after an undo (regression "the undone tool stays selected")', async () => {
+describe('one click, undo', () => {
+  it('recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn, and after an undo (regression "the undone tool stays selected")', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     // A random board can leave the recruiter no step at its first turn, only immortal moves (R17
@@ -128,7 +128,7 @@ describe('one click, undo (issue 25)', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('issue 25 agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing (issue 26 item 4); regression: the Undo bar named the action just taken back', async () => {
+  it('agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing; regression: the Undo bar named the action just taken back', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     await solo(page, 'Rogue agents');
@@ -275,13 +275,13 @@ async function findBlockedAsk(page: Page): Promise<boolean> {
       const greyed = actions(page).locator('button.blocked[aria-disabled=true]');
       expect(await greyed.count()).toBeGreaterThan(0);
       const why = await actions(page).locator('.blocked-option small').first().innerText();
-      // the ruling id stays out of what players read (issue 25 §4)
+      // the ruling id stays out of what players read
       expect(why).toMatch(/nobody may ask about it\.$/);
       await greyed.first().click({ force: true });
       // the refusal line is drawn after the click: wait for it, not a fixed moment
       await expect.poll(() => page.locator('.refusal').innerText()).toMatch(/nobody may ask about it\./);
       expect(await page.locator('.refusal').innerText()).not.toMatch(/R22/);
-      // instead of the ruling id, a link to the rulebook chapter that explains it (issue 25 §4)
+      // instead of the ruling id, a link to the rulebook chapter that explains it
       await expect.poll(() => page.locator('.refusal a.rule-link').count()).toBe(1);
       await shot(page, 'table-ask-blocked-1280.png', false);
       return true;

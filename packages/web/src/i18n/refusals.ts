@@ -1,4 +1,4 @@
-// The engine's refusals in the player's language (issue 12: "clear refusals", zh/ja passes).
+// The engine's refusals in the player's language ("clear refusals", zh/ja passes).
 // The engine answers an illegal action with a stable code, an English sentence and, where the
 // sentence is one a player can meet by clicking, its parameters (`v` picks which of the code's
 // sentences). That sentence is translated with its details; every other refusal gets its code's
@@ -7,7 +7,7 @@
 // from the catalogues, so the glossary decides them.
 // The ruling ids the engine cites (R20, R21) are for developers and logs: the player's rulebook
 // never names them, so a player reads the refusal without them and gets a link to the rulebook
-// chapter that explains the rule instead (issue 25 §4; `refusalChapter`).
+// chapter that explains the rule instead (`refusalChapter`).
 import type { I18n } from '../i18n.js';
 import { rulingChapter, type ChapterId } from '../rulebook/chapters.js';
 

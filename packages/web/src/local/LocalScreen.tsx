@@ -1,4 +1,4 @@
-// The table of an offline solo game (issue 28 §1): the same Table as an online game, fed by a
+// The table of an offline solo game: the same Table as an online game, fed by a
 // LocalGame held in the page instead of the WebSocket. Nothing on this screen asks the server
 // anything (the reachability probes are held too), except the player's own "upload" click.
 import { useCallback, useEffect, useState } from 'react';

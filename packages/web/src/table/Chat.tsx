@@ -1,4 +1,4 @@
-// The table chat panel (issue 13): the messages, the input with the notice that everyone at the
+// The table chat panel: the messages, the input with the notice that everyone at the
 // table reads it (the recruiter included), and the host's controls (spectators may write, mute a
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
@@ -78,7 +78,7 @@ export function Chat({
           <button type="submit">{t('chat_send')}</button>
         </form>
       ) : mutedHere ? (
-        // Issue 27 §6: the input is gone, so say why (the host's mute holds until they unmute).
+        // The input is gone, so say why (the host's mute holds until they unmute).
         <p className="chat-muted" role="status">
           {t('mu_youAreMuted')}
         </p>
@@ -141,7 +141,7 @@ export function useStoredChat(gameId: string, stored = true): ChatMessage[] {
   useEffect(() => {
     if (!stored) return;
     let gone = false;
-    // The server pages the chat (at most 100 a page, issue 29 §3): read on until a short page.
+    // The server pages the chat (at most 100 a page): read on until a short page.
     const read = async (): Promise<ChatMessage[]> => {
       const all: ChatMessage[] = [];
       for (;;) {

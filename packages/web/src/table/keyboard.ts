@@ -1,5 +1,5 @@
 // The table's keyboard shortcuts, defined once: the key handler, the help overlay and the
-// rulebook's "Keyboard" section all read this list (issue 25 §3). A shortcut only presses a
+// rulebook's "Keyboard" section all read this list. A shortcut only presses a
 // button that is on screen; where none is, the key does nothing, so no rule lives here.
 import { useEffect } from 'react';
 import type { StringKey } from '../i18n.js';
