@@ -73,8 +73,8 @@ export class BotDriver {
         seat: bot.seat,
         level: bot.bot ?? bot.standIn!.level,
         // Built when the pool reads it (as it hands the decision to a worker), not now: a decision
-        // can wait in the queue for seconds, and a bot's view holds the whole log (
-        // the queued views outlived the main thread's young collections).
+        // can wait in the queue for seconds, and a bot's view holds the whole log
+        // (the queued views outlived the main thread's young collections).
         get view() {
           return view(s, bot.seat);
         },

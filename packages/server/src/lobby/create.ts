@@ -1,5 +1,5 @@
-// A new lobby table from a validated create body: option rules and defaults (
-// a fixed recruiter card only for a host who is the recruiter; the assistant defaults).
+// A new lobby table from a validated create body: option rules and defaults
+// (a fixed recruiter card only for a host who is the recruiter; the assistant defaults).
 import { ApiError } from '../api-error.js';
 import type { CreateGameBody } from '../schemas.js';
 import { botName } from '../seating.js';

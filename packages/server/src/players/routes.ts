@@ -125,7 +125,7 @@ export interface PlayerParts {
   readonly seats: SeatTokens;
   /** The games in memory, refreshed after a deletion renamed their seats. */
   readonly games: GameService;
-  /** Notifications; null when the server runs without them. */
+  /** Notifications, or null when the server runs without them. */
   readonly notifier: Notifier | null;
 }
 
