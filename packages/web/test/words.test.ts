@@ -1,5 +1,5 @@
 // The words on the table and the catalogues' shape: each test names
-// the item it pins. Positions and log lines come from real games played by the engine.
+// what it pins. Positions and log lines come from real games played by the engine.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -2,8 +2,8 @@
 // subscriptions of each profile's devices, each profile's e-mail address (verified or waiting for
 // its link) and the last turn of each game a profile was mailed about. Every row of a player goes
 // with the player (ON DELETE CASCADE): deleting a profile deletes its address and subscriptions,
-// so nothing of a deleted player stays. The VAPID private key is kept readable: the server signs every push with it and
-// a new key would orphan every subscription. Frozen once released.
+// so nothing of a deleted player stays. The VAPID private key is kept readable: the server signs
+// every push with it and a new key would orphan every subscription. Frozen once released.
 export function notifySchema(dialect: 'pg' | 'sqlite'): string {
   const pg = dialect === 'pg';
   const INT8 = pg ? 'BIGINT' : 'INTEGER';
