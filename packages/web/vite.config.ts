@@ -24,7 +24,7 @@ function publicFiles(dir: string, rel = ''): string[] {
 }
 
 /**
- * Builds /sw.js (issue 27 §5) from src/sw/shell-worker.ts: the shell is every file of this build
+ * Builds /sw.js from src/sw/shell-worker.ts: the shell is every file of this build
  * (index.html as "./", the hashed chunks and styles, the icons and the manifest), the version a
  * hash of their contents, so each deploy that changes anything installs a new worker and cache.
  */

@@ -1,4 +1,4 @@
-// Memory one active game holds in the server's main isolate (issue 29 §6), without the noise of
+// Memory one active game holds in the server's main isolate, without the noise of
 // a load: N stored mid-game tables (bench/positions.ts; 2 and 5 seats, spectators, no bots), each
 // loaded by its seats' and spectators' `hello` over real WebSockets, then two full collections.
 // Prints the heap and RSS growth per game; with a file name, also writes a heap snapshot there.

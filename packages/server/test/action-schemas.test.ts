@@ -1,4 +1,4 @@
-// Issue 26 §1: each action is defined once (engine ACTION_DEFS); the server's zod schema and the
+// Each action is defined once (engine ACTION_DEFS); the server's zod schema and the
 // engine's structural check are both derived from it, and must accept and refuse the same inputs
 // for every action, field kind and bad shape. (Replaces the old test that compared field names.)
 import { describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ function cases(type: (typeof CLIENT_ACTION_TYPES)[number]): { input: Record<stri
   return out;
 }
 
-describe('issue 26 §1: the zod schema and the engine shape check agree (both from ACTION_DEFS)', () => {
+describe('the zod schema and the engine shape check agree (both from ACTION_DEFS)', () => {
   it.each(CLIENT_ACTION_TYPES.map((t) => [t]))('%s: the same inputs accepted and refused', (type) => {
     for (const { input, ok } of cases(type)) {
       const seated = { ...input, seat: 1 };

@@ -1,4 +1,4 @@
-// The analysis of a finished game (issue 28 §3) over real HTTP, for a store that can be opened
+// The analysis of a finished game over real HTTP, for a store that can be opened
 // again on the same data (SQLite: the same folder; PostgreSQL: the same schema): never before the
 // end (409 not_over, nothing computed, nothing stored), 202 while a bot worker computes it, then
 // the stored JSON, the same as the analysis computed in-process from the game's record; served

@@ -1,4 +1,4 @@
-// The game analysis route (issue 28 §3) on SQLite: the same folder opened again after a restart.
+// The game analysis route on SQLite: the same folder opened again after a restart.
 import { SqliteStore } from '../src/store/sqlite.js';
 import { analysisSuite } from './analysis-suite.js';
 import { tempDir } from './temp-dir.js';

@@ -1,4 +1,4 @@
-// Issue 29 §2: every budget was keyed by the exact address, so many addresses had many budgets:
+// Every budget was keyed by the exact address, so many addresses had many budgets:
 // 2,000 loopback addresses made 15,985 tables in 20 s, 24 addresses took 24 bot tables, one IPv6
 // /64 had unlimited budgets, and behind a proxy `ip:port` was a new address per port. Requests
 // here come from real sockets bound to distinct loopback addresses (127.0.x.y).
@@ -10,7 +10,7 @@ const base = { name: 'Ann', mode: 'full', players: 2, bots: {}, turnTimerSec: nu
 
 const post = postFrom;
 
-describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
+describe('attack: budgets that many addresses multiply', () => {
   it('20 addresses making a table each get no more than the server-wide table budget', async () => {
     const srv = await testServer(undefined, {
       // one /24: its share of the open list (OPEN_UNVOUCHED_PER_NET) is another test's matter
@@ -80,7 +80,7 @@ describe('attack: budgets that many addresses multiply (issue 29 §2)', () => {
   });
 });
 
-describe('attack: one address filling the public lobby (issue 29 §2)', () => {
+describe('attack: one address filling the public lobby', () => {
   it('an address keeps at most its cap of tables waiting; a started or left table frees a slot', async () => {
     // one address: the open list's share per network is another test's matter
     const srv = await testServer(undefined, { limits: { openTablesPerIp: 3, openUnvouchedPerNet: 100 } });

@@ -1,4 +1,4 @@
-// Issue 10 item 5: one client creating thousands of tables, joining, starting and connecting
+// One client creating thousands of tables, joining, starting and connecting
 // without limit; tables and games that live forever; a restart that replays every game first.
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -17,7 +17,7 @@ function upgradeStatus(url: string, headers: Record<string, string> = {}): Promi
   });
 }
 
-describe('attack: table spam from one address (issue 10 item 5)', () => {
+describe('attack: table spam from one address', () => {
   it('table creation, joins and starts have per-IP budgets with a clear 429', async () => {
     const srv = await testServer(undefined, {
       limits: {
@@ -127,7 +127,7 @@ describe('attack: table spam from one address (issue 10 item 5)', () => {
   });
 });
 
-describe('attack: tables and games that never go away (issue 10 item 5)', () => {
+describe('attack: tables and games that never go away', () => {
   it('idle lobby tables expire: not listed, not joinable, not startable; the list pages', async () => {
     const store = new MemoryStore();
     const srv = await testServer(store, { limits: { lobbyIdleMs: 60_000, openPageSize: 2, openUnvouchedPerNet: 100 } });
@@ -184,7 +184,7 @@ describe('attack: tables and games that never go away (issue 10 item 5)', () => 
   });
 });
 
-describe('attack: a restart that replays every stored game before listening (issue 10 item 5)', () => {
+describe('attack: a restart that replays every stored game before listening', () => {
   it('with 10,000 stored active games the server listens first and loads games on use', async () => {
     const store = new MemoryStore();
     const seed = await testServer(store);

@@ -1,4 +1,4 @@
-// Issue 29 §1: half-sent HTTP requests filled the process's open-file limit and every health check
+// Half-sent HTTP requests filled the process's open-file limit and every health check
 // and WebSocket from other addresses failed. The real server process, started with the limit
 // lowered to 1,024 as many hosts have; raw sockets from loopback addresses (127.x.y.z); request
 // timeouts pushed out to 10 minutes so that only the socket caps can save the server.
@@ -131,7 +131,7 @@ async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 20));
 }
 
-describe('attack: half-sent requests against a 1,024 descriptor limit (issue 29 §1)', () => {
+describe('attack: half-sent requests against a 1,024 descriptor limit', () => {
   it('the socket cap is read from the open-file limit at start', async () => {
     const { caps } = await launch('caps');
     expect(caps.total).toBe(1024 - 128);
@@ -163,7 +163,7 @@ describe('attack: half-sent requests against a 1,024 descriptor limit (issue 29 
   }, 120_000);
 });
 
-describe('attack: half-sent request bodies (issue 29 §1)', () => {
+describe('attack: half-sent request bodies', () => {
   it('40 addresses each holding 32 POSTs whose body never ends: health and a WebSocket still get through', async () => {
     const { port } = await launch('bodies');
     const flood = newFlood();

@@ -1,4 +1,4 @@
-// Issue 10 items 2 and 3: clients that never read, keep-alive by unsolicited pongs, hello and
+// Clients that never read, keep-alive by unsolicited pongs, hello and
 // note floods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
@@ -26,7 +26,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-describe('attack: a socket that never reads but answers heartbeats with unsolicited pongs (issue 10 item 3)', () => {
+describe('attack: a socket that never reads but answers heartbeats with unsolicited pongs', () => {
   it('is closed once its send buffer stays above the limit; others keep playing', async () => {
     // Heartbeats far apart: only the backpressure rule can drop this socket within the test.
     const s2 = await testServer(undefined, { limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 } });
@@ -77,7 +77,7 @@ describe('attack: a socket that never reads but answers heartbeats with unsolici
   });
 });
 
-describe('the heartbeat spread over the period (issue 29 §6: one sweep of every connection stalled the loop)', () => {
+describe('the heartbeat spread over the period (one sweep of every connection stalled the loop)', () => {
   it('every connection, whatever its tick, is still pinged: silent ones are dropped, answering ones stay', async () => {
     // 1.2 s period in 12 ticks: thirteen connections in a row fall in every tick at least once (a
     // period long enough that a busy machine's client still answers each ping in time).
@@ -105,7 +105,7 @@ describe('the heartbeat spread over the period (issue 29 §6: one sweep of every
   });
 });
 
-describe('attack: hello and note floods (issue 10 item 2)', () => {
+describe('attack: hello and note floods', () => {
   it('hello has its own per-connection and per-IP budget', async () => {
     const s2 = await testServer(undefined, {
       limits: { helloPerConn: { burst: 3, perMin: 1 }, helloPerIp: { burst: 5, perMin: 1 } },

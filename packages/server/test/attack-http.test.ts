@@ -1,4 +1,4 @@
-// Issue 10 item 9: cross-site requests, missing security headers, uncompressed JavaScript.
+// Cross-site requests, missing security headers, uncompressed JavaScript.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,7 @@ function upgrade(origin: string | undefined): Promise<'open' | number> {
   });
 }
 
-describe('attack: cross-site WebSocket hijacking (issue 10 item 9)', () => {
+describe('attack: cross-site WebSocket hijacking', () => {
   it('an upgrade from another site is refused with 403; same origin, allowed origins and non-browsers are accepted', async () => {
     expect(await upgrade('https://evil.example')).toBe(403);
     expect(await upgrade('null')).toBe(403);
@@ -67,7 +67,7 @@ describe('attack: cross-site WebSocket hijacking (issue 10 item 9)', () => {
   });
 });
 
-describe('attack: cross-site text/plain POST creates tables (issue 10 item 9)', () => {
+describe('attack: cross-site text/plain POST creates tables', () => {
   it('a POST body that is not application/json is refused with 415 and creates nothing', async () => {
     const before = (await api(srv.url, 'GET', '/api/games')).body.games.length;
     const body = JSON.stringify({ name: 'Eve', mode: 'full', players: 2, bots: {}, turnTimerSec: null });
@@ -90,7 +90,7 @@ describe('attack: cross-site text/plain POST creates tables (issue 10 item 9)', 
   });
 });
 
-describe('attack: framing, sniffing, referrer leaks; uncompressed JavaScript (issue 10 item 9)', () => {
+describe('attack: framing, sniffing, referrer leaks; uncompressed JavaScript', () => {
   it('HTML, assets and API answers carry CSP (no inline script, frame-ancestors none), nosniff, Referrer-Policy', async () => {
     for (const p of ['/', '/assets/index-Ab12Cd34.js', '/api/health', '/api/nope']) {
       const r = await get(p);

@@ -1,4 +1,4 @@
-// Issue 10 item 10: names, titles and notes that corrupt what others read, impersonate bots or the
+// Names, titles and notes that corrupt what others read, impersonate bots or the
 // server, or smuggle prototype keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
@@ -29,7 +29,7 @@ const HOSTILE_TEXT: [string, string][] = [
   ['combining marks only', '\u0301\u0302'],
 ];
 
-describe('attack: control, bidi and invisible characters in names and titles (issue 10 item 10)', () => {
+describe('attack: control, bidi and invisible characters in names and titles', () => {
   it('create and join refuse each hostile name with a clear 400, and a hostile title', async () => {
     for (const [what, name] of HOSTILE_TEXT) {
       const r = await api(srv.url, 'POST', '/api/games', { ...base, name });
@@ -75,7 +75,7 @@ describe('attack: control, bidi and invisible characters in names and titles (is
   });
 });
 
-describe('attack: prototype and unknown keys (issue 10 item 10)', () => {
+describe('attack: prototype and unknown keys', () => {
   it('"__proto__" in bots, at the top level or in join is refused, not silently dropped', async () => {
     const bodies = [
       `{"name":"Ann","mode":"full","players":2,"turnTimerSec":null,"bots":{"__proto__":{"2":"hard"}}}`,
@@ -95,7 +95,7 @@ describe('attack: prototype and unknown keys (issue 10 item 10)', () => {
   });
 });
 
-describe('attack: control and bidi characters in note texts (issue 10 item 10)', () => {
+describe('attack: control and bidi characters in note texts', () => {
   it('a note with hostile text is refused; the state does not change', async () => {
     const t = await openTable(srv.url, { mode: 'training', players: 2 });
     const c = t.clients[0]!;

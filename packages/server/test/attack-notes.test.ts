@@ -1,4 +1,4 @@
-// Issue 10 item 2: mental notes are table state beside the game (R30, D8), not moves. One agent
+// Mental notes are table state beside the game (R30, D8), not moves. One agent
 // sending note changes at the frame rate limit made a 4,672-entry log and a 1.42 MB `state` frame
 // within a minute, resent on every `hello`. Now a change replaces the note on its location, is
 // stored by upsert (game_notes), fanned out as its own `note` frame, and never enters the log.
@@ -20,7 +20,7 @@ function tmpDir(): string {
   return tempDir('mm-notes-');
 }
 
-describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
+describe('attack: a note flood (R30, D8)', () => {
   let srv: RunningServer;
   afterAll(async () => srv?.close());
 
@@ -123,7 +123,7 @@ describe('attack: a note flood (issue 10 item 2, R30, D8)', () => {
   });
 });
 
-describe('notes survive a restart and leave memory with the game (issue 10 item 2)', () => {
+describe('notes survive a restart and leave memory with the game', () => {
   it('notes written before a restart are in the state frame after it (SQLite file)', async () => {
     const dir = tmpDir();
     const s1 = await testServer(SqliteStore.inDir(dir));
@@ -216,7 +216,7 @@ describe('notes survive a restart and leave memory with the game (issue 10 item 
   });
 });
 
-describePg('notes across instances sharing PostgreSQL (issue 10 item 2)', (url) => {
+describePg('notes across instances sharing PostgreSQL', (url) => {
   cleanupSchemas(url);
   it('a note written on one instance reaches viewers on another, and a third instance loads it', async () => {
     const schema = freshSchema('n');

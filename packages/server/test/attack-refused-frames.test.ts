@@ -1,4 +1,4 @@
-// Issue 29 §3: refused WebSocket frames were parsed whole before the refusal (a 14 KB frame cost
+// Refused WebSocket frames were parsed whole before the refusal (a 14 KB frame cost
 // ~1 ms) and cost the sender nothing but its frame rate, so a few connections flooding them took
 // most of a core. Now a frame is judged by its bytes first, and refusals spend a budget of their
 // own: beyond it the connection is closed.
@@ -19,7 +19,7 @@ function closed(ws: WebSocket): Promise<number> {
   return new Promise((r) => ws.once('close', (code) => r(code)));
 }
 
-describe('attack: a flood of refused frames (issue 29 §3)', () => {
+describe('attack: a flood of refused frames', () => {
   it('a connection sending oversized and malformed frames is closed after its refusal budget; an honest game plays on', async () => {
     const t = await openTable(srv.url, { mode: 'full', players: 2 });
     const bad = new WebSocket(srv.url.replace('http', 'ws') + '/ws');

@@ -1,4 +1,4 @@
-// Issue 10 item 1: requests that used to kill the process. Raw bytes over real TCP sockets; after
+// Requests that used to kill the process. Raw bytes over real TCP sockets; after
 // each, the server still answers /api/health and a WebSocket still plays.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ async function stillServing(): Promise<void> {
   expect((await api(srv.url, 'GET', '/api/health')).body).toEqual({ ok: true });
 }
 
-describe('attack: malformed request targets and headers (issue 10 item 1)', () => {
+describe('attack: malformed request targets and headers', () => {
   it('request-target http://[/ on plain HTTP gets 400 and the process keeps serving', async () => {
     const got = await raw(srv.port, 'GET http://[/ HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(got).toMatch(/^HTTP\/1\.1 400/);
@@ -106,7 +106,7 @@ describe('attack: malformed request targets and headers (issue 10 item 1)', () =
   });
 });
 
-describe('regression: the campaign poll and the replay fetch got 400 now and then (issue 13)', () => {
+describe('regression: the campaign poll and the replay fetch got 400 now and then', () => {
   // Node times a socket from the moment it opens. Chromium opens sockets ahead of need and keeps
   // them idle; when node's timer fires on one, the answer it writes is what the browser reads for
   // the request it sends on that socket next. A 400 reached the page; a 408 is retried.

@@ -1,4 +1,4 @@
-// Issue 10 items 7 and 8: secrets that could be computed or were known to the wrong player.
+// Secrets that could be computed or were known to the wrong player.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, newGame } from '@mindmgmt/engine';
 import type { RunningServer } from '../src/app/server.js';
@@ -26,7 +26,7 @@ async function startedGame(extra: Record<string, unknown> = {}) {
   return { id: c.body.gameId as string, row, state };
 }
 
-describe('attack: computing the secret deck from a 32-bit seed (issue 10 item 7)', () => {
+describe('attack: computing the secret deck from a 32-bit seed', () => {
   it('the deck and the random recruiter card are not what the stored 32-bit seed gives', async () => {
     let sameDeck = 0;
     let sameCard = 0;
@@ -67,7 +67,7 @@ describe('attack: computing the secret deck from a 32-bit seed (issue 10 item 7)
   });
 });
 
-describe('attack: host picks a fixed recruiter card, then plays an agent (issue 10 item 8)', () => {
+describe('attack: host picks a fixed recruiter card, then plays an agent', () => {
   it('a fixed card is refused unless the host is the recruiter', async () => {
     for (const refused of [
       { players: 3, bots: {}, recruiterCard: 'carl', recruiterChoice: 'random' },

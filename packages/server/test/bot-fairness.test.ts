@@ -1,4 +1,4 @@
-// Issue 10 item 6, fair bots, over the real BotPool and real @mindmgmt/ai bots: the time limit
+// Fair bots, over the real BotPool and real @mindmgmt/ai bots: the time limit
 // counts only a worker's own run, work is served round robin per game, a bot out of time plays its
 // best move so far or its quick default (never a random move), and a crashed worker's sessions are
 // recreated.
@@ -17,7 +17,7 @@ function task(gameId: string, i: number, seed = i) {
   return { gameId, seat: 1, level: 'hard' as const, view: p.view, legal: p.legal, seed, budgetMs: BUDGET_MS };
 }
 
-describe('fair bots (issue 10 item 6)', () => {
+describe('fair bots', () => {
   it('has positions to play', () => {
     expect(positions.length).toBeGreaterThanOrEqual(3);
   });
@@ -26,7 +26,7 @@ describe('fair bots (issue 10 item 6)', () => {
     // The pool's clock is the test's: it moves 0.4 limits each time a decision is served (time the
     // waiting decisions spend in the queue) and never while one runs. Each run then sees at most
     // 0.4 limits pass, so none may time out, while the last of the queue waits 6 limits.
-    // (Issue 26: this was checked against the machine's clock, sized by probe runs, and failed
+    // (this was checked against the machine's clock, sized by probe runs, and failed
     // whenever a run under load took over four probe runs.)
     const clock = new ManualClock();
     const LIMIT = 1000;

@@ -1,4 +1,4 @@
-// Issue 29 §6: every bot decision structured-cloned the bot's whole view, log included, on the
+// Every bot decision structured-cloned the bot's whole view, log included, on the
 // main thread (535 ms of a 17.6 s profile under load). A worker now gets only the log entries its
 // session has not seen, and rebuilds the whole view; the decision is the one the whole view gives.
 import { describe, expect, it } from 'vitest';

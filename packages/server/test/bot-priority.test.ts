@@ -1,4 +1,4 @@
-// Issue 29 §6: on 2 cores the hard and expert bots' worker threads took the cores the main thread
+// On 2 cores the hard and expert bots' worker threads took the cores the main thread
 // needed to read frames and acknowledge moves (server.rttP99Ratio 5.68). The workers now run below
 // the main thread's priority: each sets its own thread's nice value (Linux).
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
-// Issue 11: one bot session per (game, seat). Games interleaved through the server's real BotPool
+// One bot session per (game, seat). Games interleaved through the server's real BotPool
 // make exactly the decisions a fresh bot makes for the same view and seed: no bot state leaks from
-// one game into another. Every decision is clock-free (issue 26 §6): at NO_CUTOFF_MS the hard
+// one game into another. Every decision is clock-free: at NO_CUTOFF_MS the hard
 // bots do the production budget's work (it stops growing at 700 ms, exact deduction on) and their
 // safety cutoff never fires, so nothing compared depends on how busy the machine is (regression:
 // "fresh bot hit its safety cutoff even at 4x the budget" beside another CPU-heavy job).
@@ -19,7 +19,7 @@ function freshDecision(p: Played): Action {
   return a;
 }
 
-describe('bot sessions (issue 11)', () => {
+describe('bot sessions', () => {
   it('regression: bots shared across games: interleaved games decide exactly as fresh bots', async () => {
     // One worker, so all sessions of both games live side by side in it, as on a busy server.
     const pool = new BotPool(1, 2 * NO_CUTOFF_MS);

@@ -1,4 +1,4 @@
-// No import circles in the server (issue 26 §4; docs/architecture.md "No import circles"): found
+// No import circles in the server (docs/architecture.md "No import circles"): found
 // by scripts/import-cycles.mjs, which `node scripts/import-cycles.mjs` runs over every package.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

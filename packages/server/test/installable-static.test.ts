@@ -1,4 +1,4 @@
-// Issue 27 §5: the installable app's files. A manifest served as application/octet-stream is not
+// The installable app's files. A manifest served as application/octet-stream is not
 // a manifest to the browser, a CSP without manifest-src 'self' falls back to default-src only by
 // accident, and the service worker or the manifest cached by the HTTP cache would keep an
 // installed app on an old deploy; the icons, with no hash in their names, are kept a day only.
@@ -48,7 +48,7 @@ function get(
   });
 }
 
-describe('installable app files (issue 27 §5)', () => {
+describe('installable app files', () => {
   it('the manifest is application/manifest+json (not octet-stream); it and the worker are revalidated on every use', async () => {
     const r = await get('/manifest.webmanifest');
     expect(r.headers['content-type']).toBe('application/manifest+json; charset=utf-8');

@@ -1,4 +1,4 @@
-// The live tables to watch (issue 25 §5), over real HTTP and WebSockets, for a store that can be
+// The live tables to watch, over real HTTP and WebSockets, for a store that can be
 // opened again on the same data (SQLite: the same folder; PostgreSQL: the same schema): the host's
 // listing choice is stored with the table (migration 104) and survives a restart; the listing is
 // paged and capped; a watcher who comes from it sees the public view only.

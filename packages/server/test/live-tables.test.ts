@@ -1,4 +1,4 @@
-// The live-tables listing (issue 25 §5) on SQLite: the same folder opened again after a restart.
+// The live-tables listing on SQLite: the same folder opened again after a restart.
 import { SqliteStore } from '../src/store/sqlite.js';
 import { liveTablesSuite } from './live-tables-suite.js';
 import { tempDir } from './temp-dir.js';

@@ -1,4 +1,4 @@
-// Issue 29 §2, "the public lobby stays useful under a flood": 2,000 loopback addresses once filled
+// The public lobby stays useful under a flood: 2,000 loopback addresses once filled
 // the open list (50 of 50 spam). Tables of hosts signed in to a profile with a finished game are
 // listed first, and only the newest few tables of anyone else are listed at all, so a flood from
 // many addresses (each within its own cap of waiting tables) pushes no vouched table off the first

@@ -1,4 +1,4 @@
-// The public lobby under a flood (issue 29 §2) on a SQLite file (lobby-flood-suite.ts).
+// The public lobby under a flood on a SQLite file (lobby-flood-suite.ts).
 import { sqlitePlayerStore } from '../src/store/players/sqlite.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { lobbyFloodSuite } from './lobby-flood-suite.js';

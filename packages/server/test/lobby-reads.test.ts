@@ -1,11 +1,11 @@
-// Issue 29 §3: fetching a listed table loaded it into memory (all 16,028 listed tables in 8 s,
+// Fetching a listed table loaded it into memory (all 16,028 listed tables in 8 s,
 // RSS +65 MB). A table still in the lobby is answered from its stored row. Over real HTTP, with a
 // second server on the same store (the first one's memory gone, as after a restart).
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, openTable, testServer } from './helpers.js';
 
-describe('lobby reads (issue 29 §3)', () => {
+describe('lobby reads', () => {
   it('attack: reading every listed table loads none of them; the answer is the same as from memory', async () => {
     const store = new MemoryStore();
     const a = await testServer(store);

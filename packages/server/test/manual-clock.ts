@@ -1,4 +1,4 @@
-// A bot pool clock that moves only when a test advances it (issue 26: a time limit checked by the
+// A bot pool clock that moves only when a test advances it (a time limit checked by the
 // machine's clock failed whenever the machine was slower than the test had measured). A pool on
 // this clock has no time limit until the test advances it past one.
 import type { BotClock } from '../src/bots/clock.js';

@@ -1,4 +1,4 @@
-// The game analysis route (issue 28 §3) on a real PostgreSQL: the same schema opened again after a
+// The game analysis route on a real PostgreSQL: the same schema opened again after a
 // restart.
 import { analysisSuite } from './analysis-suite.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';

@@ -159,7 +159,7 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     const spy = new pg.Client({ connectionString: url });
     await spy.connect();
     const raw: string[] = [];
-    // every notification on either channel: commits come sealed only (no plain twin: issue 29 §6)
+    // every notification on either channel: commits come sealed only (no plain twin, which doubled every commit's traffic)
     spy.on('notification', (n) => raw.push(`${n.channel} ${n.payload}`));
     await spy.query(`LISTEN mm_${schema}`);
     await spy.query(`LISTEN mm_${schema}_c`);

@@ -1,4 +1,4 @@
-// Issue 29 §4 in a cluster: sign-out everywhere on instance A replaces the player's seat tokens;
+// In a cluster: sign-out everywhere on instance A replaces the player's seat tokens;
 // a connection on instance B subscribed with an old token loses the seat's view at once, and the
 // old token opens nothing on B either.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -35,7 +35,7 @@ describePg('cluster: two instances, one PostgreSQL', (url) => {
     const start = JSON.parse(g.start);
     const acts = (await db.query(`SELECT action FROM ${schema}.actions WHERE game_id = $1 ORDER BY seq`, [gameId]))
       .rows;
-    // The crypto-drawn deck and card live in the stored start (issue 10 item 7).
+    // The crypto-drawn deck and card live in the stored start.
     let s = initialState(start);
     const out = [s];
     for (const r of acts) {

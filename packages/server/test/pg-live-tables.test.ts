@@ -1,4 +1,4 @@
-// The live-tables listing (issue 25 §5) on a real PostgreSQL: the same schema opened again after
+// The live-tables listing on a real PostgreSQL: the same schema opened again after
 // a restart.
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { liveTablesSuite } from './live-tables-suite.js';

@@ -1,4 +1,4 @@
-// The public lobby under a flood (issue 29 §2) on a real PostgreSQL (lobby-flood-suite.ts).
+// The public lobby under a flood on a real PostgreSQL (lobby-flood-suite.ts).
 import { pgPlayerStore } from '../src/store/players/pg.js';
 import { cleanupSchemas, describePg, openPg } from './pg-helpers.js';
 import { lobbyFloodSuite } from './lobby-flood-suite.js';

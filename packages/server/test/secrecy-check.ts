@@ -53,7 +53,7 @@ export const LOG_KEYS = new Set([
   'instance',
   'lost',
   'count',
-  // the socket caps read at start (issue 29 §1): numbers
+  // the socket caps read at start: numbers
   'perAddress',
   'perPrefix',
   'total',

@@ -100,7 +100,7 @@ describe('secrecy', () => {
         mode: i % 3 === 0 ? 'full' : 'training',
         players,
         recruiterCard: cards[i % 4],
-        // A fixed card only with the host as recruiter (issue 10 item 8).
+        // A fixed card only with the host as recruiter.
         recruiterChoice: i % 2 && i % 4 !== 3 ? 'random' : 'host',
         bots: i % 5 === 4 ? { [String(players)]: 'random' } : {},
       };

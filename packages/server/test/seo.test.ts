@@ -1,4 +1,4 @@
-// Issue 25 §5 (SEO 82 in Lighthouse): the lobby page carries a meta description, and /robots.txt
+// Search engines (Lighthouse SEO scored 82): the lobby page carries a meta description, and /robots.txt
 // is a robots file served as text/plain by the static handler, not the app's HTML (the SPA
 // fallback answered it with index.html). Served from the web package's own sources as Vite
 // copies them into dist (index.html + public/).
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-describe('issue 25 §5 SEO', () => {
+describe('SEO: the meta description and robots.txt', () => {
   it('robots.txt is a text/plain robots file, not the app page', async () => {
     const r = await fetch(srv.url + '/robots.txt');
     expect(r.status).toBe(200);

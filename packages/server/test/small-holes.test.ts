@@ -1,4 +1,4 @@
-// Issue 29 §5: smaller holes, each pinned by the attack that found it. Over real sockets.
+// Smaller holes, each pinned by the attack that found it. Over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
 import { chooseModulesSchema } from '../src/players/schemas.js';
@@ -13,7 +13,7 @@ afterAll(async () => srv.close());
 
 const table = { name: 'Host', mode: 'training', players: 2, bots: {}, turnTimerSec: null };
 
-describe('smaller holes (issue 29 §5)', () => {
+describe('smaller holes', () => {
   it('attack: the host fixes the recruiter card, leaves, and rejoins as an agent', async () => {
     const c = await api(srv.url, 'POST', '/api/games', { ...table, recruiterCard: 'carl', recruiterChoice: 'host' });
     expect(c.status).toBe(200);

@@ -1,4 +1,4 @@
-// Issue 29 §1: when every socket is answering a request (nothing to shed), the last sockets are a
+// When every socket is answering a request (nothing to shed), the last sockets are a
 // reserve that only a health check (or a WebSocket upgrade) may use; beyond the total, refused.
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
@@ -25,7 +25,7 @@ class FakeSocket extends EventEmitter {
 }
 const sock = (ip: string) => new FakeSocket(ip) as unknown as Socket & FakeSocket;
 
-describe('socket reserve (issue 29 §1)', () => {
+describe('socket reserve', () => {
   it('busy sockets filling the open part leave the reserve to health checks, then refuse', () => {
     const gate = new ConnectionGate({ perAddress: 0, total: 10, reserve: 2 });
     for (let i = 0; i < 8; i++) {
@@ -99,7 +99,7 @@ describe('socket reserve (issue 29 §1)', () => {
   });
 });
 
-describe('address grouping (issue 29 §2)', () => {
+describe('address grouping', () => {
   it('IPv6 addresses of one /64 share a key; IPv4 and mapped IPv4 are themselves', () => {
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');

@@ -1,4 +1,4 @@
-// Memory per active game (issue 29 §6, server.rssKbPerGame): the `state` frames serialised for a
+// Memory per active game (server.rssKbPerGame): the `state` frames serialised for a
 // burst of `hello`s (play/frames.ts, whole view and log per viewer) belong to one seq. Kept after
 // the game moved on, every game in memory held a stale copy per viewer until its next `hello`.
 import v8 from 'node:v8';

@@ -97,7 +97,7 @@ export function storeSuite(name: string, factory: () => Promise<GameStore> | Gam
       expect(await st.removePlace('g1', 2, 1, false, null)).toBe(false);
       expect((await st.getGame('g1'))!.title).toBe(titled); // null keeps the title
       expect(await st.gamesForTokens(['h-g1-2'])).toEqual([]);
-      // Issue 27 §1: the title goes with the last person (it may name them).
+      // The title goes with the last person (it may name them).
       expect(await st.removePlace('g2', 1, null, true, 'Closed table')).toBe(true);
       expect((await st.getGame('g2'))!.status).toBe('closed');
       expect((await st.getGame('g2'))!.title).toBe('Closed table');
@@ -205,7 +205,7 @@ export function storeSuite(name: string, factory: () => Promise<GameStore> | Gam
       await st.close();
     });
 
-    it('R30 D8 notes: one row per location, replaced by upsert, removed by null, never in the log (issue 10 item 2)', async () => {
+    it('R30 D8 notes: one row per location, replaced by upsert, removed by null, never in the log', async () => {
       const st = await factory();
       await st.createGame(lobbyRow('n'));
       await st.addPlace('n', { place: 2, name: 'Bo', tokenHash: 'h-n-2', bot: null, volunteer: false, joinedAt: 2 });

@@ -68,7 +68,7 @@ function decide(task) {
   parentPort.postMessage({ type: 'done', id, action, source, cutoff, runMs });
 }
 
-/** A finished game's analysis (issue 28 §3): pure and clock-free, so the same record gives the
+/** A finished game's analysis: pure and clock-free, so the same record gives the
  * same JSON here and in the browser. Only the error's class is reported, never its message. */
 function analyse(task) {
   const { id, gameId, record, playouts, maxExpertDecisions } = task;

@@ -104,7 +104,7 @@ export function createWriter(db, Q) {
       else st.upsertNote.run(a.gameId, a.at, a.seat, a.note, a.now);
       return null;
     },
-    /** A finished game's analysis (issue 28 §3); the first one saved stays. */
+    /** A finished game's analysis; the first one saved stays. */
     saveAnalysis(a) {
       st.insertAnalysis.run(a.gameId, a.body, a.now);
       return null;

@@ -1,4 +1,4 @@
-// WCAG 2.2 AA on every screen of the web app, in real Chromium (issue 12): axe-core finds no
+// WCAG 2.2 AA on every screen of the web app, in real Chromium: axe-core finds no
 // violation of a WCAG 2.x A/AA criterion (2.2's target size included) and no serious or critical
 // one of its best practices; Tab walks each screen in document order onto controls that are on
 // screen and not covered (2.4.3, 2.4.11); and each screen reflows at 320 CSS px wide without

@@ -1,4 +1,4 @@
-// Issue 28 §3: the analysis of a finished game, opened from the end dialog and from the replay, in
+// The analysis of a finished game, opened from the end dialog and from the replay, in
 // Chromium against a real server: a solo Training Mission played by clicks for a few hours, then
 // resigned; the analysis comes (202 while computed), and what the page draws is what the server
 // computed: one chart column per half-round with its possible locations and the truth, one table
@@ -59,7 +59,7 @@ async function playOnce(page: Page): Promise<{ id: string; decisions: number }> 
   return { id: /#\/g\/([^?/]+)/.exec(page.url())![1]!, decisions: mine };
 }
 
-describe('issue 28 §3: the analysis of a finished game', () => {
+describe('the analysis of a finished game', () => {
   it('opens from the end dialog and the replay and draws what the server computed, on a phone too', async () => {
     const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
     const id = await playedGame(page);

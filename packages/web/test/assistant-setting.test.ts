@@ -1,4 +1,4 @@
-// Issue 25 §4 (first bullet): the table's assistant setting is honoured everywhere, solo tables
+// The table's assistant setting is honoured everywhere, solo tables
 // included. Solo games used to be created with the full assistant whatever the player wanted (no
 // setting on the solo form): "3 locations", card odds and the recruiter's red tint from setup.
 // The belief comes from a fixed provider (window.mindmgmtBelief, the deduction hook), so what
@@ -70,7 +70,7 @@ const drawn = (page: Page) =>
     };
   });
 
-describe('issue 25 §4: the assistant setting of a solo table', () => {
+describe('the assistant setting of a solo table', () => {
   it('agents, assistant off: no count, no odds, no heatmap; the belief is not even computed', async () => {
     const { page, ctx, errors } = await pageWithBelief();
     await solo(page, 'Rogue agents', 'off');

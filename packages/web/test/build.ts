@@ -1,4 +1,4 @@
-// The one build the browser tests use (issue 26 §6): packages/web/dist and packages/server/dist,
+// The one build the browser tests use: packages/web/dist and packages/server/dist,
 // as `npm run build` leaves them. Rebuilt only when missing or older than their inputs, once per
 // test run (vitest's globalSetup, global-setup.ts) before any test file starts, so no test file
 // builds and none reads a half-written dist.

@@ -1,4 +1,4 @@
-// A rematch that continues a campaign, in real Chromium (issue 13, seed 001): the end panel offers
+// A rematch that continues a campaign, in real Chromium (seed 001): the end panel offers
 // "Rematch", the next table carries the campaign's ledger in its waiting room and on the table,
 // and the swapped sides decide who recruits; with three people, everyone at the finished table
 // follows the rematch from their own end panel and sits down, sides kept.
@@ -29,7 +29,7 @@ describe('campaign rematch', () => {
       '0',
       'package 1',
       '—',
-    ]); // not "1–1" (issue 25 §4)
+    ]); // not "1–1"
     const next = /#\/g\/([^?]+)/.exec(host.page.url())![1]!;
 
     // Alex follows from his end panel, sits down; Rita starts.

@@ -1,4 +1,4 @@
-// Issue 27 §3 in real Chromium: casual tables are made by clicks on both forms (the server stores
+// In real Chromium: casual tables are made by clicks on both forms (the server stores
 // `rated: false`, the waiting room says so), and a rated solo game that lasted into the rogue
 // agents' first turn leaves a provisional rating, shown with "?" on the profile.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Chat lines in the game log (issue 13): each message goes right after the log entries there
+// Chat lines in the game log: each message goes right after the log entries there
 // were when it was said; the replay shows only what had been said by its frame.
 import { describe, expect, it } from 'vitest';
 import { interleave } from '../src/table/chat-in-log.js';

@@ -1,4 +1,4 @@
-// Table chat between browsers in real Chromium (issue 13): both players read each other, the
+// Table chat between browsers in real Chromium: both players read each other, the
 // recruiter included; a spectator reads but has no input until the host allows; the host mutes
 // a seat; a late page gets the stored messages.
 import { describe, expect, it } from 'vitest';

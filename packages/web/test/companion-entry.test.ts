@@ -1,4 +1,4 @@
-// Issue 28 §2: the compact input enters every legal action of the agent seat by its taps, one or
+// The compact input enters every legal action of the agent seat by its taps, one or
 // two for a move, an activation, an Ask, and no tap sequence is ambiguous or cut short by another.
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,7 +32,7 @@ function walk(mode: Mode, seed: number, check: (s: GameState, legal: Action[]) =
   }
 }
 
-describe('companion compact input (issue 28 §2)', () => {
+describe('companion compact input', () => {
   it('every legal agent action is entered by its taps, unambiguously, and moves, activations and Asks take one or two', () => {
     let points = 0;
     for (const [mode, seeds] of [

@@ -1,4 +1,4 @@
-// Issue 28 §2: every public event of the engine becomes an instruction for the physical board or
+// Every public event of the engine becomes an instruction for the physical board or
 // is deliberately "nothing to place", and the instructions keep a physical board equal to the
 // engine's public state (time token, recruit token, immortals, step tokens, confirmed notes).
 import fs from 'node:fs';
@@ -65,7 +65,7 @@ function play(mode: Mode, seed: number, onStep: (prev: GameState, next: GameStat
   }
 }
 
-describe('companion instructions (issue 28 §2)', () => {
+describe('companion instructions', () => {
   it('maps every engine event kind, each to an instruction or deliberately to nothing to place', () => {
     const kinds = engineEventKinds();
     expect(kinds.length).toBeGreaterThan(25);

@@ -1,4 +1,4 @@
-// Issue 28 §2: a whole companion game played by taps on a phone in portrait (Training), and a
+// A whole companion game played by taps on a phone in portrait (Training), and a
 // short Full Game: after every entry, each instruction the screen shows is checked against the
 // engine's own events for that turn, read from the game's saved log and replayed here.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -250,7 +250,7 @@ async function startCompanion(page: Page, mode: 'training' | 'full'): Promise<vo
   await page.locator('[data-testid=companion]').waitFor();
 }
 
-describe('companion for the physical box (issue 28 §2)', () => {
+describe('companion for the physical box', () => {
   it('plays a whole Training Mission by taps on a phone, every instruction matching the engine’s events', async () => {
     const { ctx, page, errors } = await newPage(browser, { width: 390, height: 844 });
     const rng = rngFrom(2028);

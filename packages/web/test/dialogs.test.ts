@@ -1,4 +1,4 @@
-// Modal dialogs keep the keyboard inside (issue 12, accessibility of the rulebook, the
+// Modal dialogs keep the keyboard inside (accessibility of the rulebook, the
 // confirmations and the end of the game), in real Chromium: Tab and Shift+Tab never leave the
 // open dialog, Escape closes it, and focus goes back to the control that opened it. (The capture
 // confirmation is the same Modal component as these two.)

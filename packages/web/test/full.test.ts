@@ -45,7 +45,7 @@ async function untilMine(p: Page, phase: string): Promise<void> {
 async function click(p: Page, name: string | RegExp, confirm = false): Promise<void> {
   const s = (await status(p))!;
   await actions(p).getByRole('button', { name }).first().click();
-  // a capture asks once (issue 25); an early end asks too, and commit answers it
+  // a capture asks once; an early end asks too, and commit answers it
   if (confirm) await confirmDialog(p);
   else await commit(p);
   await waitSeq(p, s.seq);
@@ -55,7 +55,7 @@ async function moveTo(p: Page, to: string): Promise<void> {
   const s = (await status(p))!;
   expect(await targets(p)).toContain(to);
   const before = await targets(p);
-  await clickCell(p, to); // one click: sent (issue 25)
+  await clickCell(p, to); // one click: sent
   await waitSeq(p, s.seq);
   expect(await p.locator('.stage-bar').innerText()).toContain(`moves to ${to}`);
   // D12: the move can be taken back by click, and made again

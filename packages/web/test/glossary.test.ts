@@ -1,4 +1,4 @@
-// Words from the seeds (issue 12, item 7): every UI string uses the glossary's terms. The scan reads
+// Words from the seeds: every UI string uses the glossary's terms. The scan reads
 // every source file under packages/web/src, so strings other parts add in new files are covered too.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ const all = sourceFiles(SRC).flatMap((f) =>
   literals(f).map((s) => ({ file: path.relative(SRC, f), s, lang: KANA.test(s) ? ('ja' as const) : ('zh' as const) })),
 );
 
-describe('glossary: UI strings use the seeds’ words (issue 12 item 7)', () => {
+describe('glossary: UI strings use the seeds’ words', () => {
   it('finds the catalogues it scans (the zh and ja core and log sections at least)', () => {
     const files = new Set(all.map((x) => x.file.split(path.sep).join('/')));
     for (const lang of ['zh', 'ja'])
@@ -102,7 +102,7 @@ describe('glossary: UI strings use the seeds’ words (issue 12 item 7)', () => 
     }
   });
 
-  it('the check catches the variants issue 12 reported (it would have failed before the fix)', () => {
+  it('the check catches the off-glossary variants the UI once had (it would have failed before the fix)', () => {
     expect(wrongIn('回答关于“{feature}”的询问：心灵滑移', 'zh')).toEqual(['心灵滑移 (use 心灵逃脱)']);
     expect(wrongIn('叛变特工获胜', 'zh')).toEqual(['叛变特工 (use 反叛特工)']);
     expect(wrongIn('心理笔记', 'zh')).toEqual(['心理笔记 (use 心灵笔记)']);

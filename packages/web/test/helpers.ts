@@ -155,7 +155,7 @@ export async function newPage(
      * targets, the "your turn" dot) repaint every frame, which cost Chromium CPU for the whole of
      * every waiting test; players who ask their system for less motion get the same table. */
     motion?: 'reduce' | 'no-preference';
-    /** The app-shell service worker (issue 27 §5) is blocked unless a test is about it: installing
+    /** The app-shell service worker is blocked unless a test is about it: installing
      * it downloads the whole build once per context, which the other tests do not need. */
     serviceWorkers?: 'allow' | 'block';
   } = {},
@@ -255,7 +255,7 @@ export async function clickTarget(page: Page, prefer: string[] = []): Promise<st
   return pick;
 }
 
-/** Confirms what the last click asked (issue 25: a capture, or ending a turn or activation with
+/** Confirms what the last click asked (a capture, or ending a turn or activation with
  * actions left), if it asked; every other click was sent at once. */
 export async function commit(page: Page): Promise<boolean> {
   const ask = page.getByRole('dialog').getByRole('button', { name: /Confirm|确认|確定/ });
@@ -264,7 +264,7 @@ export async function commit(page: Page): Promise<boolean> {
   return true;
 }
 
-/** Clicks a target (sent at once: one click, issue 25). */
+/** Clicks a target (sent at once: one click). */
 export async function playTarget(page: Page, prefer: string[] = []): Promise<string> {
   return clickTarget(page, prefer);
 }

@@ -55,7 +55,7 @@ describe('languages', () => {
     // regression: the untouched table name follows the language (it stayed in the first one)
     const tableName = page.locator('section.create input[name=gameName]');
     expect(await tableName.inputValue()).toBe('ザンジバルの卓');
-    // (a catalogue other than English arrives by a dynamic import, issue 26 §5: the words change
+    // (a catalogue other than English arrives by a dynamic import: the words change
     // once it is there)
     await page.getByLabel('言語').selectOption('zh');
     await expect.poll(() => tableName.inputValue()).toBe('桑给巴尔牌桌');
@@ -67,7 +67,7 @@ describe('languages', () => {
       await untilMine(page, ['agents']);
       const s = (await status(page))!;
       await page.locator('svg.board g.cell.target').first().focus();
-      await page.keyboard.press('Enter'); // sent at once (issue 25)
+      await page.keyboard.press('Enter'); // sent at once
       await waitSeq(page, s.seq);
     }
     await untilMine(page, ['agentsTurn']);
@@ -161,7 +161,7 @@ describe('phone', () => {
         const pick = (prefer[ph] ?? []).find((p) => ts.includes(p)) ?? ts[0]!;
         await page.locator(`svg.board g.cell[data-loc="${pick}"]`).tap();
       }
-      // each choice is sent on its tap (issue 25)
+      // each choice is sent on its tap
       await waitSeq(page, s.seq);
     }
     expect((await status(page))?.phase).toBe('recruiterTurn');

@@ -1,4 +1,4 @@
-// Regression (issue 13): the end panel's campaign poll and the replay's record fetch were answered
+// Regression: the end panel's campaign poll and the replay's record fetch were answered
 // 400 now and then in CI. Node times a socket from the moment it opens; Chromium opens sockets
 // ahead of need and keeps them idle in its pool. When node's timer fired on such a socket, the
 // server wrote "400 Bad Request", and a request Chromium sent on that socket just then read it as

@@ -1,4 +1,4 @@
-// Issue 27 §5: the game installs on a phone's home screen and, with the server unreachable, opens
+// The game installs on a phone's home screen and, with the server unreachable, opens
 // with its own "offline, reconnecting" state instead of the browser's error page. Chromium's own
 // installability check (Page.getInstallabilityErrors, what Lighthouse's "installable-manifest"
 // audit reads) must find nothing wrong; the worker's caches must hold no API answer. The other
@@ -24,7 +24,7 @@ function pngSize(b: Buffer): [number, number] {
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
 
-describe('installable app (issue 27 §5)', () => {
+describe('installable app', () => {
   it('the lobby registers a controlling worker and an installable manifest; a deploy replaces the shell; with the server stopped a reload shows our offline state, not a browser error, until it is back', async () => {
     // the build served from a copy of its own, so a deploy can be made by changing it
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-install-dist-'));

@@ -1,4 +1,4 @@
-// Issue 25 §5: games in progress could only be reached by link. The lobby lists the running
+// Games in progress could only be reached by link. The lobby lists the running
 // tables whose host listed them (default: listed between people, not alone with bots), and one
 // click on "Watch" opens one as a spectator.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ async function runningTable(title: string): Promise<string> {
   return c.gameId as string;
 }
 
-describe('issue 25 §5: live tables to watch', () => {
+describe('live tables to watch', () => {
   it('the create form lists a table between people by default, not one of a person with bots', async () => {
     const { page, ctx, errors } = await newPage(browser);
     await page.goto(`${server.url}/#/`);

@@ -1,4 +1,4 @@
-// Issue 28 §1: an offline game is saved after every action as its start and action log, and a
+// An offline game is saved after every action as its start and action log, and a
 // save replays with the engine to exactly the game that was played (resume after closing the
 // tab); its exported record replays to its result. In-process: the bots decide with the same
 // BotSessions the worker runs, the saves go to memory instead of IndexedDB.
@@ -21,7 +21,7 @@ function inProcessBots() {
   };
 }
 
-describe('offline game saves (issue 28 §1)', () => {
+describe('offline game saves', () => {
   it('regression "progress lost when the tab closes": every action is saved, and each save resumes to the same game', async () => {
     const saves: LocalGameSave[] = [];
     let n = 1;

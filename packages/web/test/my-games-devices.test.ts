@@ -1,4 +1,4 @@
-// Every device has your games (issue 27 §2) in real Chromium: a second browser context signs in
+// Every device has your games in real Chromium: a second browser context signs in
 // with the handle and password only (no player id copied from the first device), finds the
 // table in "My games" and resumes it in its seat by clicks. On the old code the sign-in form
 // asked for the p_ id and "My games" on the second device stayed empty.

@@ -1,4 +1,4 @@
-// Issue 28 §1: the offline game's bots are the server's bots, not a copy. The same games (seeds)
+// The offline game's bots are the server's bots, not a copy. The same games (seeds)
 // are played through the server's BotPool (worker_threads, packages/server/worker/bot-worker.mjs)
 // and their decisions asked again, in the same order and with the same game id, of the bot worker
 // the web build ships (local/bot-worker.ts, in Chromium): every move is the same. The levels whose
@@ -20,7 +20,7 @@ const GAMES = [
   { gameId: 'same-mixed', mode: 'training', seed: 33, recruiter: 'random', agents: 'easy', max: 60 },
 ] as const;
 
-describe('offline bots make the server pool’s moves (issue 28 §1)', () => {
+describe('offline bots make the server pool’s moves', () => {
   it('regression "a copy of the bots in the browser": the same seeds give the same moves in the browser worker and through the server pool (random, easy, hard)', async () => {
     const pool = new BotPool(1, NO_CUTOFF_MS);
     const asked: PoolDecision[] = [];

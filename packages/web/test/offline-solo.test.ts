@@ -1,4 +1,4 @@
-// Issue 28 §1: a solo game that runs offline in the browser. With the app loaded once (its shell
+// A solo game that runs offline in the browser. With the app loaded once (its shell
 // cached by the service worker), the network is cut; a solo game against the bot recruiter is
 // started from the lobby, played for a few turns, the page reloaded (still offline: the shell
 // comes from the worker's cache, the game from IndexedDB) and resumed where it was. Not one
@@ -21,7 +21,7 @@ async function untilMine(page: import('playwright-core').Page): Promise<void> {
   );
 }
 
-describe('solo offline in the browser (issue 28 §1)', () => {
+describe('solo offline in the browser', () => {
   it('regression "solo needs the server": offline after load, a game against the bot is played, reloaded offline and resumed with no request to the server; online again its end uploads it unrated and exports its record', async () => {
     const { server, browser } = env();
     const { ctx, page, errors } = await newPage(browser, { serviceWorkers: 'allow', height: 800 });

@@ -1,4 +1,4 @@
-// Tap targets on a phone (issue 12 item 9 and "tap targets at least 40 px on a phone", WCAG
+// Tap targets on a phone ("tap targets at least 40 px on a phone", WCAG
 // 2.5.5 guidance), in real Chromium at 390x844: every control of the table page is at least
 // 40 px both ways (inline text links excepted, as WCAG excepts them), the agent discs are big
 // enough to tell apart, and each mayhem choice takes a tap anywhere in a 40 px square around its
@@ -153,7 +153,7 @@ describe('phone tap targets (390x844)', () => {
     // each choice's diamond holds a 40 px circle around its edge's middle
     expect(await missesAround(page, 'g.edge-target', 19)).toEqual([]);
     await shot(page, 'table-mayhem-390x844.png', false);
-    // a tap on a mark's corner region places that mayhem (sent on the tap, issue 25)
+    // a tap on a mark's corner region places that mayhem (sent on the tap)
     const s = (await status(page))!;
     const first = page.locator('g.edge-target').first();
     const edge = await first.getAttribute('data-edge');

@@ -1,4 +1,4 @@
-// Issue 27 §6 in real Chromium, in English, Chinese and Japanese: a muted player is told so in the
+// In real Chromium, in English, Chinese and Japanese: a muted player is told so in the
 // chat box; the password and delete boxes carry visible labels; a short password gets a sentence
 // in the page's language (it was "password: The password has at least 10 characters.").
 import { beforeAll, describe, expect, it } from 'vitest';

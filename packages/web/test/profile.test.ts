@@ -1,4 +1,4 @@
-// The player pages in real Chromium (issue 13): a profile made by playing, its history after a
+// The player pages in real Chromium: a profile made by playing, its history after a
 // finished game, a password, sign-in on a second device, rename, sign out everywhere, the
 // leaderboard, and "random, excluding beginners" offered in the lobby.
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('player profile', () => {
     expect(await stats.locator('tbody tr').count()).toBe(1);
     expect(await stats.locator('tbody tr td').allInnerTexts()).toEqual(['Recruiter', 'Training Mission', '1', '0']);
     await expect.poll(() => me.getByRole('list', { name: 'Recent games' }).innerText()).toContain('lost');
-    // Resigned before the agents' first turn: in the history, but not rated (issue 27 §3).
+    // Resigned before the agents' first turn: in the history, but not rated.
     expect(await me.getByRole('list', { name: 'Recent games' }).innerText()).toContain('unrated');
     expect(await me.getByRole('list', { name: 'Ratings' }).count()).toBe(0);
     const playerId = (await me.getByTestId('player-id').innerText()).trim();
@@ -37,7 +37,7 @@ describe('player profile', () => {
     await shot(host.page, 'profile.png');
 
     // A second device signs in with the id and the password (the old way, still accepted in the
-    // handle's box: issue 27 §2; my-games-devices.test.ts signs in with a handle).
+    // handle's box; my-games-devices.test.ts signs in with a handle).
     const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.page.goto(`${server.url}/#/me`);
     const p2 = phone.page.locator('section.profile');

@@ -1,4 +1,4 @@
-// Issue 27 §4 in real Chromium: the profile page offers this device's notifications only where
+// In real Chromium: the profile page offers this device's notifications only where
 // the browser can take pushes and the app's worker is registered, asks for permission only from
 // the click, and the worker shows a pushed "Your turn at <table>" with the table's path on this
 // origin (a push naming another site opens the app instead). Delivery through a real push
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { EN } from '../src/i18n/en.js';
 import { EXPECT_MS, startServer } from './helpers.js';
 
-describe('notifications opt-in (issue 27 §4)', () => {
+describe('notifications opt-in', () => {
   it('the toggle shows with a registered worker, asks permission only on click, and the worker shows a pushed turn with a same-origin link', async () => {
     const server = await startServer();
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-push-'));

@@ -1,4 +1,4 @@
-// Issue 25 §5: the replay stepped hour by hour only and its two boards did not fit 1280x800. It
+// The replay stepped hour by hour only and its two boards did not fit 1280x800. It
 // now steps by action (one frame per action of the game record) or by hour, with the buttons or
 // the left/right keys, and both boards are in view without scrolling at the three sizes the
 // project tests.
@@ -43,7 +43,7 @@ const pos = (page: Page) =>
     return { step: Number(r.getAttribute('data-step')), time: Number(r.getAttribute('data-time')) };
   });
 
-describe('issue 25 §5: replay by action and by hour', () => {
+describe('replay by action and by hour', () => {
   it('one frame per action, keys left/right step by action or by hour, both boards fit three sizes', async () => {
     const { page, ctx, errors } = await newPage(browser, { width: 1280, height: 800 });
     const id = await finishedGame(page);

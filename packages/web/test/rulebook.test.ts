@@ -1,4 +1,4 @@
-// The player's rulebook in real Chromium against the real server (issue 12, item 6): each language,
+// The player's rulebook in real Chromium against the real server: each language,
 // contents links that jump, search, deep links, links from the game, diagrams drawn from the board
 // rules, and the on-demand chunk (the lobby does not download it; the bench's first-load list is
 // exactly what Chromium fetches). Screenshots: artifacts/screenshots/rulebook-*.png.
@@ -264,7 +264,7 @@ describe('rulebook', () => {
     );
   });
 
-  it('the word list shows players the words, without "(seed 004)" source tags (issue 25 §4)', async () => {
+  it('the word list shows players the words, without "(seed 004)" source tags', async () => {
     for (const locale of ['zh-CN', 'en-US']) {
       const { page, ctx, errors } = await newPage(browser, { locale });
       await page.goto(`${server.url}/#/rules/words`);
@@ -301,7 +301,7 @@ describe('rulebook', () => {
     expect(chromium).toBeLessThan(raw / 2);
   });
 
-  it('web.inviteLoadKb counts exactly what Chromium fetches for an invite link opened cold (issue 29 §6)', async () => {
+  it('web.inviteLoadKb counts exactly what Chromium fetches for an invite link opened cold', async () => {
     const created = await fetch(`${server.url}/api/games`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-// The screenshots issue 12's "done when" asks a person to look at (not a test): starts the real
+// Screenshots for a person to look at (not a test): starts the real
 // server, plays two solo Full Games into the middle (one as the agents, one as the recruiter)
 // and saves the table from both sides, the lobby, a tutorial step and the rulebook at 1280x800,
 // 1920x1080 and 390x844 in English, Chinese and Japanese, into artifacts/ (not committed).

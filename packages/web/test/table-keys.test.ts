@@ -1,4 +1,4 @@
-// Issue 25 §3 in real Chromium against the real server, by clicks and keys: the board at
+// In real Chromium against the real server, by clicks and keys: the board at
 // 100-200 % zoom, Tab order and the board as one ARIA grid stop, the shortcuts and their help,
 // every move announced, a half-turn played with the keyboard alone.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 const { solo, soloAt } = sightTable(() => server.url);
 
-describe('issue 25 §3: zoom, keyboard, screen readers', () => {
+describe('zoom, keyboard, screen readers', () => {
   it('1280x800 at 100, 150 and 200 % zoom: the whole board in view, at least as large (device px) as at 100 %', async () => {
     const sizes: { z: number; h: number; top: number; bottom: number; vh: number }[] = [];
     for (const z of [1, 1.5, 2]) {

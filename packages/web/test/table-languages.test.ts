@@ -1,5 +1,5 @@
 // The table of a started Full Game in English, Chinese and Japanese at 1280x800, 1920x1080 and
-// 390x844 (issue 12: "it fits the screen", in the three languages): the prompt is in the chosen
+// 390x844 ("it fits the screen", in the three languages): the prompt is in the chosen
 // language with its rule link, the board and the prompt are on screen without scrolling, nothing
 // scrolls sideways, no console error. The screenshots (artifacts/screenshots/table-full-*.png)
 // are the ones the issue asks a person to look at.
@@ -46,7 +46,7 @@ describe('the table in three languages at three sizes (Full Game)', () => {
         },
       );
       await page.getByLabel('Language').selectOption(lang);
-      // the language's catalogue loads on demand (issue 26 §5): the prompt changes once it arrived
+      // the language's catalogue loads on demand: the prompt changes once it arrived
       await page.waitForFunction(
         (src) => new RegExp(src).test(document.querySelector('[role=status][data-phase]')?.textContent ?? ''),
         script.source,
@@ -78,7 +78,7 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       }
       // The engine's refusal in this language (by its code and parameters), not its English
       // text: an agent placed inside the board (R8, agents start on the outside edge), with a link to
-      // the rulebook's setup chapter instead of the ruling id (issue 25 §4).
+      // the rulebook's setup chapter instead of the ruling id.
       await page.setViewportSize(SIZES[0]);
       for (let i = 0; i < 40; i++) {
         const s = await status(page);
@@ -91,11 +91,11 @@ describe('the table in three languages at three sizes (Full Game)', () => {
       await refusal.waitFor();
       const text = await refusal.innerText();
       expect(text).toMatch(script);
-      // issue 25 §4: no ruling id for players; a link to the rulebook chapter that explains it
+      // No ruling id for players; a link to the rulebook chapter that explains it
       expect(text).not.toMatch(/\bR\d+\b/);
       expect(await refusal.locator('a.rule-link[data-chapter="setup"]').count()).toBe(1);
       if (lang !== 'en') expect(text).not.toMatch(/outside edge|Not possible/);
-      // issue 25 §4: the bot is named in this language ("Bot (easy)" was English), and the log
+      // The bot is named in this language ("Bot (easy)" was English), and the log
       // names who placed mayhem instead of "agent seat 1"
       const players = await page.locator('section.players').innerText();
       expect(players).toContain(DICTS[lang].botLevel.replace('{level}', DICTS[lang].lvEasy));

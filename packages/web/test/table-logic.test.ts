@@ -1,4 +1,4 @@
-// The table's pure parts on real engine positions (issue 12): the turn key that resets the board
+// The table's pure parts on real engine positions: the turn key that resets the board
 // tool, the last-turn marks, the ghost of a planned action and its one-line description, the
 // zoom box, the assistant option as the lobby says it.
 import { describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('assistant option', () => {
   it('reads `assistant`, falls back to the boolean `deduction`, defaults by the number of people', () => {
     expect(assistantMode({ options: { assistant: 'count' } })).toBe('count');
     expect(assistantMode({ options: { assistant: 'off', deduction: true } })).toBe('off');
-    // issue 26 §1: the legacy boolean `deduction` is no longer sent nor read
+    // The legacy boolean `deduction` is no longer sent nor read
     expect(assistantMode({ options: { deduction: true } })).toBe('off');
     expect(assistantMode({ options: { assistant: 'full' } })).toBe('full');
     expect(assistantMode({ options: { deduction: false } })).toBe('off');

@@ -1,4 +1,4 @@
-// The solo table as issue 25's sight and keyboard tests drive it (table-sight, table-keys): a
+// The solo table as the sight and keyboard tests drive it (table-sight, table-keys): a
 // solo game started from the lobby and played by clicks up to a point. Bound to a file's server
 // by `sightTable(() => server.url)`.
 import type { Page } from 'playwright-core';

@@ -1,6 +1,6 @@
-// Issue 25 §2 in real Chromium against the real server, by clicks: the log in sight, the last
+// In real Chromium against the real server, by clicks: the log in sight, the last
 // half-turns marked apart in order, the prompt after a move, no layout shift over a whole game.
-// (§3, zoom and keyboard: table-keys.test.ts.)
+// (Zoom and keyboard: table-keys.test.ts.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 const { solo, soloAt } = sightTable(() => server.url);
 
-describe('issue 25 §2: what happened, in sight', () => {
+describe('what happened, in sight', () => {
   for (const size of [
     { width: 1280, height: 800 },
     { width: 1920, height: 1080 },

@@ -176,7 +176,7 @@ describe('players, assistant, attention', () => {
       w.__sockets.at(-1)!.close();
     });
     await page.getByText('Connection lost').waitFor();
-    // one click sends a move (issue 25 §1): offline, it is refused with "not connected"
+    // one click sends a move: offline, it is refused with "not connected"
     await clickTarget(page);
     await page.locator('.error[role=alert]').getByText('not connected').waitFor();
     // the loop goes on after an attempt that only errored: a second blocked attempt is made

@@ -67,7 +67,7 @@ describe('Training Mission, two players, by clicking', () => {
     const href = await a.page.locator('section.end a', { hasText: 'Export game record' }).getAttribute('href');
     const rec = (await (await fetch(`${server.url}${href}`)).json()) as { format: string; actions: unknown[] };
     expect(rec.format).toBe('mindmgmt-record');
-    // replay: step through the game by action (issue 25 §5)
+    // replay: step through the game by action
     // The end dialog is centred and its campaign part is polled: a click that lands while it
     // moves can miss (seen once in CI). Click again only while the dialog is still up; a replay
     // that fails to load shows its error, which fails the test.

@@ -1,4 +1,4 @@
-// Issue 25 §2, the pure parts on real engine positions: the last half-turns cut from a seat's own
+// The pure parts on real engine positions: the last half-turns cut from a seat's own
 // log and numbered in order (moves keep their direction), the recruiter's secret steps only in its
 // own view, the prompt's "what is left" from the listed actions, every new log line spoken once.
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ function playUntil(s: GameState, stop: (s: GameState) => boolean, pick: (as: Act
 const mover = (as: Action[]) =>
   as.find((a) => a.type === 'move') ?? as.find((a) => a.type !== 'endTurn' && a.type !== 'endActivation') ?? as[0]!;
 
-describe('last half-turns (issue 25 §2)', () => {
+describe('last half-turns', () => {
   it('numbers the agents’ half-turn in order with each move’s direction, apart from the recruiter’s turn in progress; the secret step only in the recruiter’s own log', () => {
     let s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
     s = playUntil(s, (x) => x.phase === 'recruiterTurn', mover);
@@ -84,7 +84,7 @@ describe('last half-turns (issue 25 §2)', () => {
   });
 });
 
-describe('the prompt says what is left in the activation (issue 25 §2)', () => {
+describe('the prompt says what is left in the activation', () => {
   it('changes after the move: Move is no longer offered, the action and End activation are', () => {
     const i18n = i18nFor('en');
     let s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'agentsTurn', mover);
@@ -108,7 +108,7 @@ describe('the prompt says what is left in the activation (issue 25 §2)', () => 
   });
 });
 
-describe('every move spoken (issue 25 §3)', () => {
+describe('every move spoken', () => {
   it('reads the log lines added since the last frame, not the recruiter’s turn marker', () => {
     const i18n = i18nFor('en');
     const s = playUntil(newGame({ mode: 'training', agentSeats: 1 }, 5), (x) => x.phase === 'recruiterTurn', mover);

@@ -48,7 +48,7 @@ describe('tutorial scripts (Training Mission, R31)', () => {
     }
   });
 
-  it('issue 25: every step uses the table’s own controls: its board choices, its buttons (Undo included), one click, and the table’s one question before a capture', () => {
+  it('every step uses the table’s own controls: its board choices, its buttons (Undo included), one click, and the table’s one question before a capture', () => {
     let undos = 0;
     for (const script of Object.values(SCRIPTS)) {
       script.steps.forEach((st, i) => {
@@ -86,7 +86,7 @@ describe('tutorial scripts (Training Mission, R31)', () => {
     expect(undos).toBeGreaterThan(0); // Undo is taught
   });
 
-  it('issue 25: the agents see End activation where the table shows it (an activation open, its action not taken)', () => {
+  it('the agents see End activation where the table shows it (an activation open, its action not taken)', () => {
     const i = AGENTS_SCRIPT.steps.findIndex((s) => s.key === 'a_ask');
     const legal = legalActions(positionAt(AGENTS_SCRIPT, i).state, AGENTS_SCRIPT.seat, { undo: true });
     expect(buttonsOf(legal)).toEqual(expect.arrayContaining(['ask:torches', 'capture', 'endActivation', 'undo']));
@@ -139,7 +139,7 @@ describe('tutorial scripts (Training Mission, R31)', () => {
   });
 });
 
-describe('tutorial lessons link their rulebook chapter (issue 12: every rule text links to its chapter)', () => {
+describe('tutorial lessons link their rulebook chapter (every rule text links to its chapter)', () => {
   it('every lesson of both scripts has a chapter', () => {
     const keys = [...RECRUITER_SCRIPT.steps, ...AGENTS_SCRIPT.steps].map((s) => s.key);
     expect(keys.filter((k) => lessonChapter(k) === null)).toEqual([]);

@@ -212,7 +212,7 @@ describe('tutorial refusals and navigation', () => {
     // moving Meru (B7) three locations away is refused by the rules (R20), said in Chinese
     await page.locator('svg.board g.cell[data-loc="E7"]').click();
     const why = await page.locator('.tut-refusal').innerText();
-    // without the ruling ids, which the player's rulebook never names (issue 25 §4)
+    // without the ruling ids, which the player's rulebook never names
     expect(why).toMatch(/^规则不允许：E7 不在 B7 两步之内：[^（]*。$/);
     expect(why).not.toMatch(/[A-Za-z]{3}/);
     await ctx.close();

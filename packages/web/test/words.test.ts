@@ -1,5 +1,5 @@
-// The words on the table (issue 25 §4) and the catalogues' shape (issue 26 §5): each test names
-// the item it pins. Positions and log lines come from real games played by the engine.
+// The words on the table and the catalogues' shape: each test names
+// what it pins. Positions and log lines come from real games played by the engine.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ const logs: Record<'recruiter' | 'agent', readonly SeenEvent[]> = {
   agent: view(finished, 1).log,
 };
 
-describe('catalogues (issue 26 §5)', () => {
+describe('catalogues', () => {
   it('plurals come from Intl.PluralRules: "1 location", "3 locations"; Chinese and Japanese have one form', () => {
     const en = i18nFor('en');
     expect(en.t('dedCandidates', { n: 1 })).toBe('The recruiter can be on 1 location');
@@ -85,7 +85,7 @@ describe('catalogues (issue 26 §5)', () => {
   });
 });
 
-describe('words on the table (issue 25 §4)', () => {
+describe('words on the table', () => {
   it('"Exposed recruiter cards" is named for what a shakedown exposes: feature cards, in three languages', () => {
     const card = term('feature-card');
     for (const lang of LANGS) {

@@ -1,12 +1,12 @@
 // A worker_threads pool for bot decisions, so bot thinking never blocks the event loop.
 //
-// Sessions (issue 11): a bot keeps caches that are valid for one game only, so the workers hold
+// Sessions: a bot keeps caches that are valid for one game only, so the workers hold
 // one bot session per (game, seat). Each game is pinned to one worker so its sessions stay warm;
 // `forget` drops them when the game ends or leaves memory. A game moves to another worker only when
 // its own worker is busy with another game (its sessions are then rebuilt there: a decision is a
 // function of its inputs, so this costs time, never a different move).
 //
-// Fairness (issue 10 item 6): decisions wait in one queue per game and free workers serve round
+// Fairness: decisions wait in one queue per game and free workers serve round
 // robin twice over: first across the games' owners (the network that started them, `BotTask.owner`),
 // then across one owner's games. One owner's many games then share one turn, however many they
 // are, and cannot delay another owner's game by more than a decision in progress per worker; one
@@ -60,7 +60,7 @@ export interface Decision {
 }
 
 /**
- * A finished game's analysis (issue 28 §3), a second job kind: the worker replays the record with
+ * A finished game's analysis, a second job kind: the worker replays the record with
  * the exact deduction and asks the expert bots at most `maxExpertDecisions` times with `playouts`
  * each (deterministic, seeded from the game id). Analyses wait in their own queue, capped
  * server-wide by the caller, run one at a time and only on a worker no decision waits for, so bot
@@ -116,7 +116,7 @@ interface Slot {
   /** Per session (game, seat): the log the worker holds from its last view, as its length and
    * the last entry's public event (the engine shares event objects between states, and a log
    * only grows or is cut back by an undo, so the same object at that index means the same
-   * prefix). A decision then sends only the entries after it (issue 29 §6: each job copied the
+   * prefix). A decision then sends only the entries after it (each job copied the
    * bot's whole view, log included, on the main thread). */
   readonly logs: Map<string, { readonly len: number; readonly last: unknown }>;
 }
@@ -136,7 +136,7 @@ const WORKER_URL = new URL('../../worker/bot-worker.mjs', import.meta.url);
 /**
  * A bot worker's young generation, at most (MB). V8 grows it with the allocation rate, up to tens
  * of MB per isolate, and a busy expert allocates fast: in the server bench each worker's grew with
- * the bot games, which made most of the server's RSS growth per game (issue 29 §6: 632-798 KB per
+ * the bot games, which made most of the server's RSS growth per game (632-798 KB per
  * game at 50 tables, 379 KB with 6 MB; docs/scaling.md). The workers' live data after a full
  * collection is 6-9 MB each, so a young generation of this size only means more, cheap, scavenges.
  */

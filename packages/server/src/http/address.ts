@@ -1,4 +1,4 @@
-// Which budget an address spends (issue 29 §2). An IPv4 address is one client. An IPv6 host is
+// Which budget an address spends. An IPv4 address is one client. An IPv6 host is
 // routinely handed a whole /64 (SLAAC, privacy addresses, RFC 6177 end-site prefixes), so keying
 // by the full /128 gives one machine 2^64 budgets: every IPv6 address is grouped by its /64.
 import net from 'node:net';

@@ -1,5 +1,5 @@
 // Who a request comes from: its IP (for per-IP budgets) and whether a browser page of another
-// site sent it (cross-site WebSocket hijacking, issue 10 item 9).
+// site sent it (cross-site WebSocket hijacking).
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { addressKey } from './address.js';

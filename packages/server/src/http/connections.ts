@@ -1,4 +1,4 @@
-// Client sockets against the open-file limit (issue 29 §1). Every accepted socket is a descriptor
+// Client sockets against the open-file limit. Every accepted socket is a descriptor
 // until it closes; 20,000 half-sent requests from one address once took all of them, and health
 // checks and WebSockets from everyone else failed for half a minute. So:
 // - plain HTTP sockets (not yet upgraded) per address are capped (`perAddress`);

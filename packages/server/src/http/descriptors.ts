@@ -1,4 +1,4 @@
-// How many sockets this process may hold: the open-file limit is read once at start (issue 29 §1).
+// How many sockets this process may hold: the open-file limit is read once at start.
 // Node has no API for RLIMIT_NOFILE; on Linux /proc/self/limits has it. Elsewhere (or when the
 // file cannot be read) we assume 1,024, the soft limit most hosts start a process with: a cap too
 // low only refuses connections early, a cap too high lets sockets take the descriptors the

@@ -1,10 +1,10 @@
-// Response headers every answer carries (issue 10 item 9), and the JSON answer itself.
+// Response headers every answer carries, and the JSON answer itself.
 import type { ServerResponse } from 'node:http';
 import type { ErrorCode } from '@mindmgmt/table';
 
 /**
  * The web client is one module script and one stylesheet from /assets, icons and a web app
- * manifest of its own, workers from /assets, the app-shell service worker /sw.js (issue 27 §5)
+ * manifest of its own, workers from /assets, the app-shell service worker /sw.js
  * and a WebSocket to the same host: nothing inline, nothing from elsewhere. React
  * sets styles through the CSSOM, which `style-src 'self'` allows. Frames of other sites may not
  * embed the table (clickjacking a move), and referrers never leave (invite links name games).

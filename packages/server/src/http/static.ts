@@ -1,7 +1,7 @@
 // The web client's files (SPA fallback to index.html). Text files are compressed once, on first
 // request, with brotli and gzip, and kept in memory (the client build is a few hundred KB, so the
 // cache is bounded by the build's size); files under /assets/ carry a content hash in their
-// names and are cached by browsers forever (issue 10 item 9). The installable app (issue 27 §5):
+// names and are cached by browsers forever. The installable app:
 // the service worker /sw.js and the manifest are asked again on every use (a deploy must reach
 // installed apps at once), the icons under /icons/ are kept a day (their names carry no hash).
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // Parsing a request's target without trusting it. `new URL` throws on targets such as
-// `http://[/` (issue 10 item 1): every path that reads `req.url` goes through here instead.
+// `http://[/`: every path that reads `req.url` goes through here instead.
 
 /** The decoded-enough path and query of a request target, or null when it is not one we serve. */
 export interface Target {

@@ -1,6 +1,6 @@
 // Keys that mean something to JavaScript objects. JSON.parse makes "__proto__" an ordinary own
-// key, and some validators (zod records) skip it silently; we refuse such input outright instead
-// (issue 10 item 10), before any schema sees it.
+// key, and some validators (zod records) skip it silently; we refuse such input outright instead,
+// before any schema sees it.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 32;
 

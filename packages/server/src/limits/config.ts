@@ -12,7 +12,7 @@ export interface LimitsConfig {
   readonly createPerIp: Rate;
   /** Per IP: its tables waiting in the lobby at once (the open list shows waiting tables). */
   readonly openTablesPerIp: number;
-  /** Server-wide: new tables, whatever the number of addresses (issue 29 §2). */
+  /** Server-wide: new tables, whatever the number of addresses. */
   readonly createTotal: Rate;
   readonly joinPerIp: Rate;
   readonly startPerIp: Rate;
@@ -68,7 +68,7 @@ export interface LimitsConfig {
   /** Open-games list: entries per page. */
   readonly openPageSize: number;
   /** Open-games list: the newest this many tables of hosts not vouched for (no profile with a
-   * finished game) are listed, after every vouched one (issue 29 §2: a flood of anonymous tables
+   * finished game) are listed, after every vouched one (a flood of anonymous tables
    * from many addresses cannot push the others off the first page). The rest are joined by link. */
   readonly openUnvouchedListed: number;
   /** Open-games list: of the unvouched tables one network (`prefixKey`) has waiting, the first
@@ -81,7 +81,7 @@ export interface LimitsConfig {
   /** Seats' WebSockets in play per network (prefixKey) that are never closed to make room at the
    * WebSocket total; beyond them, a network's seats may be, after every connection not in play. */
   readonly wsSeatsPerPrefix: number;
-  /** Players (issue 13): new players (first visits) per IP; password attempts (sign-in, set or
+  /** Players: new players (first visits) per IP; password attempts (sign-in, set or
    * change) per IP and per player id; scrypt hashes computing at once and waiting. */
   readonly newPlayersPerIp: Rate;
   /** Reports of chat or names: per profile and per address. */
@@ -102,7 +102,7 @@ export interface LimitsConfig {
    * taken, so this bounds how fast anyone can learn which handles exist. */
   readonly handleChangesPerIp: Rate;
   readonly handleChangesPerPrefix: Rate;
-  /** Notifications (issue 27 §4; docs/players.md "Your turn reaches you"): push subscriptions a
+  /** Notifications (docs/players.md "Your turn reaches you"): push subscriptions a
    * profile holds (its devices); subscribe/unsubscribe requests per IP; messages per profile and
    * in all (beyond either they are dropped and counted); messages waiting and sending at once. */
   readonly pushSubsPerPlayer: number;
@@ -119,7 +119,7 @@ export interface LimitsConfig {
   readonly verifyMailsPerPlayer: Rate;
   readonly verifyMailsPerPrefix: Rate;
   readonly verifyMailsTotal: Rate;
-  /** Game analyses (issue 28 §3), server-wide: analyses waiting or running on the bot workers at
+  /** Game analyses, server-wide: analyses waiting or running on the bot workers at
    * once (beyond it: 503 busy; one runs at a time). */
   readonly analysesQueued: number;
   /** Per game: the expert's decisions in one analysis and its playouts per decision (the work
@@ -128,7 +128,7 @@ export interface LimitsConfig {
   readonly analysisPlayouts: number;
   /** Per game: the analysis's time limit on its worker (then it fails and is not retried). */
   readonly analysisRunMs: number;
-  /** Offline games uploaded to a history (issue 28 §1): per player, and the largest record body. */
+  /** Offline games uploaded to a history: per player, and the largest record body. */
   readonly offlineUploadsPerPlayer: Rate;
   readonly offlineRecordBytes: number;
   /** Offline uploads per network prefix (http/address.ts `prefixKey`: many profiles from one

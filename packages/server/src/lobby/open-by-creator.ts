@@ -1,4 +1,4 @@
-// Waiting tables per creator (issue 29 §2: the public lobby was 50 of 50 spam). The open list
+// Waiting tables per creator (the public lobby was 50 of 50 spam). The open list
 // shows waiting tables, newest first; an address that may keep only a few tables waiting at once
 // cannot fill it alone, and the server-wide create budget bounds what many addresses can do.
 // Kept in memory per instance (like every budget): a key's tables are checked against the store

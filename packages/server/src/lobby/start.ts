@@ -14,7 +14,7 @@ import { hashToken } from '../play/tokens.js';
 import { expired } from './expired.js';
 
 export interface StartHooks {
-  /** Players (issue 13): the recruiter's place when the players decide it (a campaign's seating,
+  /** Players: the recruiter's place when the players decide it (a campaign's seating,
    * 'random-experienced' of seed 003); null: the table's own rule. */
   readonly pickRecruiter: ((row: GameRow) => Promise<{ place: number; note: string | null } | null>) | null;
   /** Cluster: claims the new game's bot work for this instance. */

@@ -1,4 +1,4 @@
-// The e-mails' words, in the language the address was registered in (issue 27 §4). Like the
+// The e-mails' words, in the language the address was registered in. Like the
 // pushes (texts.ts): the table's title and what happened, never anything of the game's secrets.
 import type { Lang } from '@mindmgmt/table';
 

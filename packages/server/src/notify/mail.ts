@@ -1,4 +1,4 @@
-// E-mail notifications (issue 27 §4), when the operator sets SMTP_URL: a verified address per
+// E-mail notifications, when the operator sets SMTP_URL: a verified address per
 // profile gets the same notices as the pushes, at most one message per game per turn (recorded in
 // the database, so across restarts and instances), with an unsubscribe link that works without
 // signing in. Verification tokens are random (node:crypto), stored as sha256 and expire; the

@@ -1,4 +1,4 @@
-// Your turn reaches you (issue 27 §4): turns that begin, people joining a table, games ending,
+// Your turn reaches you: turns that begin, people joining a table, games ending,
 // told to the profiles at the table that have no device on it. Events come from the one place a
 // game moves (GameMaster.submit, under the game's lock) and from the lobby routes; each is decided
 // at once from what the game holds in memory (who is expected, who is connected) and handed to the

@@ -1,4 +1,4 @@
-// Where the server may POST a push (issue 27 §4): a subscription's endpoint is chosen by whoever
+// Where the server may POST a push: a subscription's endpoint is chosen by whoever
 // subscribes, so its host name could resolve to this server's own network (loopback, a private
 // range, the cloud metadata address) and turn each notice into a request an attacker aims inside.
 // The schema refuses IP literals and localhost; this refuses the ADDRESSES a name resolves to, at

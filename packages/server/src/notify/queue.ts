@@ -1,4 +1,4 @@
-// The notifications waiting to go out (issue 27 §4). Offering one never waits: game locks are
+// The notifications waiting to go out. Offering one never waits: game locks are
 // never held across a network send. Bounded: at most `queued` waiting and `running` sending at
 // once server-wide, each profile at most `perProfile` messages (token bucket) and the server at
 // most `total`; what is over a cap is dropped and counted (never queued for later: a flood must

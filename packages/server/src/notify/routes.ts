@@ -1,4 +1,4 @@
-// The notification routes (issue 27 §4; docs/protocol.md "Notifications"): the server's VAPID
+// The notification routes (docs/protocol.md "Notifications"): the server's VAPID
 // public key, and a signed-in device's push subscription. Opt-in is per profile AND per device:
 // each device subscribes itself; a profile holds at most `pushSubsPerPlayer` of them.
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// The bodies of the notification routes (issue 27 §4), validated before anything is read or
+// The bodies of the notification routes, validated before anything is read or
 // stored. A push endpoint is where this server will POST: https only, to a host name (no IP
 // literal, no localhost: the server must not be made to post into its own network), except
 // http://127.0.0.1 when the service config allows it (tests and development).

@@ -1,4 +1,4 @@
-// Finished games' analyses (issue 28 §3): computed once per game on a bot worker, stored, then
+// Finished games' analyses: computed once per game on a bot worker, stored, then
 // served from the store. Never before the game is over, and only for a game the caller may see
 // (the record's rule: anyone with the id, once it is over); the refusal before the end is decided
 // from the game's state alone, before anything about an analysis is looked at, so neither its

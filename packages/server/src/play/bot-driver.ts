@@ -1,7 +1,7 @@
 // Plays the bot seats of a game: one decision at a time per game, on the bot pool's workers,
 // applied through the same `submit` as every other action after the pause people need to follow
-// (and, for a bot recruiter, after a fixed time whatever it thought: D2 for ask answers, issue 29
-// §5 for its other moves).
+// (and, for a bot recruiter, after a fixed time whatever it thought: D2 for ask answers, and its
+// other moves too, so how long it thought never tells how hard the choice was).
 import { randomInt } from 'node:crypto';
 import { type Action, expectedSeats, RECRUITER_SEAT, type Seat, view } from '@mindmgmt/engine';
 import type { Logger } from 'pino';
@@ -73,8 +73,8 @@ export class BotDriver {
         seat: bot.seat,
         level: bot.bot ?? bot.standIn!.level,
         // Built when the pool reads it (as it hands the decision to a worker), not now: a decision
-        // can wait in the queue for seconds, and a bot's view holds the whole log (issue 29 §6:
-        // the queued views outlived the main thread's young collections).
+        // can wait in the queue for seconds, and a bot's view holds the whole log
+        // (the queued views outlived the main thread's young collections).
         get view() {
           return view(s, bot.seat);
         },
@@ -86,7 +86,7 @@ export class BotDriver {
       })
       .then(async (action) => {
         // A bot recruiter's moves are released at a fixed time after they were asked for, so how
-        // long it thought (which tells how hard the choice was) never shows (D2, issue 29 §5).
+        // long it thought (which tells how hard the choice was) never shows (D2).
         const fixed = bot.seat !== RECRUITER_SEAT ? 0 : answeringAsk ? cfg.botAskAnswerMs : cfg.botRecruiterMoveMs;
         const due = t0 + cfg.botPauseMs + fixed;
         const back = Date.now();

@@ -28,9 +28,9 @@ export interface Live {
   readonly subs: Set<Conn>;
   botBusy: boolean;
   lastActive: number;
-  /** Serialised `state` frames of the current seq, per viewer (issue 10 item 2), held weakly:
+  /** Serialised `state` frames of the current seq, per viewer, held weakly:
    * they serve a burst of `hello`s and are freed by the next collection, not kept for as long as
-   * the game waits on a move (issue 29 §6: the largest thing an idle game held). */
+   * the game waits on a move (the largest thing an idle game held). */
   frames: { seq: number; byViewer: Map<Viewer, WeakRef<{ readonly text: string }>> };
   /** Log length after each recent seq, the recruiter's and the others' (D12): a `hello` with
    * `lastSeq` among its viewer's gets an `events` frame with only the entries it missed. */

@@ -29,7 +29,7 @@ export function lobbyInfo(g: Live, invite: string): LobbyInfo {
 }
 
 /**
- * A table still in the lobby, from its stored row alone (issue 29 §3: reading a listed table
+ * A table still in the lobby, from its stored row alone (reading a listed table
  * loaded it into memory, all 16,028 of them in 8 s). In the lobby there is no game state, so the
  * row says everything; nobody is online through this instance, as it holds no connection to it.
  */

@@ -1,6 +1,5 @@
 // Finished games' records (docs/game-record.md), serialised once and kept for the most recent
-// few: they never change, and an anonymous GET no longer rebuilds megabytes each time (issue 10
-// item 4).
+// few: they never change, and an anonymous GET no longer rebuilds megabytes each time.
 import { exportRecord, type GameRecord } from '@mindmgmt/engine';
 import { ApiError } from '../http/api-error.js';
 import type { GameMaster } from './master.js';

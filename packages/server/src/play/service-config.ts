@@ -14,13 +14,13 @@ export interface ServiceConfig {
    * whatever the number of options, so timing tells the agents nothing (D2). */
   botAskAnswerMs: number;
   /** Every other move of a bot recruiter is released this long after it was asked for (plus
-   * the pause), however long the bot thought (issue 29 §5: the expert's thinking time showed
+   * the pause), however long the bot thought (the expert's thinking time showed
    * through the pause). At least botBudgetMs and the worker's overshoot, or slow moves show. */
   botRecruiterMoveMs: number;
   botWorkers: number;
   /** Nice value of the bot worker threads (Linux; 0 = as the main thread). Bot thinking takes
    * the cores only when the main thread, which reads frames and acknowledges moves, leaves them
-   * idle (issue 29 §6: on 2 cores the hard and expert bots held the round trip up). */
+   * idle (on 2 cores the hard and expert bots held the round trip up). */
   botNice: number;
   /** Turn-timer sweep period. */
   sweepMs: number;
@@ -30,8 +30,8 @@ export interface ServiceConfig {
   /** Cluster mode (shared store): how long an instance's claim on a game's bot work lasts
    * without renewal; another instance takes the work over after it (renewed every leaseMs/3). */
   leaseMs: number;
-  /** Tests and development only: push endpoints on http://127.0.0.1 are accepted (issue 27 §4;
-   * in production every endpoint is https to a named host). */
+  /** Tests and development only: push endpoints on http://127.0.0.1 are accepted
+   * (in production every endpoint is https to a named host). */
   pushLoopback: boolean;
   /** The time deadlines and seat clocks are reckoned on (ms since epoch; D13): tests hand in a
    * clock they advance. Absent: Date.now. */
@@ -43,7 +43,7 @@ export interface ServiceConfig {
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   snapshotEvery: 25,
   botPauseMs: 400,
-  // the live bots' budget, shared with the offline game in the browser (issue 28 §1)
+  // the live bots' budget, shared with the offline game in the browser
   botTimeLimitMs: LIVE_BOT_TIME_LIMIT_MS,
   botBudgetMs: LIVE_BOT_BUDGET_MS,
   botAskAnswerMs: 3000,

@@ -1,7 +1,7 @@
 // The secret setup of a game (deck order, a random recruiter card) drawn with node:crypto and
 // handed to the engine explicitly. Before, both came from a 32-bit seed: with 2^32 seeds
 // enumerable in minutes, the public immortal cards gave the seed away and with it the
-// recruiter's secret cards (issue 10 item 7). The seed is still stored (the engine keeps one)
+// recruiter's secret cards. The seed is still stored (the engine keeps one)
 // but no secret depends on it.
 import { randomInt } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// Devices that signed in before (issue 29 §4; docs/players.md "Sign-in under attack"). A
+// Devices that signed in before (docs/players.md "Sign-in under attack"). A
 // successful sign-in (or setting the password) hands the device a device token: a random nonce
 // and an HMAC of the player id and nonce keyed by the player's stored password hash (secret,
 // salted, server-side). Presenting it with a later sign-in proves this device knew the password

@@ -31,7 +31,7 @@ export async function ensureBotProfiles(store: PlayerStore): Promise<void> {
   }
 }
 
-/** The longest a bot profile's counts are served from memory (issue 29 §3: counting a bot's
+/** The longest a bot profile's counts are served from memory (counting a bot's
  * 200,000 games took 150 ms a request, so four clients saturated the server). They are counted
  * again sooner when the bot's latest game changes; the time limit catches a game recorded late
  * with an earlier end. A person's profile is counted fresh: they have few games. */

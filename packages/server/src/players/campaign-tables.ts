@@ -1,4 +1,4 @@
-// Campaign tables (issue 13, seed 001): "Rematch" at the end of a game opens the next game of the
+// Campaign tables (seed 001): "Rematch" at the end of a game opens the next game of the
 // campaign (same group, sides kept or swapped), the ledger is shown and exported, each side
 // writes down its modules. The ledger rules are campaign.ts; this file ties them to tables:
 // which campaign a table belongs to, who recruits at it, who may join it.
@@ -57,7 +57,7 @@ export interface RematchLobby {
 export class CampaignTables {
   private readonly store: PlayerStore;
   /** The rematch running for each finished game here: the next request for it waits, then finds
-   * the table (issue 29 §5: 50 concurrent requests made 7 tables, 6 of them unlinked). */
+   * the table (50 concurrent requests made 7 tables, 6 of them unlinked). */
   private readonly rematching = new Map<string, Promise<unknown>>();
 
   constructor(

@@ -10,7 +10,7 @@ import type { ErrorCode } from '@mindmgmt/table';
 export const CHAT_MAX_PER_GAME = 2000;
 /** Token bucket per writer (seat, or spectator connection): a burst of 5, then one per 2 s. */
 export const CHAT_RATE = { burst: 5, refillMs: 2000 } as const;
-/** Spectators write from a smaller allowance that cannot crowd out the seats (issue 29 §3): per
+/** Spectators write from a smaller allowance that cannot crowd out the seats: per
  * spectator address a burst of 3 then one per 5 s; all of a table's spectators together a burst
  * of 10 then one per 3 s; and at most this many of the table's stored messages, so the seats
  * always keep CHAT_MAX_PER_GAME - CHAT_SPECTATORS_MAX_PER_GAME of room. */

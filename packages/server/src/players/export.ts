@@ -17,7 +17,7 @@ export interface PlayerExport {
     readonly name: string;
     readonly createdAt: string;
     readonly hasPassword: boolean;
-    /** The sign-in handle (issue 27 §2), or null. */
+    /** The sign-in handle, or null. */
     readonly handle: string | null;
   };
   readonly sessions: readonly { readonly createdAt: string; readonly lastSeenAt: string; readonly expiresAt: string }[];

@@ -1,4 +1,4 @@
-// After a deletion (issue 27 §1): the games this instance holds in memory were loaded with the
+// After a deletion: the games this instance holds in memory were loaded with the
 // deleted player's names; each takes its renamed row from the store and its watchers get the new
 // lobby frame. In a cluster the other instances are told to re-read those rows (the bus's lobby
 // notice). Games out of memory load the renamed row when next opened.

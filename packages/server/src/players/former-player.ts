@@ -1,4 +1,4 @@
-// What a deleted player leaves behind (issue 27 §1, docs/players.md "Delete profile"): their seats
+// What a deleted player leaves behind (docs/players.md "Delete profile"): their seats
 // read "Former player", and so do the titles that were made from their names ("Bea vs Rogue agents
 // (easy)", the web client's solo title, or any title a host typed with their name in it).
 

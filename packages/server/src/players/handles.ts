@@ -1,4 +1,4 @@
-// Sign-in handles (issue 27 §2; docs/players.md "Every device has your games"). A handle is a
+// Sign-in handles (docs/players.md "Every device has your games"). A handle is a
 // separate, private field, not the display name: names stay free and shared (two "Bea"s may
 // play), renaming never touches a handle, and a handle is never shown to others, so nobody can
 // pose as someone by taking a handle and nothing public says who signs in how. Unique over its

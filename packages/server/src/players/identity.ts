@@ -1,4 +1,4 @@
-// Player identity without friction (issue 13): the first visit creates a player with a random id
+// Player identity without friction: the first visit creates a player with a random id
 // and a first session whose token the browser keeps (that token IS "the secret kept by the
 // browser": one kind of credential, one way to revoke it). A password, when set, lets the person
 // open a session on another device. No e-mail.

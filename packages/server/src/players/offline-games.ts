@@ -1,4 +1,4 @@
-// Offline solo games uploaded to a profile's history (issue 28 §1, docs/offline.md). The game was
+// Offline solo games uploaded to a profile's history (docs/offline.md). The game was
 // played in the player's browser, which held every secret, so it is never rated: it is stored as
 // a finished, unlisted, unrated table flagged `local`, with the record's actions as its log, and
 // recorded in the history like any finished game (with its replay). Nothing is trusted: the record

@@ -1,4 +1,4 @@
-// Which games move ratings and which ratings are settled enough to rank (issue 27 §3; decisions
+// Which games move ratings and which ratings are settled enough to rank (decisions
 // in docs/players.md "Casual and rated").
 import type { GameRow } from '../store/types.js';
 

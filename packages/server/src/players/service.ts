@@ -1,4 +1,4 @@
-// The players part of a running server (issue 13, docs/players.md "Integration"): who a request
+// The players part of a running server (docs/players.md "Integration"): who a request
 // is (Bearer token), which player holds which table place, and what happens to players when a
 // game is over. Holds no per-game mutable state: everything lives in the PlayerStore.
 import { randomInt } from 'node:crypto';
@@ -75,8 +75,8 @@ export class PlayerService {
     return me;
   }
 
-  /** Whether a host's tables are listed before anonymous ones and it creates in its own lane
-   * (issue 29 §2): the profile has a finished game played here, which a flood of new addresses or
+  /** Whether a host's tables are listed before anonymous ones and it creates in its own lane:
+   * the profile has a finished game played here, which a flood of new addresses or
    * accounts does not have. An uploaded offline game does not count: anyone can upload one. */
   async vouchesFor(player: PlayerRow): Promise<boolean> {
     return this.store.hasVerifiedGame(player.id);
@@ -143,7 +143,7 @@ export class PlayerService {
 
   /** A place just taken: tied to the player when the request carries one, else cleared (a place
    * left by a player and taken by someone without one must not count for the first). The seat
-   * token goes with the link: the player's other signed-in devices get it (issue 27 §2). */
+   * token goes with the link: the player's other signed-in devices get it. */
   async placeTaken(gameId: string, place: number, player: PlayerRow | null, seatToken: string): Promise<void> {
     if (player) await this.store.linkPlace(gameId, place, player.id, Date.now(), seatToken);
     else await this.store.unlinkPlace(gameId, place);

@@ -1,4 +1,4 @@
-// Table chat over the WebSocket (issue 13; players/chat.ts holds the rules, docs/protocol.md
+// Table chat over the WebSocket (players/chat.ts holds the rules, docs/protocol.md
 // "Table chat" the frames). Everyone subscribed to the table reads it, the recruiter included;
 // spectators write only when the host allows; the host can mute a seat. Chat opens when the game
 // starts (seats are known then) and stays open after it ends. Messages are stored beside the game
@@ -31,7 +31,7 @@ import type { Conn, Live } from '../play/live.js';
 import { publicPosition } from '@mindmgmt/table';
 
 /** Messages sent to a connection when it subscribes (the rest: GET /api/games/:id/chat, paged):
- * a join on a full chat reads 50 rows, not 2,000 (issue 29 §3). */
+ * a join on a full chat reads 50 rows, not 2,000. */
 export const CHAT_ON_HELLO = 50;
 /** Tables whose players' addresses are remembered (for muting: see `tokenAddrs`), and addresses
  * per seat token: beyond either the oldest go first. */
@@ -61,7 +61,7 @@ export class TableChat {
   private readonly spectatorBuckets = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATOR_RATE);
   private readonly spectatorsTable = new ChatBuckets(CHAT_BUCKETS_MAX, CHAT_SPECTATORS_TABLE_RATE);
   /** Per table, the addresses each place's token was used from (in the lobby or later): a muted
-   * seat's player who comes back without the token (as a spectator) is still muted (issue 29 §5). */
+   * seat's player who comes back without the token (as a spectator) is still muted. */
   private readonly tokenAddrs = new Map<string, Map<string, string[]>>();
   constructor(
     private readonly master: GameMaster,

@@ -1,4 +1,4 @@
-// The cheap checks a WebSocket frame passes BEFORE it is decoded and parsed (issue 29 §3): a
+// The cheap checks a WebSocket frame passes BEFORE it is decoded and parsed: a
 // refused 14 KB frame used to cost a full JSON.parse and schema walk, so a few flooding
 // connections could take most of a core. Here a frame is judged by its bytes only: its shape
 // (one JSON object: `{` ... `}`) and its size against the largest honest frame of its kind,

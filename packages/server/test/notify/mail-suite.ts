@@ -1,8 +1,8 @@
-// Issue 27 §4, e-mail: over real HTTP and WebSockets, with an in-process SMTP server
+// E-mail: over real HTTP and WebSockets, with an in-process SMTP server
 // (smtp-inbox.ts). An address is used only once verified through its link; a turn, a join, an end
 // are mailed in the address's language with the table link and an unsubscribe link that works
 // without signing in; one mail per game per turn; the caps hold; a deleted profile's address is
-// gone. One suite, run on a SQLite file and on PostgreSQL. Before issue 27 §4 there was no e-mail.
+// gone. One suite, run on a SQLite file and on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer, ServerOptions } from '../../src/app/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';
@@ -149,7 +149,7 @@ export function mailSuite(name: string, open: () => Promise<NotifyStores>): void
       expect(flood.status).toBe(429);
       await s.notifier!.queue.idle();
       expect(inbox.to('b3@mind.example')).toEqual([]);
-      // Deletion (issue 27 §1): the address goes with the profile (and no mailed turn can name it).
+      // Deletion: the address goes with the profile (and no mailed turn can name it).
       const cy = await newPlayer(s.url, 'Cy');
       await verified(s, cy.token, 'cy@mind.example');
       await store.markMailed(cy.id, t.gameId, '1/a');

@@ -1,4 +1,4 @@
-// Issue 27 §4, e-mail on a SQLite file (mail-suite.ts).
+// E-mail on a SQLite file (mail-suite.ts).
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { tempDir } from '../temp-dir.js';

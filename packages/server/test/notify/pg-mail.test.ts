@@ -1,4 +1,4 @@
-// Issue 27 §4, e-mail on PostgreSQL (mail-suite.ts).
+// E-mail on PostgreSQL (mail-suite.ts).
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
 import { mailSuite } from './mail-suite.js';

@@ -1,4 +1,4 @@
-// Issue 27 §4, Web Push on PostgreSQL (push-suite.ts); every test reopens the same schema.
+// Web Push on PostgreSQL (push-suite.ts); every test reopens the same schema.
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
 import { pushSuite } from './push-suite.js';

@@ -1,4 +1,4 @@
-// Regression "push endpoint inside the network" (issue 27 §4): a subscriber chooses the push
+// Regression "push endpoint inside the network": a subscriber chooses the push
 // endpoint's host name, and the schema's refusal of IP literals and localhost does not stop a name
 // that RESOLVES to a loopback, private or metadata address (or is rebound to one after the check).
 // The server connects only to public addresses, checked by the socket's own lookup.

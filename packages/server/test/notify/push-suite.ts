@@ -1,8 +1,8 @@
-// Issue 27 §4, Web Push: over real HTTP and WebSockets, the server's pushes go to a local push
+// Web Push: over real HTTP and WebSockets, the server's pushes go to a local push
 // endpoint (push-endpoint.ts) that decrypts them. Turns that begin, joins and game ends reach the
 // profiles with no device on the table, in the device's language, and say nothing secret; the
 // caps hold; expired subscriptions and deleted profiles leave nothing behind. One suite, run on a
-// SQLite file and on PostgreSQL. Before issue 27 §4 there was no push at all.
+// SQLite file and on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer, ServerOptions } from '../../src/app/server.js';
 import { SqlNotifyStore } from '../../src/store/notify/sql.js';

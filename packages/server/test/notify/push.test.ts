@@ -1,4 +1,4 @@
-// Issue 27 §4, Web Push on a SQLite file (push-suite.ts); every test reopens the same file.
+// Web Push on a SQLite file (push-suite.ts); every test reopens the same file.
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import { tempDir } from '../temp-dir.js';

@@ -1,4 +1,4 @@
-// Issue 27 §4: a flood of notices never turns into a queue without end or a late flood. The send
+// A flood of notices never turns into a queue without end or a late flood. The send
 // queue holds at most `queued` waiting jobs with `running` at once, and each message spends the
 // profile's and the server's budget; what is over is dropped and counted, never kept.
 import { describe, expect, it } from 'vitest';

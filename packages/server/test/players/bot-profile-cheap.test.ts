@@ -1,4 +1,4 @@
-// Issue 29 §3: a bot's public profile counted every game it ever played on each request (150 ms
+// A bot's public profile counted every game it ever played on each request (150 ms
 // with 200,000 bot games; four clients saturated the server), and its history could be paged back
 // through every game's id. Over real HTTP, with a store that counts the counting.
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ class CountingStore extends MemoryPlayerStore {
   }
 }
 
-describe("a bot's public profile (issue 29 §3)", () => {
+describe("a bot's public profile", () => {
   it('attack: many requests for a bot profile count its games once, not once a request', async () => {
     const games = new MemoryStore();
     const players = new CountingStore(games);

@@ -1,4 +1,4 @@
-// Campaigns through "Rematch" over real HTTP and WebSockets (issue 13, seed 001), on a SQLite
+// Campaigns through "Rematch" over real HTTP and WebSockets (seed 001), on a SQLite
 // file and on PostgreSQL:
 // - a solo campaign: one person against bots continues it game after game; the ledger counts
 //   wins, losses and streaks per side, the losing side opens its next SHIFT package, and module
@@ -54,7 +54,7 @@ const modules = (url: string, campaignId: string, token: string, side: string, c
   authApi(url, 'POST', `/api/campaigns/${campaignId}/modules`, token, { side, count, text: `${count} modules` });
 
 function campaignSuite(name: string, open: Open): void {
-  it(`${name}: attack: 30 concurrent rematch requests make one table, and none ends in a 500 (issue 29 §5)`, () =>
+  it(`${name}: attack: 30 concurrent rematch requests make one table, and none ends in a 500`, () =>
     withServer(open, async (s) => {
       const { url } = s;
       const ann = await newPlayer(url, 'Ann');

@@ -1,4 +1,4 @@
-// Issue 29 §3 (chat history) and §5 (muted writer): a join on a full chat read all 2,000 rows and
+// Chat history and a muted writer: a join on a full chat read all 2,000 rows and
 // sent 200; GET /api/games/:id/chat?limit=500 was unthrottled; one address writing as spectators
 // (a new connection each time) filled the table's chat until the players got `chat_full`; a muted
 // player kept writing by coming back as a spectator. Over real sockets.
@@ -43,7 +43,7 @@ const row = (gameId: string, seat: number | null, i: number) => ({
   logAt: 0,
 });
 
-describe('chat history and writers (issue 29 §3, §5)', () => {
+describe('chat history and writers', () => {
   it('attack: a join on a full chat is sent only the last 50 messages; the rest is paged by a cursor', async () => {
     const { s, g, players } = await setup();
     try {

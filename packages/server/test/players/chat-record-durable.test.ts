@@ -1,4 +1,4 @@
-// Chat and game over beyond one process's memory (issue 13): the host's chat policy and the
+// Chat and game over beyond one process's memory: the host's chat policy and the
 // messages survive the game leaving memory (idle eviction) and a restart, on a SQLite file and on
 // PostgreSQL; two instances on one PostgreSQL share chat live (a message or a policy change on
 // one reaches the other's subscribers and is enforced there); a game's result is recorded
@@ -105,7 +105,7 @@ function durableSuite(make: () => Backend): void {
     ).toBe(0);
 
     const check = async (srv: RunningServer) => {
-      // From another address than the muted agent's (whose address stays muted: issue 29 §5).
+      // From another address than the muted agent's (whose address stays muted, so a muted player cannot write as a spectator).
       const spectator = new Client(srv.url, { 'x-forwarded-for': '203.0.113.7' });
       await spectator.hello(g.gameId, null);
       const log = await chatLog(spectator);

@@ -1,4 +1,4 @@
-// Table chat over real WebSockets (issue 13): who reads (everyone at the table, the recruiter
+// Table chat over real WebSockets: who reads (everyone at the table, the recruiter
 // included, spectators), who writes (seats; spectators when the host allows; not a muted seat),
 // the limits (control characters, length, rate) with refusals to the writer only, storage (a late
 // subscriber and GET /api/games/:id/chat read it) and that chat never reaches the game record.

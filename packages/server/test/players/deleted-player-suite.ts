@@ -1,4 +1,4 @@
-// Issue 27 §1: a deleted player is gone. "Bea" finishes games (one titled after her by the web
+// A deleted player is gone. "Bea" finishes games (one titled after her by the web
 // client's solo form, one with table chat, one after renaming herself "Quilla", the last one the
 // start of a campaign), deletes her profile, the server restarts, and then every route and frame
 // another player or a stranger can read is searched for both names; so are the server's log

@@ -1,4 +1,4 @@
-// Issue 27 §1 on a SQLite file: a deleted player is gone from every route, frame, log, row and
+// On a SQLite file: a deleted player is gone from every route, frame, log, row and
 // from the bytes of the database file (secure_delete).
 import Database from 'better-sqlite3';
 import fs from 'node:fs';

@@ -39,7 +39,7 @@ describe('hash gate', () => {
     expect(await gate.run(async () => 7)).toBe(7);
   });
 
-  it('is fair between keys: a key waits at most perKey, turns go round-robin, trusted callers first (issue 29 §4)', async () => {
+  it('is fair between keys: a key waits at most perKey, turns go round-robin, trusted callers first', async () => {
     const gate = new HashGate(1, 6, 2);
     const order: string[] = [];
     const releases: (() => void)[] = [];

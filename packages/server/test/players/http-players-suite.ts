@@ -1,4 +1,4 @@
-// The player routes over real HTTP and WebSockets (issue 13): identity, sign-in from a second
+// The player routes over real HTTP and WebSockets: identity, sign-in from a second
 // client, sign-out everywhere, deletion, history and ratings after real games played through the
 // server, the password caps. One suite, run on the memory twin, a SQLite file and PostgreSQL.
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ export async function resign(g: { gameId: string; clients: Client[] }, seat: num
 }
 
 /** Plays random legal moves until the agents' first turn has begun (the time track at 1): from
- * there a finished game counts for ratings (issue 27 §3). */
+ * there a finished game counts for ratings. */
 export async function reachAgentsTurn(base: string, g: { gameId: string; clients: Client[] }): Promise<void> {
   const spectator = new Client(base);
   await spectator.hello(g.gameId, null);
@@ -374,7 +374,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         const ann = await newPlayer(url, 'Ann');
         const bob = await newPlayer(url, 'Bob');
         const pw = 'correct horse battery';
-        // Issue 27 §6: a sentence, not "password: The password has at least 10 characters."
+        // A sentence, not "password: The password has at least 10 characters."
         const short = await authApi(url, 'POST', '/api/me/password', ann.token, { password: 'short' });
         expect(short.status).toBe(400);
         expect(short.body.error).toEqual({
@@ -412,7 +412,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         expect((await authApi(url, 'GET', '/api/me', ann.token)).status).toBe(401);
       }));
 
-    it('attack: a device signed out everywhere can no longer join its seat (issue 29 §4); the asking device gets new tokens', () =>
+    it('attack: a device signed out everywhere can no longer join its seat; the asking device gets new tokens', () =>
       withServer(async ({ url }) => {
         const ann = await newPlayer(url, 'Ann');
         const bob = await newPlayer(url, 'Bob');
@@ -455,7 +455,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         for (const c of [...g.clients, again, mine, bobs, gone]) c.close();
       }));
 
-    it('bug: signing in needed the random p_ id (issue 27 §2): a handle, unique over case and look-alikes, that a rename cannot take and a deletion frees', () =>
+    it('bug: signing in needed the random p_ id: a handle, unique over case and look-alikes, that a rename cannot take and a deletion frees', () =>
       withServer(
         async ({ url }) => {
           const ann = await newPlayer(url, 'Ann');
@@ -512,7 +512,7 @@ export function httpPlayersSuite(name: string, open: () => Promise<OpenStores>):
         { passwordPerIp: { burst: 20, perMin: 5 }, passwordPerPlayer: { burst: 20, perMin: 5 } },
       ));
 
-    it('bug: "My games" was empty on a second device (issue 27 §2): signed in by handle it lists and resumes the tables in progress and finished; sign-out everywhere revokes what it was handed', () =>
+    it('bug: "My games" was empty on a second device: signed in by handle it lists and resumes the tables in progress and finished; sign-out everywhere revokes what it was handed', () =>
       withServer(async ({ url }) => {
         const ann = await newPlayer(url, 'Ann');
         const bob = await newPlayer(url, 'Bob');

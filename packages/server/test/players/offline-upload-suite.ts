@@ -1,4 +1,4 @@
-// Issue 28 §1: an offline solo game uploaded to the player's history, over real HTTP, on the
+// An offline solo game uploaded to the player's history, over real HTTP, on the
 // memory twin, a SQLite file and PostgreSQL. The server trusts nothing of the record: it must
 // replay with the engine to the result it states; it is stored unrated and never moves ratings.
 import { makeBot } from '@mindmgmt/ai';
@@ -60,7 +60,7 @@ export function offlineUploadSuite(name: string, open: () => Promise<OpenStores>
   }
   const record = finishedRecord(5);
 
-  describe(`offline games uploaded to the history (issue 28 §1): ${name}`, () => {
+  describe(`offline games uploaded to the history: ${name}`, () => {
     it('an offline game that replays to its result enters the history unrated, with its replay, and moves no rating', () =>
       withServer(async ({ url }) => {
         const ann = await newPlayer(url, 'Ann');

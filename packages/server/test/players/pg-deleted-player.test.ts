@@ -1,4 +1,4 @@
-// Issue 27 §1 on PostgreSQL: a deleted player is gone from every route, frame, log and row.
+// On PostgreSQL: a deleted player is gone from every route, frame, log and row.
 import pg from 'pg';
 import { pgPlayerStore } from '../../src/store/players/pg.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';

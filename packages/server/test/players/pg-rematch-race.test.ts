@@ -1,4 +1,4 @@
-// Issue 29 §5 across instances: on PostgreSQL two concurrent rematches answered one of them
+// Across instances: on PostgreSQL two concurrent rematches answered one of them
 // `500 internal` (duplicate key on campaign_games_game_id_key). Two instances over one database,
 // each sent rematches of the same finished game at once: no request ends in a 500, and the
 // rematch is one table.

@@ -85,7 +85,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         const s = sessionOf(ann);
         await players.createPlayer(ann, s.row);
         expect(await players.getPlayer(ann.id)).toEqual(ann);
-        // Issue 29 §3, reads do not write: within SESSION_TOUCH_EVERY_MS of the last write the
+        // Reads do not write: within SESSION_TOUCH_EVERY_MS of the last write the
         // session is only read.
         expect(await players.sessionPlayer(s.row.tokenHash, 2000, s.row.expiresAt + DAY)).toEqual(ann);
         expect((await players.sessionsOf(ann.id))[0]).toMatchObject({ lastSeenAt: 1000, expiresAt: s.row.expiresAt });
@@ -106,7 +106,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
-      'issue 27 §2: one player per handle key (of two claims at once exactly one wins), deletion frees it; seat tokens newest first, replaced only for their holder',
+      'handles: one player per handle key (of two claims at once exactly one wins), deletion frees it; seat tokens newest first, replaced only for their holder',
       withStores(async ({ players }) => {
         const ann = person('Ann');
         const bob = person('Bob');
@@ -300,7 +300,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
         expect((await players.leaderboard('agents', 10, 2, 350)).map((r) => r.name)).toEqual(['Ann', 'Bo']);
         expect(await players.leaderboard('agents', 1, 0, 350)).toHaveLength(1);
         expect(await players.leaderboard('recruiter', 10, 0, 350)).toEqual([]); // the bot's profile is fixed, never stored
-        // Issue 27 §3: a deviation above the cap is provisional and not ranked (Cy, one game).
+        // A deviation above the cap is provisional and not ranked (Cy, one game).
         const cy = board.find((r) => r.name === 'Cy')!;
         const settled = await players.leaderboard('agents', 10, 0, cy.rd - 0.001);
         expect(settled.map((r) => r.name)).toEqual(['Ann', 'Bo']);
@@ -367,7 +367,7 @@ export function playerStoreSuite(name: string, open: () => Promise<Stores>): voi
     );
 
     it(
-      'chat (issue 29 §3): the last page before a cursor; spectators stop at their share, the seats keep room',
+      'chat: the last page before a cursor; spectators stop at their share, the seats keep room',
       withStores(async ({ players }) => {
         const msg = (seat: number | null, text: string) => ({
           gameId: 'g3',

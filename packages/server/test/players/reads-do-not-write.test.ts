@@ -1,4 +1,4 @@
-// Issue 29 §3: every signed-in request wrote its session (last seen, expiry) synchronously, so
+// Every signed-in request wrote its session (last seen, expiry) synchronously, so
 // 1,762 GET /api/me a second were 1,762 writes; and a create wrote before its limit was checked.
 // Over real HTTP.
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ class CountingStore extends MemoryPlayerStore {
   }
 }
 
-describe('reads do not write (issue 29 §3)', () => {
+describe('reads do not write', () => {
   it('attack: signed-in GET /api/me many times leaves the session row as it was', async () => {
     const games = new MemoryStore();
     const players = new MemoryPlayerStore(games);

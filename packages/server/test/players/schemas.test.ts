@@ -28,7 +28,7 @@ describe('player input schemas', () => {
 
   it('passwords and sign-in', () => {
     expect(setPasswordSchema.parse({ password: 'long enough pass' })).toEqual({ password: 'long enough pass' });
-    // Its length is the route's to judge (a sentence of its own, issue 27 §6); the schema bounds it.
+    // Its length is the route's to judge (a sentence of its own); the schema bounds it.
     expect(setPasswordSchema.parse({ password: 'hunter2' })).toEqual({ password: 'hunter2' });
     expect(error(setPasswordSchema.safeParse({ password: 'x'.repeat(5000) }))).toBe(
       'password: That password is too long.',

@@ -1,4 +1,4 @@
-// Issue 29 §4: a `503 busy` from the hash queue spent the caller's attempts (100 addresses for
+// A `503 busy` from the hash queue spent the caller's attempts (100 addresses for
 // 40 s: a real user signed in 0 of 10 times), and wrong passwords from 2 addresses locked a known
 // player (ids are public) out of new devices. Real sockets from distinct loopback addresses, on a
 // SQLite file (the memory twin for the hash-free case).
@@ -35,7 +35,7 @@ async function withServer(limits: Partial<LimitsConfig>, f: (s: RunningServer) =
 
 const PW = 'correct horse battery';
 
-describe('attack: sign-in floods (issue 29 §4)', () => {
+describe('attack: sign-in floods', () => {
   it('a 503 busy from the hash queue spends none of the caller’s attempts', () =>
     withServer(
       {

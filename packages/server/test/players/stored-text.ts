@@ -1,4 +1,4 @@
-// Every stored text that may carry a player's name (issue 27 §1): read back after a deletion.
+// Every stored text that may carry a player's name: read back after a deletion.
 export const STORED_TEXT = [
   'SELECT id, title, start FROM games',
   'SELECT game_id, place, name FROM places',

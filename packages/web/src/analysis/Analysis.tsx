@@ -1,4 +1,4 @@
-// The analysis of a finished game (issue 28 §3), opened from the end dialog and the replay: the
+// The analysis of a finished game, opened from the end dialog and the replay: the
 // three moments in words, the chart of possible locations beside the truth, and every activation
 // and recruiter turn with the expert's alternative. The server computes it once (202 until then);
 // an offline game (`local`: its record) has it computed in the browser's worker instead.

@@ -1,4 +1,4 @@
-// The analysis chart (issue 28 §3): one column per half-round; on top, a line of how many
+// The analysis chart: one column per half-round; on top, a line of how many
 // locations were possible to the agents; below, the board's 42 locations as rows, shaded where
 // the recruiter could be, with a red dot where it really was. An SVG drawn here (no chart library).
 import { LOCATION_COUNT, label } from '@mindmgmt/engine';

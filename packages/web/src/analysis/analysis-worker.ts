@@ -1,4 +1,4 @@
-// The analysis of an offline game (issue 28 §3, for issue 28 §1's games), in a Web Worker: the same
+// The analysis of an offline game (played in the browser, never on the server), in a Web Worker: the same
 // pure module and the same per-game caps as the server's bot workers, so the same record and game
 // id give the same analysis in the browser as on the server.
 //

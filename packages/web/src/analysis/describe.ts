@@ -1,4 +1,4 @@
-// Words for the analysis (issue 28 §3): an action of a game record (locations as labels) in the
+// Words for the analysis: an action of a game record (locations as labels) in the
 // table's own action names, and the moments as sentences. Pure, so the chart and table components
 // and the tests share them.
 import type { GameAnalysis, Moment, RecordedAction } from '@mindmgmt/ai';

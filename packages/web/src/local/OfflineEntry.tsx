@@ -1,4 +1,4 @@
-// The lobby's way into offline solo games (issue 28 §1): a "Play offline" button beside "Play
+// The lobby's way into offline solo games: a "Play offline" button beside "Play
 // solo" (the same choices of side, level, mode and assistant) and the list of the offline games
 // kept in this browser (resume, delete). Creating a game loads the engine's chunk on demand.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The offline game's bots (issue 28 §1): the live bots players get on the server, in a Web
+// The offline game's bots: the live bots players get on the server, in a Web
 // Worker. The sessions (one per game and seat) and the decision itself are the ai package's
 // `BotSessions`, the code the server's bot workers run (packages/server/worker/bot-worker.mjs),
 // so a decision is the same in the browser for the same view, legal actions, seed and budget.

@@ -1,4 +1,4 @@
-// The page's side of the offline bots (issue 28 §1): one Web Worker (bot-worker.ts) holding the
+// The page's side of the offline bots: one Web Worker (bot-worker.ts) holding the
 // bot sessions, one decision at a time, with the server pool's time limit: a decision that runs
 // past it plays the bot's best move so far, else its quick default, and the worker is replaced
 // (synchronous bot code cannot be interrupted otherwise), as packages/server/src/bots/pool.ts does.

@@ -1,4 +1,4 @@
-// The offline games kept in this browser (issue 28 §1), in IndexedDB: for each game its setup,
+// The offline games kept in this browser, in IndexedDB: for each game its setup,
 // the engine's start (seed, deck, recruiter card) and the action log; the state is rebuilt by
 // replaying the log with the engine on load (host.ts), so what is stored is exactly what a game
 // record holds. Saved after every action, so closing the tab (or a phone going to sleep) loses

@@ -1,4 +1,4 @@
-// Table chat as this browser holds it (issue 13; docs/protocol.md "Table chat"): the messages
+// Table chat as this browser holds it (docs/protocol.md "Table chat"): the messages
 // from the `chatLog` frame (sent after hello) and each `chat` frame since, the table's policy,
 // and the last refusal of this writer. Pure, so the merging is testable without a socket.
 

@@ -1,4 +1,4 @@
-// Whether the server can be reached (issue 27 §5): the app may open from the service worker's
+// Whether the server can be reached: the app may open from the service worker's
 // cached shell with the server down. A request that cannot reach the server (fetch rejects) or
 // the browser going offline marks it unreachable; from then on /api/health is asked again, less
 // and less often, until it answers, and the page's content is made again.
@@ -10,7 +10,7 @@ const PROBE_MS = [1000, 2000, 4000, 8000, 15000];
 let unreachable = false;
 let generation = 0;
 let probing = false;
-/** Screens that must not ask the server anything (an offline game, issue 28 §1) hold the probes. */
+/** Screens that must not ask the server anything (an offline game) hold the probes. */
 let held = 0;
 const listeners = new Set<() => void>();
 

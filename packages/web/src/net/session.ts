@@ -1,4 +1,4 @@
-// This browser's player (issue 13; docs/protocol.md "Players"): the player id and the session
+// This browser's player (docs/protocol.md "Players"): the player id and the session
 // token the server gave at the first visit, kept in localStorage. The token goes only in the
 // Authorization header, never in a URL.
 const KEY = 'mm.player';
@@ -27,8 +27,8 @@ export function authHeader(): Record<string, string> {
   return s ? { authorization: `Bearer ${s.token}` } : {};
 }
 
-/** The device token of this browser's last sign-in or password change for a player (issue 29
- * §4): sent with the next sign-in, it gives this device a budget of its own that a flood of wrong
+/** The device token of this browser's last sign-in or password change for a player:
+ * sent with the next sign-in, it gives this device a budget of its own that a flood of wrong
  * passwords from elsewhere cannot empty. Not a credential: it opens no session. */
 const deviceKey = (playerId: string) => `mm.device.${playerId}`;
 export function deviceToken(playerId: string): string | undefined {
@@ -38,7 +38,7 @@ export function setDeviceToken(playerId: string, token: unknown): void {
   if (typeof token === 'string') localStorage.setItem(deviceKey(playerId), token);
 }
 
-/** Which player a handle signed in as on this device (issue 27 §2): the device token above is
+/** Which player a handle signed in as on this device: the device token above is
  * kept per player id, which a sign-in by handle does not know before it succeeds. */
 const handleKey = (handle: string) => `mm.handle.${handle.trim().toLowerCase()}`;
 export function playerOfHandle(handle: string): string | undefined {

@@ -1,4 +1,4 @@
-// The campaign of a table (issue 13, seed 001): the ledger per side (wins, losses, streak, SHIFT
+// The campaign of a table (seed 001): the ledger per side (wins, losses, streak, SHIFT
 // packages opened, module choices for the next game), the form for my side's modules, and at the
 // end of a game "Rematch" (sides kept or swapped), which opens the next game of the campaign.
 import { useEffect, useState } from 'react';

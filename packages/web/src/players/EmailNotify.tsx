@@ -1,4 +1,4 @@
-// Issue 27 §4: the optional e-mail address for notifications, on the profile page. Shown only
+// The optional e-mail address for notifications, on the profile page. Shown only
 // when the server sends e-mail (GET /api/me/email says `enabled`: the operator set SMTP_URL).
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';

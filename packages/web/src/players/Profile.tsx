@@ -1,4 +1,4 @@
-// The player pages (issue 13): my profile (#/me: rename, password, sign-in on this device, sign
+// The player pages: my profile (#/me: rename, password, sign-in on this device, sign
 // out, export, delete), anyone's public profile (#/p/<id>) and the leaderboard (#/leaders).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../net/http.js';
@@ -19,7 +19,7 @@ import { EmailNotify } from './EmailNotify.js';
 import { ProfileProtect } from './Protect.js';
 import { HANDLE_MAX, NAME_MAX } from '@mindmgmt/table';
 
-/** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
+/** The old sign-in by player id still works, so profiles made before handles can still sign in. */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
 
 /** The server's password rule (players/identity.ts), checked here to say it in the page's language. */
@@ -50,7 +50,7 @@ export interface ProfileData {
   /** D13: games finished out of games started, over the last 50. */
   finishRate?: { finished: number; started: number };
   hasPassword?: boolean;
-  /** Only on #/me: the handle this profile signs in with (issue 27 §2). */
+  /** Only on #/me: the handle this profile signs in with. */
   handle?: string | null;
 }
 
@@ -358,7 +358,7 @@ export function MyProfile() {
               '/api/sessions',
               { keepThisDevice: true },
             );
-            // Every seat token was replaced (issue 29 §4): this device keeps its tables with the new ones.
+            // Every seat token was replaced: this device keeps its tables with the new ones.
             const saved = savedGames();
             for (const s of r.seats ?? [])
               if (saved[s.gameId]?.place === s.place) saveGame(s.gameId, { ...saved[s.gameId]!, token: s.token });
@@ -419,7 +419,7 @@ interface Leader {
 interface Board {
   role: 'recruiter' | 'agents';
   minGames: number;
-  /** Ratings with a larger deviation are provisional and not listed (issue 27 §3). */
+  /** Ratings with a larger deviation are provisional and not listed. */
   maxRd: number;
   players: Leader[];
 }

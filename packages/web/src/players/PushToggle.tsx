@@ -1,4 +1,4 @@
-// Issue 27 §4: this device's opt-in for notifications, on the profile page. Shown only where the
+// This device's opt-in for notifications, on the profile page. Shown only where the
 // browser can take pushes and the app's service worker is registered (a build served by our
 // server); permission is asked only from the click, never on load.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Every device has your games (issue 27 §2): a signed-in device asks the server for the seat
+// Every device has your games: a signed-in device asks the server for the seat
 // tokens of the places its profile holds and keeps them beside the ones it got itself, so "My
 // games" lists those tables and opening one resumes it in its seat.
 import { call } from '../net/http.js';

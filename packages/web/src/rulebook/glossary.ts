@@ -2,7 +2,7 @@
 // docs/glossary.md follow (the doc is rendered from it; test/glossary.test.ts checks both ways).
 // Chinese comes from seed 004 and Japanese from seed 003 wherever the seed names the term;
 // `zhFrom`/`jaFrom` say so, or 'ours' when the seed is silent and we chose the word.
-// `wrong` lists variants this edition used before (issue 12, item 7) or the seeds use loosely;
+// `wrong` lists variants this edition used before or the seeds use loosely;
 // they are regular-expression sources, so a right term that contains a wrong one can be excluded.
 
 export type Source = 'seed 003' | 'seed 004' | 'ours';

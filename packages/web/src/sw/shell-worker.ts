@@ -1,4 +1,4 @@
-// The service worker (issue 27 §5): keeps this build's app shell (index.html, the hashed chunks,
+// The service worker: keeps this build's app shell (index.html, the hashed chunks,
 // the icons and the manifest) so the app opens, and says "offline, reconnecting", when the server
 // cannot be reached. It never answers or stores anything live: /api/* and /ws go to the server
 // untouched (seat tokens, sessions and per-seat views must not sit in a cache on the device).
@@ -114,7 +114,7 @@ scope.addEventListener('fetch', (e) => {
   );
 });
 
-// Your turn reaches you (issue 27 §4): the server's push says "Your turn at <table>" (or a join,
+// Your turn reaches you: the server's push says "Your turn at <table>" (or a join,
 // or a game's end) and names the table's path. Only strings are taken from it, and the path only
 // on this worker's own origin: a push can never open another site.
 function sameOrigin(raw: unknown): string {

@@ -27,7 +27,7 @@ export interface BoardProps {
   ghost?: Ghost | null;
   /** The last half-turns, newest first (table/event-locs.ts `lastHalfTurns`), marked in order. */
   turns?: readonly HalfTurn[] | null;
-  /** This seat's side: its own half-turn is marked apart from the opponent's (issue 25 §2). */
+  /** This seat's side: its own half-turn is marked apart from the opponent's. */
   mySide?: 'recruiter' | 'agents' | null;
   /** Where the hovered log entry happened. */
   highlight?: EventPlace | null;

@@ -7,7 +7,7 @@ import type { EventPlace, HalfTurn } from './event-locs.js';
 import type { Ghost } from './ghost.js';
 
 export const CELL = 100;
-/** Agent disc radius in board units: about 19 px across on a 390 px wide phone (issue 12 item 9). */
+/** Agent disc radius in board units: about 19 px across on a 390 px wide phone. */
 export const AGENT_R = 15;
 
 const corner = (l: Loc): [number, number] => {
@@ -121,7 +121,7 @@ export function ArrowDefs() {
   );
 }
 
-/** A half-turn's marks in order (issue 25 §2): numbered, moves as arrows, older steps fading;
+/** A half-turn's marks in order: numbered, moves as arrows, older steps fading;
  * `who` sets them apart: the opponent's ('theirs') or this seat's own ('own'). */
 export function TurnMarks({ turn, who }: { turn: HalfTurn; who: 'theirs' | 'own' }) {
   const n = turn.steps.length;

@@ -1,4 +1,4 @@
-// Who sits at the table (issue 12 item 4): each seat's name, role, agents, online dot and whose
+// Who sits at the table: each seat's name, role, agents, online dot and whose
 // turn it is. Built from the public lobby description only.
 import { agentsOfSeat, type View } from '@mindmgmt/engine';
 import { useEffect, useState } from 'react';
@@ -157,7 +157,7 @@ export function PlayerPanel({
           canAbandon={!lobby?.proposal && rows.some((r) => r.seat !== me && !r.bot && !r.standIn)}
         />
       ) : null}
-      {/* the assistant is a table option: everyone sees what the agents get (issue 12) */}
+      {/* the assistant is a table option: everyone sees what the agents get */}
       <p className="table-option" data-assistant={assistant}>
         {t('as_label', { mode: t(`as_${assistant}`) })}
       </p>

@@ -1,5 +1,5 @@
-// Every move, spoken: the log lines added since the last frame, for a polite live region (issue
-// 25 §3). Only this seat's own log, so a screen reader hears nothing the screen does not show.
+// Every move, spoken: the log lines added since the last frame, for a polite live region.
+// Only this seat's own log, so a screen reader hears nothing the screen does not show.
 import { useMemo, useRef } from 'react';
 import type { SeenEvent } from '@mindmgmt/engine';
 import type { I18n } from '../i18n/lookup.js';

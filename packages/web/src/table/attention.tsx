@@ -1,4 +1,4 @@
-// "Your turn", even in another tab (issue 12 item 7): the tab title and a badge on the favicon,
+// "Your turn", even in another tab: the tab title and a badge on the favicon,
 // an optional sound, and a browser notification while the tab is hidden. Permission for
 // notifications is asked only from the player's click, never on load.
 import { useEffect, useRef, useState } from 'react';

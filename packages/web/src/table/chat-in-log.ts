@@ -1,4 +1,4 @@
-// Table chat inside the game log (issue 13: chat is "shown in the log and the replay"). Each
+// Table chat inside the game log (chat is "shown in the log and the replay"). Each
 // message carries `logAt`, the number of log entries there were when the server accepted it (the
 // same for every seat: only secret details of entries differ), so it goes right after them.
 // Pure, so the placing is testable without a page.

@@ -30,7 +30,7 @@ const ENDS: ReadonlySet<ActionType> = new Set(['endTurn', 'endActivation']);
 const EXTRAS: ReadonlySet<ActionType> = new Set(['nudge', 'dustyMove', 'push', 'extraImmortalMove', 'undo']);
 
 /** Whether a click on `a` asks first: a capture (a miss is announced to all and ends the
- * action), or an end while a main action is left (issue 25: never twice for one action). */
+ * action), or an end while a main action is left (never twice for one action). */
 export function asksFirst(a: Action, legal: readonly Action[]): boolean {
   if (a.type === 'capture') return true;
   return ENDS.has(a.type) && legal.some((x) => !ENDS.has(x.type) && !EXTRAS.has(x.type));

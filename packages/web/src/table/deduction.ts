@@ -81,7 +81,7 @@ export function useBelief(
   return override !== undefined ? override : belief;
 }
 
-/** What the deduction assistant shows one seat (issue 25 §4): the table's option bounds it for
+/** What the deduction assistant shows one seat: the table's option bounds it for
  * every seat, the recruiter's exposure meter and tint included, since the host who turned the
  * assistant off chose a table without it; `shown` is the seat's own "show the assistant" tick. */
 export interface AssistantShows {

@@ -110,7 +110,7 @@ function stepsOf(e: SeenEvent): Omit<MarkStep, 'n' | 'at'>[] {
 
 /** The log cut into half-turns (a side's turn: the recruiter's turn, or the agents' activations
  * up to the next recruiter turn; setup is one), each with its numbered steps; the last two are
- * returned, newest first. Only what this viewer's log says (issue 25 §2). */
+ * returned, newest first. Only what this viewer's log says. */
 export function lastHalfTurns(log: readonly SeenEvent[]): HalfTurn[] {
   const turns: HalfTurn[] = [];
   // the same entries as the log's recent lines

@@ -1,4 +1,4 @@
-// Why a click cannot be played, said by the engine in this page (issue 26 item 4): the client
+// Why a click cannot be played, said by the engine in this page: the client
 // no longer sends an action it knows is illegal to learn the server's reason. The engine's
 // `check` runs on the game as this seat knows it: public facts, and the recruiter's own secrets
 // in the recruiter's view. A refusal of an agent's action depends on public facts only (the

@@ -32,7 +32,7 @@ export function seatName(i18n: I18n, seat: number, names?: ReadonlyMap<number, s
 }
 
 /** An event's sentence. `names` gives the players' names by seat (the table's lobby): the log says
- * who did it, not "agent seat 1" (issue 25 §4); without a name the seat's number stands. `over`:
+ * who did it, not "agent seat 1"; without a name the seat's number stands. `over`:
  * the game has ended, and what was the recruiter's secret is told as revealed to everyone. */
 export function eventText(i18n: I18n, e: SeenEvent, names?: ReadonlyMap<number, string>, over = false): string {
   // the log's sentences are the catalogue's lg_* keys (i18n/en/log.ts), some of them plural by {n}

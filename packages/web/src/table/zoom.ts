@@ -1,4 +1,4 @@
-// Wheel and pinch zoom of the board (issue 12 item 3) by narrowing the SVG viewBox; two fingers
+// Wheel and pinch zoom of the board by narrowing the SVG viewBox; two fingers
 // also pan. One finger keeps tapping locations, so a tap is never mistaken for a drag.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 

@@ -94,7 +94,7 @@ export default function Tutorial({ side }: { side: TutorialSide }): ReactElement
 
   const target: Loc | null = step?.expect.kind === 'cell' ? step.expect.at : null;
   const targets = useMemo(() => new Set(target === null ? [] : [target]), [target]);
-  // The table's buttons in this position (issue 25): Undo, End activation and the rest appear as
+  // The table's buttons in this position: Undo, End activation and the rest appear as
   // they would at the table; a Next step only explains, a confirm step is the table's question.
   const legal = useMemo(() => legalActions(pos.state, script.seat, { undo: true }), [pos, script.seat]);
   const own = step?.expect.kind === 'button' && (step.expect.id === 'next' || step.expect.id === 'confirm');

@@ -141,7 +141,7 @@ export const AGENTS_SCRIPT: TutorialScript = {
     { key: 'a_placeDusty', expect: cell('F6'), action: place('dusty', 'F6'), reply: [step(R, 'C5')] },
     { key: 'a_activate', expect: button('activate:meru'), action: activate('meru') },
     { key: 'a_move', expect: cell('C7'), action: move('C7') },
-    // D12: a move reveals nothing, so the table offers Undo (issue 25)
+    // D12: a move reveals nothing, so the table offers Undo
     { key: 'a_undo', expect: button('undo'), action: { type: 'undo', seat: A } },
     { key: 'a_moveAgain', expect: cell('C7'), action: move('C7') },
     {
@@ -188,7 +188,7 @@ export const AGENTS_SCRIPT: TutorialScript = {
     },
     { key: 'a_activateBill2', expect: button('activate:bill'), action: activate('bill') },
     { key: 'a_moveBill2', expect: cell('B6'), action: move('B6') },
-    // the table asks once before a capture (issue 25): the click, then its confirmation
+    // the table asks once before a capture: the click, then its confirmation
     { key: 'a_capture', expect: button('capture') },
     { key: 'a_captureConfirm', expect: button('confirm'), action: { type: 'capture', seat: A } },
   ],

@@ -1,4 +1,4 @@
-// Migration 103 (issue 13): what a cluster of instances and a restart must share about chat and
+// Migration 103: what a cluster of instances and a restart must share about chat and
 // game over, written once for both backends.
 // - `chat.log_at`: how many game-log entries there were when a message was said, so the log and
 //   the replay show it at that point. The log's length is the same for every seat (only the

@@ -1,4 +1,4 @@
-// Migration 108 (issue 28 §3): the analysis of each finished game, computed once on a bot worker
+// Migration 108: the analysis of each finished game, computed once on a bot worker
 // and kept (it never changes: the game is over). One row per game; the body is the analysis JSON
 // (@mindmgmt/ai GameAnalysis), a few tens of kilobytes at most.
 export function gameAnalysesSchema(dialect: 'pg' | 'sqlite'): string {

@@ -1,4 +1,4 @@
-// Migration 102 (issue 10 item 2): the agents' white notes as table state (R30, D8), one row per
+// Migration 102: the agents' white notes as table state (R30, D8), one row per
 // (game, location), replaced by upsert and deleted on removal, so a game holds at most 42 rows
 // however many changes are made. Before this, each change was a `note` action in the game's log;
 // the migration moves the notes those actions left (per game and location, the last action wins,

@@ -1,4 +1,4 @@
-// Migration 105 (issue 27 §2, every device has your games): sign-in handles and the seat tokens
+// Migration 105 (every device has your games): sign-in handles and the seat tokens
 // a profile holds. A handle is a row of its own table, not a column of `players`: most players
 // have none, its uniqueness is over the folded key (case and look-alikes, `handleKey`), and the
 // row goes with its player (ON DELETE CASCADE), which frees the handle. `place_players.seat_token`

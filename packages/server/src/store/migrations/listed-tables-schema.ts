@@ -1,4 +1,4 @@
-// Migration 104 (issue 25 §5): whether a table is listed among the live tables anyone may watch.
+// Migration 104: whether a table is listed among the live tables anyone may watch.
 // The host decides at creation (default: listed between people, not solo). A column of `games`,
 // not a field of the options JSON, so the listing query reads an index of the listed running
 // games instead of every game's options. Tables made before this migration were never offered

@@ -1,9 +1,9 @@
-// Migration 107 (issue 27 §4, your turn reaches you): the server's VAPID key pair, the Web Push
+// Migration 107 (your turn reaches you): the server's VAPID key pair, the Web Push
 // subscriptions of each profile's devices, each profile's e-mail address (verified or waiting for
 // its link) and the last turn of each game a profile was mailed about. Every row of a player goes
-// with the player (ON DELETE CASCADE): deleting a profile deletes its address and subscriptions
-// (issue 27 §1). The VAPID private key is kept readable: the server signs every push with it and
-// a new key would orphan every subscription. Frozen once released.
+// with the player (ON DELETE CASCADE): deleting a profile deletes its address and subscriptions,
+// so nothing of a deleted player stays. The VAPID private key is kept readable: the server signs
+// every push with it and a new key would orphan every subscription. Frozen once released.
 export function notifySchema(dialect: 'pg' | 'sqlite'): string {
   const pg = dialect === 'pg';
   const INT8 = pg ? 'BIGINT' : 'INTEGER';

@@ -1,4 +1,4 @@
-// Migration 101 (issue 13): which player holds which place of a table. Kept in the player tables
+// Migration 101: which player holds which place of a table. Kept in the player tables
 // rather than as a column of `places`, so the game store's schema and hot path stay as they were;
 // the game store owns places, this table only points at them (no foreign key, like the others).
 // Also `campaign_tables`: the waiting table that is the next game of a campaign (a rematch), since

@@ -1,4 +1,4 @@
-// The player tables of migration 100 (issue 13; docs/players.md), written once for both backends:
+// The player tables of migration 100 (docs/players.md), written once for both backends:
 // pg/100_players.ts and sqlite/100_players.ts are this schema in their dialect (SQLite: integers
 // for BIGINT and booleans, REAL for DOUBLE PRECISION, WITHOUT ROWID on tables keyed by two columns).
 // Game ids are not foreign keys: the game store owns games, these tables point at them.

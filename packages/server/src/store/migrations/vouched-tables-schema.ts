@@ -1,4 +1,4 @@
-// Migration 106 (issue 29 §2): whether a waiting table's host was vouched for when it was made
+// Migration 106: whether a waiting table's host was vouched for when it was made
 // (signed in to a profile with at least one finished game). The open list shows vouched tables
 // first, so a flood of anonymous tables from many addresses cannot push them off the first page.
 // A column of `games` with its own index of waiting tables, so the listing reads one index range

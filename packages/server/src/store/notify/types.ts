@@ -1,4 +1,4 @@
-// The storage boundary for notifications (issue 27 §4; migration 106): the server's VAPID keys,
+// The storage boundary for notifications (migration 107): the server's VAPID keys,
 // the push subscriptions of each profile's devices, e-mail addresses and the turns mailed about.
 // One implementation over SQL (sql.ts) serves SQLite and PostgreSQL.
 import type { Lang } from '@mindmgmt/table';

@@ -1,4 +1,4 @@
-// Table chat across server instances sharing one PostgreSQL (issue 13; docs/scaling.md): the
+// Table chat across server instances sharing one PostgreSQL (docs/scaling.md): the
 // instance that stores a message or a policy change tells the others with pg_notify on
 // "<game channel>_chat"; each instance sends it to its own subscribers of that table. Messages and
 // the policy are read from the store by the receiver, so a notification carries only ids.

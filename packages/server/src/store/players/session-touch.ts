@@ -1,4 +1,4 @@
-// When a signed-in request writes to its session (issue 29 §3: every signed-in request wrote
+// When a signed-in request writes to its session (every signed-in request wrote
 // last_seen_at and expires_at, synchronously, 1,762 times a second for GET /api/me alone). The
 // session is touched at most once per SESSION_TOUCH_EVERY_MS: its last-seen time is that coarse,
 // and its expiry slides at most that much less far (minutes against a TTL of days).

@@ -205,7 +205,7 @@ export class SqlPlayerStore implements PlayerStore {
   }
 
   async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
-    // A read, without a transaction: most signed-in requests change nothing (issue 29 §3).
+    // A read, without a transaction: most signed-in requests change nothing.
     const s = await this.db.all<{ player_id: string; expires_at: number; last_seen_at: number }>(
       'SELECT player_id, expires_at, last_seen_at FROM sessions WHERE token_hash = $1',
       [tokenHash],

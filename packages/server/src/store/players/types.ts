@@ -1,4 +1,4 @@
-// The storage boundary for players (issue 13): identities and sessions, per-player game history,
+// The storage boundary for players: identities and sessions, per-player game history,
 // ratings, campaigns and table chat. Beside GameStore, not inside it: the game store is the hot path
 // of play and has its own contract; these tables change at the end of a game, on sign-in and on
 // chat. Implementations: memory.ts (twin for tests), sqlite.ts, pg.ts in this folder, over the
@@ -30,7 +30,7 @@ export interface Vacation {
   readonly usedDays: number;
 }
 
-/** A place a player holds and its seat token (issue 27 §2). */
+/** A place a player holds and its seat token. */
 export interface HeldSeat {
   readonly gameId: string;
   readonly place: number;
@@ -198,7 +198,7 @@ export interface PlayerStore {
   /** The offline games a player has uploaded and their records' bytes (the per-profile cap). */
   offlineGamesOf(playerId: string): Promise<{ count: number; bytes: number }>;
   /** Whether the player has a finished game that is not an uploaded offline game (one played on
-   * the server, whose moves it saw made): what vouches for a host (issue 29 §2). */
+   * the server, whose moves it saw made): what vouches for a host. */
   hasVerifiedGame(playerId: string): Promise<boolean>;
   /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames` and a
    * deviation of at most `maxRd` (provisional ratings are not ranked). */

@@ -16,7 +16,7 @@ export const sqlitePragmas = (sync: SyncMode) => [
   `synchronous = ${sync === 'normal' ? 'NORMAL' : 'FULL'}`,
   'foreign_keys = ON',
   'busy_timeout = 5000',
-  // Issue 27 §1: deleted or overwritten cells (a deleted player's name, chat text) are zeroed in
+  // Deleted or overwritten cells (a deleted player's name, chat text) are zeroed in
   // the file instead of lingering where a copy of it would show them; FAST costs no extra I/O
   // (ON would also zero whole freed pages: one more write of every pruned snapshot).
   'secure_delete = FAST',

@@ -1,4 +1,4 @@
-// The analysis of a finished game (issue 28 §3): opened from the end dialog and the replay.
+// The analysis of a finished game: opened from the end dialog and the replay.
 export const ANALYSIS_EN = {
   an_open: 'Analysis',
   an_title: 'Analysis of the game',

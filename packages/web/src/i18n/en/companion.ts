@@ -1,4 +1,4 @@
-// The companion for the physical box (issue 28 §2): what to put on your own board after each of the
+// The companion for the physical box: what to put on your own board after each of the
 // recruiter's moves (companion/instructions.ts), the compact input and its help. Game terms as
 // in the glossary: step token, mayhem, confirmed note, recruit token, time token.
 export const COMPANION_EN = {

@@ -1,7 +1,7 @@
 // The client's words: lobby, table, prompts, tools, results, hints, and the names of the game's
 // features, agents and cards (the glossary, docs/glossary.md, decides the terms).
 export const CORE_EN = {
-  // between a label and its value: full-width in Chinese and Japanese text (issue 25 §4)
+  // between a label and its value: full-width in Chinese and Japanese text
   colon: ': ',
   title: 'Mind MGMT',
   subtitle: 'The Psychic Espionage “Game.”',

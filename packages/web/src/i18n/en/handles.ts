@@ -1,4 +1,4 @@
-// Issue 27 §2 (every device has your games): signing in with a handle instead of the player id.
+// Every device has your games: signing in with a handle instead of the player id.
 export const HANDLES_EN = {
   hd_handle: 'Handle',
   hd_signInHint: 'Have a profile elsewhere? Its handle and password:',

@@ -1,4 +1,4 @@
-// Issue 27 §4 (your turn reaches you): the opt-in for notifications on the profile page.
+// Your turn reaches you: the opt-in for notifications on the profile page.
 export const NOTIFY_EN = {
   nt_title: 'Notifications',
   nt_hint:

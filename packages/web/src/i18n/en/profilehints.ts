@@ -1,4 +1,4 @@
-// Strings of issue 27 §6: a muted player is told so in the chat box; a password of the wrong
+// Profile and chat hints: a muted player is told so in the chat box; a password of the wrong
 // length gets a sentence in the player's language (the server's own is English).
 export const PROFILEHINTS_EN = {
   mu_youAreMuted: 'The host has muted you: you can read the chat but not write in it.',

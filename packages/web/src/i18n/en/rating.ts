@@ -1,4 +1,4 @@
-// Strings of casual and rated tables and provisional ratings (issue 27 §3).
+// Strings of casual and rated tables and provisional ratings.
 export const RATING_EN = {
   rt_label: 'Rating',
   rt_rated: 'Rated',

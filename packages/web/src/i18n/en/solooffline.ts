@@ -1,4 +1,4 @@
-// Solo offline in the browser (issue 28 §1): the lobby's entry, the list of offline games, and
+// Solo offline in the browser: the lobby's entry, the list of offline games, and
 // the end of such a game (export, upload to the history as an unrated game).
 export const SOLOOFFLINE_EN = {
   so_play: 'Play offline',

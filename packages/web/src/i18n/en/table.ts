@@ -1,4 +1,4 @@
-// Strings of the table screen added with issue 12 (plan/confirm, players, pacing, attention,
+// Strings of the table screen (plan/confirm, players, pacing, attention,
 // refusals). Game terms are not repeated here: they come in as {params} from the main
 // dictionaries (i18n/lookup.ts), so the glossary decides them in one place.
 export const TABLE_EN = {

@@ -1,4 +1,4 @@
-// Strings of the table's layout, keyboard and screen-reader support (issue 25 §2, §3). Action
+// Strings of the table's layout, keyboard and screen-reader support. Action
 // names are not repeated here: the prompt and the shortcut list reuse the buttons' own labels
 // (t_endActivation, t_reveal, ...) from i18n/lookup.ts, so the words the table shows stay one set.
 export const TABLELAYOUT_EN = {

@@ -1,4 +1,4 @@
-// Strings of one-click play and undo (issue 25 item 1, D12): the Undo bar under the board and the
+// Strings of one-click play and undo (D12): the Undo bar under the board and the
 // one confirmation an early end asks. Game terms come from the main dictionaries and the glossary
 // (回合 / 手番 for a turn, 激活 / 起動 for an activation).
 export const UNDO_EN = {

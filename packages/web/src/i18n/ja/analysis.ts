@@ -1,4 +1,4 @@
-// 対局の分析（issue 28 §3）：終局ダイアログとリプレイから開く。
+// 対局の分析：終局ダイアログとリプレイから開く。
 import type { Section } from '../section.js';
 import type { ANALYSIS_EN } from '../en/analysis.js';
 

@@ -1,4 +1,4 @@
-// 課題 27 §2：プレイヤーIDではなくログイン名で別の端末にログインする。
+// プレイヤーIDではなくログイン名で別の端末にログインする。
 import type { HANDLES_EN } from '../en/handles.js';
 import type { Section } from '../section.js';
 

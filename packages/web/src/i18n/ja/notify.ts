@@ -1,4 +1,4 @@
-// 課題 27 §4：手番をお知らせ——プロフィールページの通知の切り替え。
+// 手番をお知らせ——プロフィールページの通知の切り替え。
 import type { NOTIFY_EN } from '../en/notify.js';
 import type { Section } from '../section.js';
 

@@ -1,4 +1,4 @@
-// 对局分析（issue 28 §3）：从终局对话框和回放中打开。
+// 对局分析：从终局对话框和回放中打开。
 import type { Section } from '../section.js';
 import type { ANALYSIS_EN } from '../en/analysis.js';
 

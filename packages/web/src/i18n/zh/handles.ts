@@ -1,4 +1,4 @@
-// 问题 27 §2：用登录名（而不是玩家编号）在其他设备登录。
+// 用登录名（而不是玩家编号）在其他设备登录。
 import type { HANDLES_EN } from '../en/handles.js';
 import type { Section } from '../section.js';
 

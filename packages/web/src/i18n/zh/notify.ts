@@ -1,4 +1,4 @@
-// 问题 27 §4：轮到你时通知你——档案页上的通知开关。
+// 轮到你时通知你——档案页上的通知开关。
 import type { NOTIFY_EN } from '../en/notify.js';
 import type { Section } from '../section.js';
 

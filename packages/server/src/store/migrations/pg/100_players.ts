@@ -1,5 +1,5 @@
 // Migration 100: players, sessions, per-player game history, ratings, campaigns, table chat
-// (issue 13; docs/players.md). Numbered from 100 so the game tables' migrations keep 2-99.
+// (docs/players.md). Numbered from 100 so the game tables' migrations keep 2-99.
 import { playersSchema } from '../players-schema.js';
 
 export const name = 'players';

@@ -1,4 +1,4 @@
-// Migration 101: the player holding each table place (players/places, issue 13).
+// Migration 101: the player holding each table place (players/places).
 import { placePlayersSchema } from '../place-players-schema.js';
 
 export const name = 'place_players';

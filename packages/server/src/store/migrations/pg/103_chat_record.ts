@@ -1,4 +1,4 @@
-// Migration 103: chat position and policy, the queue of unrecorded finished games (issue 13).
+// Migration 103: chat position and policy, the queue of unrecorded finished games.
 import { chatRecordSchema } from '../chat-record-schema.js';
 
 export const name = 'chat_record';
