@@ -15,13 +15,6 @@ export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
 export * from './schemas.js';
 export { BotPool, type BotTask, type Decision, type DecisionSource } from './bots/pool.js';
-export {
-  playThroughPool,
-  nextBotSeat,
-  decisionSeed,
-  type PoolGameOptions,
-  type PoolDecision,
-} from './bots/pool-game.js';
 export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driver.js';
 export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
 export { Mutex } from './lock.js';

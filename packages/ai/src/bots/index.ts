@@ -7,7 +7,7 @@ export { AgentBot } from './agents.js';
 export { RecruiterBot } from './recruiter.js';
 export { quickMove } from './quick.js';
 export { ExpertBot, type ExpertOptions } from './expert/index.js';
-export { makeBot, type BotSide } from './make.js';
+export { makeBot, LIVE_BOT_FACTORY, type BotFactoryRef, type BotSide } from './make.js';
 export { seatRng } from './seat-rng.js';
 export {
   computeBelief as computeSampledBelief,

@@ -14,14 +14,8 @@
 // first decisions' compilation on top of this.
 import { LEVELS } from '@mindmgmt/ai';
 import { percentile } from '@mindmgmt/ai/yardstick';
-import {
-  BotPool,
-  type BotLevel,
-  type BotTask,
-  type Decision,
-  DEFAULT_SERVICE_CONFIG,
-  playThroughPool,
-} from '@mindmgmt/server';
+import { BotPool, type BotLevel, type BotTask, type Decision, DEFAULT_SERVICE_CONFIG } from '@mindmgmt/server';
+import { playThroughPool } from '../pool-game.js';
 
 /** Games running at once (the issue's figure: decision p99 with two games at once). */
 const AT_ONCE = 2;
