@@ -14,6 +14,7 @@ export { PgStore, type PgStoreOptions } from './store/pg.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
 export * from './schemas.js';
+export { expectedScore, SCALE as GLICKO2_SCALE, NEW_RATING } from './players/glicko2.js';
 export { BotPool, type BotTask, type Decision, type DecisionSource } from './bots/pool.js';
 export { BotDriver, type BotDriverConfig, type BotDriverHost } from './bots/driver.js';
 export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';

@@ -19,6 +19,7 @@ import {
   type LobbySummary,
 } from './api.js';
 import { BOT_LEVEL_KEYS, useI18n } from './i18n.js';
+import { BotLevelOptions } from './lobby/BotLevelOptions.js';
 import { BotIcon } from './icons.js';
 import { ASSISTANT_MODES, assistantMode, defaultAssistant, type AssistantMode } from './table/assistant.js';
 import { readTitle, storedTitle } from './table-title.js';
@@ -183,10 +184,7 @@ export function Home() {
           <label>
             {t('level')}
             <select value={soloLevel} onChange={(e) => setSoloLevel(e.target.value as BotLevel)} name="soloLevel">
-              <option value="easy">{t('lvEasy')}</option>
-              <option value="hard">{t('lvHard')}</option>
-              <option value="expert">{t('lvExpert')}</option>
-              <option value="random">{t('lvRandom')}</option>
+              <BotLevelOptions side={soloRole === 'agents' ? 'recruiter' : 'agents'} />
             </select>
           </label>
           <label>
