@@ -4,7 +4,8 @@
 // Glicko-2's own update moves a rating until its expected score equals its score, the same point).
 // One participant is anchored; every other starts as Glicko-2 starts a new player (1500 +- 350),
 // a weak prior that keeps a rating finite if it won or lost every game (with 60 games a pairing it
-// moves a rating by about 1%). The interval is the fit's 95% (the curvature of the likelihood).
+// pulls a rating about 1% of its distance towards 1500). The interval is the fit's 95% (the
+// curvature of the likelihood).
 import { expectedScore, GLICKO2_SCALE, NEW_RATING } from '@mindmgmt/server';
 
 /** `n` games between participants a and b, of which a won `aWins` (no draws in Mind MGMT). */

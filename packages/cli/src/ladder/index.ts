@@ -15,8 +15,8 @@ const USAGE =
 /**
  * The easy recruiter is the anchor, at 1500: the rating Glicko-2 gives a new player, and the
  * opponent the lobby's solo form offers first (the player as the agents against the easy
- * recruiter), so a newcomer's rating starts level with the bot they meet first. Any one anchor
- * gives the same differences.
+ * recruiter), so a newcomer's rating starts level with the bot they meet first. Another anchor
+ * would shift every rating alike (up to the prior's small pull, fit.ts).
  */
 export const ANCHOR = { side: 'recruiter', level: 'easy', rating: 1500 } as const;
 
