@@ -5,8 +5,8 @@
 // the data the lobby shows (packages/ai/src/bots/level-ratings.ts) and the table in docs/bots.md.
 import { type BotSide, type LevelRatings, RATED_LEVELS, type RatedLevel } from '@mindmgmt/ai';
 import type { Mode } from '@mindmgmt/engine';
-import { runSimulation } from '../simulate.js';
 import { fitRatings, type Pairing } from './fit.js';
+import { playLadder } from './games.js';
 import { levelOrder, writeLadder } from './write.js';
 
 const USAGE =
@@ -98,29 +98,32 @@ export async function ladderCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const t0 = Date.now();
-  const wins = {} as Record<RatedLevel, Record<RatedLevel, number>>;
-  for (const r of RATED_LEVELS) {
-    wins[r] = {} as Record<RatedLevel, number>;
-    for (const a of RATED_LEVELS) {
-      const s = await runSimulation({
+  const wins = Object.fromEntries(
+    RATED_LEVELS.map((r) => [r, Object.fromEntries(RATED_LEVELS.map((a) => [a, 0]))]),
+  ) as Record<RatedLevel, Record<RatedLevel, number>>;
+  const left = new Map<string, number>();
+  const games = RATED_LEVELS.flatMap((recruiter) =>
+    RATED_LEVELS.flatMap((agents) => {
+      left.set(`${recruiter} ${agents}`, o.games);
+      return Array.from({ length: o.games }, (_, i) => ({
         mode: o.mode,
-        games: o.games,
-        recruiter: r,
-        agents: a,
-        seed: o.seed,
-        budgetMs: 1000,
-        agentSeats: 1,
-        workers: o.workers ?? (o.games >= 8 ? 2 : 1),
-        pool: false,
+        recruiter,
+        agents,
+        seed: (o.seed + i) >>> 0,
         iterations: o.iterations,
-      });
-      wins[r][a] = s.recruiterWins;
+      }));
+    }),
+  );
+  await playLadder(games, o.workers ?? 2, (g, recruiterWon) => {
+    if (recruiterWon) wins[g.recruiter][g.agents]++;
+    const k = `${g.recruiter} ${g.agents}`;
+    left.set(k, left.get(k)! - 1);
+    if (left.get(k) === 0)
       process.stderr.write(
-        `ladder: ${r} recruiter vs ${a} agents: recruiter won ${s.recruiterWins}/${s.games} ` +
+        `ladder: ${g.recruiter} recruiter vs ${g.agents} agents: recruiter won ${wins[g.recruiter][g.agents]}/${o.games} ` +
           `(${((Date.now() - t0) / 1000).toFixed(0)} s so far)\n`,
       );
-    }
-  }
+  });
   const command =
     `node packages/cli/dist/main.js ladder --games ${o.games} --seed ${o.seed} --iterations ${o.iterations}` +
     `${o.mode === 'full' ? '' : ` --mode ${o.mode}`} --write`;
