@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_WEIGHTS } from '../src/bots/agents.js';
 import { deduce } from '../src/deduction/index.js';
 import { halfTurnStarts, playAgentsHalf } from './agents-half-turns.js';
+import { LONG_MS, yieldToRunner } from './yield-to-runner.js';
 
 /**
  * The agents' half-turn from `s` with a bit valued at `perBit`: what they did, and how many places
@@ -20,30 +21,30 @@ function playHalf(s: GameState, perBit: number): { actions: string; places: numb
   return { actions: done, places: deduce(view(after, 1)).candidates };
 }
 
-// One seed per test: a seed's half-turns are a long synchronous run, and vitest's worker must
-// answer between them on a loaded machine; the last test judges them together.
+// Each seed's half-turns are a long synchronous run: the test yields to the runner between seeds.
 const SEEDS = [60, 61, 62, 63];
 
 describe('hard agents: the value of a bit', () => {
-  let changed = 0;
-  let before = 0;
-  let after = 0;
-  let seeds = 0;
-  it.each(SEEDS)('R22/R23: the half-turns of seed %i, a bit valued at 0.04 and at the live value', (seed) => {
-    for (const s of halfTurnStarts([seed])) {
-      const lo = playHalf(s, 0.04);
-      const hi = playHalf(s, AGENT_WEIGHTS.infoPerBit);
-      if (lo.actions === hi.actions) continue;
-      changed++;
-      before += Math.log2(1 + lo.places);
-      after += Math.log2(1 + hi.places);
-    }
-    seeds++;
-  });
-
-  it('R22/R23: where valuing information higher changes a half-turn, the agents leave the recruiter fewer places to be', () => {
-    expect(seeds, 'every seed above ran in this run').toBe(SEEDS.length);
-    expect(changed).toBeGreaterThan(2);
-    expect(after).toBeLessThan(before);
-  });
+  it(
+    'R22/R23: where valuing information higher changes a half-turn, the agents leave the recruiter fewer places to be',
+    async () => {
+      let changed = 0;
+      let before = 0;
+      let after = 0;
+      for (const seed of SEEDS) {
+        await yieldToRunner();
+        for (const s of halfTurnStarts([seed])) {
+          const lo = playHalf(s, 0.04);
+          const hi = playHalf(s, AGENT_WEIGHTS.infoPerBit);
+          if (lo.actions === hi.actions) continue;
+          changed++;
+          before += Math.log2(1 + lo.places);
+          after += Math.log2(1 + hi.places);
+        }
+      }
+      expect(changed).toBeGreaterThan(2);
+      expect(after).toBeLessThan(before);
+    },
+    LONG_MS,
+  );
 });

@@ -18,16 +18,8 @@ import {
   view,
 } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  type Belief,
-  bruteForce,
-  type BruteBelief,
-  Deduction,
-  deduce,
-  randomGame,
-  agentsDecide,
-  INFORMATIVE_BIAS,
-} from '../src/index.js';
+import { type Belief, Deduction, deduce, randomGame, agentsDecide, INFORMATIVE_BIAS } from '../src/index.js';
+import { bruteForce, type BruteBelief } from './brute.js';
 import { TRIPLE_COUNT, TripleSets, WORDS } from '../src/deduction/triples.js';
 
 function expectSame(fast: Belief, slow: BruteBelief, what: string): void {

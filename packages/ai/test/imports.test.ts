@@ -1,6 +1,8 @@
-// Layers: the live bots depend only on live code (the frozen yardstick is a reference
-// only measurement imports), and no files of packages/ai or packages/cli import each other in a
-// loop (there were two: bots/index.ts <-> runner.ts, simulate.ts <-> simulate-pool.ts).
+// The live bots and every production host of bots (the server, its bot worker, the web) depend
+// only on live code: the frozen yardstick is a reference only measurement imports, so a player can
+// never be given it and changing it can never change play. And no files of packages/ai or
+// packages/cli import each other in a loop (there were two: bots/index.ts <-> runner.ts,
+// simulate.ts <-> simulate-pool.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +10,20 @@ import { describe, expect, it } from 'vitest';
 
 const PACKAGES = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function tsFiles(dir: string): string[] {
+function tsFiles(dir: string, ends: readonly string[] = ['.ts']): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
-    if (statSync(p).isDirectory()) return tsFiles(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
+    if (statSync(p).isDirectory()) return tsFiles(p, ends);
+    return ends.some((e) => p.endsWith(e)) && !p.endsWith('.d.ts') ? [p] : [];
   });
+}
+
+/** Every module a file names in an import, export or dynamic import (bare or relative). */
+function specifiersOf(file: string): string[] {
+  const src = readFileSync(file, 'utf8');
+  return [...src.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
 }
 
 /** Relative imports of a file (type-only ones too: a type circle is still a circle of files). */
@@ -56,6 +66,19 @@ describe('imports', () => {
       for (const t of importsOf(f))
         expect(relative(join(PACKAGES, 'ai/src'), t), relative(PACKAGES, f)).not.toMatch(/^reference\/|yardstick/);
   });
+
+  it.each(['server/src', 'server/worker', 'web/src'])(
+    'no production file of packages/%s imports the frozen reference (players get only makeBot)',
+    (dir) => {
+      const files = tsFiles(join(PACKAGES, dir), ['.ts', '.tsx', '.mjs']);
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files)
+        for (const spec of specifiersOf(f)) {
+          const target = spec.startsWith('.') ? relative(PACKAGES, resolve(dirname(f), spec)) : spec;
+          expect(target, relative(PACKAGES, f)).not.toMatch(/^@mindmgmt\/ai\/yardstick|^ai\/src\/reference\//);
+        }
+    },
+  );
 
   it.each(['ai/src', 'cli/src', 'ai/test', 'cli/test'])('no import circles in packages/%s', (dir) => {
     const files = tsFiles(join(PACKAGES, dir));

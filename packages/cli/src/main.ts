@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// The command line: `replay`, `simulate`, `finish-rate`, `bench`, `backup`, `restore`.
+// The command line: `replay`, `simulate`, `ladder`, `finish-rate`, `bench`, `backup`, `restore`.
 import { backupCommand, restoreCommand } from './backup.js';
 import { benchCommand } from './bench/index.js';
 import { finishRateCommand } from './finish-rate.js';
+import { ladderCommand } from './ladder/index.js';
 import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
 
 const USAGE = `usage: mindmgmt <command>
   replay FILE [--json]       replay a game record and print its result
   simulate [options]         play bot games (see simulate --help)
+  ladder [options]           rate the bot levels against each other on the players' scale
+                             (see ladder --help)
   finish-rate [options]      share of games finished when people go silent, with and without
                              stand-ins (see finish-rate --help)
   bench [--json] [--quick] [--only=engine,deduce,bots,storm,web,server,cluster]
@@ -24,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
       return replayCommand(rest);
     case 'simulate':
       return simulateCommand(rest);
+    case 'ladder':
+      return ladderCommand(rest);
     case 'finish-rate':
       return finishRateCommand(rest);
     case 'bench':

@@ -2,13 +2,23 @@
 // session per game and seat, time limit counted from the worker's start), as the server makes
 // them, instead of calling the bots in-process. Games run `lanes` at a time so they interleave
 // in the pool like concurrent tables. Game i uses seed+i, as in-process simulation does.
-import type { BotLevel } from '@mindmgmt/table';
-import { BotPool, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
+import { ANY_BOT_FACTORY } from '@mindmgmt/ai/yardstick';
+import { BotPool, DEFAULT_SERVICE_CONFIG } from '@mindmgmt/server';
+import { playThroughPool } from './pool-game.js';
 import { type Chunk, emptyChunk, type SimulateOptions } from './simulate-tally.js';
 
 export async function runThroughPool(o: SimulateOptions, progress: (done: number) => void): Promise<Chunk> {
   const c = emptyChunk();
-  const pool = new BotPool(o.workers, DEFAULT_SERVICE_CONFIG.botTimeLimitMs);
+  // Simulations may play the frozen yardstick: a factory that also builds it.
+  const pool = new BotPool(
+    o.workers,
+    DEFAULT_SERVICE_CONFIG.botTimeLimitMs,
+    undefined,
+    0,
+    undefined,
+    null,
+    ANY_BOT_FACTORY,
+  );
   const bothRandom = o.recruiter === 'random' && o.agents === 'random';
   const lanes = Math.min(o.games, Math.max(2, o.workers));
   let next = 0;
@@ -19,8 +29,8 @@ export async function runThroughPool(o: SimulateOptions, progress: (done: number
         gameId: `simulate-${i}`,
         mode: o.mode,
         seed: (o.seed + i) >>> 0,
-        recruiter: o.recruiter as BotLevel,
-        agents: o.agents as BotLevel,
+        recruiter: o.recruiter,
+        agents: o.agents,
         agentSeats: o.agentSeats,
         budgetMs: o.budgetMs,
         onDecision: ({ level, decision }) => {

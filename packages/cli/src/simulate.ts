@@ -31,7 +31,7 @@ export interface SimulateSummary {
 }
 
 /** The wall-clock budget of every bot in work-limited mode (--iterations): no cutoff ever fires. */
-const WORK_LIMITED_BUDGET_MS = 600_000;
+export const WORK_LIMITED_BUDGET_MS = 600_000;
 
 /** Levels simulate accepts: the players' levels plus the frozen yardstick (never offered to players). */
 const SIM_LEVELS: readonly Level[] = [...LEVELS, 'yardstick'];

@@ -13,14 +13,8 @@ export { MemoryStore } from './store/memory.js';
 export { PgStore, type PgStoreOptions } from './store/pg.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
+export { expectedScore, SCALE as GLICKO2_SCALE, NEW_RATING } from './players/glicko2.js';
 export { BotPool, type BotTask, type Decision, type DecisionSource } from './bots/pool.js';
-export {
-  playThroughPool,
-  nextBotSeat,
-  decisionSeed,
-  type PoolGameOptions,
-  type PoolDecision,
-} from './bots/pool-game.js';
 export { BotDriver, type BotDriverConfig, type BotDriverHost } from './play/bot-driver.js';
 export { BOT_GAMES_PER_WORKER, botGameCaps } from './bots/game-budget.js';
 export { Mutex } from './play/lock.js';

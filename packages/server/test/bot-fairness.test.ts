@@ -4,7 +4,7 @@
 // recreated.
 import { describe, expect, it } from 'vitest';
 import { makeBot, quickMove } from '@mindmgmt/ai';
-import { rngFrom } from '@mindmgmt/engine';
+import { type Action, rngFrom } from '@mindmgmt/engine';
 import { BotPool, type Decision } from '../src/bots/pool.js';
 import { agentTurnPositions } from './bot-games.js';
 import { ManualClock } from './manual-clock.js';
@@ -172,9 +172,10 @@ describe('fair bots', () => {
   });
 
   it('regression: a bot over the time limit played a random move (plays its best move so far)', async () => {
-    // The hard agents report their best activation (onBest) as they evaluate each ready agent.
-    // Stop a warm decision at growing time limits: too early it has reported nothing (quick
-    // default), too late it is done; in between the pool must play the reported move.
+    // The hard agents report their best activation (onBest) as they evaluate each ready agent. The
+    // pool's clock runs out the moment the first report reaches the main thread (a listener after
+    // the pool's own, before the worker's next message), so the decision is stopped between its
+    // first report and its end on every machine, and the pool must play the reported move.
     const p = positions.reduce((a, b) => (b.legal.length > a.legal.length ? b : a));
     const t = {
       gameId: 'best',
@@ -185,26 +186,26 @@ describe('fair bots', () => {
       seed: 5,
       budgetMs: BUDGET_MS,
     };
-    const legalKeys = new Set(t.legal.map((a) => JSON.stringify(a)));
-    const pool = new BotPool(1, 60_000);
-    const seen: Decision[] = [];
-    for (let limit = 2; limit < 20_000 && !seen.some((d) => d.source === 'best'); limit = Math.ceil(limit * 1.5)) {
-      pool.hardLimitMs = 60_000;
-      await pool.decideDetailed(t); // warm the session (cached belief): what is left is the agent loop
-      pool.hardLimitMs = limit;
-      const d = await pool.decideDetailed({ ...t, seed: 7 });
-      seen.push(d);
-      if (d.source === 'ai') limit = 1; // finished: start over from small limits
-      if (seen.length > 40) break;
-    }
-    await pool.close();
-    const best = seen.find((d) => d.source === 'best');
-    expect(best, `sources: ${seen.map((d) => d.source).join(',')}`).toBeDefined();
-    expect(legalKeys.has(JSON.stringify(best!.action))).toBe(true);
-    expect(best!.action!.type).toBe('activate');
-    for (const d of seen) {
-      expect(['ai', 'best', 'timeout']).toContain(d.source);
-      if (d.source === 'timeout') expect(d.action).toEqual(quickMove(t.view, t.legal));
+    const clock = new ManualClock();
+    const pool = new BotPool(1, 1000, () => {}, 0, clock);
+    try {
+      const warm = await pool.decideDetailed(t); // the session's belief is cached: what is left is the agent loop
+      expect(warm.source).toBe('ai');
+      const decided = pool.decideDetailed({ ...t, seed: 7 });
+      const reported: Action[] = [];
+      pool.workerOf('best')!.on('message', (m: { type: string; action?: Action }) => {
+        if (m.type !== 'best') return;
+        reported.push(m.action!);
+        if (reported.length === 1) clock.advance(1000);
+      });
+      const d = await decided;
+      expect(d.source).toBe('best');
+      expect(reported).toHaveLength(1);
+      expect(d.action).toEqual(reported[0]);
+      expect(t.legal).toContainEqual(d.action);
+      expect(d.action!.type).toBe('activate');
+    } finally {
+      await pool.close();
     }
   });
 

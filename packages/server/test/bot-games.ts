@@ -1,9 +1,9 @@
-// Test helper: games whose every decision goes through a real BotPool (bots/pool-game.ts), and
+// Test helper: games whose every decision goes through a real BotPool (the cli's pool-game.ts), and
 // positions to ask bots about.
 import { type Action, legalActions, type View, view } from '@mindmgmt/engine';
 import { INFORMATIVE_BIAS, randomGame } from '@mindmgmt/ai';
 import type { BotPool } from '../src/bots/pool.js';
-import { type PoolDecision, playThroughPool as play } from '../src/bots/pool-game.js';
+import { type PoolDecision, playThroughPool as play } from '../../cli/src/pool-game.js';
 import type { BotLevel } from '@mindmgmt/table';
 
 export type Played = PoolDecision;

@@ -2,7 +2,7 @@
 // main thread (535 ms of a 17.6 s profile under load). A worker now gets only the log entries its
 // session has not seen, and rebuilds the whole view; the decision is the one the whole view gives.
 import { describe, expect, it } from 'vitest';
-import { makeAnyBot } from '@mindmgmt/ai/yardstick';
+import { makeBot } from '@mindmgmt/ai';
 import {
   type Action,
   apply,
@@ -56,7 +56,7 @@ describe('bot decisions send the log tail', () => {
         }
         const d = await decided;
         if (k > 0) sent[sent.length - 1]!.whole = v.log.length;
-        const fresh = makeAnyBot('easy', 'recruiter');
+        const fresh = makeBot('easy', 'recruiter');
         const expected: Action = fresh.decide(v, legal, rngFrom(k), 30, () => {});
         if (!d.cutoff && !fresh.lastCutoff) expect(d.action).toEqual(expected);
       }

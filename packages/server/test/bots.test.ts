@@ -1,6 +1,7 @@
 // The bot worker pool: real @mindmgmt/ai bots when exported, legal actions, hard time limit.
 import { describe, expect, it } from 'vitest';
 import { apply, expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
+import { ANY_BOT_FACTORY } from '@mindmgmt/ai/yardstick';
 import { BotPool } from '../src/bots/pool.js';
 import { ManualClock } from './manual-clock.js';
 
@@ -46,5 +47,30 @@ describe('bot pool', () => {
     expect(d.source).toBe('timeout');
     expect(legal).toContainEqual(d.action);
     await pool.close();
+  });
+
+  it('builds the live levels only, unless its creator gives it a factory that knows the yardstick', async () => {
+    const s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'random' }, 5);
+    const task = {
+      gameId: 'g',
+      seat: 0,
+      level: 'yardstick',
+      view: view(s, 0),
+      legal: legalActions(s, 0),
+      seed: 1,
+      budgetMs: 50,
+    } as const;
+    const problems: string[] = [];
+    const live = new BotPool(1, 10_000, (p) => problems.push(p), 0, new ManualClock()); // the server's
+    const measuring = new BotPool(1, 10_000, () => {}, 0, new ManualClock(), null, ANY_BOT_FACTORY);
+    try {
+      const refused = await live.decideDetailed(task);
+      expect(refused.source).toBe('quick');
+      expect(problems).toEqual(['bot error: RangeError']);
+      expect((await live.decideDetailed({ ...task, level: 'hard' })).source).toBe('ai');
+      expect((await measuring.decideDetailed(task)).source).toBe('ai');
+    } finally {
+      await Promise.all([live.close(), measuring.close()]);
+    }
   });
 });

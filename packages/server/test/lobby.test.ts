@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { RunningServer } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, Client, EXPECT_MS, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
+import { ManualClock } from './manual-clock.js';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -151,15 +152,18 @@ describe('lobby', () => {
   });
 
   it('bot recruiter answers to asks take a fixed time (no timing leak)', async () => {
-    const s3 = await testServer(new MemoryStore(), { service: { botAskAnswerMs: 250 } });
+    // The release is reckoned on a clock the test moves: the answer must wait for exactly 250 ms
+    // of it after the ask, however fast the bot decided (it decides while the clock stands still).
+    const clock = new ManualClock();
+    const s3 = await testServer(new MemoryStore(), { service: { botAskAnswerMs: 250, botReleaseClock: clock } });
     const rng = mulberry(9);
-    const times: number[] = [];
+    let timed = 0;
     // The server draws each game's seed, so a game may end before anyone asks: then sit at a
     // new table (regression: this test failed when a random bot recruiter lost before any ask).
-    for (let table = 0; table < 6 && times.length < 2; table++) {
+    for (let table = 0; table < 6 && timed < 2; table++) {
       const t = await openTable(s3.url, { mode: 'training', players: 1, solo: { role: 'agents', level: 'random' } });
       const me = t.bySeat.get(1)!;
-      for (let i = 0; i < 400 && !me.view.result && times.length < 2; i++) {
+      for (let i = 0; i < 400 && !me.view.result && timed < 2; i++) {
         await me.waitSeq(t.spectator.view.seq);
         if (!me.view.expected.includes(1) || !me.legal.length) {
           await t.spectator.waitSeq(t.spectator.view.seq + 1);
@@ -171,25 +175,28 @@ describe('lobby', () => {
         const pool = others.length ? others : me.legal;
         const a = ask ?? pool[Math.floor(rng() * pool.length)];
         const { seat: _s, ...rest } = a;
-        const t0 = Date.now();
         const r = await me.request(
           { t: 'act', gameId: t.gameId, seq: me.view.seq, action: rest, id: `q${table}-${i}` },
           (m) => m.id === `q${table}-${i}`,
         );
-        if (r.t === 'error') continue;
-        if (ask) {
-          await me.wait(
-            (m) => m.t === 'events' && m.events.some((e: any) => e.pub.kind === 'askAnswered'),
-            5000,
-            false,
-          );
-          times.push(Date.now() - t0);
-        }
+        if (r.t === 'error' || !ask) continue;
+        const isAnswer = (m: any) => m.t === 'events' && m.events.some((e: any) => e.pub.kind === 'askAnswered');
+        const before = me.msgs.length;
+        // the bot has decided and its answer waits for its release (an event, not a deadline)
+        for (let k = 0; k < 500 && clock.armed === 0; k++) await new Promise((res) => setTimeout(res, 10));
+        expect(clock.armed).toBe(1);
+        clock.advance(249);
+        expect(clock.armed).toBe(1);
+        expect(me.msgs.slice(before).some(isAnswer)).toBe(false);
+        const answer = me.wait(isAnswer); // sent after the release, never before: it is async
+        clock.advance(1);
+        expect(clock.armed).toBe(0);
+        await answer;
+        timed++;
       }
       closeTable(t);
     }
-    expect(times.length).toBeGreaterThan(0);
-    for (const ms of times) expect(ms).toBeGreaterThanOrEqual(240);
+    expect(timed).toBe(2);
     await s3.close();
   });
 

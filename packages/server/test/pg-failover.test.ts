@@ -59,7 +59,6 @@ describePg('cluster failover', (url) => {
     expect(A.proc.signalCode).toBe('SIGKILL');
     for (const t of tables) for (const c of [...t.clients, t.spectator]) c.close();
 
-    const t0 = Date.now();
     let unfinished = 0;
     const unfinishedIdx = new Set<number>();
     await Promise.all(
@@ -113,7 +112,6 @@ describePg('cluster failover', (url) => {
       const id = tables[i]!.gameId;
       expect(B.logs.some((l) => l.includes('bot lease taken') && l.includes(id))).toBe(true);
     }
-    expect(Date.now() - t0).toBeLessThan(60_000);
     watcherB.close();
   });
 });

@@ -24,7 +24,9 @@ const NEVER_AGENT = [
 describe('secrecy', () => {
   it("D12 a recruiter step taken back: the agents and spectators are sent exactly what they would see without it, and the table's listed time does not move", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-secret-undo-'));
-    const srv = await testServer(SqliteStore.inDir(dir));
+    // The service's clock moves only when the test moves it: a stamp taken after the move differs.
+    let wall = Date.UTC(2026, 0, 1);
+    const srv = await testServer(SqliteStore.inDir(dir), { service: { wallClock: () => wall } });
     const t = await openTable(srv.url, { mode: 'full', players: 2, recruiterChoice: 'host' });
     const rec = t.bySeat.get(0)!;
     const agent = t.bySeat.get(1)!;
@@ -59,7 +61,7 @@ describe('secrecy', () => {
       return [mine.body.games[0].updatedAt as number, inLive?.updatedAt ?? null];
     };
     const lastSeen = await listedAt();
-    await new Promise((r) => setTimeout(r, 5)); // so that a stamp taken now would differ
+    wall += 60_000; // so that a stamp taken now would differ
     await act(firstStep);
     await act({ type: 'undo' });
     await act(keptStep);

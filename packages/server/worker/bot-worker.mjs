@@ -20,9 +20,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 // The sessions and the decision are the ai package's (shared with the browser's offline worker,
 // packages/web/src/local/bot-worker.ts): this file only carries messages and the log tails.
-import { analyseGame, BotSessions, MAX_BOT_SESSIONS } from '@mindmgmt/ai';
-// Every level, the frozen yardstick included (simulations play it through the pool).
-import { makeAnyBot } from '@mindmgmt/ai/yardstick';
+import { analyseGame, BotSessions, makeBot, MAX_BOT_SESSIONS } from '@mindmgmt/ai';
 
 // Below the main thread's priority by `nice` (bots/pool.ts): Linux gives each thread its own nice
 // value, set through its thread id (the last part of /proc/thread-self). Relative to the thread
@@ -37,7 +35,14 @@ if (workerData?.nice) {
   }
 }
 
-const sessions = new BotSessions(makeAnyBot);
+/** The bot factory the pool was given (bots/pool.ts): the players' levels (`makeBot`) unless whoever
+ * created the pool named another (a simulation's, which also builds the frozen yardstick). Imported
+ * by name, since a thread cannot be handed a function; messages wait in the port meanwhile. */
+const factory = workerData?.bots;
+const make = factory ? (await import(factory.module))[factory.name] : makeBot;
+if (typeof make !== 'function') throw new Error(`no bot factory ${factory.name} in ${factory.module}`);
+
+const sessions = new BotSessions(make);
 
 /** The log of each (game, seat)'s last view, which the next view's tail extends (bots/pool.ts).
  * Beside the sessions, not in them: a session dropped after a bot error keeps its log. Same cap. */

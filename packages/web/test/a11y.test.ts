@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectFocusOrder, expectNoSeriousViolations, expectReflow, PENDING_FIXES, pendingSeen } from './a11y.js';
 import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
+import { approxRating } from '../src/lobby/level-rating.js';
 
 // an operator's handle, for the admin area; a small analysis budget (its screen is checked, not
 // how good the expert is)
@@ -54,6 +55,13 @@ describe('accessibility (axe-core): no WCAG 2.2 A/AA violation, no serious or cr
       await page.goto(`${server.url}/#/`);
       await page.locator('section.solo').waitFor();
       await page.locator('.tutorial-entry').waitFor();
+      // each rated level says where it stands on the players' scale, for the side the bot plays
+      const box = page.locator('section.solo');
+      const hard = box.locator('select[name=soloLevel] option[value=hard]');
+      expect(await hard.textContent()).toContain(String(approxRating('recruiter', 'hard')));
+      await box.locator('select[name=soloRole]').selectOption('recruiter');
+      expect(await hard.textContent()).toContain(String(approxRating('agents', 'hard')));
+      expect(await box.locator('select[name=soloLevel] option[value=random]').textContent()).not.toMatch(/\d/);
       await check(page, `lobby ${locale}`);
       await ctx.close();
     });

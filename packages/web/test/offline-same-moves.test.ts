@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BotPool } from '../../server/src/bots/pool.js';
-import { type PoolDecision, playThroughPool } from '../../server/src/bots/pool-game.js';
+import { type PoolDecision, playThroughPool } from '../../cli/src/pool-game.js';
 import { NO_CUTOFF_MS } from '../../ai/test/work-limited.js';
 import { buildAll, newPage, serverAndBrowser } from './helpers.js';
 

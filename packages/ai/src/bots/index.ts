@@ -7,8 +7,10 @@ export { AgentBot } from './agents.js';
 export { RecruiterBot } from './recruiter.js';
 export { quickMove } from './quick.js';
 export { ExpertBot, type ExpertOptions } from './expert/index.js';
-export { makeBot, type BotSide } from './make.js';
+export { makeBot, LIVE_BOT_FACTORY, type BotFactoryRef, type BotSide } from './make.js';
 export { seatRng } from './seat-rng.js';
+export { RATED_LEVELS, type LevelRating, type LevelRatings, type RatedLevel } from './level-rating-types.js';
+export { LEVEL_RATINGS } from './level-ratings.js';
 export {
   computeBelief as computeSampledBelief,
   constraintsOf as publicConstraints,

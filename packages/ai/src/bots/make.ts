@@ -9,9 +9,23 @@ import type { Bot, PlayerLevel } from './types.js';
 
 export type BotSide = 'recruiter' | 'agents';
 
+/**
+ * Where a bot host finds its factory: a module to import and the export to call. A worker thread
+ * cannot be handed a function, so whoever creates a pool of bot workers names the factory this
+ * way; the players' host names the live one, measurement one that also builds the yardstick.
+ */
+export interface BotFactoryRef {
+  readonly module: string;
+  readonly name: string;
+}
+
+/** `makeBot` below: the levels players pick, nothing else. */
+export const LIVE_BOT_FACTORY: BotFactoryRef = { module: '@mindmgmt/ai', name: 'makeBot' };
+
 /** `expert` options (playouts per decision for clock-free runs); the other levels ignore them. */
 export function makeBot(level: PlayerLevel, side: BotSide, expert: ExpertOptions = {}): Bot {
   if (level === 'random') return new RandomBot();
   if (level === 'expert') return new ExpertBot(side, expert);
+  if (level !== 'easy' && level !== 'hard') throw new RangeError(`no live bot of level ${String(level)}`);
   return side === 'recruiter' ? new RecruiterBot(level) : new AgentBot(level);
 }

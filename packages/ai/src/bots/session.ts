@@ -91,11 +91,13 @@ export class BotSessions<L extends Level = Level> {
       lastBest = k;
       onBest?.(a);
     };
-    const bot = this.sessionFor(gameId, seat, level);
+    let bot: Bot | null = null;
     let action: Action | null = null;
     let source: 'ai' | 'quick' = 'ai';
     let errorName: string | null = null;
     try {
+      // Inside: a level this host's factory does not build is a bot error, not a lost worker.
+      bot = this.sessionFor(gameId, seat, level);
       action = bot.decide(view, legal, rngFrom(seed >>> 0), budgetMs, best);
     } catch (err) {
       errorName = err instanceof Error ? err.name : 'error';
@@ -103,12 +105,12 @@ export class BotSessions<L extends Level = Level> {
       // Its caches may be half-updated: the next decision starts a fresh session.
       this.sessions.delete(`${gameId}\u0000${seat}`);
     }
-    bot.shed?.();
+    bot?.shed?.();
     if (!action || typeof action !== 'object' || !legalKeys.has(key(action))) {
       source = 'quick';
       action = quickMove(view, legal);
     }
-    return { action, source, cutoff: bot.lastCutoff === true, runMs: performance.now() - t0, errorName };
+    return { action, source, cutoff: bot?.lastCutoff === true, runMs: performance.now() - t0, errorName };
   }
 
   /** Drops a game's sessions (game over, or moved to another worker). */

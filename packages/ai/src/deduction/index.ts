@@ -2,7 +2,6 @@
 // public facts only. See ./README.md for the design and the argument for exactness.
 export { Deduction, deduce, type Belief } from './engine.js';
 export { Facts, type Filter, type LayerFacts, type Move } from './facts.js';
-export { bruteForce, type BruteBelief } from './brute.js';
 export {
   randomGame,
   chooseAction,

@@ -15,7 +15,8 @@
 import { LEVELS } from '@mindmgmt/ai';
 import { percentile } from '@mindmgmt/ai/yardstick';
 import type { BotLevel } from '@mindmgmt/table';
-import { BotPool, type BotTask, type Decision, DEFAULT_SERVICE_CONFIG, playThroughPool } from '@mindmgmt/server';
+import { BotPool, type BotTask, type Decision, DEFAULT_SERVICE_CONFIG } from '@mindmgmt/server';
+import { playThroughPool } from '../pool-game.js';
 
 /** Games running at once (the figure: decision p99 with two games at once). */
 const AT_ONCE = 2;

@@ -18,15 +18,15 @@
 // `onBest`), else the bot's quick default; never a random move. A worker that crashes has its
 // sessions recreated on demand, and its running decision is retried once on a fresh worker.
 import { Worker } from 'node:worker_threads';
-import { quickMove } from '@mindmgmt/ai';
+import { type BotFactoryRef, LIVE_BOT_FACTORY, type Level, quickMove } from '@mindmgmt/ai';
 import type { Action, GameRecord, Seat, View } from '@mindmgmt/engine';
-import type { BotLevel } from '@mindmgmt/table';
 import { systemBotClock, type BotClock } from './clock.js';
 
 export interface BotTask {
   readonly gameId: string;
   readonly seat: Seat;
-  readonly level: BotLevel;
+  /** A level the pool's bot factory builds (the server's: the players' levels). */
+  readonly level: Level;
   /** May be a getter (the bot driver's builds the view when read): the pool reads it when it hands
    * the decision to a worker, and again only for a fallback move. */
   readonly view: View;
@@ -188,6 +188,8 @@ export class BotPool {
    *   as it may without it).
    * @param clock dates waits and runs and arms the time limit (tests advance their own)
    * @param onDecision told of every decision as it resolves (metrics)
+   * @param bots the factory the workers build bots with: the live one (the players' levels) unless
+   *   the creator is a measurement that also plays the frozen yardstick (ANY_BOT_FACTORY)
    */
   constructor(
     private readonly size: number,
@@ -196,6 +198,7 @@ export class BotPool {
     private readonly nice = 0,
     private readonly clock: BotClock = systemBotClock,
     private readonly onDecision: ((d: Decision) => void) | null = null,
+    private readonly bots: BotFactoryRef = LIVE_BOT_FACTORY,
   ) {}
 
   /** Always resolves: with the bot's action, or its best/quick move after the time limit. */
@@ -483,7 +486,7 @@ export class BotPool {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
-      workerData: { nice: this.nice },
+      workerData: { nice: this.nice, bots: this.bots },
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     const slot: Slot = {

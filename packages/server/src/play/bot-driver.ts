@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { legalFor } from '@mindmgmt/table';
 import { type Live, seatRow } from './live.js';
 import type { SeatRow } from '../store/types.js';
+import { type BotClock, systemBotClock } from '../bots/clock.js';
 import type { BotPool } from '../bots/pool.js';
 
 /** Where the driver's decisions go: the master (app/games.ts wires it). */
@@ -28,6 +29,8 @@ export interface BotDriverConfig {
   readonly botAskAnswerMs: number;
   readonly botRecruiterMoveMs: number;
   readonly botBudgetMs: number;
+  /** What a bot's release time is reckoned and waited on (tests hand in a clock they advance). */
+  readonly botReleaseClock?: BotClock;
 }
 
 /** Seats the game waits on that a bot plays: a bot seat, or a stand-in for an absent player (D13). */
@@ -64,8 +67,9 @@ export class BotDriver {
     }
     g.botBusy = true;
     this.inflight++;
-    const t0 = Date.now();
     const cfg = this.cfg;
+    const clock = cfg.botReleaseClock ?? systemBotClock;
+    const t0 = clock.now();
     const answeringAsk = bot.seat === RECRUITER_SEAT && s.phase === 'answerAsk';
     void this.pool
       .decide({
@@ -89,10 +93,10 @@ export class BotDriver {
         // long it thought (which tells how hard the choice was) never shows (D2).
         const fixed = bot.seat !== RECRUITER_SEAT ? 0 : answeringAsk ? cfg.botAskAnswerMs : cfg.botRecruiterMoveMs;
         const due = t0 + cfg.botPauseMs + fixed;
-        const back = Date.now();
+        const back = clock.now();
         const wait = due - back;
         h.released?.(g, bot.seat, Math.max(0, -wait), back - t0);
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (wait > 0) await new Promise<void>((r) => clock.after(wait, r));
         await g.lock.run(async () => {
           g.botBusy = false;
           if (!g.state || g.state.seq !== seq || !action || !h.mayMove(g)) return;

@@ -1,5 +1,6 @@
 // The game parts' tunables (defaults; app/server.ts and main.ts override them).
 import { LIVE_BOT_BUDGET_MS, LIVE_BOT_TIME_LIMIT_MS } from '@mindmgmt/ai';
+import type { BotClock } from '../bots/clock.js';
 
 export interface ServiceConfig {
   /** Snapshot the state every N actions (and at game end). */
@@ -36,6 +37,9 @@ export interface ServiceConfig {
   /** The time deadlines and seat clocks are reckoned on (ms since epoch; D13): tests hand in a
    * clock they advance. Absent: Date.now. */
   wallClock?: () => number;
+  /** What bots' release times are reckoned and waited on (BotDriver). Absent: the process's
+   * monotonic clock and timers; tests hand in a clock they advance. */
+  botReleaseClock?: BotClock;
   /** VAPID contact (an https URL or mailto:); null: publicUrl when it is https, else a mailto. */
   vapidSubject: string | null;
 }

@@ -19,7 +19,7 @@
 //   rating has settled).
 
 /** Glicko-1 scale factor between the public scale (1500/350) and the internal one (0/2.01). */
-const SCALE = 173.7178;
+export const SCALE = 173.7178;
 /** System constant: how much volatility may change per period (paper: 0.3-1.2; example: 0.5). */
 export const TAU = 0.5;
 /** Convergence tolerance of the volatility iteration (step 5, paper value). */
@@ -44,6 +44,12 @@ export interface Outcome {
 
 const g = (phi: number) => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 const expected = (mu: number, muJ: number, phiJ: number) => 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
+
+/** Step 3's expected score on the public scale, against an opponent rated `opponent` +- `opponentRd`
+ * (the bots' level ratings are fitted with it, so they sit on the players' scale). */
+export function expectedScore(rating: number, opponent: number, opponentRd = 0): number {
+  return expected((rating - 1500) / SCALE, (opponent - 1500) / SCALE, opponentRd / SCALE);
+}
 
 /** Steps 2-8: a player's rating after one rating period. No games: only RD grows (step 6). */
 export function updateRating(player: Rating, outcomes: readonly Outcome[], tau = TAU): Rating {

@@ -77,7 +77,9 @@ describe('chat history and writers', () => {
   });
 
   it('attack: one address writing as spectators on new connections is held to one small allowance, and spectators cannot fill the seats` room', async () => {
-    const { s, g, rec, agent, players } = await setup();
+    // The service's clock moves only when the test moves it (the chat rates refill on it).
+    let wall = Date.UTC(2026, 0, 1);
+    const { s, g, rec, agent, players } = await setup({ service: { wallClock: () => wall } });
     try {
       await rec.request({ t: 'chatPolicy', gameId: g.gameId, spectatorsWrite: true }, (m) => m.t === 'chatPolicy');
       // A new connection per message used to get a fresh bucket each time.
@@ -95,7 +97,7 @@ describe('chat history and writers', () => {
       const other = new Client(s.url);
       // (another spectator address is not at hand on loopback: the table's share is what refuses)
       await other.hello(g.gameId, null);
-      await new Promise((r) => setTimeout(r, CHAT_SPECTATOR_RATE.refillMs + 100));
+      wall += CHAT_SPECTATOR_RATE.refillMs; // the address's allowance refilled: the table's share refuses
       expect(await say(other, g.gameId, 'more')).toMatchObject({ t: 'error', code: 'chat_spectators_full' });
       expect(await say(agent, g.gameId, 'we can still talk')).toMatchObject({ t: 'chat', seat: 1 });
       other.close();

@@ -2,18 +2,26 @@
 // or a bot of a level), and the stand-in's level when a player runs out of time.
 import { useI18n } from '../i18n/lookup.js';
 import type { BotLevel } from '@mindmgmt/table';
+import type { BotSide } from '@mindmgmt/ai';
+import { BotLevelOptions } from './BotLevelOptions.js';
 
 /** The solo opponent's level. */
-export function SoloLevelChoice({ value, onChange }: { value: BotLevel; onChange: (l: BotLevel) => void }) {
+export function SoloLevelChoice({
+  value,
+  onChange,
+  side,
+}: {
+  value: BotLevel;
+  onChange: (l: BotLevel) => void;
+  /** The side the bot plays: each level shows its rating for that side. */
+  side: BotSide;
+}) {
   const { t } = useI18n();
   return (
     <label>
       {t('level')}
       <select value={value} onChange={(e) => onChange(e.target.value as BotLevel)} name="soloLevel">
-        <option value="easy">{t('lvEasy')}</option>
-        <option value="hard">{t('lvHard')}</option>
-        <option value="expert">{t('lvExpert')}</option>
-        <option value="random">{t('lvRandom')}</option>
+        <BotLevelOptions side={side} />
       </select>
     </label>
   );

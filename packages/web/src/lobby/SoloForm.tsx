@@ -43,7 +43,11 @@ export function SoloForm({
             <option value="recruiter">{t('recruiter')}</option>
           </select>
         </label>
-        <SoloLevelChoice value={soloLevel} onChange={setSoloLevel} />
+        <SoloLevelChoice
+          value={soloLevel}
+          onChange={setSoloLevel}
+          side={soloRole === 'agents' ? 'recruiter' : 'agents'}
+        />
         <label>
           {t('mode')}
           <select value={soloMode} onChange={(e) => setSoloMode(e.target.value as 'full')} name="soloMode">

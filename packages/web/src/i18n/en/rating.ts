@@ -7,4 +7,6 @@ export const RATING_EN = {
   rt_casualTable: 'Casual table: no rating moves.',
   rt_provisional: 'Provisional: not enough rated games yet for a settled rating.',
   rt_boardProvisional: 'Provisional ratings (deviation above {rd}), marked "?" on profiles, are not listed.',
+  // a bot level in the lobby's choice, with where it stands on the players' scale (docs/bots.md)
+  rt_level: '{level} (rated about {rating})',
 };

@@ -10,4 +10,5 @@ export const RATING_JA: Section<typeof RATING_EN> = {
   rt_provisional: '暫定：レート対局がまだ少なく、レーティングが定まっていません。',
   rt_boardProvisional:
     '暫定レーティング（偏差が {rd} を超えるもの）はプロフィールで「?」と表示され、ランキングには載りません。',
+  rt_level: '{level}（レーティング約 {rating}）',
 };

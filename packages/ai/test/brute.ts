@@ -17,7 +17,7 @@ import {
   type PublicEvent,
   stepNeighbours,
 } from '@mindmgmt/engine';
-import { type BoxOutcome, PublicBoard } from './boxCheck.js';
+import { type BoxOutcome, PublicBoard } from '../src/deduction/boxCheck.js';
 
 export interface BruteBelief {
   histories: number;

@@ -1,7 +1,8 @@
 // Plays an engine game with every bot decision made through a BotPool, exactly as the server asks
 // for them (one seat's view and legal actions, a seed, the budget, the game's id and the seat).
-// Used by `simulate --pool` and the bot benchmark (packages/cli) and by the pool's tests, so that
-// figures and win rates measure the bots players get, not an in-process shortcut.
+// Measurement, not serving: the server never plays a game by itself, so this lives with its users,
+// `simulate --pool` and the bot benchmark; the pool's tests (server, web) import it from here.
+// Figures and win rates then measure the bots players get, not an in-process shortcut.
 import {
   type Action,
   apply,
@@ -13,17 +14,16 @@ import {
   type Seat,
   view,
 } from '@mindmgmt/engine';
-import { decisionSeed } from '@mindmgmt/ai';
-import type { BotLevel } from '@mindmgmt/table';
-import type { BotPool, BotTask, Decision } from './pool.js';
+import { decisionSeed, type Level } from '@mindmgmt/ai';
+import type { BotPool, BotTask, Decision } from '@mindmgmt/server';
 
 export interface PoolGameOptions {
   readonly gameId: string;
   readonly mode: Mode;
   /** Engine seed (deck, cards) and the base of the decision seeds. */
   readonly seed: number;
-  readonly recruiter: BotLevel;
-  readonly agents: BotLevel;
+  readonly recruiter: Level;
+  readonly agents: Level;
   readonly agentSeats?: number;
   readonly budgetMs: number;
   /** Stop after this many decisions (the game may then be unfinished). */
@@ -45,10 +45,6 @@ export function nextBotSeat(s: GameState): { seat: Seat; legal: Action[] } | nul
   return null;
 }
 
-// Seed of the n-th decision of a game: reproducible runs (the server draws them at random; the
-// offline game in the browser derives them so, from a secret drawn in the page).
-export { decisionSeed };
-
 /** Plays one game through `pool` and forgets its sessions at the end. */
 export async function playThroughPool(pool: BotPool, o: PoolGameOptions): Promise<GameState> {
   let s = newGame({ mode: o.mode, agentSeats: o.agentSeats ?? 1, recruiterCard: 'choose' }, o.seed);
@@ -59,6 +55,7 @@ export async function playThroughPool(pool: BotPool, o: PoolGameOptions): Promis
       if (!next) throw new Error(`no legal action in game ${o.gameId} (phase ${s.phase})`);
       const level = next.seat === 0 ? o.recruiter : o.agents;
       const v = view(s, next.seat);
+      // Reproducible runs (the server draws its seeds at random).
       const seed = decisionSeed(o.seed, n);
       const decision = await pool.decideDetailed({
         gameId: o.gameId,

@@ -1,0 +1,26 @@
+// The bot levels of the solo form, each with its approximate rating on the players' Glicko-2
+// scale for the side the bot plays (measured by the cli's `ladder`, docs/bots.md "Level
+// ratings"), so a player can choose an opponent by strength. The rating is in the option's text,
+// so it is also in its accessible name.
+import type { BotSide } from '@mindmgmt/ai';
+import { BOT_LEVEL_KEYS, useI18n } from '../i18n/lookup.js';
+import { approxRating } from './level-rating.js';
+
+/** The options in the order the form has always listed them; random is not rated. */
+const ORDER = ['easy', 'hard', 'expert', 'random'] as const;
+
+export function BotLevelOptions({ side }: { side: BotSide }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {ORDER.map((level) => {
+        const name = t(BOT_LEVEL_KEYS[level]);
+        return (
+          <option key={level} value={level}>
+            {level === 'random' ? name : t('rt_level', { level: name, rating: approxRating(side, level) })}
+          </option>
+        );
+      })}
+    </>
+  );
+}
