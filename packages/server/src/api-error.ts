@@ -1,8 +1,11 @@
-/** A refusal with an HTTP status, a stable code and a readable reason (never a secret). */
+import type { ErrorCode } from '@mindmgmt/table';
+
+/** A refusal with an HTTP status, a stable code (one of the contract's) and a readable reason
+ * (never a secret). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** The engine's parameters of the refusal (the client says it in the player's language). */
     readonly params?: Readonly<Record<string, string | number>>,

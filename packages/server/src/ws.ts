@@ -14,8 +14,14 @@ import { forbiddenKey, forbiddenKeyMessage } from './input/keys.js';
 import { RateBudget } from './limits/budget.js';
 import { type BucketRate, fullBucket, spendToken } from './limits/bucket.js';
 import type { LimitsConfig } from './limits/config.js';
-import { clientActionSchema, clientMessageSchema, describeZodError } from '@mindmgmt/table';
-import { chatFrameSchema } from './players/schemas.js';
+import {
+  CHAT_REQUEST_KINDS,
+  clientActionSchema,
+  clientFrameSchema,
+  describeZodError,
+  type ChatRequest,
+  type ErrorCode,
+} from '@mindmgmt/table';
 import type { TableChat } from './play/chat.js';
 import { frameText } from './play/frames.js';
 import { gateFrame } from './input/frame-gate.js';
@@ -53,7 +59,7 @@ export const DEFAULT_WS_CONFIG: WsConfig = {
   clock: systemBotClock,
 };
 
-/** Close codes (docs/protocol.md; protocol.ts `CloseCodes`). */
+/** Close codes (docs/protocol.md; the contract's `CloseCodes`). */
 export const CLOSE_RATE_LIMIT: CloseCodes['rateLimit'] = 1008;
 export const CLOSE_SLOW_CONSUMER: CloseCodes['slowConsumer'] = 4008;
 export const CLOSE_HELLO_TIMEOUT: CloseCodes['helloTimeout'] = 4408;
@@ -171,7 +177,7 @@ export function attachWebSockets(
     let cut = false;
     // Frames of one connection are handled one after the other, in order.
     let queue: Promise<void> = Promise.resolve();
-    const error = (code: string, message: string, id?: string, params?: ApiError['params']) =>
+    const error = (code: ErrorCode, message: string, id?: string, params?: ApiError['params']) =>
       conn.send(
         frameText({
           t: 'error',
@@ -184,7 +190,7 @@ export function attachWebSockets(
 
     /** A frame refused for its size or shape: the sender pays for it, and a connection (or an
      * address) that keeps sending them is cut off instead of costing us a parse each (§3). */
-    const refuse = (code: string, message: string, id?: string) => {
+    const refuse = (code: ErrorCode, message: string, id?: string) => {
       if (cut) return;
       if (!refusedHere.take('c') || !refusedPerIp.take(ip)) {
         onRefused('refused_frames', code, ip);
@@ -242,17 +248,10 @@ export function attachWebSockets(
     ws.on('error', gone);
 
     /** Table chat frames (play/chat.ts); refusals go to the writer only. */
-    async function chatFrame(raw: unknown): Promise<void> {
+    async function chatFrame(f: ChatRequest): Promise<void> {
       if (!chat) return error('no_chat', 'This server has no table chat.');
-      const f = chatFrameSchema.safeParse(raw);
-      if (!f.success) {
-        // A person's message that breaks the text rules is not an attack on us: it never closes
-        // the connection (docs/protocol.md, Table chat); any other bad shape counts as refused.
-        const textOnly = f.error.issues.every((i) => i.path[0] === 'text');
-        return (textOnly ? error : refuse)('malformed', describeZodError(f.error));
-      }
       try {
-        await chat.handle(conn, f.data);
+        await chat.handle(conn, f);
       } catch (e) {
         if (e instanceof ApiError) return error(e.code, e.message);
         log.error({ err: e instanceof Error ? e.name : 'error', cid: conn.cid }, 'chat failed');
@@ -270,9 +269,15 @@ export function attachWebSockets(
       const bad = forbiddenKey(raw);
       if (bad) return refuse('malformed', forbiddenKeyMessage(bad));
       const kind = typeof raw === 'object' && raw ? (raw as { t?: unknown }).t : undefined;
-      if (kind === 'chat' || kind === 'mute' || kind === 'chatPolicy') return chatFrame(raw);
-      const parsed = clientMessageSchema.safeParse(raw);
+      const chatKind = (CHAT_REQUEST_KINDS as readonly unknown[]).includes(kind);
+      if (chatKind && !chat) return error('no_chat', 'This server has no table chat.');
+      const parsed = clientFrameSchema.safeParse(raw);
       if (!parsed.success) {
+        // A person's message that breaks the text rules is not an attack on us: it never closes
+        // the connection (docs/protocol.md, Table chat); any other bad shape counts as refused.
+        if (chatKind && parsed.error.issues.every((i) => i.path[0] === 'text'))
+          return error('malformed', describeZodError(parsed.error));
+        if (chatKind) return refuse('malformed', describeZodError(parsed.error));
         const id =
           typeof raw === 'object' && raw && typeof (raw as { id?: unknown }).id === 'string'
             ? (raw as { id: string }).id.slice(0, 64)
@@ -284,6 +289,10 @@ export function attachWebSockets(
         switch (m.t) {
           case 'ping':
             return conn.send(frameText({ t: 'pong' }));
+          case 'chat':
+          case 'mute':
+          case 'chatPolicy':
+            return await chatFrame(m);
           case 'hello':
             if (!hellos.take('c') || !hellosPerIp.take(ip)) {
               onRefused('hello', 'rate_limited', ip);
@@ -329,7 +338,7 @@ export function attachWebSockets(
         }
       } catch (e) {
         if (e instanceof ApiError) {
-          error(e.code, e.message, m.t !== 'hello' && m.t !== 'ping' ? m.id : undefined, e.params);
+          error(e.code, e.message, 'id' in m ? m.id : undefined, e.params);
           if (e.code === 'stale') {
             const fresh = await service.freshState(conn);
             if (fresh) conn.send(fresh);
@@ -349,11 +358,7 @@ export function attachWebSockets(
           },
           'unexpected failure',
         );
-        error(
-          'internal',
-          'The server could not handle that message.',
-          m.t !== 'hello' && m.t !== 'ping' ? m.id : undefined,
-        );
+        error('internal', 'The server could not handle that message.', 'id' in m ? m.id : undefined);
       }
     }
   });

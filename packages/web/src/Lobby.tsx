@@ -17,6 +17,7 @@ import { TutorialEntry } from './tutorial/TutorialEntry.js';
 import { CompanionEntry } from './companion/CompanionEntry.js';
 import { OfflineGames, PlayOfflineButton } from './local/OfflineEntry.js';
 import { LOBBYERRORS_EN } from './i18n/en/lobbyerrors.js';
+import { NAME_MAX, TITLE_MAX } from '@mindmgmt/table';
 
 export function go(hash: string): void {
   location.hash = hash;
@@ -150,7 +151,7 @@ export function Home() {
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder={t('defaultPlayerName')}
-          maxLength={40}
+          maxLength={NAME_MAX}
         />
       </label>
       {errOn('top')}
@@ -272,7 +273,7 @@ export function Home() {
                 name="gameName"
                 value={o.name}
                 onChange={(e) => setO({ ...o, name: e.target.value })}
-                maxLength={60}
+                maxLength={TITLE_MAX}
               />
             </label>
             <label>
@@ -628,7 +629,7 @@ export function LobbyRoom({ id, lobby, onToken }: { id: string; lobby: LobbyInfo
       ) : null}
       {!saved ? (
         <label className="namefield">
-          {t('yourName')} <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+          {t('yourName')} <input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} />
         </label>
       ) : null}
       {!saved && opts.recruiterChoice === 'volunteer' ? (

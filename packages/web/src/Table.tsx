@@ -34,6 +34,7 @@ import { Chat, ChatLine } from './table/Chat.js';
 import { interleave } from './table/chat-in-log.js';
 import { CampaignPanel } from './players/Campaign.js';
 import type { ChatMessage, ChatState } from './net/chat-state.js';
+import type { ChatRequestOut } from '@mindmgmt/table';
 import { RuleLink, RuleLinkFor } from './rulebook/RuleLink.js';
 import { CHAPTER_TITLES } from './rulebook/chapters.js';
 import { refusalChapter, refusalText, type Refusal } from './i18n/refusals.js';
@@ -61,10 +62,10 @@ export interface TableProps {
   setPace?: (p: Pace) => void;
   /** Table chat (issue 13); absent: no chat panel. */
   chat?: ChatState;
-  chatSend?: (frame: Record<string, unknown>) => void;
+  chatSend?: (frame: ChatRequestOut) => void;
   /** D13: leave the running game, or come back to the seat. */
   seatRequest?: (what: 'leave' | 'back' | 'accept' | 'refuse' | 'abandon') => void;
-  /** The agents' white notes (R30, D8), kept beside the view (api.ts `note` frames). */
+  /** The agents' white notes (R30, D8), kept beside the view (net/socket.ts `note` frames). */
   notes?: Notes;
   /** Writes (or with null removes) this agent seat's note on a location. */
   writeNote?: (at: Loc, note: NoteBody | null) => void;

@@ -4,16 +4,15 @@
 // fallback, the others load only when the page is in their language (`loadI18n`).
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
+import { LANGS as LANG_IDS, type Lang } from '@mindmgmt/table';
 import { EN } from './i18n/en.js';
 import type { Catalogue } from './i18n/en.js';
 import type { Plural } from './i18n/section.js';
 
-export type Lang = 'en' | 'zh' | 'ja';
-export const LANGS: readonly { id: Lang; name: string }[] = [
-  { id: 'en', name: 'English' },
-  { id: 'zh', name: '简体中文' },
-  { id: 'ja', name: '日本語' },
-];
+export type { Lang };
+/** Each language in its own words, for the picker. */
+const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', zh: '简体中文', ja: '日本語' };
+export const LANGS: readonly { id: Lang; name: string }[] = LANG_IDS.map((id) => ({ id, name: LANG_NAMES[id] }));
 
 export type Dict = Catalogue;
 export type Key = keyof Dict;
@@ -63,7 +62,7 @@ export interface I18n {
   feature: (f: FeatureId) => string;
   agent: (a: string) => string;
   /** A player's name as shown: the server names bot seats "Bot (easy)" (a name no person may take,
-   * server/src/input/text.ts); they read as a bot of that level in the page's language. */
+   * @mindmgmt/table's text.ts); they read as a bot of that level in the page's language. */
   player: (name: string) => string;
   /** The catalogue itself, for the few lookups by computed key (refusals). */
   dict: Dict;

@@ -2,12 +2,13 @@
 // it never receives a GameState. See runner.ts for the harness that enforces this.
 import type { Action, View } from '@mindmgmt/engine';
 
-/** The levels players may pick (the live bots). */
-export type PlayerLevel = 'random' | 'easy' | 'hard' | 'expert';
+/** The levels players may pick (the live bots), weakest first. */
+const PLAYER_LEVELS = ['random', 'easy', 'hard', 'expert'] as const;
+export type PlayerLevel = (typeof PLAYER_LEVELS)[number];
 /** 'yardstick' is the hard bots of 2026-11-30 frozen (../reference/yardstick): measured against, never offered to players. */
 export type Level = PlayerLevel | 'yardstick';
 /** The levels players may pick. */
-export const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
+export const LEVELS: readonly PlayerLevel[] = PLAYER_LEVELS;
 
 /** A seeded random source in [0, 1). */
 export type BotRng = () => number;

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { PgStore } from '@mindmgmt/server';
 import { BENCH_LIMITS_ENV, connect, launch, post, ROOT, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 import { type StoredTable, storeMidGames, type TableShape, writeMidGames } from './positions.js';
+import type { ClientFrame } from '@mindmgmt/table';
 
 /** A server instance with the cluster bench's settings (no bot pause, no rate limit). */
 function launchServer(env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
@@ -130,7 +131,9 @@ async function table(
         }
         const a = l.legal[Math.floor(Math.random() * l.legal.length)];
         sent.set(seq + 1, { from: i, t0: performance.now() });
-        socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id: `m${n++}` }));
+        socks[i]!.send(
+          JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id: `m${n++}` } satisfies ClientFrame),
+        );
       }, think());
     };
     socks.forEach((ws, i) => {
@@ -164,7 +167,7 @@ async function table(
         }
         maybeAct();
       });
-      ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
+      ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i]! } satisfies ClientFrame));
     });
     if (!resume) await post(bases[0], `/api/games/${c.gameId}/start`, { token: tokens[0] });
     resume = null;

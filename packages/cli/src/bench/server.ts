@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_LIMITS_ENV, connect, launch, post, rssMb, SERVER_MAIN, sleep, think } from './loopback.js';
 import { botLevel, type StoredTable, storeMidGames, type TableShape } from './positions.js';
+import type { ClientFrame } from '@mindmgmt/table';
 
 function p99(xs: number[]): number {
   if (!xs.length) return Number.NaN;
@@ -140,7 +141,7 @@ async function table(
         const t0 = performance.now();
         pending.set(id, t0);
         sent.set(seq + 1, { from: i, t0, left: socks.length - 1 });
-        socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id }));
+        socks[i]!.send(JSON.stringify({ t: 'act', gameId: c.gameId, seq, action: a, id } satisfies ClientFrame));
       }, think());
     };
     let failed: Error | null = null;
@@ -181,7 +182,7 @@ async function table(
         if (m.t === 'error') busy = false;
         maybeAct();
       });
-      ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i] }));
+      ws.send(JSON.stringify({ t: 'hello', gameId: c.gameId, token: tokens[i]! } satisfies ClientFrame));
     });
     if (!resume) await post(base, `/api/games/${c.gameId}/start`, { token: tokens[0]! });
     resume = null;

@@ -3,7 +3,7 @@
 //
 // ONE DEFINITION (issue 26 §1): `ACTION_DEFS` below is the only place an action's name and fields
 // are written. The `Action` type, `ACTION_TYPES`, the engine's structural check (shape.ts), the
-// server's zod schema (server/src/schemas.ts) and the client's click slots (web controls.tsx) are
+// server's zod schema (the table package's contract/schemas.ts) and the client's click slots (web controls.tsx) are
 // all derived from it. Adding an action = one entry here (+ its rule in game.ts's RULES, which
 // the compiler then demands).
 import type { Edge, FeatureId, Loc } from '../board/board.js';

@@ -1,12 +1,10 @@
 // The shape of every admin, report and block input (docs/protocol.md "Moderation"). Strings are
 // bounded before any other work; free texts (reasons, announcements) follow the text rules of
-// names and chat (players/text-rules.ts), so nothing invisible or control-laden is stored or shown.
+// names and chat (@mindmgmt/table's text-rules.ts), so nothing invisible or control-laden is stored or shown.
 import { z } from 'zod';
-import { checkText, TEXT_PROBLEMS } from '../players/text-rules.js';
-import { NAME_MAX } from '../players/identity.js';
+import { checkText, TEXT_PROBLEMS } from '@mindmgmt/table';
+import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';
 
-export const REASON_MAX = 500;
-export const ANNOUNCEMENT_MAX = 300;
 /** Announcements and bans end at most this far ahead (a ban without an end lasts until lifted). */
 export const FAR_AHEAD_MS = 10 * 365 * 24 * 3600 * 1000;
 
@@ -49,14 +47,14 @@ const epochMs = z
   .min(0)
   .max(2 ** 52);
 
-export const findPlayersQuery = z.strictObject({ q: z.string().min(1).max(80) });
+export const findPlayersQuery = z.strictObject({ q: z.string().min(1).max(FIND_QUERY_MAX) });
 export const renameBody = z.strictObject({ name: z.string().max(NAME_MAX * 10), reason });
 export const banBody = z.strictObject({ reason, until: epochMs.nullable().default(null) });
 export const unbanBody = z.strictObject({ reason });
 export const roleBody = z.strictObject({ moderator: z.boolean(), reason });
 export const tablesQuery = z.strictObject({
   status: z.enum(['lobby', 'active', 'over']),
-  q: z.string().max(80).default(''),
+  q: z.string().max(FIND_QUERY_MAX).default(''),
 });
 export const endTableBody = z.strictObject({ reason, notice: text('A notice', ANNOUNCEMENT_MAX) });
 export const deleteTableBody = z.strictObject({ reason });

@@ -1,5 +1,6 @@
 // Response headers every answer carries (issue 10 item 9), and the JSON answer itself.
 import type { ServerResponse } from 'node:http';
+import type { ErrorCode } from '@mindmgmt/table';
 
 /**
  * The web client is one module script and one stylesheet from /assets, icons and a web app
@@ -47,6 +48,6 @@ export function sendJsonText(res: ServerResponse, status: number, text: string):
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+export function sendError(res: ServerResponse, status: number, code: ErrorCode, message: string): void {
   sendJson(res, status, { error: { code, message } });
 }

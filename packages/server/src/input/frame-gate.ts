@@ -4,7 +4,7 @@
 // (one JSON object: `{` ... `}`) and its size against the largest honest frame of its kind,
 // the kind read from a `"t"` that opens the object (as every client of ours writes it).
 import { NOTE_TEXT_MAX } from '@mindmgmt/engine';
-import { CHAT_MAX } from '../players/chat.js';
+import { CHAT_MAX, type ClientFrame } from '@mindmgmt/table';
 
 /** The most bytes one code point of text can take inside a JSON string (a surrogate pair
  * written as two `\uXXXX` escapes). */
@@ -13,7 +13,7 @@ const JSON_BYTES_PER_CODE_POINT = 12;
 const FRAME_OVERHEAD = 1024;
 
 /** The largest honest frame of each kind, in bytes (derived from the text caps it carries). */
-export const FRAME_BYTES: Readonly<Record<string, number>> = {
+export const FRAME_BYTES: Readonly<Record<ClientFrame['t'], number>> = {
   ping: 256,
   hello: 512,
   // An `act` may still carry a legacy `note` action (with its text).
@@ -56,7 +56,7 @@ export function gateFrame(data: Buffer, maxBytes: number): GateRefusal | null {
   const kind = KIND_PREFIX.exec(data.toString('latin1', first, Math.min(size, first + 40)))?.[1];
   if (kind !== undefined && !Object.hasOwn(FRAME_BYTES, kind))
     return { code: 'malformed', message: 't: Unknown message type.' };
-  const cap = Math.min(maxBytes, kind === undefined ? ANY_FRAME_BYTES : FRAME_BYTES[kind]!);
+  const cap = Math.min(maxBytes, kind === undefined ? ANY_FRAME_BYTES : FRAME_BYTES[kind as ClientFrame['t']]);
   if (size > cap) return { code: 'too_large', message: `A message of this kind may be at most ${cap} bytes.` };
   return null;
 }

@@ -1,6 +1,6 @@
 // The e-mails' words, in the language the address was registered in (issue 27 §4). Like the
 // pushes (texts.ts): the table's title and what happened, never anything of the game's secrets.
-import type { Lang } from '../store/notify/types.js';
+import type { Lang } from '@mindmgmt/table';
 
 export interface MailWords {
   readonly verifySubject: string;

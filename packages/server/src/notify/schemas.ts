@@ -2,9 +2,9 @@
 // stored. A push endpoint is where this server will POST: https only, to a host name (no IP
 // literal, no localhost: the server must not be made to post into its own network), except
 // http://127.0.0.1 when the service config allows it (tests and development).
+import { EMAIL_MAX, LANGS } from '@mindmgmt/table';
 import { z } from 'zod';
 
-export const LANGS = ['en', 'zh', 'ja'] as const;
 export const langSchema = z.enum(LANGS);
 
 /** The longest endpoint URL kept (the push services' are about 200 characters). */
@@ -48,4 +48,4 @@ export type PushSubscribeBody = z.infer<ReturnType<typeof pushSubscribeSchema>>;
 
 export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().max(MAX_ENDPOINT) });
 
-export const setEmailSchema = z.strictObject({ address: z.email().max(254), lang: langSchema });
+export const setEmailSchema = z.strictObject({ address: z.email().max(EMAIL_MAX), lang: langSchema });

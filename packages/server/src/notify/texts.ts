@@ -1,7 +1,7 @@
 // What a notification says, in the profile's language (the language its device or address was
 // registered in). Only public facts: the table's title (shown in the lobby) and what happened.
 // Never a card, a location, a move or anything of the recruiter's.
-import type { Lang } from '../store/notify/types.js';
+import type { Lang } from '@mindmgmt/table';
 
 /** D13: `lowTime`: the seat's time is running low; `standIn`: a bot took the seat. */
 export type NotifyKind = 'turn' | 'join' | 'over' | 'lowTime' | 'standIn';

@@ -24,7 +24,7 @@ import {
   mayWrite,
   type Writer,
 } from '../players/chat.js';
-import type { ChatFrame } from '../players/schemas.js';
+import type { ChatRequest } from '@mindmgmt/table';
 import { sendAll } from './fanout.js';
 import { frameText } from './frames.js';
 import type { Conn, Live } from './live.js';
@@ -194,7 +194,7 @@ export class TableChat {
     });
   }
 
-  async handle(c: Conn, f: ChatFrame): Promise<void> {
+  async handle(c: Conn, f: ChatRequest): Promise<void> {
     const g = await this.table(c, f.gameId);
     if (f.t === 'chat') return this.say(g, c, f.text);
     if (!this.isHost(g, c)) throw new ApiError(403, 'not_host', 'Only the host can change who may write.');
@@ -212,7 +212,7 @@ export class TableChat {
     const writer: Writer = seat === null ? { spectator: true } : { seat };
     const policy = await this.store.chatSettings(g.id);
     const may = mayWrite(policy, writer);
-    if (!may.ok) throw new ApiError(403, may.code.replace(/-/g, '_'), may.message);
+    if (!may.ok) throw new ApiError(403, may.code, may.message);
     if (seat === null && this.mutedAddr(g, policy.muted, c.ip))
       throw new ApiError(403, 'chat_muted', 'The host has muted this seat.');
     const now = Date.now();

@@ -3,7 +3,8 @@
 // (play/master.ts), states after a start or a reload, notes, lobby and chat frames.
 import type { Conn, Live, Viewer } from './live.js';
 
-/** A frame (one JSON object) as the answer to a request: the request's id appended. */
+/** A frame (one JSON object) as the answer to a request: its `id` (the contract's `Answer`) added
+ * to the text every viewer shares, so the frame is still serialised once. */
 export function withRequestId(text: string, id: string | undefined): string {
   return id === undefined ? text : `${text.slice(0, -1)},"id":${JSON.stringify(id)}}`;
 }

@@ -18,7 +18,7 @@ import {
 import type { PlayerRow, PlayerStore, SessionRow } from '../store/players/types.js';
 
 export type AccountErrorCode =
-  'bad-name' | 'bad-password' | 'sign-in-failed' | 'wrong-password' | 'not-confirmed' | 'no-player';
+  'bad_name' | 'bad_password' | 'sign_in_failed' | 'wrong_password' | 'not_confirmed' | 'no_player';
 
 export interface AccountError {
   readonly ok: false;
@@ -27,7 +27,7 @@ export interface AccountError {
 }
 
 const fail = (code: AccountErrorCode, message: string): AccountError => ({ ok: false, code, message });
-const SIGN_IN_FAILED = fail('sign-in-failed', 'That handle and password do not match.');
+const SIGN_IN_FAILED = fail('sign_in_failed', 'That handle and password do not match.');
 
 function sessionRow(playerId: string, now: number): { token: string; row: SessionRow } {
   const s = newSession(now);
@@ -64,7 +64,7 @@ export async function rename(
 ): Promise<{ ok: true; name: string } | AccountError> {
   const n = checkName(rawName);
   if (!n.ok) return n;
-  if (!(await store.rename(player.id, n.name))) return fail('no-player', 'This profile no longer exists.');
+  if (!(await store.rename(player.id, n.name))) return fail('no_player', 'This profile no longer exists.');
   return { ok: true, name: n.name };
 }
 
@@ -81,9 +81,9 @@ export async function setPassword(
     player.passwordHash !== null &&
     !(typeof current === 'string' && (await verifyPassword(current, player.passwordHash)))
   )
-    return fail('wrong-password', 'The current password is not right.');
+    return fail('wrong_password', 'The current password is not right.');
   if (!(await store.setPasswordHash(player.id, await hashPassword(password as string))))
-    return fail('no-player', 'This profile no longer exists.');
+    return fail('no_player', 'This profile no longer exists.');
   return { ok: true };
 }
 
@@ -126,7 +126,7 @@ export async function deleteProfile(
   confirm: unknown,
 ): Promise<{ ok: true } | AccountError> {
   if (typeof confirm !== 'string' || confirm.trim().normalize('NFC') !== player.name)
-    return fail('not-confirmed', 'Type your name to confirm the deletion.');
-  if (!(await store.deletePlayer(player.id, NEUTRAL_NAME))) return fail('no-player', 'This profile no longer exists.');
+    return fail('not_confirmed', 'Type your name to confirm the deletion.');
+  if (!(await store.deletePlayer(player.id, NEUTRAL_NAME))) return fail('no_player', 'This profile no longer exists.');
   return { ok: true };
 }

@@ -66,7 +66,7 @@ export class CampaignTables {
       if (!row) throw new ApiError(404, 'not_found', 'There is no such campaign.');
       const r = f(row.ledger);
       if (r === null) return row.ledger;
-      if (!r.ok) throw new ApiError(409, r.code.replace(/-/g, '_'), r.message);
+      if (!r.ok) throw new ApiError(409, r.code, r.message);
       if ((await this.store.updateCampaign(id, row.version, r.campaign, Date.now())) === 'ok') return r.campaign;
     }
     throw new ApiError(503, 'busy', 'The campaign is being changed by someone else; try again.');
@@ -130,7 +130,7 @@ export class CampaignTables {
     if (!id) {
       const agents = [...new Set(row.start.seats.filter((s) => s.seat !== 0).map((s) => seatPlayers.get(s.seat)!))];
       const c = newCampaign({ recruiter: [seatPlayers.get(0)!], agents });
-      if (!c.ok) throw new ApiError(409, c.code.replace(/-/g, '_'), c.message);
+      if (!c.ok) throw new ApiError(409, c.code, c.message);
       id = `c_${randomBytes(12).toString('base64url')}`;
       const now = Date.now();
       await this.store.createCampaign({

@@ -19,13 +19,11 @@
 // - Before the first game nobody has lost, so nobody has a package and both sides play with 0.
 // - After the 7th package a loss opens nothing more; wins and losses keep counting.
 
+import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
+
 export type Side = 'recruiter' | 'agents';
 export const SIDES: readonly Side[] = ['recruiter', 'agents'];
 export const MAX_SHIFT = 7;
-/** Upper bound of "any number" (a sanity cap on input, far above what the box holds). */
-export const MAX_MODULES = 40;
-/** Free-text module notes per side, in characters. */
-export const MAX_MODULE_TEXT = 500;
 
 export const other = (s: Side): Side => (s === 'recruiter' ? 'agents' : 'recruiter');
 
@@ -68,7 +66,7 @@ export type CampaignResult =
   | { readonly ok: false; readonly code: CampaignErrorCode; readonly message: string };
 
 export type CampaignErrorCode =
-  'bad-count' | 'too-many-modules' | 'loser-first' | 'text-too-long' | 'already-recorded' | 'bad-seating';
+  'bad_count' | 'too_many_modules' | 'loser_first' | 'text_too_long' | 'already_recorded' | 'bad_seating';
 
 const fail = (code: CampaignErrorCode, message: string): CampaignResult => ({ ok: false, code, message });
 
@@ -90,10 +88,10 @@ export function newCampaign(seating: Campaign['seating']): CampaignResult {
 }
 
 function checkSeating(s: Campaign['seating']): CampaignResult | null {
-  if (s.recruiter.length !== 1) return fail('bad-seating', 'The recruiter side is one player.');
-  if (s.agents.length < 1 || s.agents.length > 4) return fail('bad-seating', 'The agents side is 1 to 4 players.');
+  if (s.recruiter.length !== 1) return fail('bad_seating', 'The recruiter side is one player.');
+  if (s.agents.length < 1 || s.agents.length > 4) return fail('bad_seating', 'The agents side is 1 to 4 players.');
   const all = [...s.recruiter, ...s.agents];
-  if (new Set(all).size !== all.length) return fail('bad-seating', 'A player sits on one side only.');
+  if (new Set(all).size !== all.length) return fail('bad_seating', 'A player sits on one side only.');
   return null;
 }
 
@@ -116,11 +114,11 @@ export function allowance(c: Campaign, side: Side): { readonly min: 0; readonly 
 /** A side writes down its modules for the next game (the losing side first). */
 export function chooseModules(c: Campaign, side: Side, count: number, text: string): CampaignResult {
   if (!Number.isInteger(count) || count < 0)
-    return fail('bad-count', 'The number of modules is a whole number, 0 or more.');
+    return fail('bad_count', 'The number of modules is a whole number, 0 or more.');
   if (text.length > MAX_MODULE_TEXT)
-    return fail('text-too-long', `Module notes are at most ${MAX_MODULE_TEXT} characters.`);
+    return fail('text_too_long', `Module notes are at most ${MAX_MODULE_TEXT} characters.`);
   const a = allowance(c, side);
-  if (a.max === null) return fail('loser-first', 'The side that lost the last game chooses its modules first.');
+  if (a.max === null) return fail('loser_first', 'The side that lost the last game chooses its modules first.');
   if (count > a.max) {
     const why =
       c.sides[side].opened === 0
@@ -128,7 +126,7 @@ export function chooseModules(c: Campaign, side: Side, count: number, text: stri
         : c.lastLoser === side
           ? `At most ${MAX_MODULES}.`
           : `After ${c.sides[side].streak} win(s) in a row this side chooses ${streakReduction(c.sides[side].streak)} fewer than the losing side: at most ${a.max}.`;
-    return fail('too-many-modules', `Too many modules. ${why}`);
+    return fail('too_many_modules', `Too many modules. ${why}`);
   }
   let next = { ...c.next, [side]: { count, text } };
   // A loser changing its mind can leave the winner above its new allowance: the winner chooses again.
@@ -144,7 +142,7 @@ export function chooseModules(c: Campaign, side: Side, count: number, text: stri
  */
 export function recordResult(c: Campaign, gameId: string, winner: Side): CampaignResult {
   if (c.games.some((g) => g.gameId === gameId))
-    return fail('already-recorded', 'This game is already in the campaign.');
+    return fail('already_recorded', 'This game is already in the campaign.');
   const loser = other(winner);
   const w = c.sides[winner];
   const l = c.sides[loser];
@@ -180,7 +178,7 @@ export function rematch(c: Campaign, seating: Campaign['seating']): CampaignResu
   const before = new Set([...c.seating.recruiter, ...c.seating.agents]);
   const after = [...seating.recruiter, ...seating.agents];
   if (after.length !== before.size || after.some((p) => !before.has(p)))
-    return fail('bad-seating', 'A campaign continues with the same group.');
+    return fail('bad_seating', 'A campaign continues with the same group.');
   return { ok: true, campaign: { ...c, seating: { recruiter: [...seating.recruiter], agents: [...seating.agents] } } };
 }
 

@@ -4,10 +4,8 @@
 // a seat. Chat never goes into bot inputs (bots get the engine's view only) and never into the
 // engine: it is stored beside the game by the server.
 import { type Bucket, type BucketRate, fullAt, fullBucket as full, spendToken } from '../limits/bucket.js';
-import { checkText, TEXT_PROBLEMS } from './text-rules.js';
+import type { ErrorCode } from '@mindmgmt/table';
 
-/** Code points per message: a few sentences, not a wall of text. */
-export const CHAT_MAX = 300;
 /** Stored messages per game; beyond it the table is told the chat is full. */
 export const CHAT_MAX_PER_GAME = 2000;
 /** Token bucket per writer (seat, or spectator connection): a burst of 5, then one per 2 s. */
@@ -19,29 +17,11 @@ export const CHAT_RATE = { burst: 5, refillMs: 2000 } as const;
 export const CHAT_SPECTATOR_RATE = { burst: 3, refillMs: 5000 } as const;
 export const CHAT_SPECTATORS_TABLE_RATE = { burst: 10, refillMs: 3000 } as const;
 export const CHAT_SPECTATORS_MAX_PER_GAME = 500;
-/** Messages per page of GET /api/games/:id/chat (and sent with a `hello`). */
-export const CHAT_PAGE_MAX = 100;
-
-export type ChatErrorCode =
-  'chat-empty' | 'chat-too-long' | 'chat-bad-text' | 'chat-rate' | 'chat-muted' | 'chat-closed';
-
+/** Why the chat refuses a writer now (the text itself is the schema's: text-rules.ts `checkChatText`). */
 export interface ChatRefusal {
   readonly ok: false;
-  readonly code: ChatErrorCode;
+  readonly code: Extract<ErrorCode, 'chat_closed' | 'chat_muted'>;
   readonly message: string;
-}
-
-export type ChatCheck = { readonly ok: true; readonly text: string } | ChatRefusal;
-
-/** One line of chat; returns it trimmed and NFC-normalised. */
-export function checkChatText(raw: unknown): ChatCheck {
-  const c = checkText(raw, CHAT_MAX);
-  if (c.ok) return c;
-  if (c.problem === 'empty' || c.problem === 'invisible')
-    return { ok: false, code: 'chat-empty', message: 'The message shows nothing.' };
-  if (c.problem === 'too-long')
-    return { ok: false, code: 'chat-too-long', message: `A message has at most ${CHAT_MAX} characters.` };
-  return { ok: false, code: 'chat-bad-text', message: `The message ${TEXT_PROBLEMS[c.problem]}.` };
 }
 
 // ---------------------------------------------------------------- rate
@@ -58,7 +38,7 @@ export type Take =
   | {
       readonly ok: false;
       readonly bucket: Bucket;
-      readonly code: 'chat-rate';
+      readonly code: 'chat_rate';
       readonly retryInMs: number;
       readonly message: string;
     };
@@ -72,7 +52,7 @@ export function takeToken(b: Bucket, now: number, rate: ChatRate = CHAT_RATE): T
   return {
     ok: false,
     bucket: t.bucket,
-    code: 'chat-rate',
+    code: 'chat_rate',
     retryInMs,
     message: `Slow down: the next message can go in ${Math.ceil(retryInMs / 1000)} s.`,
   };
@@ -107,7 +87,7 @@ export class ChatBuckets {
         return {
           ok: false,
           bucket: b,
-          code: 'chat-rate',
+          code: 'chat_rate',
           retryInMs: this.rate.refillMs,
           message: 'The chat is busy: try again in a moment.',
         };
@@ -148,8 +128,8 @@ export function mayWrite(p: ChatPolicy, w: Writer): { readonly ok: true } | Chat
   if ('spectator' in w)
     return p.spectatorsWrite
       ? { ok: true }
-      : { ok: false, code: 'chat-closed', message: 'Spectators read the chat; the host has not opened it to them.' };
-  if (p.muted.includes(w.seat)) return { ok: false, code: 'chat-muted', message: 'The host has muted this seat.' };
+      : { ok: false, code: 'chat_closed', message: 'Spectators read the chat; the host has not opened it to them.' };
+  if (p.muted.includes(w.seat)) return { ok: false, code: 'chat_muted', message: 'The host has muted this seat.' };
   return { ok: true };
 }
 

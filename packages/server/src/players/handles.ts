@@ -2,20 +2,18 @@
 // separate, private field, not the display name: names stay free and shared (two "Bea"s may
 // play), renaming never touches a handle, and a handle is never shown to others, so nobody can
 // pose as someone by taking a handle and nothing public says who signs in how. Unique over its
-// key (input/text.ts handleKey: case and look-alike characters folded as names are).
-import { handleKey, impersonates } from '@mindmgmt/table';
+// key (@mindmgmt/table's handleKey: case and look-alike characters folded as names are).
+import { HANDLE_MAX, HANDLE_MIN, handleKey, impersonates } from '@mindmgmt/table';
 import { NEUTRAL_NAME } from './identity.js';
 
-export const HANDLE_MIN = 3;
-export const HANDLE_MAX = 32;
 /** Letters and digits of any script, and . _ - inside. */
 const HANDLE = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}._-]*$/u;
 
 export type HandleCheck =
   | { readonly ok: true; readonly handle: string; readonly key: string }
-  | { readonly ok: false; readonly code: 'bad-handle'; readonly message: string };
+  | { readonly ok: false; readonly code: 'bad_handle'; readonly message: string };
 
-const bad = (message: string): HandleCheck => ({ ok: false, code: 'bad-handle', message });
+const bad = (message: string): HandleCheck => ({ ok: false, code: 'bad_handle', message });
 
 export function checkHandle(raw: unknown): HandleCheck {
   if (typeof raw !== 'string') return bad('A handle is text.');

@@ -17,11 +17,9 @@
 // - Deletion: the player row, sessions, ratings and chat texts go; past games keep their seats
 //   under NEUTRAL_NAME (the store renames them in the same transaction).
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { checkText, TEXT_PROBLEMS, type TextProblem } from './text-rules.js';
+import { checkText, NAME_MAX, TEXT_PROBLEMS, type TextProblem } from '@mindmgmt/table';
 
 export const NEUTRAL_NAME = 'Former player';
-/** As the lobby's display names (schemas.ts), so a player's name always fits a place. */
-export const NAME_MAX = 40;
 export const PASSWORD_MIN = 10;
 /** Long enough for any passphrase; bounded so nobody makes us hash megabytes. */
 export const PASSWORD_MAX = 256;
@@ -51,7 +49,7 @@ export function newSession(now: number): NewSession {
 
 export type NameCheck =
   | { readonly ok: true; readonly name: string }
-  | { readonly ok: false; readonly code: 'bad-name'; readonly message: string };
+  | { readonly ok: false; readonly code: 'bad_name'; readonly message: string };
 
 /** Names: 1-40 characters, shown to others, so the text rules of chat apply; inner runs of
  * whitespace become one space. The neutral name of deleted players is reserved. */
@@ -61,31 +59,31 @@ export function checkName(raw: unknown): NameCheck {
   if (!c.ok) return badName(c.problem);
   const name = c.text.replace(/\s+/gu, ' ');
   if (name.toLowerCase() === NEUTRAL_NAME.toLowerCase())
-    return { ok: false, code: 'bad-name', message: `"${NEUTRAL_NAME}" is kept for deleted profiles.` };
+    return { ok: false, code: 'bad_name', message: `"${NEUTRAL_NAME}" is kept for deleted profiles.` };
   return { ok: true, name };
 }
 
 const badName = (p: TextProblem): NameCheck => ({
   ok: false,
-  code: 'bad-name',
+  code: 'bad_name',
   message: p === 'too-long' ? `The name is longer than ${NAME_MAX} characters.` : `The name ${TEXT_PROBLEMS[p]}.`,
 });
 
 export type PasswordCheck =
-  { readonly ok: true } | { readonly ok: false; readonly code: 'bad-password'; readonly message: string };
+  { readonly ok: true } | { readonly ok: false; readonly code: 'bad_password'; readonly message: string };
 
 export function checkPassword(pw: unknown): PasswordCheck {
-  if (typeof pw !== 'string') return { ok: false, code: 'bad-password', message: 'A password is text.' };
+  if (typeof pw !== 'string') return { ok: false, code: 'bad_password', message: 'A password is text.' };
   if ([...pw].length < PASSWORD_MIN)
     return {
       ok: false,
-      code: 'bad-password',
+      code: 'bad_password',
       message: `That password is too short: choose one of at least ${PASSWORD_MIN} characters.`,
     };
   if (pw.length > PASSWORD_MAX)
     return {
       ok: false,
-      code: 'bad-password',
+      code: 'bad_password',
       message: `That password is too long: choose one of at most ${PASSWORD_MAX} characters.`,
     };
   return { ok: true };

@@ -8,7 +8,7 @@ import { ApiError } from '../api-error.js';
 import { botName } from '../seating.js';
 import type { GameRow, ImportedAction, SeatRow } from '../store/types.js';
 import type { PlayerRow } from '../store/players/types.js';
-import type { OfflineUploadBody } from './schemas.js';
+import type { OfflineUploadBody } from '@mindmgmt/table';
 import { actionFromRecord, gameFromRecord } from '@mindmgmt/engine';
 
 const bad = (why: string) => new ApiError(422, 'bad_record', `The record does not replay: ${why}`);

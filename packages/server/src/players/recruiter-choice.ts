@@ -25,7 +25,7 @@ export type RandomInt = (n: number) => number;
 
 export type RecruiterPick =
   | { readonly ok: true; readonly place: number; readonly fallback: boolean; readonly note: string | null }
-  | { readonly ok: false; readonly code: 'no-candidates' | 'bad-random'; readonly message: string };
+  | { readonly ok: false; readonly code: 'no_candidates' | 'bad_random'; readonly message: string };
 
 export const ALL_BEGINNERS_NOTE = 'Everyone at this table is new here: the recruiter was drawn among all players.';
 
@@ -34,7 +34,7 @@ export function isBeginner(p: { readonly bot: boolean; readonly finishedGames: n
 }
 
 export function pickRecruiterExcludingBeginners(candidates: readonly Candidate[], random: RandomInt): RecruiterPick {
-  if (!candidates.length) return { ok: false, code: 'no-candidates', message: 'There is nobody at the table.' };
+  if (!candidates.length) return { ok: false, code: 'no_candidates', message: 'There is nobody at the table.' };
   // Sorted by place so the same random number picks the same person whatever order the caller used.
   const all = [...candidates].sort((a, b) => a.place - b.place);
   const experienced = all.filter((c) => !c.beginner);
@@ -42,7 +42,7 @@ export function pickRecruiterExcludingBeginners(candidates: readonly Candidate[]
   const pool = fallback ? all : experienced;
   const i = random(pool.length);
   if (!Number.isInteger(i) || i < 0 || i >= pool.length)
-    return { ok: false, code: 'bad-random', message: `The random source gave ${i} for a draw among ${pool.length}.` };
+    return { ok: false, code: 'bad_random', message: `The random source gave ${i} for a draw among ${pool.length}.` };
   return { ok: true, place: pool[i]!.place, fallback, note: fallback ? ALL_BEGINNERS_NOTE : null };
 }
 

@@ -15,7 +15,7 @@ import { RateBudget } from '../limits/budget.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { prefixKey } from '../http/address.js';
 import { impersonates } from '@mindmgmt/table';
-import { CHAT_PAGE_MAX } from './chat.js';
+import { CHAT_PAGE_MAX } from '@mindmgmt/table';
 import { BotProfileCache, isBotPlayerId } from './bot-profiles.js';
 import type { PlayerRow } from '../store/players/types.js';
 import {
@@ -45,13 +45,12 @@ import {
   signInSchema,
   signOutEverywhereSchema,
   chooseModulesSchema,
-  offlineUploadSchema,
   rematchSchema,
   vacationSchema,
 } from './schemas.js';
 import { offlineGameRow } from './offline-games.js';
 import { newGameId } from '../tokens.js';
-import type { OfflineUploadedBody } from '@mindmgmt/table';
+import { offlineUploadSchema, type OfflineUploadedBody } from '@mindmgmt/table';
 import { z } from 'zod';
 import type { Notifier } from '../notify/notifier.js';
 
@@ -90,18 +89,18 @@ const RECENT_ON_PROFILE = 10;
 export const MY_SEATS = 200;
 
 const STATUS: Record<AccountError['code'], number> = {
-  'bad-name': 400,
-  'bad-password': 400,
-  'sign-in-failed': 401,
-  'wrong-password': 403,
-  'not-confirmed': 400,
-  'no-player': 404,
+  bad_name: 400,
+  bad_password: 400,
+  sign_in_failed: 401,
+  wrong_password: 403,
+  not_confirmed: 400,
+  no_player: 404,
 };
 
 function orThrow<T extends { ok: boolean }>(r: T | AccountError): Exclude<T, AccountError> {
   if (!r.ok) {
     const e = r as AccountError;
-    throw new ApiError(STATUS[e.code], e.code.replace(/-/g, '_'), e.message);
+    throw new ApiError(STATUS[e.code], e.code, e.message);
   }
   return r as Exclude<T, AccountError>;
 }

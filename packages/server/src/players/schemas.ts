@@ -1,14 +1,9 @@
-// zod schemas for the player routes and chat frames to come (docs/players.md, "Integration"): the
-// shape of every input, with the text rules of identity.ts / chat.ts applied inside, so a route
-// gets either clean values or one readable error (schemas.ts's describeZodError) and changes
-// nothing. Strings are bounded before any other work.
+// zod schemas for the player routes (docs/players.md, "Integration"): the shape of every input,
+// with the text rules of identity.ts applied inside, so a route gets either clean values or one
+// readable error (@mindmgmt/table's describeZodError) and changes nothing. Strings are bounded before any other work.
+import { checkText, HANDLE_MAX, MAX_MODULE_TEXT, MAX_MODULES, TEXT_PROBLEMS } from '@mindmgmt/table';
 import { z } from 'zod';
-import { CHAT_MAX, checkChatText } from './chat.js';
-import { checkText, TEXT_PROBLEMS } from './text-rules.js';
-import { MAX_MODULE_TEXT, MAX_MODULES } from './campaign.js';
 import { checkName, PASSWORD_MAX } from './identity.js';
-import { HANDLE_MAX } from './handles.js';
-import { BOT_LEVELS } from '@mindmgmt/table';
 
 const fromCheck =
   <T>(check: (s: string) => { ok: true; value: T } | { ok: false; message: string }) =>
@@ -106,43 +101,6 @@ export const chooseModulesSchema = z.strictObject({
     }),
 });
 export const rematchSchema = z.strictObject({ token: z.string().min(1).max(128), swapSides: z.boolean() });
-
-/** WebSocket frames (beside clientMessageSchema's hello/act/ping). */
-export const chatFrameSchema = z.discriminatedUnion('t', [
-  z.strictObject({
-    t: z.literal('chat'),
-    gameId,
-    text: z
-      .string()
-      .max(CHAT_MAX * 4, `A message has at most ${CHAT_MAX} characters.`)
-      .transform(
-        fromCheck((s) => {
-          const c = checkChatText(s);
-          return c.ok ? { ok: true, value: c.text } : c;
-        }),
-      ),
-  }),
-  z.strictObject({ t: z.literal('mute'), gameId, seat: z.number().int().min(0).max(4), muted: z.boolean() }),
-  z.strictObject({ t: z.literal('chatPolicy'), gameId, spectatorsWrite: z.boolean() }),
-]);
-export type ChatFrame = z.infer<typeof chatFrameSchema>;
-
-/** POST /api/me/offline-games (issue 28 §1): an offline solo game's record, the side the player
- * took and the bot's level (both must be what the record's `seats` say). The record's shape and
- * moves are checked by replaying it with the engine (players/offline-games.ts); its size by the
- * route's body cap. */
-export const offlineUploadSchema = z.strictObject({
-  // `seats` (who played which seat) is read here; the rest of the record by the engine
-  record: z.looseObject({
-    seats: z
-      .array(z.strictObject({ seat: z.number().int().min(0).max(4), bot: z.enum(BOT_LEVELS).nullable() }))
-      .max(5)
-      .optional(),
-  }),
-  role: z.enum(['recruiter', 'agents']),
-  level: z.enum(BOT_LEVELS),
-});
-export type OfflineUploadBody = z.infer<typeof offlineUploadSchema>;
 
 /** POST /api/me/vacation (D13): days of vacation from turn-based play, from now. */
 export const vacationSchema = z.strictObject({ days: z.number().int().min(1).max(366) });

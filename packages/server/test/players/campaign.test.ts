@@ -3,10 +3,10 @@
 // modules after 1/2/3+ wins in a row).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { MAX_MODULES } from '@mindmgmt/table';
 import {
   allowance,
   chooseModules,
-  MAX_MODULES,
   newCampaign,
   recordResult,
   rematch,
@@ -72,7 +72,7 @@ describe('campaign ledger (seed 001)', () => {
         expect(allowance(c, winner).max, `game ${i + 1}`).toBe(row.winnerMax);
         const over = chooseModules(c, winner, row.winnerMax + 1, '');
         expect(over.ok).toBe(false);
-        if (!over.ok) expect(over.code).toBe('too-many-modules');
+        if (!over.ok) expect(over.code).toBe('too_many_modules');
         c = ok(chooseModules(c, winner, row.winnerMax, `winner ${i}`));
       }
       c = ok(recordResult(c, `g${i + 1}`, row.winner));
@@ -96,7 +96,7 @@ describe('campaign ledger (seed 001)', () => {
   it('the losing side chooses first; a side without a package chooses 0', () => {
     let c = ok(recordResult(ok(recordResult(start(), 'g1', 'recruiter')), 'g2', 'agents'));
     const early = chooseModules(c, 'agents', 0, '');
-    expect(!early.ok && early.code).toBe('loser-first');
+    expect(!early.ok && early.code).toBe('loser_first');
     c = ok(chooseModules(c, 'recruiter', 2, 'Module A, Module B'));
     expect(chooseModules(c, 'agents', 1, '').ok).toBe(true);
     const fresh = ok(recordResult(start(), 'g1', 'agents'));
@@ -119,9 +119,9 @@ describe('campaign ledger (seed 001)', () => {
     const c = ok(recordResult(start(), 'g1', 'recruiter'));
     for (const n of [-1, 1.5, NaN, MAX_MODULES + 1]) expect(chooseModules(c, 'agents', n, '').ok).toBe(false);
     const long = chooseModules(c, 'agents', 1, 'x'.repeat(501));
-    expect(!long.ok && long.code).toBe('text-too-long');
+    expect(!long.ok && long.code).toBe('text_too_long');
     const twice = recordResult(c, 'g1', 'agents');
-    expect(!twice.ok && twice.code).toBe('already-recorded');
+    expect(!twice.ok && twice.code).toBe('already_recorded');
   });
 
   it('rematch: sides kept or swapped, the same group only; the ledgers stay with the sides', () => {
@@ -134,7 +134,7 @@ describe('campaign ledger (seed 001)', () => {
     c = ok(recordResult(c, 'g2', 'agents'));
     expect(c.games.map((g) => g.seating.recruiter)).toEqual([['ann'], ['bo']]);
     const stranger = rematch(c, { recruiter: ['zed'], agents: ['ann', 'cy'] });
-    expect(!stranger.ok && stranger.code).toBe('bad-seating');
+    expect(!stranger.ok && stranger.code).toBe('bad_seating');
     expect(newCampaign({ recruiter: ['a'], agents: [] }).ok).toBe(false);
     expect(newCampaign({ recruiter: ['a'], agents: ['a'] }).ok).toBe(false);
     expect(newCampaign({ recruiter: ['a'], agents: ['b', 'c', 'd', 'e', 'f'] }).ok).toBe(false);

@@ -2,11 +2,10 @@
 // token bucket with an injected clock, and who may write (spectators, muted seats).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { CHAT_MAX, checkChatText } from '@mindmgmt/table';
 import {
-  CHAT_MAX,
   CHAT_RATE,
   ChatBuckets,
-  checkChatText,
   DEFAULT_POLICY,
   fullBucket,
   mayWrite,
@@ -28,20 +27,20 @@ describe('chat text', () => {
 
   it(`length: at most ${CHAT_MAX} code points (an emoji is one)`, () => {
     expect(code('x'.repeat(CHAT_MAX))).toBe('ok');
-    expect(code('x'.repeat(CHAT_MAX + 1))).toBe('chat-too-long');
+    expect(code('x'.repeat(CHAT_MAX + 1))).toBe('chat_too_long');
     expect(code('😀'.repeat(CHAT_MAX))).toBe('ok');
-    expect(code('😀'.repeat(CHAT_MAX + 1))).toBe('chat-too-long');
-    expect(code('x'.repeat(1_000_000))).toBe('chat-too-long');
+    expect(code('😀'.repeat(CHAT_MAX + 1))).toBe('chat_too_long');
+    expect(code('x'.repeat(1_000_000))).toBe('chat_too_long');
   });
 
   it('refuses control characters (C0, C1, DEL, newlines)', () => {
     for (const c of ['\u0000', '\u0007', '\u001b[2J', '\n', '\r', '\t', '\u007f', '\u0085', '\u009b'])
-      expect(code(`hi${c}there`), JSON.stringify(c)).toBe('chat-bad-text');
+      expect(code(`hi${c}there`), JSON.stringify(c)).toBe('chat_bad_text');
   });
 
   it('refuses bidirectional overrides, embeddings, isolates and marks (Trojan Source)', () => {
     for (const c of ['\u202e', '\u202a', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200f', '\u061c'])
-      expect(code(`abc${c}def`), c.codePointAt(0)!.toString(16)).toBe('chat-bad-text');
+      expect(code(`abc${c}def`), c.codePointAt(0)!.toString(16)).toBe('chat_bad_text');
   });
 
   it('refuses text that shows nothing (spaces, zero-width, fillers) and lone surrogates', () => {
@@ -55,10 +54,10 @@ describe('chat text', () => {
       '\u2800',
       '\u00a0\u3000',
     ])
-      expect(code(s), JSON.stringify(s)).toBe('chat-empty');
-    expect(code('a\ud800b')).toBe('chat-bad-text');
-    expect(code(42)).toBe('chat-bad-text');
-    expect(code(null)).toBe('chat-bad-text');
+      expect(code(s), JSON.stringify(s)).toBe('chat_empty');
+    expect(code('a\ud800b')).toBe('chat_bad_text');
+    expect(code(42)).toBe('chat_bad_text');
+    expect(code(null)).toBe('chat_bad_text');
   });
 });
 
@@ -71,7 +70,7 @@ describe('chat rate (token bucket, injected clock)', () => {
       b = t.bucket;
     }
     const refused = takeToken(b, 0);
-    expect(refused).toMatchObject({ ok: false, code: 'chat-rate', retryInMs: CHAT_RATE.refillMs });
+    expect(refused).toMatchObject({ ok: false, code: 'chat_rate', retryInMs: CHAT_RATE.refillMs });
     expect(takeToken(b, CHAT_RATE.refillMs - 1).ok).toBe(false);
     const later = takeToken(b, CHAT_RATE.refillMs);
     expect(later.ok).toBe(true);
@@ -120,7 +119,7 @@ describe('chat buckets per game and seat', () => {
     b.take('g2', 1, 0);
     expect(b.size).toBe(3);
     // Full: a 4th writer is refused while the others are still refilling...
-    expect(b.take('g3', 1, 1000)).toMatchObject({ ok: false, code: 'chat-rate' });
+    expect(b.take('g3', 1, 1000)).toMatchObject({ ok: false, code: 'chat_rate' });
     expect(b.size).toBe(3);
     // ...and admitted once they are full again (burst * refill later).
     expect(b.take('g3', 1, CHAT_RATE.burst * CHAT_RATE.refillMs).ok).toBe(true);
@@ -140,13 +139,13 @@ describe('chat buckets per game and seat', () => {
 describe('who may write', () => {
   it('seats write; spectators only when the host allows', () => {
     expect(mayWrite(DEFAULT_POLICY, { seat: 0 }).ok).toBe(true);
-    expect(mayWrite(DEFAULT_POLICY, { spectator: true })).toMatchObject({ ok: false, code: 'chat-closed' });
+    expect(mayWrite(DEFAULT_POLICY, { spectator: true })).toMatchObject({ ok: false, code: 'chat_closed' });
     expect(mayWrite({ ...DEFAULT_POLICY, spectatorsWrite: true }, { spectator: true }).ok).toBe(true);
   });
 
   it('a muted seat may not write; the other seats may', () => {
     const p = { ...DEFAULT_POLICY, muted: [2] };
-    expect(mayWrite(p, { seat: 2 })).toMatchObject({ ok: false, code: 'chat-muted' });
+    expect(mayWrite(p, { seat: 2 })).toMatchObject({ ok: false, code: 'chat_muted' });
     expect(mayWrite(p, { seat: 1 }).ok).toBe(true);
     expect(mayWrite(p, { spectator: true }).ok).toBe(false);
   });

@@ -2,12 +2,12 @@
 // constant-time verify.
 import { describe, expect, it } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
+import { NAME_MAX } from '@mindmgmt/table';
 import {
   checkName,
   checkPassword,
   hashPassword,
   hashSecret,
-  NAME_MAX,
   needsRehash,
   NEUTRAL_NAME,
   newPlayerId,
@@ -51,7 +51,7 @@ describe('names', () => {
       NEUTRAL_NAME,
       'Former  player',
     ])
-      expect(checkName(bad), JSON.stringify(bad)).toMatchObject({ ok: false, code: 'bad-name' });
+      expect(checkName(bad), JSON.stringify(bad)).toMatchObject({ ok: false, code: 'bad_name' });
     expect(checkName(NEUTRAL_NAME.toUpperCase()).ok).toBe(false);
     expect(checkName('x'.repeat(NAME_MAX)).ok).toBe(true);
   });

@@ -61,7 +61,7 @@ export function playerFlowsSuite(name: string, open: () => Promise<Stores>): voi
     it(
       'first visit, password, sign-in from a second device, sign-out everywhere, deletion',
       withStores(async ({ players }) => {
-        expect(await firstVisit(players, '\u202eadmin', 1)).toMatchObject({ ok: false, code: 'bad-name' });
+        expect(await firstVisit(players, '\u202eadmin', 1)).toMatchObject({ ok: false, code: 'bad_name' });
         const a = must(await firstVisit(players, ' Ann ', 1000));
         expect(a.player.name).toBe('Ann');
         expect(await whoIs(players, a.token, 2000)).toMatchObject({ id: a.player.id });
@@ -70,14 +70,14 @@ export function playerFlowsSuite(name: string, open: () => Promise<Stores>): voi
 
         // No password yet: nobody signs in as Ann elsewhere.
         expect(await signIn(players, a.player.id, 'correct horse battery', 3000)).toMatchObject({
-          code: 'sign-in-failed',
+          code: 'sign_in_failed',
         });
-        expect(await setPassword(players, a.player, 'short', undefined)).toMatchObject({ code: 'bad-password' });
+        expect(await setPassword(players, a.player, 'short', undefined)).toMatchObject({ code: 'bad_password' });
         must(await setPassword(players, a.player, 'correct horse battery', undefined));
         const withPw = (await players.getPlayer(a.player.id)) as PlayerRow;
         // Changing it needs the current one.
         expect(await setPassword(players, withPw, 'another long one', 'wrong guess')).toMatchObject({
-          code: 'wrong-password',
+          code: 'wrong_password',
         });
 
         // The second device.
@@ -98,13 +98,13 @@ export function playerFlowsSuite(name: string, open: () => Promise<Stores>): voi
 
         // Deletion asks for the name.
         const me = (await players.getPlayer(a.player.id))!;
-        expect(await deleteProfile(players, me, 'Ann')).toMatchObject({ code: 'not-confirmed' });
+        expect(await deleteProfile(players, me, 'Ann')).toMatchObject({ code: 'not_confirmed' });
         must(await deleteProfile(players, me, ' Ann B '));
         expect(await players.getPlayer(a.player.id)).toBeNull();
         expect(await signIn(players, a.player.id, 'correct horse battery', 7000)).toMatchObject({
-          code: 'sign-in-failed',
+          code: 'sign_in_failed',
         });
-        expect(await deleteProfile(players, me, 'Ann B')).toMatchObject({ code: 'no-player' });
+        expect(await deleteProfile(players, me, 'Ann B')).toMatchObject({ code: 'no_player' });
       }),
     );
 

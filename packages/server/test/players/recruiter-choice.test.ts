@@ -71,7 +71,7 @@ describe('recruiter choice: random, excluding beginners (seed 003)', () => {
   });
 
   it('refuses an empty table and a random source out of range, without throwing', () => {
-    expect(pickRecruiterExcludingBeginners([], fixed(0))).toMatchObject({ ok: false, code: 'no-candidates' });
+    expect(pickRecruiterExcludingBeginners([], fixed(0))).toMatchObject({ ok: false, code: 'no_candidates' });
     for (const bad of [-1, 2, 0.5, NaN])
       expect(
         pickRecruiterExcludingBeginners(
@@ -83,7 +83,7 @@ describe('recruiter choice: random, excluding beginners (seed 003)', () => {
         ),
       ).toMatchObject({
         ok: false,
-        code: 'bad-random',
+        code: 'bad_random',
       });
   });
 });

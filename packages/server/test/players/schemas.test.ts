@@ -1,9 +1,8 @@
 // Player routes' and chat frames' input schemas: clean values or one readable error that does not
 // echo the input.
 import { describe, expect, it } from 'vitest';
-import { describeZodError } from '@mindmgmt/table';
+import { clientFrameSchema, describeZodError } from '@mindmgmt/table';
 import {
-  chatFrameSchema,
   chooseModulesSchema,
   createPlayerSchema,
   historyQuerySchema,
@@ -42,20 +41,20 @@ describe('player input schemas', () => {
   });
 
   it('chat frames: text checked by the chat rules; mute and policy frames typed', () => {
-    expect(chatFrameSchema.parse({ t: 'chat', gameId: 'g1', text: ' hello ' })).toEqual({
+    expect(clientFrameSchema.parse({ t: 'chat', gameId: 'g1', text: ' hello ' })).toEqual({
       t: 'chat',
       gameId: 'g1',
       text: 'hello',
     });
-    expect(error(chatFrameSchema.safeParse({ t: 'chat', gameId: 'g1', text: 'a\u0007b' }))).toBe(
+    expect(error(clientFrameSchema.safeParse({ t: 'chat', gameId: 'g1', text: 'a\u0007b' }))).toBe(
       'text: The message contains control characters.',
     );
-    expect(error(chatFrameSchema.safeParse({ t: 'chat', gameId: 'g1', text: 'x'.repeat(301) }))).toBe(
+    expect(error(clientFrameSchema.safeParse({ t: 'chat', gameId: 'g1', text: 'x'.repeat(301) }))).toBe(
       'text: A message has at most 300 characters.',
     );
-    expect(chatFrameSchema.safeParse({ t: 'mute', gameId: 'g1', seat: 2, muted: true }).success).toBe(true);
-    expect(chatFrameSchema.safeParse({ t: 'mute', gameId: 'g1', seat: 7, muted: true }).success).toBe(false);
-    expect(chatFrameSchema.safeParse({ t: 'chat', gameId: '../etc', text: 'x' }).success).toBe(false);
+    expect(clientFrameSchema.safeParse({ t: 'mute', gameId: 'g1', seat: 2, muted: true }).success).toBe(true);
+    expect(clientFrameSchema.safeParse({ t: 'mute', gameId: 'g1', seat: 7, muted: true }).success).toBe(false);
+    expect(clientFrameSchema.safeParse({ t: 'chat', gameId: '../etc', text: 'x' }).success).toBe(false);
   });
 
   it('campaign module choices and history paging are bounded', () => {

@@ -24,9 +24,9 @@ export interface TableOptions {
   readonly minFinishRate?: number;
   /** The deduction assistant the table offers: none, the candidate count, or the full board. */
   readonly assistant: Assistant;
-  /** Whether the game moves ratings (issue 13); absent on rows stored before it = rated. */
+  /** Whether the game moves ratings ; absent on rows stored before it = rated. */
   readonly rated?: boolean;
-  /** An offline game uploaded by its player (issue 28 §1): the browser held every secret, so it
+  /** An offline game uploaded by its player (no server saw it played): the browser held every secret, so it
    * is never rated. */
   readonly local?: boolean;
 }
@@ -95,7 +95,7 @@ export interface LobbyInfo {
   /** D13: a real-time table's banks; null otherwise. */
   readonly clock?: ClockInfo | null;
   readonly invite: string;
-  /** How the recruiter was chosen, when the table has something to say (issue 13: "random,
+  /** How the recruiter was chosen, when the table has something to say ("random,
    * excluding beginners" fell back to plain random). Public. */
   readonly recruiterNote: string | null;
 }
@@ -123,7 +123,7 @@ export interface LobbySummary {
   readonly result?: GameResult | null;
 }
 
-/** A running table in the live-tables list (issue 25 §5): who plays, in seat order (seat 0 the
+/** A running table in the live-tables list: who plays, in seat order (seat 0 the
  * recruiter); names are public at the table. */
 export interface LiveSummary extends LobbySummary {
   readonly names: readonly string[];

@@ -4,6 +4,7 @@
 // with the same types from this package, so changing a frame fails to compile where it is built
 // and where it is read.
 import type { Action, ClientAction, ErrorParams, Loc, NoteBody, Notes, Seat, SeenEvent, View } from '@mindmgmt/engine';
+import type { ErrorCode } from './errors.js';
 import type { LiveSummary, LobbyInfo, LobbySummary } from './lobby-types.js';
 
 /** Who a frame is for: an engine seat, or a spectator. */
@@ -13,6 +14,12 @@ export type Viewer = Seat | 'spectator';
 export type { ClientAction };
 
 // ---------- WebSocket, server -> client ----------
+
+/** A frame that may answer a client's request: the sender's copy carries the request's `id`
+ * (its other readers' copies do not). */
+export interface Answer {
+  readonly id?: string;
+}
 
 /** The whole picture for one viewer (after hello, or when the client must resync). */
 export interface StateFrame {
@@ -29,7 +36,7 @@ export interface StateFrame {
 
 /** What one action changed, for one viewer. `view.log` holds the log entries from `logFrom` on
  * (0: the whole log, which replaces the one held). */
-export interface EventsFrame {
+export interface EventsFrame extends Answer {
   readonly t: 'events';
   readonly gameId: string;
   readonly seq: number;
@@ -47,7 +54,7 @@ export interface LobbyFrame {
 }
 
 /** One location's white note changed (null: removed). */
-export interface NoteFrame {
+export interface NoteFrame extends Answer {
   readonly t: 'note';
   readonly gameId: string;
   readonly at: Loc;
@@ -61,7 +68,7 @@ export interface NotesFrame {
   readonly notes: Notes;
 }
 
-/** One chat message as every reader of the table sees it (issue 13). */
+/** One chat message as every reader of the table sees it. */
 export interface ChatMessage {
   readonly n: number;
   readonly at: number;
@@ -79,7 +86,8 @@ export interface ChatMessage {
   readonly logAt: number | null;
 }
 
-export interface ChatFrame extends ChatMessage {
+/** One new chat message, to every reader of the table. */
+export interface ChatMessageFrame extends ChatMessage {
   readonly t: 'chat';
   readonly gameId: string;
 }
@@ -108,11 +116,10 @@ export interface NoticeFrame {
 }
 
 /** A refusal, to the sender only; `id` echoes the request's. */
-export interface ErrorFrame {
+export interface ErrorFrame extends Answer {
   readonly t: 'error';
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
-  readonly id?: string;
   /** The engine's parameters of the refusal (the client says it in the player's language). */
   readonly params?: ErrorParams;
 }
@@ -129,7 +136,7 @@ export type ServerFrame =
   | LobbyFrame
   | NoteFrame
   | NotesFrame
-  | ChatFrame
+  | ChatMessageFrame
   | ChatLogFrame
   | ChatPolicyFrame
   | NoticeFrame
@@ -159,7 +166,7 @@ export interface CloseCodes {
 
 /** Any refusal: the HTTP status says the class, `code` the reason. */
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string };
+  readonly error: { readonly code: ErrorCode; readonly message: string };
 }
 export interface OkBody {
   readonly ok: true;
@@ -182,7 +189,7 @@ export interface OpenGamesBody {
   readonly page: number;
   readonly more: boolean;
 }
-/** GET /api/live?page=n: running tables listed for watching (issue 25 §5). */
+/** GET /api/live?page=n: running tables listed for watching. */
 export interface LiveGamesBody {
   readonly games: readonly LiveSummary[];
   readonly page: number;
@@ -197,8 +204,8 @@ export interface MyGamesBody {
 export interface AnalysisPendingBody {
   readonly status: 'computing';
 }
-/** POST /api/me/offline-games (issue 28 §1): an offline game's record, now in the profile's
- * history as an unrated game under this id. */
+/** POST /api/me/offline-games: an offline game's record, now in the profile's history as an
+ * unrated game under this id. */
 export interface OfflineUploadedBody {
   readonly gameId: string;
 }

@@ -1,7 +1,8 @@
-// zod (v4) schemas for everything that comes in from outside: HTTP bodies, WebSocket frames and
-// actions. Action schemas are DERIVED from the engine's one definition (ACTION_DEFS): one zod
-// schema per field kind here, never one per action, minus `timeout`, which only the server sends
-// (R33, D7). The engine re-checks shapes and legality.
+// zod (v4) schemas for what a client sends: the lobby's HTTP bodies, WebSocket frames and actions.
+// The server checks every input with them and the client's types derive from them, so what the
+// web is typed to send is what the server accepts. Action schemas are DERIVED from the engine's
+// one definition (ACTION_DEFS): one zod schema per field kind here, never one per action, minus
+// `timeout`, which only the server sends (R33, D7). The engine re-checks shapes and legality.
 import {
   ACTION_DEFS,
   CLIENT_ACTION_TYPES,
@@ -12,6 +13,7 @@ import {
   RECRUITER_CARDS,
   type ClientAction,
   type ClientActionType,
+  type GameRecord,
   type FieldKind,
 } from '@mindmgmt/engine';
 import { z } from 'zod';
@@ -24,10 +26,12 @@ import {
   invisibleOnly,
   privateUseOnly,
 } from './text.js';
+import { CHAT_MAX, NAME_MAX, REQUEST_ID_MAX, TITLE_MAX } from './caps.js';
 import { ASSISTANT_LEVELS, BOT_LEVELS } from './levels.js';
+import { checkChatText } from './text-rules.js';
 
 /** Free text shown to other players: no control characters, bidi overrides or invisible-only
- * content (input/text.ts). `what` names the field in the error. */
+ * content (text.ts). `what` names the field in the error. */
 function shownText(s: z.ZodString, what: string) {
   return s
     .refine((v) => !hasLoneSurrogate(v), `${what} is not valid text.`)
@@ -89,45 +93,87 @@ const gameId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 const token = z.string().min(1).max(128);
+/** A request's id: the frame that answers it (the sender's own `events`, `note` or `error`)
+ * carries it back. */
+const id = z.string().max(REQUEST_ID_MAX).optional();
 
-export const clientMessageSchema = z.discriminatedUnion('t', [
+/** A line of table chat: the text rules (text-rules.ts `checkChatText`), trimmed and normalised. */
+const chatText = z
+  .string()
+  .max(CHAT_MAX * 4, `A message has at most ${CHAT_MAX} characters.`)
+  .transform((s, ctx) => {
+    const c = checkChatText(s);
+    if (c.ok) return c.text;
+    ctx.addIssue({ code: 'custom', message: c.message });
+    return z.NEVER;
+  });
+
+const actFrame = z.strictObject({
+  t: z.literal('act'),
+  gameId,
+  seq: z.number().int().min(0),
+  // Checked separately (clientActionSchema) so the error can say what is wrong with the action.
+  action: z.unknown(),
+  id,
+});
+
+/** Every frame a client sends on the WebSocket, one variant per `t`. */
+export const clientFrameSchema = z.discriminatedUnion('t', [
   z.strictObject({
     t: z.literal('hello'),
     gameId,
     token: token.nullable(),
     lastSeq: z.number().int().min(0).optional(),
   }),
-  z.strictObject({
-    t: z.literal('act'),
-    gameId,
-    seq: z.number().int().min(0),
-    // Checked separately so the error can say what is wrong with the action itself.
-    action: z.unknown(),
-    id: z.string().max(64).optional(),
-  }),
+  actFrame,
   // A mental note change (R30, D8): table state beside the game, not a move (no seq).
-  z.strictObject({
-    t: z.literal('note'),
-    gameId,
-    at: loc,
-    note: noteBody,
-    id: z.string().max(64).optional(),
-  }),
+  z.strictObject({ t: z.literal('note'), gameId, at: loc, note: noteBody, id }),
   // D13: the seat's player leaves the running game (a stand-in plays it), or comes back.
-  z.strictObject({ t: z.literal('leave'), gameId, id: z.string().max(64).optional() }),
-  z.strictObject({ t: z.literal('back'), gameId, id: z.string().max(64).optional() }),
+  z.strictObject({ t: z.literal('leave'), gameId, id }),
+  z.strictObject({ t: z.literal('back'), gameId, id }),
   // D13, D14: a player answers a teammate's resignation proposal, or a proposal to abandon.
-  z.strictObject({ t: z.literal('accept'), gameId, id: z.string().max(64).optional() }),
-  z.strictObject({ t: z.literal('refuse'), gameId, id: z.string().max(64).optional() }),
+  z.strictObject({ t: z.literal('accept'), gameId, id }),
+  z.strictObject({ t: z.literal('refuse'), gameId, id }),
   // D14: a player proposes to abandon the game; every other person at the table must accept.
-  z.strictObject({ t: z.literal('abandon'), gameId, id: z.string().max(64).optional() }),
+  z.strictObject({ t: z.literal('abandon'), gameId, id }),
   z.strictObject({ t: z.literal('ping') }),
+  // Table chat: a message, the host muting a seat, the host opening the chat to spectators.
+  z.strictObject({ t: z.literal('chat'), gameId, text: chatText }),
+  z.strictObject({ t: z.literal('mute'), gameId, seat: z.number().int().min(0).max(4), muted: z.boolean() }),
+  z.strictObject({ t: z.literal('chatPolicy'), gameId, spectatorsWrite: z.boolean() }),
 ]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** A client frame as the server holds it once checked (chat text trimmed and normalised; an
+ * `act`'s action still to be checked by clientActionSchema). */
+export type ClientFrameIn = z.output<typeof clientFrameSchema>;
+/** What a client writes may be read-only all the way down (zod's inputs are mutable types). */
+type ReadonlyDeep<T> = T extends readonly (infer U)[]
+  ? readonly ReadonlyDeep<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> }
+    : T;
+/** An `act` as a client writes it: its action typed as the engine's. */
+export type ActFrame = ReadonlyDeep<Omit<z.input<typeof actFrame>, 'action'>> & { readonly action: ClientAction };
+/** Every frame a client sends, as it writes it. */
+export type ClientFrame = ReadonlyDeep<Exclude<z.input<typeof clientFrameSchema>, { t: 'act' }>> | ActFrame;
+/** The kinds of frame that go to the table's chat (play/chat.ts). */
+export const CHAT_REQUEST_KINDS = ['chat', 'mute', 'chatPolicy'] as const satisfies readonly ClientFrame['t'][];
+/** A chat request (client to server), as the server holds it once checked. */
+export type ChatRequest = Extract<ClientFrameIn, { t: (typeof CHAT_REQUEST_KINDS)[number] }>;
+/** A chat request as the client writes it, without the `gameId` its table adds. */
+export type ChatRequestOut = DistributiveOmit<
+  Extract<ClientFrame, { t: (typeof CHAT_REQUEST_KINDS)[number] }>,
+  'gameId'
+>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 // ---------- HTTP bodies ----------
 const displayName = shownText(
-  z.string().trim().min(1, 'A display name is needed.').max(40, 'A display name has at most 40 characters.'),
+  z
+    .string()
+    .trim()
+    .min(1, 'A display name is needed.')
+    .max(NAME_MAX, `A display name has at most ${NAME_MAX} characters.`),
   'A display name',
 ).refine((v) => !impersonates(v), 'That name is reserved for bots and the server; choose another.');
 
@@ -179,12 +225,12 @@ export const createGameSchema = z.strictObject({
   /** Older clients: true = assistant 'full', false = 'off'. */
   deduction: z.boolean().optional(),
   volunteer: z.boolean().optional(),
-  /** Whether the game moves ratings (issue 13); default true. */
+  /** Whether the game moves ratings; default true. */
   rated: z.boolean().optional(),
-  /** Listed among the live tables to watch (issue 25 §5); default: yes when people play each
+  /** Listed among the live tables to watch; default: yes when people play each
    * other, no for a table of one person with bots. */
   listed: z.boolean().optional(),
-  title: shownText(z.string().trim().max(60), 'A title').optional(),
+  title: shownText(z.string().trim().max(TITLE_MAX), 'A title').optional(),
 });
 export type CreateGameBody = z.infer<typeof createGameSchema>;
 /** What a client sends to create a table (before the schema's defaults). */
@@ -198,6 +244,23 @@ export const joinSchema = z.strictObject({
 export const tokenBodySchema = z.strictObject({ token });
 export const myGamesSchema = z.strictObject({ tokens: z.array(token).max(200) });
 
+/** POST /api/me/offline-games: an offline solo game's record, the side the player
+ * took and the bot's level (both must be what the record's `seats` say). The record's shape and
+ * moves are checked by replaying it with the engine (the server's players/offline-games.ts); its size by the
+ * route's body cap. */
+export const offlineUploadSchema = z.strictObject({
+  // `seats` (who played which seat) is read here; the rest of the record by the engine
+  record: z.looseObject({
+    seats: z
+      .array(z.strictObject({ seat: z.number().int().min(0).max(4), bot: z.enum(BOT_LEVELS).nullable() }))
+      .max(5)
+      .optional(),
+  }),
+  role: z.enum(['recruiter', 'agents']),
+  level: z.enum(BOT_LEVELS),
+});
+export type OfflineUploadBody = z.infer<typeof offlineUploadSchema>;
+
 /** One short sentence from a zod error (never echoes the input value back). */
 export function describeZodError(e: z.ZodError): string {
   const first = e.issues[0];
@@ -205,3 +268,12 @@ export function describeZodError(e: z.ZodError): string {
   const where = first.path.length ? `${first.path.map(String).join('.').slice(0, 60)}: ` : '';
   return `${where}${first.message}`.slice(0, 200);
 }
+
+/** What a client sends to the lobby's routes (before the schemas' defaults). */
+export type JoinRequest = ReadonlyDeep<z.input<typeof joinSchema>>;
+export type TokenRequest = ReadonlyDeep<z.input<typeof tokenBodySchema>>;
+export type MyGamesRequest = ReadonlyDeep<z.input<typeof myGamesSchema>>;
+/** The record's shape is the engine's (the server replays it to check it). */
+export type OfflineUploadRequest = ReadonlyDeep<Omit<z.input<typeof offlineUploadSchema>, 'record'>> & {
+  readonly record: GameRecord;
+};

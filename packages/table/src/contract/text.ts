@@ -1,4 +1,4 @@
-// What free text from players may contain (names, table titles, note texts; issue 10 item 10):
+// What free text from players may contain (names, table titles, note texts):
 // no control characters (they corrupt logs and terminals, and newlines fake lobby lines), no
 // bidirectional overrides or isolates (they reorder what others read: "Bot (hard)" spelled
 // backwards), not only invisible characters, and for names nothing that reads as a bot or the
@@ -12,7 +12,7 @@ const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
  * fillers that fonts draw blank (Hangul fillers, braille blank). */
 const INVISIBLE = /[\p{Cf}\p{Z}\p{M}\s\u115f\u1160\u3164\uffa0\u2800]/gu;
 
-/** A run of combining marks longer than any script writes on one letter (issue 29 §5: one
+/** A run of combining marks longer than any script writes on one letter (one
  * letter with 299 marks draws over the lines around it). Vietnamese stacks 2, Indic and Tibetan
  * syllables a few; 8 leaves room for all of them. */
 export const MAX_MARKS_IN_A_ROW = 8;
@@ -88,7 +88,7 @@ export function skeleton(name: string): string {
   return folded(name, /\p{L}/u);
 }
 
-/** A sign-in handle's key (issue 27 §2): folded as names are, digits kept (the folds already
+/** A sign-in handle's key: folded as names are, digits kept (the folds already
  * turn 0/1/3/4/5/7 into the letters they imitate), so "Bea", "BEA" and "Bеa" (Cyrillic е) are one
  * handle while "bea2" and "bea8" stay two. */
 export function handleKey(handle: string): string {
@@ -121,7 +121,7 @@ const RESERVED = new Set(
     'mod',
     'mindmgmt',
     'referee',
-    // Spectators are named this way in chat (issue 29 §5), in each language of the client.
+    // Spectators are named this way in chat, in each language of the client.
     'spectator',
     '观众',
     '觀眾',

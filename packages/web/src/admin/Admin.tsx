@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../net/http.js';
 import { useI18n, type StringKey } from '../i18n.js';
 import { authHeader } from '../net/session.js';
+import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';
 
 type Role = 'operator' | 'moderator' | null;
 interface Found {
@@ -69,7 +70,7 @@ function Reason({ value, set }: { value: string; set: (s: string) => void }) {
       aria-label={t('adm_reason')}
       placeholder={t('adm_reason')}
       value={value}
-      maxLength={500}
+      maxLength={REASON_MAX}
       required
       onChange={(e) => set(e.target.value)}
     />
@@ -105,7 +106,7 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
             aria-label={t('adm_newName')}
             placeholder={t('adm_newName')}
             value={name}
-            maxLength={40}
+            maxLength={NAME_MAX}
             onChange={(e) => setName(e.target.value)}
           />
           <button
@@ -170,7 +171,7 @@ function Players({ me }: { me: Role }) {
           aria-label={t('adm_find')}
           placeholder={t('adm_find')}
           value={q}
-          maxLength={80}
+          maxLength={FIND_QUERY_MAX}
           required
           onChange={(e) => setQ(e.target.value)}
         />
@@ -211,7 +212,7 @@ function Tables() {
             </option>
           ))}
         </select>
-        <input aria-label={t('adm_find')} value={q} maxLength={80} onChange={(e) => setQ(e.target.value)} />
+        <input aria-label={t('adm_find')} value={q} maxLength={FIND_QUERY_MAX} onChange={(e) => setQ(e.target.value)} />
         <button type="submit">{t('adm_search')}</button>
       </form>
       <div className="row">
@@ -221,7 +222,7 @@ function Tables() {
             aria-label={t('adm_notice')}
             placeholder={t('adm_notice')}
             value={notice}
-            maxLength={300}
+            maxLength={ANNOUNCEMENT_MAX}
             onChange={(e) => setNotice(e.target.value)}
           />
         ) : null}
@@ -354,7 +355,7 @@ function Announce() {
           aria-label={t('adm_announceText')}
           placeholder={t('adm_announceText')}
           value={text}
-          maxLength={300}
+          maxLength={ANNOUNCEMENT_MAX}
           required
           onChange={(e) => setText(e.target.value)}
         />

@@ -4,6 +4,7 @@ import { call } from '../net/http.js';
 import { useI18n } from '../i18n.js';
 import { playerSession } from '../net/session.js';
 import { setBlocks, useBlocked, type Blocked } from './shared.js';
+import { REASON_MAX } from '@mindmgmt/table';
 
 function ReportForm({ body, label }: { body: Record<string, unknown>; label: string }) {
   const { t } = useI18n();
@@ -31,7 +32,7 @@ function ReportForm({ body, label }: { body: Record<string, unknown>; label: str
         aria-label={t('adm_reportWhy')}
         placeholder={t('adm_reportWhy')}
         value={reason}
-        maxLength={500}
+        maxLength={REASON_MAX}
         required
         onChange={(e) => setReason(e.target.value)}
       />

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import type { Action, ClientAction, SeenEvent } from '@mindmgmt/engine';
 import { EMPTY_TABLE, reduceFrame, type Shown } from '@mindmgmt/table/client';
-import type { PlayerLevel } from '@mindmgmt/ai';
+import { LEVELS, type PlayerLevel } from '@mindmgmt/ai';
 import { useI18n } from '../i18n.js';
 import { LocalGame } from '../local/host.js';
 import { TimeTrack } from '../TimeTrack.js';
@@ -22,7 +22,6 @@ const markKey = (id: string) => `mm.companion.mark.${id}`;
  * last entry brought nothing new (an agent activated), that list stays on screen (it vanished at
  * the next tap, often before the board was set). */
 const prevKey = (id: string) => `mm.companion.prev.${id}`;
-const LEVELS: readonly PlayerLevel[] = ['random', 'easy', 'hard', 'expert'];
 
 /** The instructions of the events since the player's last entry (its own results, then the
  * recruiter's answers and turn), from the game's log: the same after a reload. */

@@ -2,7 +2,7 @@
 // from the `chatLog` frame (sent after hello) and each `chat` frame since, the table's policy,
 // and the last refusal of this writer. Pure, so the merging is testable without a socket.
 
-import type { ChatFrame, ChatLogFrame, ChatMessage, ChatPolicyFrame } from '@mindmgmt/table';
+import type { ChatLogFrame, ChatMessage, ChatMessageFrame, ChatPolicyFrame, ErrorCode } from '@mindmgmt/table';
 
 export type { ChatMessage };
 
@@ -16,11 +16,12 @@ export interface ChatState {
 export const EMPTY_CHAT: ChatState = { messages: [], spectatorsWrite: false, muted: [], error: null };
 
 /** Refusal codes that belong to the chat panel rather than to the table. */
-export const CHAT_ERRORS: ReadonlySet<string> = new Set([
+export const CHAT_ERRORS: ReadonlySet<string> = new Set<ErrorCode>([
   'chat_closed',
   'chat_muted',
   'chat_rate',
   'chat_full',
+  'chat_spectators_full',
   'chat_not_open',
   'not_host',
   'no_chat',
@@ -33,7 +34,7 @@ export function isChatFrame(m: { t?: unknown }): boolean {
   return m.t === 'chat' || m.t === 'chatLog' || m.t === 'chatPolicy';
 }
 
-export function chatReduce(s: ChatState, m: ChatFrame | ChatLogFrame | ChatPolicyFrame): ChatState {
+export function chatReduce(s: ChatState, m: ChatMessageFrame | ChatLogFrame | ChatPolicyFrame): ChatState {
   if (m.t === 'chatLog')
     return { messages: m.messages.slice(-KEEP), spectatorsWrite: m.spectatorsWrite, muted: [...m.muted], error: null };
   if (m.t === 'chatPolicy') return { ...s, spectatorsWrite: m.spectatorsWrite, muted: [...m.muted] };

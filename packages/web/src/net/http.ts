@@ -8,14 +8,19 @@ import type {
   CreatedBody,
   CreateGameRequest,
   ErrorBody,
+  ErrorCode,
   JoinedBody,
+  JoinRequest,
   LiveGamesBody,
   LobbyInfo,
   LobbySummary,
   MyGamesBody,
+  MyGamesRequest,
   OfflineUploadedBody,
+  OfflineUploadRequest,
   OkBody,
   OpenGamesBody,
+  TokenRequest,
 } from '@mindmgmt/table';
 import { markUnreachable } from '../reach.js';
 import { playerName } from './saved.js';
@@ -28,7 +33,8 @@ export type CreateOptions = CreateGameRequest &
 
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    /** The server's refusal code, or the HTTP status when the body had none (a proxy's answer). */
+    readonly code: ErrorCode | `${number}`,
     message: string,
   ) {
     super(message);
@@ -60,7 +66,7 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
   if (!res.ok) {
     // Any error body is an ErrorBody (a proxy in between may send none at all).
     const e = (data as Partial<ErrorBody> | null)?.error;
-    throw new ApiError(e?.code ?? String(res.status), e?.message ?? (text || res.statusText));
+    throw new ApiError(e?.code ?? `${res.status}`, e?.message ?? (text || res.statusText));
   }
   return data as T;
 }
@@ -85,7 +91,7 @@ export const api = {
   list: () => call<OpenGamesBody>('GET', '/api/games'),
   /** A page of the running tables listed for watching (docs/protocol.md). */
   live: (page = 0) => call<LiveGamesBody>('GET', `/api/live?page=${page}`),
-  mine: (tokens: string[]) => call<MyGamesBody>('POST', '/api/my-games', { tokens }),
+  mine: (tokens: string[]) => call<MyGamesBody>('POST', '/api/my-games', { tokens } satisfies MyGamesRequest),
   lobby: (id: string) => call<LobbyInfo>('GET', `/api/games/${encodeURIComponent(id)}`),
   join: async (id: string, name: string, place?: number, volunteer?: boolean) => {
     await ensurePlayer(name);
@@ -93,10 +99,12 @@ export const api = {
       name,
       place,
       volunteer,
-    });
+    } satisfies JoinRequest);
   },
-  leave: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token }),
-  start: (id: string, token: string) => call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token }),
+  leave: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/leave`, { token } satisfies TokenRequest),
+  start: (id: string, token: string) =>
+    call<OkBody>('POST', `/api/games/${encodeURIComponent(id)}/start`, { token } satisfies TokenRequest),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
   /** The game's analysis: `{ status: 'computing' }` (202) until it is ready. */
   analysis: (id: string) =>
@@ -104,7 +112,11 @@ export const api = {
   /** An offline game's record into this profile's history, as an unrated game. */
   uploadOffline: async (record: GameRecord, role: 'recruiter' | 'agents', level: BotLevel) => {
     await ensurePlayer(playerName() || 'Player');
-    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', { record, role, level });
+    return call<OfflineUploadedBody>('POST', '/api/me/offline-games', {
+      record,
+      role,
+      level,
+    } satisfies OfflineUploadRequest);
   },
 };
 

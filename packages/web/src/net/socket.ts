@@ -12,7 +12,16 @@ import {
   seqOf,
   type Shown,
 } from '@mindmgmt/table/client';
-import type { ChatFrame, ChatLogFrame, ChatPolicyFrame, ClientAction, LobbyInfo, ServerFrame } from '@mindmgmt/table';
+import type {
+  ChatLogFrame,
+  ChatMessageFrame,
+  ChatPolicyFrame,
+  ChatRequestOut,
+  ClientAction,
+  ClientFrame,
+  LobbyInfo,
+  ServerFrame,
+} from '@mindmgmt/table';
 import { nextAttempt } from '../reconnect.js';
 import type { Refusal } from '../i18n/refusals.js';
 import { CHAT_ERRORS, chatReduce, EMPTY_CHAT, type ChatState } from './chat-state.js';
@@ -36,7 +45,7 @@ export interface Live {
   /** Table chat (issue 13). */
   chat: ChatState;
   /** Sends a chat, mute or chatPolicy frame for this game. */
-  chatSend: (frame: Record<string, unknown>) => void;
+  chatSend: (frame: ChatRequestOut) => void;
   /** The agents' white notes (R30, D8): table state beside the view, from the `state` frame and
    * then each `note` frame (docs/protocol.md). */
   notes: Notes;
@@ -47,6 +56,11 @@ export interface Live {
 }
 
 const NO_ACTIONS: Action[] = [];
+
+/** Every frame this client sends goes out here, typed by the contract's client frames. */
+function send(sock: WebSocket, f: ClientFrame): void {
+  sock.send(JSON.stringify(f));
+}
 
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -149,12 +163,8 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         // After a reconnect the server sends only what this connection missed since lastSeq
         // (an `events` frame continuing the log held), or nothing when it is up to date.
         const lastSeq = resumeSeq(tableRef.current);
-        sock.send(
-          JSON.stringify(
-            lastSeq === undefined ? { t: 'hello', gameId, token } : { t: 'hello', gameId, token, lastSeq },
-          ),
-        );
-        ping = setInterval(() => sock.readyState === WebSocket.OPEN && sock.send('{"t":"ping"}'), 25000);
+        send(sock, lastSeq === undefined ? { t: 'hello', gameId, token } : { t: 'hello', gameId, token, lastSeq });
+        ping = setInterval(() => sock.readyState === WebSocket.OPEN && send(sock, { t: 'ping' }), 25000);
       };
       sock.onmessage = (m) => {
         let msg: ServerFrame;
@@ -168,7 +178,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
           case 'chat':
           case 'chatLog':
           case 'chatPolicy': {
-            const chatFrame: ChatFrame | ChatLogFrame | ChatPolicyFrame = msg;
+            const chatFrame: ChatMessageFrame | ChatLogFrame | ChatPolicyFrame = msg;
             setChat((c) => chatReduce(c, chatFrame));
             break;
           }
@@ -185,7 +195,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
             if (next === was) break; // an `events` frame while a fresh `state` is awaited
             fold(next);
             // A gap (or an overlap): this frame cannot be merged; ask for the full picture.
-            if (next.resync && !was.resync) sock.send(JSON.stringify({ t: 'hello', gameId, token }));
+            if (next.resync && !was.resync) send(sock, { t: 'hello', gameId, token });
             else if (next.shown !== was.shown && next.shown) frameRef.current?.(next.shown);
             break;
           }
@@ -237,7 +247,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         return;
       }
       setError(null);
-      sock.send(JSON.stringify({ t: 'act', gameId, seq: seqOf(tableRef.current), action }));
+      send(sock, { t: 'act', gameId, seq: seqOf(tableRef.current), action });
     },
     [gameId],
   );
@@ -249,7 +259,7 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         return;
       }
       setError(null);
-      sock.send(JSON.stringify({ t: 'note', gameId, at, note }));
+      send(sock, { t: 'note', gameId, at, note });
     },
     [gameId],
   );
@@ -262,15 +272,15 @@ export function useGameSocket(gameId: string, token: string | null, onFrame?: (f
         reconnectNow.current();
         return;
       }
-      sock.send(JSON.stringify({ t: what, gameId }));
+      send(sock, { t: what, gameId });
     },
     [gameId],
   );
   const clearError = useCallback(() => setError(null), []);
   const chatSend = useCallback(
-    (frame: Record<string, unknown>) => {
+    (frame: ChatRequestOut) => {
       const sock = ws.current;
-      if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify({ ...frame, gameId }));
+      if (sock && sock.readyState === WebSocket.OPEN) send(sock, { ...frame, gameId });
     },
     [gameId],
   );

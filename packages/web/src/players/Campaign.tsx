@@ -6,6 +6,7 @@ import { call } from '../net/http.js';
 import { saveGame, savedGames } from '../net/saved.js';
 import { useI18n } from '../i18n.js';
 import { playerSession } from '../net/session.js';
+import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
 
 type Side = 'recruiter' | 'agents';
 interface SideLedger {
@@ -127,7 +128,7 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
                 <input
                   type="number"
                   min={0}
-                  max={40}
+                  max={MAX_MODULES}
                   value={count}
                   onChange={(e) => setCount(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
                 />
@@ -135,7 +136,7 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
               <input
                 aria-label={t('cp_moduleNotes')}
                 value={text}
-                maxLength={500}
+                maxLength={MAX_MODULE_TEXT}
                 onChange={(e) => setText(e.target.value)}
               />
               <button type="submit">{t('cp_save')}</button>

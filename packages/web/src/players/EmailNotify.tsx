@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';
 import { useI18n } from '../i18n.js';
+import { EMAIL_MAX } from '@mindmgmt/table';
 
 interface EmailState {
   enabled: boolean;
@@ -53,7 +54,7 @@ export function EmailNotify() {
         <input
           type="email"
           autoComplete="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           value={address}
           onChange={(e) => setAddress(e.target.value)}
         />

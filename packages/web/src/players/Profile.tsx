@@ -17,6 +17,7 @@ import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';
 import { ProfileProtect } from '../admin/Protect.js';
+import { HANDLE_MAX, NAME_MAX } from '@mindmgmt/table';
 
 /** The old sign-in by player id still works (issue 27 §2 keeps it for compatibility). */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
@@ -261,7 +262,12 @@ export function MyProfile() {
             setPlayerSession({ id: r.player.id, token: r.token });
           })}
         >
-          <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+          <input
+            aria-label={t('pl_name')}
+            value={name}
+            maxLength={NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Form>
         {signInForm}
       </section>
@@ -276,7 +282,7 @@ export function MyProfile() {
         <code data-testid="player-id">{p.player.id}</code>
       </p>
       <Form label={t('pl_rename')} onSubmit={run(() => call('PATCH', '/api/me', { name }), t('pl_saved'))}>
-        <input aria-label={t('pl_name')} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+        <input aria-label={t('pl_name')} value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.target.value)} />
       </Form>
       <Form
         label={t('hd_save')}
@@ -291,7 +297,7 @@ export function MyProfile() {
             autoComplete="username"
             aria-describedby="handle-hint"
             value={handle}
-            maxLength={32}
+            maxLength={HANDLE_MAX}
             onChange={(e) => setHandle(e.target.value)}
           />
         </label>

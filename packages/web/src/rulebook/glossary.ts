@@ -513,8 +513,6 @@ export const GLOSSARY: readonly Term[] = [
   },
 ];
 
-export type GlossaryLang = 'en' | 'zh' | 'ja';
-
 /** Placeholders that stand for words (names, features, roles) rather than numbers or location
  * labels: in Chinese and Japanese no space may separate them from the text around them. */
 export const WORD_PLACEHOLDERS = ['agent', 'by', 'feature', 'features', 'role', 'card', 'cards', 'who', 'name'];

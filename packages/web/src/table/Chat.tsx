@@ -4,11 +4,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { type I18n, useI18n } from '../i18n.js';
 import { call } from '../net/http.js';
+import { CHAT_MAX, CHAT_PAGE_MAX, type ChatRequestOut } from '@mindmgmt/table';
 import type { ChatMessage, ChatState } from '../net/chat-state.js';
 import { ChatText } from '../admin/shared.js';
 import { ReportChat } from '../admin/Protect.js';
-
-export const CHAT_MAX = 300;
 
 /** The host's button that mutes or unmutes a seat: a bot seat named as a bot in the page's
  * language (the server names it "Bot (easy)"). */
@@ -25,7 +24,7 @@ export function Chat({
   gameId,
 }: {
   chat: ChatState;
-  send: (frame: Record<string, unknown>) => void;
+  send: (frame: ChatRequestOut) => void;
   seat: number | 'spectator' | null;
   isHost: boolean;
   /** Engine seats with their names (for the host's mute buttons). */
@@ -141,17 +140,17 @@ export function useStoredChat(gameId: string, stored = true): ChatMessage[] {
   useEffect(() => {
     if (!stored) return;
     let gone = false;
-    // The server pages the chat (at most 100 a page, issue 29 §3): read on until a short page.
+    // The server pages the chat (at most CHAT_PAGE_MAX a page): read on until a short page.
     const read = async (): Promise<ChatMessage[]> => {
       const all: ChatMessage[] = [];
       for (;;) {
         const after = all.length ? all[all.length - 1]!.n : 0;
         const r = await call<{ messages: ChatMessage[] }>(
           'GET',
-          `/api/games/${encodeURIComponent(gameId)}/chat?limit=100&after=${after}`,
+          `/api/games/${encodeURIComponent(gameId)}/chat?limit=${CHAT_PAGE_MAX}&after=${after}`,
         );
         all.push(...r.messages);
-        if (r.messages.length < 100 || gone) return all;
+        if (r.messages.length < CHAT_PAGE_MAX || gone) return all;
       }
     };
     read().then(

@@ -1,7 +1,8 @@
 // NotifyStore over SQL (SQLite or PostgreSQL through the players' sql-driver.ts), on the tables of
 // migration 106. Statements in the `$n` convention (store/sql/params.ts).
 import type { SqlDb } from '../players/sql-driver.js';
-import type { EmailRow, Lang, NotifyStore, PresenceKey, PushSubRow, VapidKeys } from './types.js';
+import type { EmailRow, NotifyStore, PresenceKey, PushSubRow, VapidKeys } from './types.js';
+import type { Lang } from '@mindmgmt/table';
 
 /** Rows per INSERT of a presence refresh (3 parameters each, well under both drivers' limits). */
 const PRESENCE_BATCH = 200;

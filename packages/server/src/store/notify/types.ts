@@ -1,7 +1,7 @@
 // The storage boundary for notifications (issue 27 §4; migration 106): the server's VAPID keys,
 // the push subscriptions of each profile's devices, e-mail addresses and the turns mailed about.
 // One implementation over SQL (sql.ts) serves SQLite and PostgreSQL.
-export type Lang = 'en' | 'zh' | 'ja';
+import type { Lang } from '@mindmgmt/table';
 
 export interface VapidKeys {
   readonly publicKey: string;

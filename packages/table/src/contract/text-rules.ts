@@ -21,9 +21,10 @@ export const TEXT_PROBLEMS: Readonly<Record<TextProblem, string>> = {
   'private-use': 'uses only characters that each device draws differently',
 };
 
-// Which characters count as control, bidi or invisible is decided once, in input/text.ts, for
+// Which characters count as control, bidi or invisible is decided once, in text.ts, for
 // every text shown to others (names, titles, notes, chat).
-import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from '@mindmgmt/table';
+import { CHAT_MAX } from './caps.js';
+import { hasBidi, hasControl, hasLoneSurrogate, hasMarkFlood, invisibleOnly, privateUseOnly } from './text.js';
 
 export function codePoints(s: string): number {
   let n = 0;
@@ -49,4 +50,23 @@ export function checkText(raw: unknown, maxCodePoints: number): TextCheck {
   if (hasMarkFlood(text)) return { ok: false, problem: 'marks' };
   if (privateUseOnly(text)) return { ok: false, problem: 'private-use' };
   return { ok: true, text };
+}
+
+/** Why a chat line is refused (the schema answers `malformed` with the message; these tell the
+ * cases apart for tests and logs). */
+export type ChatTextProblem = 'chat_empty' | 'chat_too_long' | 'chat_bad_text';
+
+export type ChatCheck =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly code: ChatTextProblem; readonly message: string };
+
+/** One line of chat; returns it trimmed and NFC-normalised. */
+export function checkChatText(raw: unknown): ChatCheck {
+  const c = checkText(raw, CHAT_MAX);
+  if (c.ok) return c;
+  if (c.problem === 'empty' || c.problem === 'invisible')
+    return { ok: false, code: 'chat_empty', message: 'The message shows nothing.' };
+  if (c.problem === 'too-long')
+    return { ok: false, code: 'chat_too_long', message: `A message has at most ${CHAT_MAX} characters.` };
+  return { ok: false, code: 'chat_bad_text', message: `The message ${TEXT_PROBLEMS[c.problem]}.` };
 }
