@@ -1,4 +1,4 @@
-// When the table's WebSocket tries again after it was lost (api.ts), by how it ended (close codes:
+// When the table's WebSocket tries again after it was lost (net/socket.ts), by how it ended (close codes:
 // docs/protocol.md "Close codes", `CloseCodes` in @mindmgmt/table): a backoff from 0.5 s
 // up to 8 s, except
 // - after a planned restart (1012), when the server, or another instance behind the same address,

@@ -57,6 +57,11 @@ export interface Live {
 
 const NO_ACTIONS: Action[] = [];
 
+/** Every frame this client sends goes out here, typed by the contract's client frames. */
+function send(sock: WebSocket, f: ClientFrame): void {
+  sock.send(JSON.stringify(f));
+}
+
 /** How long a connection attempt may stay "connecting" before it is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Attempts that failed, none having opened, before the page says it cannot connect. */
