@@ -67,11 +67,6 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Attempts that failed, none having opened, before the page says it cannot connect. */
 const UNREACHABLE_AFTER = 3;
 
-/** Every frame this client sends goes out here, typed by the contract's client frames. */
-function send(sock: WebSocket, f: ClientFrame): void {
-  sock.send(JSON.stringify(f));
-}
-
 export function useGameSocket(gameId: string, token: string | null, onFrame?: (f: Shown) => void): Live {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
