@@ -7,7 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import { pino } from 'pino';
 import { DEFAULT_HTTP_TIMEOUTS, startServer } from './server.js';
 import { AckTimes } from './stats.js';
-import { PgStore } from './store/pg.js';
+import { PgStore } from './store/pg/store.js';
 import { SqliteStore } from './store/sqlite.js';
 import { dataDirFromEnv } from './store/backup.js';
 import type { GameStore } from './store/types.js';

@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { PG_MIGRATIONS } from '../src/store/migrations/pg/index.js';
-import { PgStore } from '../src/store/pg.js';
+import { PgStore } from '../src/store/pg/store.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { lobbyRow, randomRun, startInfo, storeSuite } from './store-suite.js';
 

@@ -16,14 +16,14 @@
 //   short claim on the game row taken with FOR UPDATE SKIP LOCKED.
 // - `schema` isolates a whole installation inside one database (tests use one schema each); the
 //   notification channel is "mm_<schema>".
-import { gameRow, type RawGame, type RawPlace } from './rows.js';
+import { gameRow, type RawGame, type RawPlace } from '../rows.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { AckTimes } from '../stats.js';
+import type { AckTimes } from '../../stats.js';
 import type { Action, GameState, NoteChange, NoteEntry } from '@mindmgmt/engine';
-import { PG_MIGRATIONS } from './migrations/pg/index.js';
-import { GAME_SQL, gameParams, placeParams } from './sql/games.js';
-import { newClusterKey, openCommit, sealCommit } from '../cluster/seal.js';
+import { PG_MIGRATIONS } from '../migrations/pg/index.js';
+import { GAME_SQL, gameParams, placeParams } from '../sql/games.js';
+import { newClusterKey, openCommit, sealCommit } from './seal.js';
 import type {
   AnnouncedCommit,
   AppendInput,
@@ -35,7 +35,7 @@ import type {
   StartInfo,
   ImportedAction,
   SeatChangeInput,
-} from './types.js';
+} from '../types.js';
 
 const INT8 = 20;
 const types = {
