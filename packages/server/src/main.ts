@@ -142,15 +142,8 @@ if (pgUrl) {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
     poolSize: num(env.PG_POOL, 10),
     actPoolSize: num(env.PG_ACT_POOL, 4),
-    notifyConnections: num(env.PG_NOTIFY_CONNS, 4),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
     ...(appendWaits ? { appendWaits } : {}),
-    onNotifyLost: (n, err) =>
-      log.warn(
-        { lost: n, err: String(err) },
-        'commit announcements dropped; other instances catch up on the next commit or hello',
-      ),
-    onNotifyRetry: (n, err) => log.warn({ count: n, err: String(err) }, 'commit announcements not sent; retrying'),
   });
   store = pg;
   players = pgPlayerStore(pg);

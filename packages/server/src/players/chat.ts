@@ -4,6 +4,7 @@
 // a seat. Chat never goes into bot inputs (bots get the engine's view only) and never into the
 // engine: it is stored beside the game by the server.
 import { type Bucket, type BucketRate, fullAt, fullBucket as full, spendToken } from '../limits/bucket.js';
+import type { ChatPolicy } from '../store/players/types.js';
 import { checkText, TEXT_PROBLEMS } from './text-rules.js';
 
 /** Code points per message: a few sentences, not a wall of text. */
@@ -134,13 +135,6 @@ export class ChatBuckets {
 
 /** A writer: an engine seat (0 = recruiter, 1-4 agents) or a spectator. */
 export type Writer = { readonly seat: number } | { readonly spectator: true };
-
-/** The host's chat policy of a table (stored with it: PlayerStore.chatSettings). */
-export interface ChatPolicy {
-  readonly spectatorsWrite: boolean;
-  /** Muted engine seats, ascending (the host's decision, until undone). */
-  readonly muted: readonly number[];
-}
 
 export const DEFAULT_POLICY: ChatPolicy = { spectatorsWrite: false, muted: [] };
 

@@ -1,7 +1,7 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
 import { needsTouch } from './session-touch.js';
-import type { Campaign } from '../../players/campaign.js';
-import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
+import type { Campaign } from './campaign-ledger.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from './former-player.js';
 import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
 import {
@@ -205,7 +205,7 @@ export class SqlPlayerStore implements PlayerStore {
   }
 
   async sessionPlayer(tokenHash: string, now: number, slideTo: number): Promise<PlayerRow | null> {
-    // A read, without a transaction: most signed-in requests change nothing (issue 29 §3).
+    // A read, without a transaction: most signed-in requests change nothing (session-touch.ts).
     const s = await this.db.all<{ player_id: string; expires_at: number; last_seen_at: number }>(
       'SELECT player_id, expires_at, last_seen_at FROM sessions WHERE token_hash = $1',
       [tokenHash],

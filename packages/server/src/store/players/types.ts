@@ -1,4 +1,4 @@
-// The storage boundary for players (issue 13): identities and sessions, per-player game history,
+// The storage boundary for players (docs/players.md): identities and sessions, per-player game history,
 // ratings, campaigns and table chat. Beside GameStore, not inside it: the game store is the hot path
 // of play and has its own contract; these tables change at the end of a game, on sign-in and on
 // chat. Implementations: memory.ts (twin for tests), sqlite.ts, pg.ts in this folder, over the
@@ -7,8 +7,7 @@
 // Secrets: only hashes are stored (sha256 of session tokens, scrypt of passwords).
 // Hidden information: a history row exists only once its game is over (recordFinishedGame), so
 // nothing here can tell anything about a running game.
-import type { Campaign } from '../../players/campaign.js';
-import type { ChatPolicy } from '../../players/chat.js';
+import type { Campaign } from './campaign-ledger.js';
 
 export type Role = 'recruiter' | 'agents';
 export type Mode = 'full' | 'training';
@@ -30,7 +29,7 @@ export interface Vacation {
   readonly usedDays: number;
 }
 
-/** A place a player holds and its seat token (issue 27 §2). */
+/** A place a player holds and its seat token (so every device of the player finds its games). */
 export interface HeldSeat {
   readonly gameId: string;
   readonly place: number;
@@ -120,7 +119,13 @@ export interface ChatRow {
   readonly logAt: number | null;
 }
 
-/** The host's chat policy of one table (migration 103). */
+/** The host's chat policy of one table (migration 103; PlayerStore.chatSettings): players/chat.ts
+ * decides with it who may write. Declared with the store, which keeps it. */
+export interface ChatPolicy {
+  readonly spectatorsWrite: boolean;
+  /** Muted engine seats, ascending (the host's decision, until undone). */
+  readonly muted: readonly number[];
+}
 export type ChatSettings = ChatPolicy;
 
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;
@@ -198,7 +203,7 @@ export interface PlayerStore {
   /** The offline games a player has uploaded and their records' bytes (the per-profile cap). */
   offlineGamesOf(playerId: string): Promise<{ count: number; bytes: number }>;
   /** Whether the player has a finished game that is not an uploaded offline game (one played on
-   * the server, whose moves it saw made): what vouches for a host (issue 29 §2). */
+   * the server, whose moves it saw made): what vouches for a host (docs/protocol.md "Limits"). */
   hasVerifiedGame(playerId: string): Promise<boolean>;
   /** Highest conservative rating (rating - 2 RD) first; players with at least `minGames` and a
    * deviation of at most `maxRd` (provisional ratings are not ranked). */
