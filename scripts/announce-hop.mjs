@@ -4,14 +4,16 @@
 //   (a copy of an older packages/server/dist kept inside packages/server resolves its packages)
 // Prints, per run: the append's own time (ack), act -> B has it (cross), and B has it minus A has
 // the answer (afterAck: what the announcement adds after the commit; negative when B hears of the
-// commit before A reads its answer). 40 games appending every 20-80 ms for 15 s.
+// commit before A reads its answer). 15 s.
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 const [, , which, url, schemaArg, role] = process.argv;
 const mod = await import(pathToFileURL(path.resolve(which, 'index.js')).href);
 const { PgStore } = mod;
-const GAMES = 40,
+// HOP_GAMES games (40), each appending after HOP_THINK_MS (20-80: 20 + a random 0-60 ms)
+const GAMES = Number(process.env.HOP_GAMES) || 40,
+  THINK = Number(process.env.HOP_THINK_MS) || 20,
   SECS = 15;
 if (role === 'listener') {
   const b = await PgStore.open(url, { schema: schemaArg });
@@ -79,7 +81,7 @@ if (role === 'listener') {
       let s = eng.newGame({ mode: 'training', agentSeats: 1, recruiterCard: 'random' }, gi + 1);
       let k = gi + 1;
       while (Date.now() < until && !s.result) {
-        await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
+        await new Promise((r) => setTimeout(r, THINK + Math.random() * THINK * 3));
         const seat = eng.expectedSeats(s)[0];
         const legal = eng.legalActions(s, seat).filter((x) => x.type !== 'resign' && x.type !== 'undo');
         const act = legal[(k = (k * 48271) % 2147483647) % legal.length];
