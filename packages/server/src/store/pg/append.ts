@@ -16,8 +16,12 @@
 //   one round trip less on the path of every move between instances, which on a busy machine are
 //   waits for a core each.
 // - Announced only when the append went through (a stale append sets 'false': nothing is sent).
-//   A game's announcements arrive in seq order: seq n+1 cannot be appended before the append of n
-//   returned, and n's NOTIFY was queued before that answer was sent.
+//   A game's announcements arrive in seq order: n's NOTIFY is queued microseconds after n's commit,
+//   before its answer, and n+1 is decided on a state that includes n (a receiver that still got
+//   them out of order sees a gap and reads the store).
+// - The price: the append's answer comes after its NOTIFY too (one message has one answer), so
+//   an acknowledgement also waits for PostgreSQL's notify lock, which every appending backend now
+//   takes in turn (a few microseconds each, more when the holder waits for a core).
 //
 // The message is a simple query (the extended protocol takes one statement per message), so the
 // values are written as literals: strings through the driver's escaping, numbers checked to be
