@@ -10,7 +10,7 @@ export { DEFAULT_WS_CONFIG, type WsConfig } from './ws/config.js';
 export { SqliteStore } from './store/sqlite.js';
 export { backupSqlite, restoreSqlite, dataDirFromEnv, BackupError } from './store/backup.js';
 export { MemoryStore } from './store/memory.js';
-export { PgStore, type PgStoreOptions } from './store/pg.js';
+export { PgStore, type PgStoreOptions } from './store/pg/store.js';
 export { PG_MIGRATIONS } from './store/migrations/pg/index.js';
 export type * from './store/types.js';
 export { expectedScore, SCALE as GLICKO2_SCALE, NEW_RATING } from './players/glicko2.js';

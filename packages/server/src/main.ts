@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { startServer } from './app/server.js';
 import { DEFAULT_HTTP_TIMEOUTS } from './app/http-server.js';
 import { AckTimes } from './metrics/ack-times.js';
-import { PgStore } from './store/pg.js';
+import { PgStore } from './store/pg/store.js';
 import { SqliteStore } from './store/sqlite.js';
 import { dataDirFromEnv } from './store/backup.js';
 import type { GameStore } from './store/types.js';
@@ -143,15 +143,8 @@ if (pgUrl) {
     ...(env.PG_SCHEMA ? { schema: env.PG_SCHEMA } : {}),
     poolSize: num(env.PG_POOL, 10),
     actPoolSize: num(env.PG_ACT_POOL, 4),
-    notifyConnections: num(env.PG_NOTIFY_CONNS, 4),
     ...(env.INSTANCE_ID ? { instanceId: env.INSTANCE_ID } : {}),
     ...(appendWaits ? { appendWaits } : {}),
-    onNotifyLost: (n, err) =>
-      log.warn(
-        { lost: n, err: String(err) },
-        'commit announcements dropped; other instances catch up on the next commit or hello',
-      ),
-    onNotifyRetry: (n, err) => log.warn({ count: n, err: String(err) }, 'commit announcements not sent; retrying'),
   });
   store = pg;
   players = pgPlayerStore(pg);

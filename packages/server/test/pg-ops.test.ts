@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { PgStore } from '../src/store/pg.js';
+import { PgStore } from '../src/store/pg/store.js';
 import { api, closeTable, mulberry, openTable, playOut, testServer } from './helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { tempDir } from './temp-dir.js';

@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { PG_MIGRATIONS } from '../src/store/migrations/pg/index.js';
-import { PgStore } from '../src/store/pg.js';
+import { PgStore } from '../src/store/pg/store.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from './pg-helpers.js';
 import { lobbyRow, randomRun, startInfo, storeSuite } from './store-suite.js';
 
@@ -53,7 +53,7 @@ describePg('PostgreSQL store', (url) => {
     const got: unknown[] = [];
     let resolve!: () => void;
     const four = new Promise<void>((r) => (resolve = r));
-    await b.listen(
+    await b.cluster.listen(
       (id, what) => {
         got.push([id, what]);
         if (got.length === 4) resolve();
@@ -80,7 +80,7 @@ describePg('PostgreSQL store', (url) => {
       ['n', { seq: 1, action: actions[0], deadline, at: 10 }],
       ['n', { seq: 2, action: actions[1], deadline, at: 11 }],
     ]);
-    expect(await b.actionsAfter('n', 1)).toEqual([{ seq: 2, action: actions[1] }]);
+    expect(await b.cluster.actionsAfter('n', 1)).toEqual([{ seq: 2, action: actions[1] }]);
     await a.close();
     await b.close();
   });
@@ -165,23 +165,26 @@ describePg('PostgreSQL store', (url) => {
       deadline: { at: 1000, seat: 0 },
     });
     const now = 10_000;
-    const [ra, rb] = await Promise.all([a.claimBotGames(now, 1000, 10), b.claimBotGames(now, 1000, 10)]);
+    const [ra, rb] = await Promise.all([
+      a.cluster.claimBotGames(now, 1000, 10),
+      b.cluster.claimBotGames(now, 1000, 10),
+    ]);
     expect([...ra, ...rb]).toEqual(['l']);
     const owner = ra.length ? a : b;
     const other = ra.length ? b : a;
-    expect(await other.claimBotGame('l', now + 500, 1000)).toBe(false);
-    expect(await owner.claimBotGame('l', now + 500, 1000)).toBe(true); // own: renewed
-    expect(await owner.renewLeases(now + 1400, 1000)).toEqual(['l']);
-    expect(await other.claimBotGames(now + 2000, 1000, 10)).toEqual([]); // still owned (renewed to 2400)
-    expect(await other.claimBotGames(now + 2500, 1000, 10)).toEqual(['l']); // expired: taken over
-    expect(await owner.renewLeases(now + 2600, 1000)).toEqual([]); // the old owner has lost it
+    expect(await other.cluster.claimBotGame('l', now + 500, 1000)).toBe(false);
+    expect(await owner.cluster.claimBotGame('l', now + 500, 1000)).toBe(true); // own: renewed
+    expect(await owner.cluster.renewLeases(now + 1400, 1000)).toEqual(['l']);
+    expect(await other.cluster.claimBotGames(now + 2000, 1000, 10)).toEqual([]); // still owned (renewed to 2400)
+    expect(await other.cluster.claimBotGames(now + 2500, 1000, 10)).toEqual(['l']); // expired: taken over
+    expect(await owner.cluster.renewLeases(now + 2600, 1000)).toEqual([]); // the old owner has lost it
     // Deadlines: claimed by one instance at a time; the claim expires.
     const [da, db] = await Promise.all([a.dueDeadlines(now, 10), b.dueDeadlines(now, 10)]);
     expect([...da, ...db]).toEqual([{ gameId: 'l', deadline: { at: 1000, seat: 0 } }]);
     expect(await a.dueDeadlines(now + 1, 10)).toEqual([]);
     expect(await b.dueDeadlines(now + 20_000, 10)).toHaveLength(1); // claim (10 s) expired
-    await other.releaseLeases();
-    expect(await owner.claimBotGames(now + 2700, 1000, 10)).toEqual(['l']);
+    await other.cluster.releaseLeases();
+    expect(await owner.cluster.claimBotGames(now + 2700, 1000, 10)).toEqual(['l']);
     await a.close();
     await b.close();
   });

@@ -165,7 +165,7 @@ export class ClusterSync {
         m.pushLobby(g);
         m.pushStates(g);
       }
-      // A seat token replaced on another instance (sign-out everywhere, issue 29 §4): the
+      // A seat token replaced on another instance (sign-out everywhere revokes them): the
       // connections here that hold the old one lose the seat's view at once.
       for (const c of g.subs)
         if (c.tokenHash && !row.places.some((p) => p.tokenHash === c.tokenHash)) {

@@ -4,7 +4,7 @@
 import { ENGINE_VERSION } from '@mindmgmt/engine';
 import { ApiError } from '../http/api-error.js';
 import { type BotGameStarter, botGameRefusal } from '../bots/game-budget.js';
-import { CLOSED_TABLE_TITLE } from '../players/former-player.js';
+import { CLOSED_TABLE_TITLE } from '../store/players/former-player.js';
 import type { GameMaster } from '../play/master.js';
 import { drawStart, initialState } from '../play/setup.js';
 import { assignSeats } from '../play/seating.js';

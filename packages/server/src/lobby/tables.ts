@@ -7,7 +7,7 @@ import type { LiveSummary, LobbyInfo, LobbySummary } from '@mindmgmt/table';
 import type { GameMaster } from '../play/master.js';
 import type { CreateGameBody } from '@mindmgmt/table';
 import type { GameRow, PlaceRow } from '../store/types.js';
-import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../players/former-player.js';
+import { CLOSED_TABLE_TITLE, FORMER_PLAYER_TITLE, titleWithout } from '../store/players/former-player.js';
 import { NEUTRAL_NAME } from '../players/identity.js';
 import { hashToken, newGameId, newToken } from '../play/tokens.js';
 import { newTableRow } from './create.js';

@@ -20,46 +20,15 @@
 // - After the 7th package a loss opens nothing more; wins and losses keep counting.
 
 import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
+import type { Campaign, CampaignGame, ModuleChoice, Side, SideLedger } from '../store/players/campaign-ledger.js';
 
-export type Side = 'recruiter' | 'agents';
+// The ledger's shape is declared with the store that keeps it; its rules are here.
+export type { Campaign, CampaignGame, ModuleChoice, Side, SideLedger };
+
 export const SIDES: readonly Side[] = ['recruiter', 'agents'];
 export const MAX_SHIFT = 7;
 
 export const other = (s: Side): Side => (s === 'recruiter' ? 'agents' : 'recruiter');
-
-export interface SideLedger {
-  readonly wins: number;
-  readonly losses: number;
-  /** Wins in a row up to the last game (0 after a loss). */
-  readonly streak: number;
-  /** SHIFT packages opened: packages 1..opened. */
-  readonly opened: number;
-}
-
-export interface ModuleChoice {
-  readonly count: number;
-  readonly text: string;
-}
-
-export interface CampaignGame {
-  readonly gameId: string;
-  readonly winner: Side;
-  /** What each side played with in that game. */
-  readonly modules: { readonly [S in Side]: ModuleChoice };
-  /** Who sat on each side (player ids), for the export and the history. */
-  readonly seating: { readonly [S in Side]: readonly string[] };
-}
-
-export interface Campaign {
-  readonly sides: { readonly [S in Side]: SideLedger };
-  /** The side that lost the last game (null before the first). */
-  readonly lastLoser: Side | null;
-  /** Who sits on each side in the next game (player ids; bots as "bot:<level>"). */
-  readonly seating: { readonly [S in Side]: readonly string[] };
-  /** Module choices for the next game, once made. */
-  readonly next: { readonly [S in Side]: ModuleChoice | null };
-  readonly games: readonly CampaignGame[];
-}
 
 export type CampaignResult =
   | { readonly ok: true; readonly campaign: Campaign }

@@ -5,6 +5,7 @@
 // engine: it is stored beside the game by the server.
 import { type Bucket, type BucketRate, fullAt, fullBucket as full, spendToken } from '../limits/bucket.js';
 import type { ErrorCode } from '@mindmgmt/table';
+import type { ChatPolicy } from '../store/players/types.js';
 
 /** Stored messages per game; beyond it the table is told the chat is full. */
 export const CHAT_MAX_PER_GAME = 2000;
@@ -114,13 +115,6 @@ export class ChatBuckets {
 
 /** A writer: an engine seat (0 = recruiter, 1-4 agents) or a spectator. */
 export type Writer = { readonly seat: number } | { readonly spectator: true };
-
-/** The host's chat policy of a table (stored with it: PlayerStore.chatSettings). */
-export interface ChatPolicy {
-  readonly spectatorsWrite: boolean;
-  /** Muted engine seats, ascending (the host's decision, until undone). */
-  readonly muted: readonly number[];
-}
 
 export const DEFAULT_POLICY: ChatPolicy = { spectatorsWrite: false, muted: [] };
 

@@ -137,10 +137,10 @@ export interface GameRow {
   readonly clock?: SeatClock | null;
   readonly result: GameResult | null;
   readonly updatedAt: number;
-  /** Listed among the live tables anyone may watch while it is played (issue 25 §5); absent =
+  /** Listed among the live tables anyone may watch while it is played; absent =
    * not listed (rows made before migration 104). */
   readonly listed?: boolean;
-  /** Made by a host signed in to a profile with a finished game (issue 29 §2): listed before the
+  /** Made by a host signed in to a profile with a finished game (a vouched host): listed before the
    * others while it waits. Absent = not vouched (rows made before migration 106). */
   readonly vouched?: boolean;
   /** The network (`prefixKey`) the table was created from, and whether it was within that
@@ -185,7 +185,7 @@ export interface GameLog {
   readonly actions: readonly { readonly seq: number; readonly action: Action }[];
 }
 
-/** One action of a game made whole at once (an uploaded offline game, issue 28 §1): `seq` is the
+/** One action of a game made whole at once (an uploaded offline game): `seq` is the
  * game's seq after it, as `appendAction` would have stored it. */
 export interface ImportedAction {
   readonly seq: number;
@@ -200,7 +200,7 @@ export interface GameStore {
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
   /** `closeGame`: the last person left. `title`: the table's new title (one that named the person
-   * leaving loses the name, issue 27 §1), or null to keep it. */
+   * leaving loses the name: nothing at a table names someone who left it), or null to keep it. */
   removePlace(
     id: string,
     place: number,
@@ -209,7 +209,7 @@ export interface GameStore {
     title: string | null,
   ): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
-  /** A place's seat token replaced (issue 29 §4: sign-out everywhere revokes seat tokens): the
+  /** A place's seat token replaced (sign-out everywhere revokes seat tokens): the
    * place's hash goes from `oldHash` to `newHash` (compare-and-set) and, once started, the seat's
    * in `start` (the game's start JSON as it is now, with the new hash). False when the place no
    * longer holds `oldHash` or the game is over or closed. */
@@ -240,12 +240,12 @@ export interface GameStore {
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
   /** The agents' white notes of a game (R30, D8: at most one per location), in location order.
-   * Table state beside the game, not part of its log (issue 10 item 2). */
+   * Table state beside the game, not part of its log, so changing one is no move. */
   notesOf(id: string): Promise<NoteEntry[]>;
   /** Replaces the note on one location (upsert), or removes it (`note` null); `at` is the time.
    * A shared store also tells every instance ("game G's notes changed"). */
   setNote(id: string, change: NoteChange, at: number): Promise<void>;
-  /** A finished game's analysis (issue 28 §3) as stored JSON text, or null if none is. */
+  /** A finished game's analysis as stored JSON text, or null if none is. */
   analysisOf(id: string): Promise<string | null>;
   /** Keeps a finished game's analysis; a second save of the same game keeps the first. */
   saveAnalysis(id: string, body: string, at: number): Promise<void>;
@@ -260,11 +260,6 @@ export interface GameStore {
   readonly cluster?: ClusterBus;
 }
 
-/**
- * What a store shared by several instances offers on top of GameStore: change notifications
- * ("game G is at seq N", "game G's lobby changed"; no game content), reading the actions an
- * instance missed, and leases for the work that must happen once (bot moves).
- */
 /** An appended action as the bus announces it: what another instance needs to apply it (the row
  * fields an append sets besides seq and result, which follow from the action). */
 export interface AnnouncedCommit {
@@ -277,6 +272,11 @@ export interface AnnouncedCommit {
   readonly start?: Omit<StartInfo, 'deadline'>;
 }
 
+/**
+ * What a store shared by several instances offers on top of GameStore: change notifications
+ * (each commit with its content, "game G's lobby changed", "its notes changed"), reading the
+ * actions an instance missed, and leases for the work that must happen once (bot moves).
+ */
 export interface ClusterBus {
   readonly instanceId: string;
   /** Calls onGame for every committed change (also this instance's own): a lobby change, its notes, an
@@ -298,7 +298,7 @@ export interface ClusterBus {
   renewLeases(now: number, leaseMs: number): Promise<string[]>;
   /** Gives up all leases (graceful shutdown: others take over at once). */
   releaseLeases(): Promise<void>;
-  /** Rows changed outside the game path (a deleted player's names, issue 27 §1): every instance
+  /** Rows changed outside the game path (a deleted player's names): every instance
    * holding one of these games re-reads its row, as after a lobby change. */
   announceRenamed(ids: readonly string[]): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { sqlitePlayerStore } from '../../src/store/players/sqlite.js';
 import type { PlayerStore } from '../../src/store/players/types.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import type { GameStore } from '../../src/store/types.js';
-import type { PgStore } from '../../src/store/pg.js';
+import type { PgStore } from '../../src/store/pg/store.js';
 import { Client, EXPECT_MS, testServer } from '../helpers.js';
 import { cleanupSchemas, describePg, freshSchema, openPg } from '../pg-helpers.js';
 import { authApi, eventually, newPlayer, reachAgentsTurn, resign, twoPlayerGame } from './http-players-suite.js';

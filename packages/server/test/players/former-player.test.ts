@@ -1,6 +1,6 @@
 // Titles made from a deleted player's names lose them ("Bea vs Rogue agents (easy)").
 import { describe, expect, it } from 'vitest';
-import { titleWithout } from '../../src/players/former-player.js';
+import { titleWithout } from '../../src/store/players/former-player.js';
 
 const cut = (title: string, ...names: string[]) => titleWithout(title, names, 'Former player', 'Gone');
 

@@ -1,10 +1,10 @@
 // In-memory twin of the SQL player store (unit tests), same semantics; the shared suite
 // (test/players/player-store-suite.ts) holds them to it.
 import { needsTouch } from './session-touch.js';
-import type { Campaign } from '../../players/campaign.js';
+import type { Campaign } from './campaign-ledger.js';
 import type { MemoryStore } from '../memory.js';
 import { StoreError } from '../types.js';
-import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from './former-player.js';
 import {
   ratingKey,
   type CampaignRow,

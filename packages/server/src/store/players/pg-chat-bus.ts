@@ -6,7 +6,7 @@
 // "<instance> <gameId> h 0" (a moderator hid a message) or "<instance> <gameId> n <id>" (a
 // moderator's notice, audit entry id).
 import pg from 'pg';
-import type { PgStore } from '../pg.js';
+import type { PgStore } from '../pg/store.js';
 import type { ChatBus, ChatNotice } from './types.js';
 
 export class PgChatBus implements ChatBus {

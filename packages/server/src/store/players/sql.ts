@@ -1,7 +1,7 @@
 // PlayerStore over SQL (SQLite or PostgreSQL through sql-driver.ts), on the tables of migration 100.
 import { needsTouch } from './session-touch.js';
-import type { Campaign } from '../../players/campaign.js';
-import { FORMER_PLAYER_TITLE, titleWithout } from '../../players/former-player.js';
+import type { Campaign } from './campaign-ledger.js';
+import { FORMER_PLAYER_TITLE, titleWithout } from './former-player.js';
 import { StoreError } from '../types.js';
 import type { Param, SqlConn, SqlDb } from './sql-driver.js';
 import {

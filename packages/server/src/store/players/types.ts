@@ -7,8 +7,7 @@
 // Secrets: only hashes are stored (sha256 of session tokens, scrypt of passwords).
 // Hidden information: a history row exists only once its game is over (recordFinishedGame), so
 // nothing here can tell anything about a running game.
-import type { Campaign } from '../../players/campaign.js';
-import type { ChatPolicy } from '../../players/chat.js';
+import type { Campaign } from './campaign-ledger.js';
 
 export type Role = 'recruiter' | 'agents';
 export type Mode = 'full' | 'training';
@@ -120,7 +119,13 @@ export interface ChatRow {
   readonly logAt: number | null;
 }
 
-/** The host's chat policy of one table (migration 103). */
+/** The host's chat policy of one table (migration 103; PlayerStore.chatSettings): players/chat.ts
+ * decides with it who may write. Declared with the store, which keeps it. */
+export interface ChatPolicy {
+  readonly spectatorsWrite: boolean;
+  /** Muted engine seats, ascending (the host's decision, until undone). */
+  readonly muted: readonly number[];
+}
 export type ChatSettings = ChatPolicy;
 
 export type NewChat = Omit<ChatRow, 'n' | 'removed'>;

@@ -1,9 +1,9 @@
-// Commits announced after they commit, with their content (store/pg.ts). mm_append (001_init)
+// Commits announced after they commit, with their content (store/pg/append.ts). mm_append (001_init)
 // sends its NOTIFY inside the append's transaction, and PostgreSQL serialises every committing
 // transaction that has notified, WAL flush included (a database-wide lock taken at pre-commit and
 // held until after the commit record is flushed): with one fsync at a time, commits of all games
 // queue behind each other under load. mm_append_quiet is the same append without NOTIFY; the
-// instance announces the commit on its notifier connection once it returned (cluster/seal.ts
+// commit is announced in a transaction of its own right after it (store/pg/seal.ts
 // seals the content with the installation's key, kept here: LISTEN needs no privilege on the
 // schema, so a plain payload would show any session on the database the recruiter's moves).
 export const name = 'sealed_commits';

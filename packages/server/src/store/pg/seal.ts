@@ -5,7 +5,7 @@
 // reading the store).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Action } from '@mindmgmt/engine';
-import type { AnnouncedCommit, Deadline, SeatClock, StartInfo } from '../store/types.js';
+import type { AnnouncedCommit, Deadline, SeatClock, StartInfo } from '../types.js';
 
 /** PostgreSQL drops a NOTIFY payload of 8000 bytes or more: beyond this the action is left out. */
 const MAX_PAYLOAD = 7800;

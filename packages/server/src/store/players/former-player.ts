@@ -1,6 +1,8 @@
 // What a deleted player leaves behind (docs/players.md "Delete profile"): their seats
 // read "Former player", and so do the titles that were made from their names ("Bea vs Rogue agents
 // (easy)", the web client's solo title, or any title a host typed with their name in it).
+// With the store, which rewrites the titles in the transaction that deletes the player; the lobby
+// uses it too, for someone leaving a waiting table.
 
 /** Whole words only: a name inside another word ("Al" in "Alpine") is not cut out of it. */
 const LETTER = '[\\p{L}\\p{N}\\p{M}]';
