@@ -137,11 +137,12 @@ export interface GameRow {
   readonly clock?: SeatClock | null;
   readonly result: GameResult | null;
   readonly updatedAt: number;
-  /** Listed among the live tables anyone may watch while it is played (issue 25 §5); absent =
+  /** Listed among the live tables anyone may watch while it is played; absent =
    * not listed (rows made before migration 104). */
   readonly listed?: boolean;
-  /** Made by a host signed in to a profile with a finished game (issue 29 §2): listed before the
-   * others while it waits. Absent = not vouched (rows made before migration 106). */
+  /** Made by a host signed in to a profile with a finished game: listed before the others while it
+   * waits, so that tables made from many addresses cannot push it off the list. Absent = not
+   * vouched (rows made before migration 106). */
   readonly vouched?: boolean;
   /** The network (`prefixKey`) the table was created from, and whether it was within that
    * network's share of the open list then (migration 111: `openUnvouchedPerNet` unvouched tables
@@ -185,7 +186,7 @@ export interface GameLog {
   readonly actions: readonly { readonly seq: number; readonly action: Action }[];
 }
 
-/** One action of a game made whole at once (an uploaded offline game, issue 28 §1): `seq` is the
+/** One action of a game made whole at once (an uploaded offline game): `seq` is the
  * game's seq after it, as `appendAction` would have stored it. */
 export interface ImportedAction {
   readonly seq: number;
@@ -200,7 +201,7 @@ export interface GameStore {
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
   /** `closeGame`: the last person left. `title`: the table's new title (one that named the person
-   * leaving loses the name, issue 27 §1), or null to keep it. */
+   * leaving loses the name, so nothing links them to the table), or null to keep it. */
   removePlace(
     id: string,
     place: number,
@@ -209,7 +210,7 @@ export interface GameStore {
     title: string | null,
   ): Promise<boolean>;
   startGame(id: string, start: StartInfo): Promise<boolean>;
-  /** A place's seat token replaced (issue 29 §4: sign-out everywhere revokes seat tokens): the
+  /** A place's seat token replaced (sign-out everywhere revokes seat tokens): the
    * place's hash goes from `oldHash` to `newHash` (compare-and-set) and, once started, the seat's
    * in `start` (the game's start JSON as it is now, with the new hash). False when the place no
    * longer holds `oldHash` or the game is over or closed. */
@@ -240,12 +241,12 @@ export interface GameStore {
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
   /** The agents' white notes of a game (R30, D8: at most one per location), in location order.
-   * Table state beside the game, not part of its log (issue 10 item 2). */
+   * Table state beside the game, not part of its log, so notes neither grow the log nor what each `hello` resends. */
   notesOf(id: string): Promise<NoteEntry[]>;
   /** Replaces the note on one location (upsert), or removes it (`note` null); `at` is the time.
    * A shared store also tells every instance ("game G's notes changed"). */
   setNote(id: string, change: NoteChange, at: number): Promise<void>;
-  /** A finished game's analysis (issue 28 §3) as stored JSON text, or null if none is. */
+  /** A finished game's analysis as stored JSON text, or null if none is. */
   analysisOf(id: string): Promise<string | null>;
   /** Keeps a finished game's analysis; a second save of the same game keeps the first. */
   saveAnalysis(id: string, body: string, at: number): Promise<void>;
@@ -298,7 +299,7 @@ export interface ClusterBus {
   renewLeases(now: number, leaseMs: number): Promise<string[]>;
   /** Gives up all leases (graceful shutdown: others take over at once). */
   releaseLeases(): Promise<void>;
-  /** Rows changed outside the game path (a deleted player's names, issue 27 §1): every instance
+  /** Rows changed outside the game path (a deleted player's names): every instance
    * holding one of these games re-reads its row, as after a lobby change. */
   announceRenamed(ids: readonly string[]): Promise<void>;
 }
