@@ -1,4 +1,4 @@
-// Issue 11 over real WebSockets: the server asks its BotPool for each bot seat's move with the
+// Bots over real WebSockets: the server asks its BotPool for each bot seat's move with the
 // game's id and seat (one bot session per game and seat), and drops a game's sessions when the
 // game ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

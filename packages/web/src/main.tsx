@@ -28,7 +28,7 @@ import { AdminLink, AnnouncementBanner } from './admin/shared.js';
 
 // The table (engine, board, controls) is its own chunk: the lobby page does not download it.
 const Table = lazy(() => import('./table/Table.js').then((m) => ({ default: m.Table })));
-// An offline game (issue 28 §1): the engine and its bot worker, in their own chunks.
+// An offline game: the engine and its bot worker, in their own chunks.
 const LocalScreen = lazy(() => import('./local/LocalScreen.js'));
 // Its own chunk, downloaded only when a tutorial is opened.
 const Tutorial = lazy(() => import('./tutorial/Tutorial.js'));

@@ -1,4 +1,4 @@
-// Issue 6: "Play solo" works end to end in the browser at each bot level, for either role: one
+// "Play solo" works end to end in the browser at each bot level, for either role: one
 // click starts a Training Mission against bots on the other side, which is then played to a
 // result by clicking.
 import { beforeAll, describe, expect, it } from 'vitest';

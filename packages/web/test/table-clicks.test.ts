@@ -1,4 +1,4 @@
-// Issue 25 §1 in real Chromium against the real server: one click and undo on both sides, the
+// Clicks in real Chromium against the real server: one click and undo on both sides, the
 // tool reset at each turn start, clear refusals, Ask options blocked by an immortal (R22).
 // (Split from table.test.ts so the table's browser tests run on several workers.)
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ beforeAll(() => {
 });
 const { actions, solo, untilMine, activateFirst, countActs, setupUntil } = soloTable(() => server.url);
 
-describe('one click, undo (issue 25)', () => {
-  it('issue 25 recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn, and after an undo (regression "the undone tool stays selected")', async () => {
+describe('one click, undo', () => {
+  it('recruiter: a step is sent on one click and Undo takes it back by click; the step and the end of the turn take 2 clicks plus one confirmation, never two; regression "Move an immortal stays selected": the tool resets at the next turn, and after an undo (regression "the undone tool stays selected")', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     // A random board can leave the recruiter no step at its first turn, only immortal moves (R17
@@ -70,7 +70,7 @@ describe('one click, undo (issue 25)', () => {
       await waitSeq(page, m1.seq);
       expect(await actions(page).getAttribute('data-tool')).toBe('step');
       expect(await targets(page)).toEqual(steps);
-    } else console.log('issue 25: no mind slip at the first turn: the tool after its undo is not checked');
+    } else console.log('recruiter clicks: no mind slip at the first turn: the tool after its undo is not checked');
     // the step again; then the immortal tool is chosen, and the turn ended with the move left:
     // asked once
     const s2 = (await status(page))!;
@@ -124,11 +124,11 @@ describe('one click, undo (issue 25)', () => {
     expect(acts.n).toBe(before + clicks);
     expect(clicks).toBeLessThanOrEqual(2);
     expect(confirmations).toBeLessThanOrEqual(1);
-    console.log(`issue 25 counted: recruiter step + end of turn = ${clicks} clicks + ${confirmations} confirmation(s)`);
+    console.log(`clicks counted: recruiter step + end of turn = ${clicks} clicks + ${confirmations} confirmation(s)`);
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('issue 25 agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing (issue 26 item 4); regression: the Undo bar named the action just taken back', async () => {
+  it('agents: an activation (choose the agent, move, ask) takes at most 4 clicks; a move and the activation are undone by click; a click on a location that is not a choice says why in one line and sends nothing; regression: the Undo bar named the action just taken back', async () => {
     const { page, errors } = await newPage(browser);
     const acts = countActs(page);
     await solo(page, 'Rogue agents');
@@ -195,7 +195,7 @@ describe('one click, undo (issue 25)', () => {
     if (await action.count()) await counted(() => action.first().click());
     else await counted(() => actions(page).getByRole('button', { name: 'End activation' }).click());
     expect(clicks).toBeLessThanOrEqual(4);
-    console.log(`issue 25 counted: agent activation (activate, move, ask) = ${clicks} clicks`);
+    console.log(`clicks counted: agent activation (activate, move, ask) = ${clicks} clicks`);
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 240_000);
 

@@ -1,4 +1,4 @@
-// Issue 12, in real Chromium against the real server: the deduction assistant is a table option
+// In real Chromium against the real server: the deduction assistant is a table option
 // chosen at creation ('off' | 'count' | 'full'), sent to the server as `assistant`, shown to everyone
 // at the table, and obeyed by the agents' screen (count: the number of candidate locations and no
 // heatmap; full: the heatmap; off: no panel). And the online dots: a player's dot goes away when

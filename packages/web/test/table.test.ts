@@ -1,6 +1,7 @@
-// Issue 12 (the table), in real Chromium against the real server: the player panel, the
-// assistant option, "your turn" in the tab and as a notification, solo table names, and the
-// glitches of item 9. One click and undo: table-clicks.test.ts; pacing and fit: table-pace.test.ts.
+// The table in real Chromium against the real server: the player panel, the assistant option,
+// "your turn" in the tab and as a notification, solo table names, the end panel's way back to the
+// result and replay, and reconnecting after a failed attempt. One click and undo:
+// table-clicks.test.ts; pacing and fit: table-pace.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {

@@ -36,10 +36,10 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 
 export interface ServerOptions {
   store: GameStore;
-  /** Players, ratings, campaigns, chat (issue 13), on the same database; without it the player
+  /** Players, ratings, campaigns, chat, on the same database; without it the player
    * routes answer 404 and games are not recorded in anyone's history. Closed with the server. */
   players?: PlayerStore;
-  /** Notifications (issue 27 §4), on the players' database; only with `players`. */
+  /** Notifications, on the players' database; only with `players`. */
   notify?: NotifyStore;
   /** ADMIN_HANDLES: the handles of the operators, comma-separated (moderation works on a SQL
    * player store only). */
@@ -78,7 +78,7 @@ export interface RunningServer {
   readonly players: PlayerService | null;
   readonly notifier: Notifier | null;
   readonly http: http.Server;
-  /** Client sockets held against the descriptor limit (issue 29 §1). */
+  /** Client sockets held against the descriptor limit, so a flood of connections cannot starve the process of files. */
   readonly sockets: ConnectionGate;
   /** WebSockets held per address, network and in all, within the sockets. */
   readonly webSockets: WsSlots;

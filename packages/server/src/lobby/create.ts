@@ -1,5 +1,5 @@
-// A new lobby table from a validated create body: option rules and defaults (issue 10 item 8:
-// a fixed recruiter card only for a host who is the recruiter; the assistant defaults).
+// A new lobby table from a validated create body: option rules and defaults (a fixed recruiter
+// card only for a host who is the recruiter; the assistant defaults).
 import { ApiError } from '../http/api-error.js';
 import type { CreateGameBody } from '@mindmgmt/table';
 import { botName } from '../play/seating.js';
@@ -10,7 +10,7 @@ import type { GameRow, PlaceRow, TableOptions } from '../store/types.js';
 export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string, now: number): GameRow {
   const solo = b.players === 1 ? (b.solo ?? { role: 'agents' as const, level: 'easy' as const }) : null;
   if (b.players > 1 && b.solo) throw new ApiError(400, 'bad_options', 'A solo setting needs players = 1.');
-  // A fixed card is known to whoever chose it: only the recruiter may (issue 10 item 8, D10).
+  // A fixed card is known to whoever chose it: only the recruiter may, or an agent would know it (D10).
   const fixedCard = b.recruiterCard !== 'random' && b.recruiterCard !== 'choose';
   const hostRecruits = solo ? solo.role === 'recruiter' : b.recruiterChoice === 'host';
   if (fixedCard && !hostRecruits)
@@ -59,7 +59,7 @@ export function newTableRow(b: CreateGameBody, id: string, hostTokenHash: string
     rated: b.rated ?? true,
   };
   // Between people a table is listed unless the host says no; alone with bots it is not
-  // (issue 25 §5): a person's practice is not a show unless they ask.
+  // for others to watch: a person's practice is not a show unless they ask.
   const people = solo ? 1 : b.players - Object.keys(b.bots).length;
   const row: GameRow = {
     id,

@@ -94,7 +94,7 @@ export function createLobbyRoutes(
         const vouched = me ? await players!.vouchesFor(me.player) : false;
         // A vouched table is listed first (lobby/tables.ts) and created in a lane of its own
         // (lobby/create-lanes.ts): one profile from many addresses creates no faster and keeps no
-        // more of them waiting than one address may (issue 29 §2).
+        // more of them waiting than one address may.
         if (vouched) {
           if (!creates.take(`player:${me!.player.id}`))
             throw new ApiError(
@@ -130,7 +130,7 @@ export function createLobbyRoutes(
     if (p === '/api/games' && m === 'GET') {
       return json(200, await lobby.listOpen(pageOf(search)));
     }
-    // The live tables to watch (issue 25 §5): pages of limits.openPageSize, as many as the open list.
+    // The live tables to watch: pages of limits.openPageSize, as many as the open list.
     if (p === '/api/live' && m === 'GET') return json(200, await lobby.listLive(pageOf(search)));
     if (p === '/api/my-games' && m === 'POST')
       return json(200, { games: await lobby.myGames((await body(req, myGamesSchema)).tokens) });
@@ -172,9 +172,10 @@ export function createLobbyRoutes(
         told?.started(id);
         return json(200, { ok: true });
       }
-      // A finished game's record never changes: serialised once and kept (issue 10 item 4).
+      // A finished game's record never changes: serialised once and kept, so a popular replay costs one serialisation.
       if (verb === 'record' && m === 'GET') return jsonText(200, await records.recordText(id));
-      // Issue 28 §3: 409 not_over before the end; 202 while computing; then the stored JSON.
+      // A finished game's analysis: 409 not_over before the end (it shows the secrets); 202 while
+      // computing; then the stored JSON.
       if (verb === 'analysis' && m === 'GET') {
         const a = await analyses.analysis(id);
         return a.status === 200 ? jsonText(200, a.text) : json(202, a.body);

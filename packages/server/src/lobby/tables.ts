@@ -65,8 +65,9 @@ export class Lobby {
   }
 
   /** One page of the open (live: not expired) lobby tables: every vouched table, newest first,
-   * then the newest `openUnvouchedListed` others within their network's share (issue 29 §2). Vouched tables are few (each needs
-   * a profile with a finished game), so counting them is cheap; the others are never counted. */
+   * then the newest `openUnvouchedListed` others within their network's share, so that no one
+   * network can fill the list. Vouched tables are few (each needs a profile with a finished game),
+   * so counting them is cheap; the others are never counted. */
   async listOpen(page = 0): Promise<{ games: LobbySummary[]; page: number; more: boolean }> {
     const hostRates = this.hooks.hostFinishRates;
     const { limits, store } = this.master;
@@ -96,7 +97,7 @@ export class Lobby {
     };
   }
 
-  /** One page of the running tables listed for watching (issue 25 §5), newest first: public
+  /** One page of the running tables listed for watching, newest first: public
    * facts of the lobby summary and the names at the table, never the game's state. */
   async listLive(page = 0): Promise<{ games: LiveSummary[]; page: number; more: boolean }> {
     const { limits, store } = this.master;
@@ -128,8 +129,9 @@ export class Lobby {
 
   async getLobby(id: string): Promise<LobbyInfo> {
     const m = this.master;
-    // A table not in memory and still in the lobby is answered from its row, not loaded
-    // (issue 29 §3); a started one is loaded, as only its state knows the seq all may see (D12).
+    // A table not in memory and still in the lobby is answered from its row, not loaded, so that
+    // reading every listed table does not load them all; a started one is loaded, as only its state
+    // knows the seq all may see (D12).
     if (!m.peek(id)) {
       const row = await m.store.getGame(id);
       if (!row || row.status === 'closed') throw new ApiError(404, 'not_found', 'There is no such game.');
@@ -167,9 +169,9 @@ export class Lobby {
   }
 
   /**
-   * A new seat token for a place of a waiting or running table (issue 29 §4: sign-out everywhere
-   * revokes the seat tokens of the player's devices): the old token stops working at once, here
-   * and in the store; connections subscribed with it see what a spectator sees from now on.
+   * A new seat token for a place of a waiting or running table (sign-out everywhere revokes the
+   * seat tokens of the player's devices, players/accounts-seats.ts): the old token stops working at
+   * once, here and in the store; connections subscribed with it see what a spectator sees from now on.
    * Answers the new token, or null (no such place, no token, the game is over or closed).
    */
   async replaceToken(id: string, place: number): Promise<string | null> {
@@ -215,11 +217,11 @@ export class Lobby {
       const humans = g.row.places.filter((x) => x.tokenHash && x.place !== p.place);
       if (host === p.place) host = humans[0]?.place ?? null;
       // A fixed recruiter card is known to the host who chose it, who must be the recruiter
-      // (create.ts). Passing the table on would let them rejoin as an agent who knows the card
-      // (issue 29 §5): their leaving closes it instead.
+      // (create.ts). Passing the table on would let them rejoin as an agent who knows the card:
+      // their leaving closes it instead.
       const fixedCard = g.row.options.recruiterCard !== 'random' && g.row.options.recruiterCard !== 'choose';
       const close = humans.length === 0 || (fixedCard && g.row.hostPlace === p.place);
-      // Issue 27 §1: nothing at a table names someone who left it (nothing links them to it any
+      // Nothing at a table names someone who left it (nothing links them to it any
       // more, so a later deletion could not find it); a closed table is never shown again.
       const renamed = close
         ? CLOSED_TABLE_TITLE

@@ -1,6 +1,6 @@
 // After a restart (single instance): find the stored games that wait on a bot and start their
 // bots, without holding every stored game in memory and after the server listens, so startup does
-// not grow with the number of stored games (issue 10 item 5).
+// not grow with the number of stored games.
 import type { GameMaster } from './master.js';
 import { botSeatsExpected } from './bot-driver.js';
 

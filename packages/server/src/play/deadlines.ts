@@ -1,6 +1,6 @@
 // Deadlines and seat clocks: a table's time control (D13: real-time banks, or a time per move; the
 // old turn timer is a time per move, R33, D7), or without one the inactivity limit after which an
-// untouched game ends by timeout (issue 10 item 5). Stored with the game, so they survive
+// untouched game ends by timeout, so abandoned games do not stay active forever. Stored with the game, so they survive
 // restarts and are claimed once in a cluster; play/timers.ts applies the passed ones.
 import { expectedSeats, type GameState, type Seat } from '@mindmgmt/engine';
 import type { Deadline, GameRow, SeatClock, StartInfo, TableOptions, TimeControl } from '../store/types.js';
@@ -75,7 +75,7 @@ export function timingAfter(
   const running = runningSeats(after.start, after.state);
   if (!running.length) return { deadline: null, clock };
   // Without a time control the inactivity limit is the deadline: a game nobody plays on ends by
-  // the timeout rules (R33, D7) instead of staying active forever (issue 10 item 5).
+  // the timeout rules (R33, D7) instead of staying active forever.
   if (!tc) return { deadline: { at: at + inactiveMs, seat: running[0]! }, clock };
   if (tc.kind === 'move' || !clock)
     return { deadline: { at: at + (tc.kind === 'move' ? tc.sec : tc.bankSec) * 1000, seat: running[0]! }, clock };

@@ -1,9 +1,9 @@
-// Sign-out everywhere also revokes the seat tokens of the player's devices (issue 29 §4): a seat
+// Sign-out everywhere also revokes the seat tokens of the player's devices: a seat
 // token is a bearer credential of its own (it opens the seat's secret view and plays its moves),
 // so a device signed out of the profile must lose its tables too. Every place the player holds at
 // a waiting or running table gets a new token; the old ones stop working at once. The device that
 // asked, when it keeps its session, receives the new tokens; other devices have none until they
-// sign in again, when GET /api/me/seats hands them the new ones (issue 27 §2).
+// sign in again, when GET /api/me/seats hands them the new ones.
 import { ApiError } from '../http/api-error.js';
 import type { PlayerStore } from '../store/players/types.js';
 

@@ -25,7 +25,7 @@ const name = z
   );
 
 // Only bounded here: its length rule is checked by the route (`checkPassword`), which answers
-// `bad_password` with a sentence of its own instead of a field-prefixed schema message (issue 27 §6).
+// `bad_password` with a sentence of its own instead of a field-prefixed schema message.
 const password = z.string().max(PASSWORD_MAX * 4, 'That password is too long.');
 
 const playerId = z
@@ -48,7 +48,7 @@ export const setPasswordSchema = z.strictObject({
     .max(PASSWORD_MAX * 4)
     .optional(),
 });
-/** Sign-in names the profile by its handle (issue 27 §2) or, as before, by its player id. */
+/** Sign-in names the profile by its handle (what a person remembers) or, as before, by its player id. */
 export const signInSchema = z
   .strictObject({
     playerId: playerId.optional(),
@@ -81,7 +81,7 @@ export const leaderboardQuerySchema = z.strictObject({
 export const chooseModulesSchema = z.strictObject({
   side: z.enum(['recruiter', 'agents']),
   count: z.number().int().min(0).max(MAX_MODULES),
-  // Stored in the campaign's public ledger: the text rules of names and chat (issue 29 §5); empty
+  // Stored in the campaign's public ledger: the text rules of names and chat, as others read it; empty
   // is allowed (no notes).
   text: z
     .string()

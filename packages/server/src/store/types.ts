@@ -140,8 +140,9 @@ export interface GameRow {
   /** Listed among the live tables anyone may watch while it is played; absent =
    * not listed (rows made before migration 104). */
   readonly listed?: boolean;
-  /** Made by a host signed in to a profile with a finished game (a vouched host): listed before the
-   * others while it waits. Absent = not vouched (rows made before migration 106). */
+  /** Made by a host signed in to a profile with a finished game: listed before the others while it
+   * waits, so that tables made from many addresses cannot push it off the list. Absent = not
+   * vouched (rows made before migration 106). */
   readonly vouched?: boolean;
   /** The network (`prefixKey`) the table was created from, and whether it was within that
    * network's share of the open list then (migration 111: `openUnvouchedPerNet` unvouched tables
@@ -200,7 +201,7 @@ export interface GameStore {
   /** Lobby changes; each is a no-op returning false if the game is not in the lobby. */
   addPlace(id: string, p: PlaceRow): Promise<boolean>;
   /** `closeGame`: the last person left. `title`: the table's new title (one that named the person
-   * leaving loses the name: nothing at a table names someone who left it), or null to keep it. */
+   * leaving loses the name, so nothing links them to the table), or null to keep it. */
   removePlace(
     id: string,
     place: number,
@@ -240,7 +241,7 @@ export interface GameStore {
   loadLog(id: string): Promise<GameLog>;
   allActions(id: string): Promise<Action[]>;
   /** The agents' white notes of a game (R30, D8: at most one per location), in location order.
-   * Table state beside the game, not part of its log, so changing one is no move. */
+   * Table state beside the game, not part of its log, so notes neither grow the log nor what each `hello` resends. */
   notesOf(id: string): Promise<NoteEntry[]>;
   /** Replaces the note on one location (upsert), or removes it (`note` null); `at` is the time.
    * A shared store also tells every instance ("game G's notes changed"). */
@@ -260,6 +261,11 @@ export interface GameStore {
   readonly cluster?: ClusterBus;
 }
 
+/**
+ * What a store shared by several instances offers on top of GameStore: change notifications
+ * ("game G is at seq N", "game G's lobby changed"; no game content), reading the actions an
+ * instance missed, and leases for the work that must happen once (bot moves).
+ */
 /** An appended action as the bus announces it: what another instance needs to apply it (the row
  * fields an append sets besides seq and result, which follow from the action). */
 export interface AnnouncedCommit {
@@ -272,11 +278,6 @@ export interface AnnouncedCommit {
   readonly start?: Omit<StartInfo, 'deadline'>;
 }
 
-/**
- * What a store shared by several instances offers on top of GameStore: change notifications
- * (each commit with its content, "game G's lobby changed", "its notes changed"), reading the
- * actions an instance missed, and leases for the work that must happen once (bot moves).
- */
 export interface ClusterBus {
   readonly instanceId: string;
   /** Calls onGame for every committed change (also this instance's own): a lobby change, its notes, an

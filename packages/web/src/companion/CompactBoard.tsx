@@ -1,4 +1,4 @@
-// The companion's compact input (issue 28 §2): a phone-portrait board of 42 large cells, the agents
+// The companion's compact input: a phone-portrait board of 42 large cells, the agents
 // and the action buttons; each legal action of the agent seat is one or two taps (entry.ts), sent
 // at once when its taps are complete. The engine's legal actions decide what is offered.
 import { useMemo, useState, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// The companion's compact input as data (issue 28 §2): every legal action of the agent seat is a
+// The companion's compact input as data: every legal action of the agent seat is a
 // short sequence of taps (an agent, a location, an action button, a feature), and the screen
 // offers the next taps of the sequences that begin with what was tapped so far. The legal actions
 // come from the engine (legalActions): this file holds no rule, only how an action is tapped.

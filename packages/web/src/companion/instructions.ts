@@ -1,4 +1,4 @@
-// What the player puts on the physical board (issue 28 §2): the companion plays the recruiter, the
+// What the player puts on the physical board: the companion plays the recruiter, the
 // player moves the agents on their own box. Each PUBLIC event of the engine becomes an instruction
 // for the board, or is listed in NOTHING_TO_PLACE with the reason; the table below is typed by the
 // engine's event kinds, so a new kind fails to compile until it is placed in one or the other.

@@ -42,7 +42,7 @@ export interface Live {
   error: Refusal | null;
   act: (a: ClientAction) => void;
   clearError: () => void;
-  /** Table chat (issue 13). */
+  /** Table chat. */
   chat: ChatState;
   /** Sends a chat, mute or chatPolicy frame for this game. */
   chatSend: (frame: ChatRequestOut) => void;

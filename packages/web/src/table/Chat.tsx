@@ -1,4 +1,4 @@
-// The table chat panel (issue 13): the messages, the input with the notice that everyone at the
+// The table chat panel: the messages, the input with the notice that everyone at the
 // table reads it (the recruiter included), and the host's controls (spectators may write, mute a
 // seat). Refusals from the server (rate, muted, closed) show under the input.
 import { useEffect, useRef, useState } from 'react';
@@ -77,7 +77,7 @@ export function Chat({
           <button type="submit">{t('chat_send')}</button>
         </form>
       ) : mutedHere ? (
-        // Issue 27 §6: the input is gone, so say why (the host's mute holds until they unmute).
+        // The input is gone, so say why (the host's mute holds until they unmute).
         <p className="chat-muted" role="status">
           {t('mu_youAreMuted')}
         </p>

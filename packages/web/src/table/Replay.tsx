@@ -42,7 +42,7 @@ interface ReplayStep {
   logBefore: number;
 }
 
-/** One frame per action of the record as played (issue 25 §5: the replay steps by action, and by
+/** One frame per action of the record as played (the replay steps by action, and by
  * hour through `hourStarts`): an action taken back and its undo are applied but get no frame
  * (D12); a record without actions gives one frame of the start. */
 export function framesOf(record: GameRecord): ReplayStep[] | string {
@@ -101,9 +101,9 @@ export function Replay({
 }: {
   gameId: string;
   onClose: () => void;
-  /** An offline game's record (issue 28 §1): replayed from here, nothing is asked of the server. */
+  /** An offline game's record: replayed from here, nothing is asked of the server. */
   local?: GameRecord;
-  /** The table's deduction assistant (issue 25 §4): off, the replay shows no candidates either. */
+  /** The table's deduction assistant: off, the replay shows no candidates either. */
   assistant?: AssistantMode;
 }) {
   const i18n = useI18n();

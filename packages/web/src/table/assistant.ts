@@ -1,4 +1,4 @@
-// The deduction assistant's table option (issue 12 item 5), read from the lobby's `options.assistant`.
+// The deduction assistant's table option, read from the lobby's `options.assistant`.
 import type { Assistant, LobbyInfo } from '@mindmgmt/table';
 
 export type AssistantMode = Assistant;

@@ -1,4 +1,4 @@
-// Client-side pacing of what others do (issue 12 item 2): bots answer within a fraction of a
+// Client-side pacing of what others do: bots answer within a fraction of a
 // second, so their frames are shown one by one, `gap` ms apart, for a person to follow. The
 // answer to this seat's own action and every full `state` frame are shown at once.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Strings of the player pages added with issue 13 (profile, sign-in, leaderboard, recruiter choice
+// Strings of the player pages (profile, sign-in, leaderboard, recruiter choice
 // "random, excluding beginners"). Merged into the main dictionaries (i18n/lookup.ts).
 export const PLAYERS_EN = {
   pl_profile: 'My profile',

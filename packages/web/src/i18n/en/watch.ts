@@ -1,5 +1,5 @@
-// Strings of watching and replaying (issue 25 §5) and of the assistant setting of solo tables
-// (issue 25 §4). Game terms come in as {params} from the main dictionaries (i18n/lookup.ts).
+// Strings of watching and replaying and of the assistant setting of solo tables.
+// Game terms come in as {params} from the main dictionaries (i18n/lookup.ts).
 export const WATCH_EN = {
   dedShowAssistant: 'Show the assistant (count, odds, heatmap)',
   liveTables: 'Live tables',
