@@ -1,8 +1,9 @@
 // The master of each game this instance holds: the games in memory (loaded from the store on
 // first use, replayed from the latest snapshot), their per-game lock, and the ONE path every
-// action takes, whoever sends it: `submit(g, action, origin)` = seq check -> engine `apply` ->
-// append to the store with the next seq (compare-and-set) -> fan-out of each viewer's frame.
-// Players (play/connections.ts), bots (bots/driver.ts), timers (timers.ts) and other instances'
+// action takes, whoever sends it: `submit(g, action, origin)` = seq check -> the table host's
+// `play` (engine `apply`, each viewer's frame) -> append to the store with the next seq
+// (compare-and-set) -> fan-out. Players (play/connections.ts), bots (play/bot-driver.ts), timers
+// (play/timers.ts) and other instances'
 // commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
 // all come through here.
 import {
@@ -42,18 +43,19 @@ export type Origin =
   | { readonly by: 'bot' | 'timer'; readonly seq: number }
   | { readonly by: 'remote'; readonly seq: number; readonly row: GameRow };
 
-/** What the master calls on parts built around it (games.ts wires them when it builds the master). */
+/** What the master calls on parts built around it (app/games.ts wires them when it builds the master). */
 export interface MasterLinks {
-  /** Starts a bot decision when g waits on a bot seat (bots/driver.ts). */
+  /** Starts a bot decision when g waits on a bot seat (play/bot-driver.ts). */
   readonly kickBots: (g: Live) => void;
   /** Cluster (cluster/sync.ts): brings g up to date with the shared store, under g.lock. Null
    * for a single instance, whose memory is the truth. */
   readonly catchUp: ((g: Live) => Promise<void>) | null;
   /** Whether this instance must keep g in memory to move its bots (cluster: it holds the lease). */
   readonly holdsBotWork: (g: Live) => boolean;
-  /** Players (issue 13): called once, by the instance whose action ended a game. */
+  /** Players' history and ratings: called once, by the instance whose action ended a game, so a
+   * game is rated once however many instances hold it. */
   readonly onGameOver: ((row: GameRow) => Promise<void>) | null;
-  /** Notifications (issue 27 §4): called after each commit of this instance, under g.lock, with
+  /** Turn notices: called after each commit of this instance, under g.lock, with
    * the state before it. Must not wait on anything (notify/notifier.ts queues). */
   readonly onMoved: ((g: Live, before: GameState) => void) | null;
   /** Counts actions and times commits and fan-outs (metrics/). */
