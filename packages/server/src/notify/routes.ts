@@ -11,7 +11,8 @@ import type { PlayerService } from '../players/service.js';
 import type { Notifier } from './notifier.js';
 import type { Mailer } from './mail.js';
 import { MAIL_WORDS } from './mail-texts.js';
-import { pushSubscribeSchema, pushUnsubscribeSchema, setEmailSchema } from './schemas.js';
+import { pushUnsubscribeSchema, setEmailSchema } from '@mindmgmt/table';
+import { pushSubscribeSchema } from './schemas.js';
 import { SECURITY_HEADERS } from '../http/headers.js';
 
 /** A sentence for a person who opened a link from an e-mail in a browser. */

@@ -35,15 +35,14 @@ import { HashGate } from './hash-gate.js';
 import { checkPassword } from './identity.js';
 import { check, publicPlayer, spend } from './route-common.js';
 import {
-  createPlayerSchema,
   deleteProfileSchema,
-  renameSchema,
   setHandleSchema,
   setPasswordSchema,
   signInSchema,
   signOutEverywhereSchema,
   vacationSchema,
-} from './schemas.js';
+} from '@mindmgmt/table';
+import { createPlayerChecked, renameChecked } from './schemas.js';
 import type { createProfileRoutes } from './profile-routes.js';
 import type { PlayerService } from './service.js';
 
@@ -151,7 +150,7 @@ export function createAccountRoutes({ players, seatTokens, master, profile }: Ac
     const m = req.method ?? 'GET';
     const now = Date.now();
     if (p === '/api/players' && m === 'POST') {
-      const b = await body(req, createPlayerSchema);
+      const b = await body(req, createPlayerChecked);
       spend(newPlayers, ip, 'new players from your address');
       const r = orThrow(await firstVisit(store, notImpersonating(b.name), now));
       sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
@@ -168,7 +167,7 @@ export function createAccountRoutes({ players, seatTokens, master, profile }: Ac
         return true;
       }
       if (m === 'PATCH') {
-        const b = await body(req, renameSchema);
+        const b = await body(req, renameChecked);
         const { player } = await players.requirePlayer(req);
         sendJson(res, 200, orThrow(await rename(store, player, notImpersonating(b.name))));
         return true;

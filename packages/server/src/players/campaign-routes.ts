@@ -7,7 +7,7 @@ import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
 import { query } from '../http/query.js';
 import type { CampaignTables } from './campaign-tables.js';
-import { chooseModulesSchema, rematchSchema } from './schemas.js';
+import { chooseModulesSchema, rematchSchema } from '@mindmgmt/table';
 import type { PlayerService } from './service.js';
 
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
