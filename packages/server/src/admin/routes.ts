@@ -26,6 +26,7 @@ import {
 import { auditQuery, findPlayersQuery, reportsQuery, tablesQuery } from './schemas.js';
 import type { AdminService } from './service.js';
 import type { AuditRow } from './store.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** Players one block list holds. */
 export const BLOCKS_MAX = 500;
@@ -188,15 +189,8 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
   }
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean);
+  return async function route(...[req, res, p, search, ip]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p);
     if (parts[1] === 'admin') {
       if (parts.length > 5) return false;
       let status = 0;

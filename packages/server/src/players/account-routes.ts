@@ -7,7 +7,6 @@
 // Caps: new players per IP; failed password attempts (sign-in, set/change) per IP, per network
 // and per player id; at most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting
 // (`hashesPerHandle` per handle), beyond that 503; handle changes per IP and per network.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/api-error.js';
 import { prefixKey } from '../http/address.js';
 import { body } from '../http/body.js';
@@ -45,6 +44,7 @@ import {
 import { createPlayerChecked, renameChecked } from './schemas.js';
 import type { createProfileRoutes } from './profile-routes.js';
 import type { PlayerService } from './service.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** Tables of a deleted player whose copies in memory are refreshed (each is one row read). */
 const HELD_TABLES_REFRESHED = 1000;
@@ -140,14 +140,8 @@ export function createAccountRoutes({ players, seatTokens, master, profile }: Ac
   }
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    _search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
+  return async function route(...[req, res, p, , ip]: RouteArgs): Promise<boolean> {
+    const { m } = requestLine(req, p);
     const now = Date.now();
     if (p === '/api/players' && m === 'POST') {
       const b = await body(req, createPlayerChecked);
