@@ -1,6 +1,6 @@
 // The moderation routes (docs/protocol.md "Moderation"): the admin area's (/api/admin/*, a
 // moderator or an operator, checked here on every request), and the players' own: reports,
-// blocks, the announcement and their role. Bodies and queries go through admin/schemas.ts; every
+// blocks, the announcement and their role. Bodies go through the contract's schemas (requests.ts), queries through admin/schemas.ts; every
 // refusal is a code and a sentence, and changes nothing. Every admin request is logged (who, which
 // route, the answer's status); every admin action is in the audit log (admin/service.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';

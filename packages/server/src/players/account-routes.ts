@@ -1,6 +1,6 @@
 // The account routes (docs/protocol.md "Players"): a first visit, the signed-in profile (read,
 // rename, delete, vacation, password, handle, its seat tokens, its export) and sessions (sign in,
-// sign out here or everywhere). Bodies go through the strict zod schemas of players/schemas.ts;
+// sign out here or everywhere). Bodies go through the contract's strict zod schemas (requests.ts, names checked on top by players/schemas.ts);
 // every refusal is a code and a sentence that does not echo the input, and changes nothing. The
 // session token travels in `Authorization: Bearer`, never in a URL.
 //
