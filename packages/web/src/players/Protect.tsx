@@ -24,7 +24,7 @@ function ReportForm({ body, label }: { body: Reported; label: string }) {
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    call('POST', '/api/reports', { ...body, reason } as ReportRequest).then(
+    call('POST', '/api/reports', { ...body, reason } satisfies ReportRequest).then(
       () => setMsg(t('adm_reported')),
       (err: Error) => setMsg(err.message),
     );
