@@ -7,6 +7,7 @@ import { AGENT_WEIGHTS, AgentBot } from '../src/bots/agents.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
 import { decidingSeat, hardGame } from './hard-games.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
+import { yieldToRunner } from './yield-to-runner.js';
 
 /** States where the agents start a half-turn, from hard-recruiter vs hard-agents games (replayed
  * from their record, hard-games.ts). */
@@ -59,4 +60,38 @@ export function playAgentsHalf(
   } finally {
     AGENT_WEIGHTS[weight] = saved;
   }
+}
+
+/** One half-turn as a test compares it: what the agents did, and a score of what they left behind
+ * (lower is better for the agents). */
+export interface Half {
+  readonly actions: string;
+  readonly score: number;
+}
+
+/**
+ * Over the half-turn starts of `seeds`, the half-turns that `lo` and `hi` play differently: how
+ * many, and the sums of their scores under each. Each seed's half-turns are a long synchronous
+ * run: it yields to the runner between seeds.
+ */
+export async function compareHalves(
+  seeds: number[],
+  lo: (s: GameState) => Half,
+  hi: (s: GameState) => Half,
+): Promise<{ changed: number; before: number; after: number }> {
+  let changed = 0;
+  let before = 0;
+  let after = 0;
+  for (const seed of seeds) {
+    await yieldToRunner();
+    for (const s of halfTurnStarts([seed])) {
+      const a = lo(s);
+      const b = hi(s);
+      if (a.actions === b.actions) continue;
+      changed++;
+      before += a.score;
+      after += b.score;
+    }
+  }
+  return { changed, before, after };
 }

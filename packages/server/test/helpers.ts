@@ -1,6 +1,7 @@
 // Test helpers: servers on ephemeral ports, HTTP calls, scripted WebSocket clients.
 import { WebSocket } from 'ws';
 import { pino } from 'pino';
+import { EMPTY_TABLE, reduceFrame, type ClientTable } from '@mindmgmt/table/client';
 import { Writable } from 'node:stream';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app/server.js';
 import { MemoryStore } from '../src/store/memory.js';
@@ -103,13 +104,23 @@ export class Client {
   readonly ws: WebSocket;
   readonly frames: string[] = [];
   readonly msgs: any[] = [];
-  /** The current view, its `log` merged from the `state` frame and the `events` frames since. */
-  view: any = null;
-  legal: any[] = [];
-  log: any[] = [];
+  /** The table as a browser holds it: the frames folded by the table's client reducer. */
+  table: ClientTable = EMPTY_TABLE;
   /** `events` frames whose `logFrom` did not match the log held (should stay empty). */
   readonly logGaps: string[] = [];
-  seat: number | 'spectator' | null = null;
+  /** The current view, its `log` merged from the `state` frame and the `events` frames since. */
+  get view(): any {
+    return this.table.shown?.view ?? null;
+  }
+  get legal(): any[] {
+    return this.table.shown?.legal ?? [];
+  }
+  get log(): any[] {
+    return this.table.shown?.view.log ?? [];
+  }
+  get seat(): number | 'spectator' | null {
+    return this.table.shown?.seat ?? null;
+  }
   private waiters: {
     pred: (m: any) => boolean;
     resolve: (m: any) => void;
@@ -130,21 +141,11 @@ export class Client {
       this.frames.push(text);
       const m = JSON.parse(text);
       this.msgs.push(m);
-      if (m.t === 'state' || m.t === 'events') {
-        if (m.t === 'state') {
-          this.log = m.view.log;
-        } else if (m.logFrom <= this.log.length) {
-          // `events` frames carry only the log entries from `logFrom` on (docs/protocol.md); an
-          // undo (D12) cuts the log back to `logFrom`.
-          this.log = [...this.log.slice(0, m.logFrom), ...m.view.log];
-        } else {
-          this.logGaps.push(`seq ${m.seq}: logFrom ${m.logFrom}, have ${this.log.length}`);
-        }
-        if (!this.view || m.view.seq >= this.view.seq) {
-          this.view = { ...m.view, log: this.log };
-          this.legal = m.legal;
-        }
-        if (m.t === 'state') this.seat = m.seat;
+      if (m.t === 'state' || m.t === 'events' || m.t === 'note' || m.t === 'notes') {
+        const was = this.table;
+        this.table = reduceFrame(was, m);
+        if (this.table.resync && !was.resync)
+          this.logGaps.push(`seq ${m.seq}: logFrom ${m.logFrom}, have ${was.shown?.view.log.length ?? 0}`);
       }
       for (const w of [...this.waiters]) {
         if (w.pred(m)) {

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { importEdges } from '../../../scripts/import-cycles.mjs';
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { partPairs } from '../../../scripts/part-pairs.mjs';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const ENTRIES = new Set(['index.ts', 'main.ts']);
@@ -16,30 +18,15 @@ const ENTRIES = new Set(['index.ts', 'main.ts']);
  * other here (a pair that no longer does fails, so the entry cannot outlive its reason). */
 const PENDING = new Set<string>([]);
 
-/** The part of a file of src: its top-level folder, or the file itself in the root. */
-const partOf = (file: string): string => path.relative(src, file).split(path.sep)[0]!;
+interface Pair {
+  parts: [string, string];
+  imports: string[];
+}
 
 /** For each pair of parts importing each other ("a <-> b", a < b): the imports each way. */
 function mutualParts(): Map<string, string[]> {
-  const edges = (importEdges as (roots: string[]) => Map<string, string[]>)([src]);
-  const between = new Map<string, string[]>();
-  for (const [from, targets] of edges) {
-    const a = partOf(from);
-    if (ENTRIES.has(a)) continue;
-    for (const to of targets) {
-      const b = partOf(to);
-      if (a === b || ENTRIES.has(b)) continue;
-      const key = `${a} -> ${b}`;
-      between.set(key, [...(between.get(key) ?? []), `${path.relative(src, from)} -> ${path.relative(src, to)}`]);
-    }
-  }
-  const mutual = new Map<string, string[]>();
-  for (const [key, files] of between) {
-    const [a, b] = key.split(' -> ') as [string, string];
-    const back = between.get(`${b} -> ${a}`);
-    if (a < b && back) mutual.set(`${a} <-> ${b}`, [...files, ...back]);
-  }
-  return mutual;
+  const pairs = (partPairs as (src: string, entries: string[]) => Pair[])(src, [...ENTRIES]);
+  return new Map(pairs.map((p) => [p.parts.join(' <-> '), p.imports]));
 }
 
 describe('layers of packages/server/src', () => {

@@ -1,7 +1,7 @@
 // Smaller holes, each pinned by the attack that found it. Over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
-import { chooseModulesSchema } from '../src/players/schemas.js';
+import { chooseModulesSchema } from '@mindmgmt/table';
 import { MemoryStore } from '../src/store/memory.js';
 import { api, closeTable, type LogSink, mulberry, openTable, playOut, testServer } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // The moderation routes (docs/protocol.md "Moderation"): the admin area's (/api/admin/*, a
 // moderator or an operator, checked here on every request), and the players' own: reports,
-// blocks, the announcement and their role. Bodies and queries go through admin/schemas.ts; every
+// blocks, the announcement and their role. Bodies go through the contract's schemas (requests.ts), queries through admin/schemas.ts; every
 // refusal is a code and a sentence, and changes nothing. Every admin request is logged (who, which
 // route, the answer's status); every admin action is in the audit log (admin/service.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,24 +13,20 @@ import type { LimitsConfig } from '../limits/config.js';
 import { checkHandle } from '../players/handles.js';
 import type { PlayerService } from '../players/service.js';
 import {
-  announceBody,
-  auditQuery,
-  banBody,
-  blockBody,
-  closeReportBody,
-  deleteTableBody,
-  endTableBody,
-  findPlayersQuery,
-  hideChatBody,
-  renameBody,
-  reportBody,
-  reportsQuery,
-  roleBody,
-  tablesQuery,
-  unbanBody,
-} from './schemas.js';
+  adminRenameSchema,
+  announceSchema,
+  banSchema,
+  blockSchema,
+  endTableSchema,
+  hideChatSchema,
+  reasonBodySchema,
+  reportSchema,
+  roleSchema,
+} from '@mindmgmt/table';
+import { auditQuery, findPlayersQuery, reportsQuery, tablesQuery } from './schemas.js';
 import type { AdminService } from './service.js';
 import type { AuditRow } from './store.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** Players one block list holds. */
 export const BLOCKS_MAX = 500;
@@ -105,22 +101,22 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
     if (what === 'players' && parts.length === 5 && m !== 'GET') {
       if (!PLAYER_ID.test(id!)) throw new ApiError(404, 'not_found', 'There is no such player.');
       if (verb === 'name' && m === 'PUT') {
-        const b = await body(req, renameBody);
+        const b = await body(req, adminRenameSchema);
         sendJson(res, 200, await admin.rename(actor, id!, b.name, b.reason));
         return true;
       }
       if (verb === 'ban' && m === 'POST') {
-        const b = await body(req, banBody);
+        const b = await body(req, banSchema);
         sendJson(res, 200, await admin.ban(actor, id!, b.reason, b.until));
         return true;
       }
       if (verb === 'unban' && m === 'POST') {
-        const b = await body(req, unbanBody);
+        const b = await body(req, reasonBodySchema);
         sendJson(res, 200, await admin.unban(actor, id!, b.reason));
         return true;
       }
       if (verb === 'role' && m === 'PUT') {
-        const b = await body(req, roleBody);
+        const b = await body(req, roleSchema);
         sendJson(res, 200, await admin.setModerator(actor, id!, b.moderator, b.reason));
         return true;
       }
@@ -137,18 +133,18 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
     if (what === 'tables' && parts.length === 5 && m === 'POST') {
       if (!GAME_ID.test(id!)) throw new ApiError(404, 'not_found', 'There is no such game.');
       if (verb === 'end') {
-        const b = await body(req, endTableBody);
+        const b = await body(req, endTableSchema);
         sendJson(res, 200, await admin.endTable(actor, id!, b.reason, b.notice));
         return true;
       }
       if (verb === 'delete') {
-        const b = await body(req, deleteTableBody);
+        const b = await body(req, reasonBodySchema);
         sendJson(res, 200, await admin.deleteTable(actor, id!, b.reason));
         return true;
       }
     }
     if (what === 'chat' && id === 'hide' && parts.length === 4 && m === 'POST') {
-      const b = await body(req, hideChatBody);
+      const b = await body(req, hideChatSchema);
       sendJson(res, 200, await admin.hideChat(actor, b.gameId, b.n, b.reason));
       return true;
     }
@@ -161,13 +157,13 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
     if (what === 'reports' && parts.length === 5 && verb === 'close' && m === 'POST') {
       const n = Number(id);
       if (!/^[1-9][0-9]{0,14}$/.test(id!)) throw new ApiError(404, 'not_found', 'There is no such report.');
-      const b = await body(req, closeReportBody);
+      const b = await body(req, reasonBodySchema);
       sendJson(res, 200, await admin.closeReport(actor, n, b.reason));
       return true;
     }
     if (what === 'announcement' && parts.length === 3) {
       if (m === 'POST') {
-        const b = await body(req, announceBody);
+        const b = await body(req, announceSchema);
         sendJson(res, 200, await admin.announce(actor, b.text, b.until));
         return true;
       }
@@ -193,15 +189,8 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
   }
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean);
+  return async function route(...[req, res, p, search, ip]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p);
     if (parts[1] === 'admin') {
       if (parts.length > 5) return false;
       let status = 0;
@@ -231,7 +220,7 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
       return true;
     }
     if (p === '/api/reports' && m === 'POST') {
-      const b = await body(req, reportBody);
+      const b = await body(req, reportSchema);
       const { player } = await players.requirePlayer(req);
       spend(reportsIp, ip, 'reports from your address');
       spend(reportsPlayer, player.id, 'reports from this profile');
@@ -277,7 +266,7 @@ export function createAdminRoutes(admin: AdminService, players: PlayerService, l
         return true;
       }
       if (m === 'POST') {
-        const b = await body(req, blockBody);
+        const b = await body(req, blockSchema);
         const { player } = await players.requirePlayer(req);
         if (b.playerId === player.id) throw new ApiError(400, 'malformed', 'You cannot block yourself.');
         const target = await players.store.getPlayer(b.playerId);

@@ -1,7 +1,6 @@
 // The lobby's HTTP routes: create, list (open, live, a player's own), look at one table, join,
 // leave, start; a finished game's record and analysis. Each refusal is an ApiError (app/http.ts
 // answers it); the limits on creating, joining and starting are per address and per profile.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/api-error.js';
 import { prefixKey } from '../http/address.js';
 import { body } from '../http/body.js';
@@ -17,6 +16,7 @@ import { CreateLanes } from './create-lanes.js';
 import { OpenTablesByCreator } from './open-by-creator.js';
 import { ClosedOnRefusal } from './start.js';
 import type { Lobby } from './tables.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** The last page of a listing (open tables, live tables): deeper offsets cost the database and
  * show nobody anything. */
@@ -63,15 +63,8 @@ export function createLobbyRoutes(
   }
 
   /** Answers the request when it is one of the lobby's routes (true), else leaves it (false). */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean); // ['api', ...]
+  return async function route(...[req, res, p, search, ip]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p); // ['api', ...]
     const json = (status: number, b: unknown): true => (sendJson(res, status, b), true);
     const jsonText = (status: number, text: string): true => (sendJsonText(res, status, text), true);
     if (p === '/api/games' && m === 'POST') {

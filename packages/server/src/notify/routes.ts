@@ -11,8 +11,10 @@ import type { PlayerService } from '../players/service.js';
 import type { Notifier } from './notifier.js';
 import type { Mailer } from './mail.js';
 import { MAIL_WORDS } from './mail-texts.js';
-import { pushSubscribeSchema, pushUnsubscribeSchema, setEmailSchema } from './schemas.js';
+import { pushUnsubscribeSchema, setEmailSchema } from '@mindmgmt/table';
+import { pushSubscribeSchema } from './schemas.js';
 import { SECURITY_HEADERS } from '../http/headers.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** A sentence for a person who opened a link from an e-mail in a browser. */
 function sendText(res: ServerResponse, status: number, text: string): void {
@@ -65,14 +67,8 @@ export function createNotifyRoutes(
   };
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
+  return async function route(...[req, res, p, search, ip]: RouteArgs): Promise<boolean> {
+    const { m } = requestLine(req, p);
     if (p === '/api/me/email' && m === 'GET') {
       const { player } = await accounts.requirePlayer(req);
       // Answered without SMTP_URL too (enabled: false): the profile page asks on every visit.

@@ -1,13 +1,12 @@
 // The account routes (docs/protocol.md "Players"): a first visit, the signed-in profile (read,
 // rename, delete, vacation, password, handle, its seat tokens, its export) and sessions (sign in,
-// sign out here or everywhere). Bodies go through the strict zod schemas of players/schemas.ts;
+// sign out here or everywhere). Bodies go through the contract's strict zod schemas (requests.ts, names checked on top by players/schemas.ts);
 // every refusal is a code and a sentence that does not echo the input, and changes nothing. The
 // session token travels in `Authorization: Bearer`, never in a URL.
 //
 // Caps: new players per IP; failed password attempts (sign-in, set/change) per IP, per network
 // and per player id; at most `hashesRunning` scrypt hashes at once with `hashesQueued` waiting
 // (`hashesPerHandle` per handle), beyond that 503; handle changes per IP and per network.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/api-error.js';
 import { prefixKey } from '../http/address.js';
 import { body } from '../http/body.js';
@@ -35,17 +34,17 @@ import { HashGate } from './hash-gate.js';
 import { checkPassword } from './identity.js';
 import { check, publicPlayer, spend } from './route-common.js';
 import {
-  createPlayerSchema,
   deleteProfileSchema,
-  renameSchema,
   setHandleSchema,
   setPasswordSchema,
   signInSchema,
   signOutEverywhereSchema,
   vacationSchema,
-} from './schemas.js';
+} from '@mindmgmt/table';
+import { createPlayerChecked, renameChecked } from './schemas.js';
 import type { createProfileRoutes } from './profile-routes.js';
 import type { PlayerService } from './service.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** Tables of a deleted player whose copies in memory are refreshed (each is one row read). */
 const HELD_TABLES_REFRESHED = 1000;
@@ -141,17 +140,11 @@ export function createAccountRoutes({ players, seatTokens, master, profile }: Ac
   }
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    _search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
+  return async function route(...[req, res, p, , ip]: RouteArgs): Promise<boolean> {
+    const { m } = requestLine(req, p);
     const now = Date.now();
     if (p === '/api/players' && m === 'POST') {
-      const b = await body(req, createPlayerSchema);
+      const b = await body(req, createPlayerChecked);
       spend(newPlayers, ip, 'new players from your address');
       const r = orThrow(await firstVisit(store, notImpersonating(b.name), now));
       sendJson(res, 200, { player: publicPlayer(r.player), token: r.token });
@@ -168,7 +161,7 @@ export function createAccountRoutes({ players, seatTokens, master, profile }: Ac
         return true;
       }
       if (m === 'PATCH') {
-        const b = await body(req, renameSchema);
+        const b = await body(req, renameChecked);
         const { player } = await players.requirePlayer(req);
         sendJson(res, 200, orThrow(await rename(store, player, notImpersonating(b.name))));
         return true;

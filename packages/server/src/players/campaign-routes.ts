@@ -1,14 +1,14 @@
 // A campaign's routes: the rematch table after a game, the campaign a game belongs to, a
 // campaign's ledger (or its download), and the modules its sides choose.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import { body } from '../http/body.js';
 import { sendJson } from '../http/headers.js';
 import { query } from '../http/query.js';
 import type { CampaignTables } from './campaign-tables.js';
-import { chooseModulesSchema, rematchSchema } from './schemas.js';
+import { chooseModulesSchema, rematchSchema } from '@mindmgmt/table';
 import type { PlayerService } from './service.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 const campaignQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
 const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
@@ -16,14 +16,8 @@ const campaignId = /^c_[A-Za-z0-9_-]{16}$/;
 export function createCampaignRoutes(players: PlayerService, campaigns: CampaignTables) {
   const store = players.store;
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean);
+  return async function route(...[req, res, p, search]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p);
     if (parts[1] === 'games' && parts.length === 4 && /^[A-Za-z0-9_-]{1,64}$/.test(parts[2]!)) {
       const id = parts[2]!;
       if (parts[3] === 'rematch' && m === 'POST') {

@@ -1,6 +1,5 @@
 // Reading a table's chat over HTTP, a page at a time (the live chat goes over the WebSocket:
 // players/table-chat.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/headers.js';
@@ -10,6 +9,7 @@ import type { LimitsConfig } from '../limits/config.js';
 import { CHAT_PAGE_MAX } from '@mindmgmt/table';
 import { spend } from './route-common.js';
 import type { TableChat } from './table-chat.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 const chatQuerySchema = z.strictObject({
   after: z.coerce
@@ -29,15 +29,8 @@ const chatQuerySchema = z.strictObject({
 
 export function createChatRoutes(chat: TableChat, limits: LimitsConfig) {
   const chatReads = new RateBudget(limits.chatReadsPerIp);
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean);
+  return async function route(...[req, res, p, search, ip]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p);
     if (parts[1] === 'games' && parts.length === 4 && parts[3] === 'chat' && m === 'GET') {
       // Anyone with the game id may watch the table and so read its chat (as spectators do).
       const id = parts[2]!;

@@ -17,12 +17,9 @@
 // - Deletion: the player row, sessions, ratings and chat texts go; past games keep their seats
 //   under NEUTRAL_NAME (the store renames them in the same transaction).
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { checkText, NAME_MAX, TEXT_PROBLEMS, type TextProblem } from '@mindmgmt/table';
+import { checkText, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_PROBLEMS, type TextProblem } from '@mindmgmt/table';
 
 export const NEUTRAL_NAME = 'Former player';
-export const PASSWORD_MIN = 10;
-/** Long enough for any passphrase; bounded so nobody makes us hash megabytes. */
-export const PASSWORD_MAX = 256;
 /** Sessions last this long after their creation (signing in again makes a new one). */
 export const SESSION_TTL_MS = 180 * 24 * 3600 * 1000;
 

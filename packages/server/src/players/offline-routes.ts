@@ -1,6 +1,5 @@
 // An offline solo game into a profile's history, unrated (docs/offline.md): replayed by the
 // engine before it is stored, within budgets per profile, per network and for everyone.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/api-error.js';
 import { prefixKey } from '../http/address.js';
 import { body } from '../http/body.js';
@@ -13,6 +12,7 @@ import { offlineUploadSchema, type OfflineUploadedBody } from '@mindmgmt/table';
 import { offlineGameRow } from './offline-games.js';
 import { check } from './route-common.js';
 import type { PlayerService } from './service.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 export function createOfflineRoutes(players: PlayerService, master: GameMaster, limits: LimitsConfig) {
   const store = players.store;
@@ -34,14 +34,8 @@ export function createOfflineRoutes(players: PlayerService, master: GameMaster, 
   }
 
   /** Answers true when the route was one of ours. */
-  return async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    _search: URLSearchParams,
-    ip: string,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
+  return async function route(...[req, res, p, , ip]: RouteArgs): Promise<boolean> {
+    const { m } = requestLine(req, p);
     const now = Date.now();
     if (p === '/api/me/offline-games' && m === 'POST') {
       const b = await body(req, offlineUploadSchema, limits.offlineRecordBytes);

@@ -1,5 +1,4 @@
 // Profiles, game histories and the leaderboard: public reads of what the players' games left.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/headers.js';
 import { query } from '../http/query.js';
@@ -9,6 +8,7 @@ import { isProvisional, PROVISIONAL_RD } from './ratings-rules.js';
 import { publicPlayer } from './route-common.js';
 import { historyQuerySchema, leaderboardQuerySchema } from './schemas.js';
 import { FINISH_RATE_GAMES } from './service.js';
+import { requestLine, type RouteArgs } from '../http/route.js';
 
 /** Rated games a player needs before the leaderboard lists them. */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -70,14 +70,8 @@ export function createProfileRoutes(store: PlayerStore) {
   });
 
   /** Answers true when the route was one of ours. */
-  async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    p: string,
-    search: URLSearchParams,
-  ): Promise<boolean> {
-    const m = req.method ?? 'GET';
-    const parts = p.split('/').filter(Boolean);
+  async function route(...[req, res, p, search]: RouteArgs): Promise<boolean> {
+    const { m, parts } = requestLine(req, p);
     if (p === '/api/leaderboard' && m === 'GET') {
       const q = query(search, leaderboardQuerySchema);
       const rows = await store.leaderboard(q.role, q.limit, LEADERBOARD_MIN_GAMES, PROVISIONAL_RD);

@@ -1,14 +1,14 @@
 // Player routes' and chat frames' input schemas: clean values or one readable error that does not
 // echo the input.
 import { describe, expect, it } from 'vitest';
-import { clientFrameSchema, describeZodError } from '@mindmgmt/table';
 import {
   chooseModulesSchema,
-  createPlayerSchema,
-  historyQuerySchema,
+  clientFrameSchema,
+  describeZodError,
   setPasswordSchema,
   signInSchema,
-} from '../../src/players/schemas.js';
+} from '@mindmgmt/table';
+import { createPlayerChecked as createPlayerSchema, historyQuerySchema } from '../../src/players/schemas.js';
 import { newPlayerId } from '../../src/players/identity.js';
 
 const error = (r: { success: boolean; error?: unknown }) =>

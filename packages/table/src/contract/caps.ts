@@ -7,6 +7,9 @@
 export const NAME_MAX = 40;
 /** A table's title in the lobby. */
 export const TITLE_MAX = 60;
+/** A password: long enough for any passphrase; bounded so nobody makes the server hash megabytes. */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 256;
 /** A sign-in handle (never shown to others). */
 export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 32;

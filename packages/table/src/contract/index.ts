@@ -6,6 +6,7 @@ export * from './langs.js';
 export * from './levels.js';
 export * from './lobby-types.js';
 export type * from './protocol.js';
+export * from './requests.js';
 export * from './schemas.js';
 export * from './text-rules.js';
 export * from './text.js';

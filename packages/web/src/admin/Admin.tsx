@@ -4,7 +4,18 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../net/http.js';
 import { useI18n, type StringKey } from '../i18n/lookup.js';
 import { authHeader } from '../net/session.js';
-import { ANNOUNCEMENT_MAX, FIND_QUERY_MAX, NAME_MAX, REASON_MAX } from '@mindmgmt/table';
+import {
+  ANNOUNCEMENT_MAX,
+  FIND_QUERY_MAX,
+  NAME_MAX,
+  REASON_MAX,
+  type AdminRenameRequest,
+  type BanRequest,
+  type EndTableRequest,
+  type HideChatRequest,
+  type ReasonRequest,
+  type RoleRequest,
+} from '@mindmgmt/table';
 
 type Role = 'operator' | 'moderator' | null;
 interface Found {
@@ -112,7 +123,9 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
           <button
             type="button"
             disabled={!reason || !name}
-            onClick={() => act(() => call('PUT', `${path}/name`, { name, reason }), reload)}
+            onClick={() =>
+              act(() => call('PUT', `${path}/name`, { name, reason } satisfies AdminRenameRequest), reload)
+            }
           >
             {t('adm_rename')}
           </button>
@@ -123,7 +136,7 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
             <button
               type="button"
               disabled={!reason}
-              onClick={() => act(() => call('POST', `${path}/unban`, { reason }), reload)}
+              onClick={() => act(() => call('POST', `${path}/unban`, { reason } satisfies ReasonRequest), reload)}
             >
               {t('adm_unban')}
             </button>
@@ -131,7 +144,9 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
             <button
               type="button"
               disabled={!reason}
-              onClick={() => act(() => call('POST', `${path}/ban`, { reason, until: fromLocal(until) }), reload)}
+              onClick={() =>
+                act(() => call('POST', `${path}/ban`, { reason, until: fromLocal(until) } satisfies BanRequest), reload)
+              }
             >
               {t('adm_ban')}
             </button>
@@ -141,7 +156,11 @@ function PlayerRow({ p, me, reload }: { p: Found; me: Role; reload: () => void }
               type="button"
               disabled={!reason}
               onClick={() =>
-                act(() => call('PUT', `${path}/role`, { moderator: p.role !== 'moderator', reason }), reload)
+                act(
+                  () =>
+                    call('PUT', `${path}/role`, { moderator: p.role !== 'moderator', reason } satisfies RoleRequest),
+                  reload,
+                )
               }
             >
               {p.role === 'moderator' ? t('adm_dropMod') : t('adm_makeMod')}
@@ -237,7 +256,7 @@ function Tables() {
                 disabled={!reason || !notice}
                 onClick={() =>
                   act(
-                    () => call('POST', `/api/admin/tables/${r.id}/end`, { reason, notice }),
+                    () => call('POST', `/api/admin/tables/${r.id}/end`, { reason, notice } satisfies EndTableRequest),
                     () => void load(),
                   )
                 }
@@ -249,7 +268,7 @@ function Tables() {
                 disabled={!reason}
                 onClick={() =>
                   act(
-                    () => call('POST', `/api/admin/tables/${r.id}/delete`, { reason }),
+                    () => call('POST', `/api/admin/tables/${r.id}/delete`, { reason } satisfies ReasonRequest),
                     () => void load(),
                   )
                 }
@@ -311,7 +330,13 @@ function Reports() {
                   <button
                     disabled={!reason}
                     onClick={() =>
-                      act(() => call('POST', '/api/admin/chat/hide', { gameId: r.gameId, n: r.n, reason }))
+                      act(() =>
+                        call('POST', '/api/admin/chat/hide', {
+                          gameId: r.gameId!,
+                          n: r.n!,
+                          reason,
+                        } satisfies HideChatRequest),
+                      )
                     }
                   >
                     {t('adm_hide')}
@@ -321,7 +346,7 @@ function Reports() {
                   disabled={!reason}
                   onClick={() =>
                     act(
-                      () => call('POST', `/api/admin/reports/${r.id}/close`, { reason }),
+                      () => call('POST', `/api/admin/reports/${r.id}/close`, { reason } satisfies ReasonRequest),
                       () => void load(),
                     )
                   }

@@ -4,7 +4,7 @@
 // fallback, the others load only when the page is in their language (`loadI18n`).
 import { createContext, useContext } from 'react';
 import type { FeatureId } from '@mindmgmt/engine';
-import { LANGS as LANG_IDS, type Lang } from '@mindmgmt/table';
+import { LANGS as LANG_IDS, type BotLevel, type Lang } from '@mindmgmt/table';
 import { EN } from './en.js';
 import type { Catalogue } from './en.js';
 import type { Plural } from './section.js';
@@ -82,7 +82,12 @@ export function pluralForm(lang: Lang, p: Plural, n: number): string {
 // server/src/seating.ts `botName`
 const BOT_NAME = /^Bot \((random|easy|hard|expert)\)$/;
 /** Each bot level's name in the catalogues: the one map from a level to its key. */
-export const BOT_LEVEL_KEYS = { random: 'lvRandom', easy: 'lvEasy', hard: 'lvHard', expert: 'lvExpert' } as const;
+export const BOT_LEVEL_KEYS = {
+  random: 'lvRandom',
+  easy: 'lvEasy',
+  hard: 'lvHard',
+  expert: 'lvExpert',
+} as const satisfies Record<BotLevel, StringKey>;
 
 export function makeI18n(lang: Lang, dict: Dict): I18n {
   const t = (key: StringKey | PluralKey, params?: Params): string => {

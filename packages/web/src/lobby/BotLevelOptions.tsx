@@ -3,17 +3,18 @@
 // ratings"), so a player can choose an opponent by strength. The rating is in the option's text,
 // so it is also in its accessible name.
 import type { BotSide } from '@mindmgmt/ai';
+import { BOT_LEVELS, type BotLevel } from '@mindmgmt/table';
 import { BOT_LEVEL_KEYS, useI18n } from '../i18n/lookup.js';
 import { approxRating } from './level-rating.js';
 
-/** The options in the order the form has always listed them; random is not rated. */
-const ORDER = ['easy', 'hard', 'expert', 'random'] as const;
+/** The levels in the order the forms have always listed them: the rated ones, then random (not rated). */
+export const LISTED_LEVELS: readonly BotLevel[] = [...BOT_LEVELS.filter((l) => l !== 'random'), 'random'];
 
 export function BotLevelOptions({ side }: { side: BotSide }) {
   const { t } = useI18n();
   return (
     <>
-      {ORDER.map((level) => {
+      {LISTED_LEVELS.map((level) => {
         const name = t(BOT_LEVEL_KEYS[level]);
         return (
           <option key={level} value={level}>

@@ -1,31 +1,19 @@
 // The form that opens a table for people (and bots): its options, who plays at each place, and
 // whether it is listed for others to join.
-import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { BotLevel } from '@mindmgmt/table';
 import type { CreateOptions } from '../net/http.js';
 import { useI18n } from '../i18n/lookup.js';
-import { ASSISTANT_MODES, defaultAssistant, type AssistantMode } from '../table/assistant.js';
+import { defaultAssistant, type AssistantMode } from '../table/assistant.js';
 import { TIME_CHOICES, timeValue } from '../table/time-control.js';
 import { createAndOpen } from './create.js';
 import { SeatChoice, StandInChoice } from './LevelChoice.js';
 import { RatedChoice } from './RatedChoice.js';
 import { storedTitle } from './table-title.js';
+import { AssistantChoice, ModeChoice, type FormProps } from './TableChoices.js';
 import { TITLE_MAX } from '@mindmgmt/table';
 
-export function CreateForm({
-  me,
-  busy,
-  run,
-  error,
-}: {
-  /** The host's name as the table will show it. */
-  me: string;
-  busy: boolean;
-  /** Runs the form's request; a refusal shows as `error`. */
-  run: (f: () => Promise<void>) => void;
-  error: ReactNode;
-}) {
+export function CreateForm({ me, busy, run, error }: FormProps) {
   const { t } = useI18n();
   // every table may be casual; rated stays the default, as on the server
   const [rated, setRated] = useState(true);
@@ -92,13 +80,7 @@ export function CreateForm({
               maxLength={TITLE_MAX}
             />
           </label>
-          <label>
-            {t('mode')}
-            <select name="mode" value={o.mode} onChange={(e) => setO({ ...o, mode: e.target.value as 'full' })}>
-              <option value="training">{t('training')}</option>
-              <option value="full">{t('full')}</option>
-            </select>
-          </label>
+          <ModeChoice name="mode" value={o.mode} onChange={(mode) => setO({ ...o, mode })} />
           <label>
             {t('recruiterCard')}
             <select
@@ -182,16 +164,7 @@ export function CreateForm({
               {t('volunteer')}
             </label>
           ) : null}
-          <label>
-            {t('deduction')}
-            <select name="assistant" value={assist} onChange={(e) => setAssistant(e.target.value as AssistantMode)}>
-              {ASSISTANT_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`as_${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AssistantChoice name="assistant" value={assist} onChange={setAssistant} />
           <RatedChoice name="rated" rated={rated} onChange={setRated} />
         </div>
         <label className="check">

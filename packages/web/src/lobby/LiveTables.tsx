@@ -1,15 +1,14 @@
 // The running tables listed for watching.
 import { useEffect, useState } from 'react';
-import { api, lobbyId, lobbyTitle } from '../net/http.js';
+import { api } from '../net/http.js';
 import type { LiveSummary } from '@mindmgmt/table';
 import { useI18n } from '../i18n/lookup.js';
-import { readTitle } from './table-title.js';
+import { TableList, TableName } from './TableList.js';
 
 /** The running tables listed for watching: one click on "Watch" opens the table as
  * a spectator; "More tables" loads the next page. */
 export function LiveTables() {
-  const i18n = useI18n();
-  const { t } = i18n;
+  const { t } = useI18n();
   const [games, setGames] = useState<readonly LiveSummary[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
   const load = (page: number) =>
@@ -26,31 +25,24 @@ export function LiveTables() {
   return (
     <section className="panel live-tables" aria-labelledby="live-tables-h">
       <h2 id="live-tables-h">{t('liveTables')}</h2>
-      {!games ? (
-        <p>…</p>
-      ) : !games.length ? (
-        <p className="muted">{t('liveNone')}</p>
-      ) : (
-        <ul className="gamelist">
-          {games.map((g) => {
-            const id = lobbyId(g);
-            return (
-              <li key={id}>
-                <span>
-                  <b>{readTitle(i18n, lobbyTitle(g))}</b>{' '}
-                  <small className="muted">
-                    ({t(g.mode === 'full' ? 'full' : 'training')}
-                    {g.names?.length ? ` · ${g.names.join(', ')}` : ''})
-                  </small>
-                </span>
-                <a className="button" href={`#/g/${id}?watch`}>
-                  {t('spectate')}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <TableList
+        games={games}
+        empty={t('liveNone')}
+        row={(g, id) => (
+          <>
+            <span>
+              <TableName g={g} />{' '}
+              <small className="muted">
+                ({t(g.mode === 'full' ? 'full' : 'training')}
+                {g.names?.length ? ` · ${g.names.join(', ')}` : ''})
+              </small>
+            </span>
+            <a className="button" href={`#/g/${id}?watch`}>
+              {t('spectate')}
+            </a>
+          </>
+        )}
+      />
       {next !== null ? <button onClick={() => void load(next)}>{t('liveMore')}</button> : null}
     </section>
   );

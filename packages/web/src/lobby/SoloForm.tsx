@@ -1,32 +1,20 @@
 // The solo form: one player against bots, started at once (online), or played offline.
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { BotLevel } from '@mindmgmt/table';
 import { BOT_LEVEL_KEYS, useI18n } from '../i18n/lookup.js';
 import { PlayOfflineButton } from '../local/OfflineEntry.js';
-import { ASSISTANT_MODES, defaultAssistant, type AssistantMode } from '../table/assistant.js';
+import { defaultAssistant, type AssistantMode } from '../table/assistant.js';
 import { createAndOpen } from './create.js';
 import { SoloLevelChoice } from './LevelChoice.js';
 import { RatedChoice } from './RatedChoice.js';
 import { storedTitle } from './table-title.js';
+import { AssistantChoice, ModeChoice, type FormProps, type Mode } from './TableChoices.js';
 
-export function SoloForm({
-  me,
-  busy,
-  run,
-  error,
-}: {
-  /** The player's name as the table will show it. */
-  me: string;
-  busy: boolean;
-  /** Runs the form's request; a refusal shows as `error`. */
-  run: (f: () => Promise<void>) => void;
-  error: ReactNode;
-}) {
+export function SoloForm({ me, busy, run, error }: FormProps) {
   const { t } = useI18n();
   const [soloRole, setSoloRole] = useState<'recruiter' | 'agents'>('agents');
   const [soloLevel, setSoloLevel] = useState<BotLevel>('easy');
-  const [soloMode, setSoloMode] = useState<'training' | 'full'>('training');
+  const [soloMode, setSoloMode] = useState<Mode>('training');
   // alone against bots the assistant defaults to on, offered like at a shared table
   const [soloAssistant, setSoloAssistant] = useState<AssistantMode>(defaultAssistant(1));
   // every table may be casual; rated stays the default, as on the server
@@ -48,27 +36,8 @@ export function SoloForm({
           onChange={setSoloLevel}
           side={soloRole === 'agents' ? 'recruiter' : 'agents'}
         />
-        <label>
-          {t('mode')}
-          <select value={soloMode} onChange={(e) => setSoloMode(e.target.value as 'full')} name="soloMode">
-            <option value="training">{t('training')}</option>
-            <option value="full">{t('full')}</option>
-          </select>
-        </label>
-        <label>
-          {t('deduction')}
-          <select
-            name="soloAssistant"
-            value={soloAssistant}
-            onChange={(e) => setSoloAssistant(e.target.value as AssistantMode)}
-          >
-            {ASSISTANT_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`as_${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ModeChoice name="soloMode" value={soloMode} onChange={setSoloMode} />
+        <AssistantChoice name="soloAssistant" value={soloAssistant} onChange={setSoloAssistant} />
         <RatedChoice name="soloRated" rated={soloRated} onChange={setSoloRated} />
       </div>
       <button

@@ -3,11 +3,12 @@
 // (easy)" -- are stored in English, the catalogue every page holds, built from their parts; a
 // reader's page finds the parts again and writes them in its own language. A name a host typed
 // is shown as typed.
-import type { I18n, StringKey } from '../i18n/lookup.js';
+import { BOT_LEVELS } from '@mindmgmt/table';
+import { BOT_LEVEL_KEYS, type I18n, type StringKey } from '../i18n/lookup.js';
 import { EN } from '../i18n/en.js';
 
 const SIDES = ['recruiter', 'agents'] as const;
-const LEVELS = ['lvRandom', 'lvEasy', 'lvHard', 'lvExpert'] as const;
+const LEVELS = BOT_LEVELS.map((l) => BOT_LEVEL_KEYS[l]);
 type Side = (typeof SIDES)[number];
 type Level = (typeof LEVELS)[number];
 

@@ -7,6 +7,7 @@ import type {
   BotLevel,
   CreatedBody,
   CreateGameRequest,
+  CreatePlayerRequest,
   ErrorBody,
   ErrorCode,
   JoinedBody,
@@ -76,7 +77,9 @@ export async function call<T>(method: string, path: string, body?: unknown, retr
 async function ensurePlayer(name: string): Promise<void> {
   if (playerSession()) return;
   try {
-    const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', { name });
+    const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', {
+      name,
+    } satisfies CreatePlayerRequest);
     setPlayerSession({ id: r.player.id, token: r.token });
   } catch {
     /* no players on this server */

@@ -6,7 +6,7 @@ import { call } from '../net/http.js';
 import { saveGame, savedGames } from '../net/saved.js';
 import { useI18n } from '../i18n/lookup.js';
 import { playerSession } from '../net/session.js';
-import { MAX_MODULE_TEXT, MAX_MODULES } from '@mindmgmt/table';
+import { MAX_MODULE_TEXT, MAX_MODULES, type ChooseModulesRequest } from '@mindmgmt/table';
 
 type Side = 'recruiter' | 'agents';
 interface SideLedger {
@@ -115,7 +115,11 @@ export function CampaignPanel({ gameId, over }: { gameId: string; over: boolean 
               onSubmit={(e) => {
                 e.preventDefault();
                 setErr(null);
-                call('POST', `/api/campaigns/${encodeURIComponent(c.id)}/modules`, { side: mySide, count, text }).then(
+                call('POST', `/api/campaigns/${encodeURIComponent(c.id)}/modules`, {
+                  side: mySide,
+                  count,
+                  text,
+                } satisfies ChooseModulesRequest).then(
                   () => setRev((r) => r + 1),
                   (x: Error) => setErr(x.message),
                 );

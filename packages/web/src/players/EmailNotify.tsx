@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../net/http.js';
 import { useI18n } from '../i18n/lookup.js';
-import { EMAIL_MAX } from '@mindmgmt/table';
+import { EMAIL_MAX, type SetEmailRequest } from '@mindmgmt/table';
 
 interface EmailState {
   enabled: boolean;
@@ -46,7 +46,7 @@ export function EmailNotify() {
       className="notify-email"
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => call('PUT', '/api/me/email', { address: address.trim(), lang }))();
+        void run(() => call('PUT', '/api/me/email', { address: address.trim(), lang } satisfies SetEmailRequest))();
       }}
     >
       <label className="field">

@@ -17,14 +17,24 @@ import { syncProfileSeats } from './seats.js';
 import { PushToggle } from './PushToggle.js';
 import { EmailNotify } from './EmailNotify.js';
 import { ProfileProtect } from './Protect.js';
-import { HANDLE_MAX, NAME_MAX } from '@mindmgmt/table';
+// The password caps are the server's rule, checked here too to say it in the page's language.
+import {
+  HANDLE_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type CreatePlayerRequest,
+  type DeleteProfileRequest,
+  type RenameRequest,
+  type SetHandleRequest,
+  type SetPasswordRequest,
+  type SignInRequest,
+  type SignOutEverywhereRequest,
+  type VacationRequest,
+} from '@mindmgmt/table';
 
 /** The old sign-in by player id still works, so profiles made before handles can still sign in. */
 const PLAYER_ID = /^p_[A-Za-z0-9_-]{16}$/;
-
-/** The server's password rule (players/identity.ts), checked here to say it in the page's language. */
-const PASSWORD_MIN = 10;
-const PASSWORD_MAX = 256;
 
 interface Stat {
   role: 'recruiter' | 'agents';
@@ -214,7 +224,7 @@ export function MyProfile() {
           ...(byId ? { playerId: who } : { handle: who }),
           password: signPw,
           device: known ? deviceToken(known) : undefined,
-        });
+        } satisfies SignInRequest);
         setPlayerSession({ id: r.player.id, token: r.token });
         setDeviceToken(r.player.id, r.device);
         if (!byId) rememberHandle(who, r.player.id);
@@ -258,7 +268,9 @@ export function MyProfile() {
         <Form
           label={t('pl_create')}
           onSubmit={run(async () => {
-            const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', { name });
+            const r = await call<{ player: { id: string }; token: string }>('POST', '/api/players', {
+              name,
+            } satisfies CreatePlayerRequest);
             setPlayerSession({ id: r.player.id, token: r.token });
           })}
         >
@@ -281,13 +293,16 @@ export function MyProfile() {
         {t('colon')}
         <code data-testid="player-id">{p.player.id}</code>
       </p>
-      <Form label={t('pl_rename')} onSubmit={run(() => call('PATCH', '/api/me', { name }), t('pl_saved'))}>
+      <Form
+        label={t('pl_rename')}
+        onSubmit={run(() => call('PATCH', '/api/me', { name } satisfies RenameRequest), t('pl_saved'))}
+      >
         <input aria-label={t('pl_name')} value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.target.value)} />
       </Form>
       <Form
         label={t('hd_save')}
         onSubmit={run(async () => {
-          const r = await call<{ handle: string }>('PUT', '/api/me/handle', { handle });
+          const r = await call<{ handle: string }>('PUT', '/api/me/handle', { handle } satisfies SetHandleRequest);
           rememberHandle(r.handle, p.player.id);
         }, t('pl_saved'))}
       >
@@ -318,7 +333,7 @@ export function MyProfile() {
           const r = await call<{ device?: string }>(
             'POST',
             '/api/me/password',
-            p.hasPassword ? { password: pw, current } : { password: pw },
+            (p.hasPassword ? { password: pw, current } : { password: pw }) satisfies SetPasswordRequest,
           );
           setDeviceToken(p.player.id, r.device);
           setPw('');
@@ -356,7 +371,7 @@ export function MyProfile() {
             const r = await call<{ ended: number; seats?: { gameId: string; place: number; token: string }[] }>(
               'DELETE',
               '/api/sessions',
-              { keepThisDevice: true },
+              { keepThisDevice: true } satisfies SignOutEverywhereRequest,
             );
             // Every seat token was replaced: this device keeps its tables with the new ones.
             const saved = savedGames();
@@ -394,7 +409,7 @@ export function MyProfile() {
       <Form
         label={t('pl_delete')}
         onSubmit={run(async () => {
-          await call('DELETE', '/api/me', { confirm });
+          await call('DELETE', '/api/me', { confirm } satisfies DeleteProfileRequest);
           setPlayerSession(null);
         }, t('pl_deleted'))}
       >
@@ -483,7 +498,9 @@ function VacationControl() {
       <button
         type="button"
         onClick={() =>
-          void call<{ until: number; usedDays: number; perYear: number }>('POST', '/api/me/vacation', { days }).then(
+          void call<{ until: number; usedDays: number; perYear: number }>('POST', '/api/me/vacation', {
+            days,
+          } satisfies VacationRequest).then(
             (v) =>
               setSaid(
                 t('vc_until', {

@@ -4,9 +4,12 @@ import { call } from '../net/http.js';
 import { useI18n } from '../i18n/lookup.js';
 import { setBlocks, useBlocked, type Blocked } from './blocks.js';
 import { playerSession } from '../net/session.js';
-import { REASON_MAX } from '@mindmgmt/table';
+import { REASON_MAX, type BlockRequest, type ReportRequest } from '@mindmgmt/table';
 
-function ReportForm({ body, label }: { body: Record<string, unknown>; label: string }) {
+/** What is reported: a report's body without its reason. */
+type Reported = ReportRequest extends infer R ? (R extends unknown ? Omit<R, 'reason'> : never) : never;
+
+function ReportForm({ body, label }: { body: Reported; label: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -21,7 +24,7 @@ function ReportForm({ body, label }: { body: Record<string, unknown>; label: str
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    call('POST', '/api/reports', { ...body, reason }).then(
+    call('POST', '/api/reports', { ...body, reason } satisfies ReportRequest).then(
       () => setMsg(t('adm_reported')),
       (err: Error) => setMsg(err.message),
     );
@@ -60,7 +63,7 @@ export function ProfileProtect({ id }: { id: string }) {
     call<{ blocks: Blocked[] }>(
       isBlocked ? 'DELETE' : 'POST',
       isBlocked ? `/api/me/blocks/${encodeURIComponent(id)}` : '/api/me/blocks',
-      isBlocked ? undefined : { playerId: id },
+      isBlocked ? undefined : ({ playerId: id } satisfies BlockRequest),
     ).then(
       (r) => setBlocks(r.blocks),
       (e: Error) => setErr(e.message),

@@ -2,6 +2,7 @@
 // browser can take pushes and the app's service worker is registered (a build served by our
 // server); permission is asked only from the click, never on load.
 import { useEffect, useState } from 'react';
+import type { PushSubscribeRequest, PushUnsubscribeRequest } from '@mindmgmt/table';
 import { call } from '../net/http.js';
 import { useI18n } from '../i18n/lookup.js';
 
@@ -48,12 +49,16 @@ export function PushToggle() {
       throw new Error(t('nt_failed'));
     }
     const j = sub.toJSON();
-    await call('POST', '/api/me/push', { endpoint: j.endpoint, keys: j.keys, lang });
+    await call('POST', '/api/me/push', {
+      endpoint: j.endpoint ?? '',
+      keys: { p256dh: j.keys?.p256dh ?? '', auth: j.keys?.auth ?? '' },
+      lang,
+    } satisfies PushSubscribeRequest);
   };
   const turnOff = async () => {
     const sub = await reg.pushManager.getSubscription();
     if (!sub) return;
-    await call('DELETE', '/api/me/push', { endpoint: sub.endpoint });
+    await call('DELETE', '/api/me/push', { endpoint: sub.endpoint } satisfies PushUnsubscribeRequest);
     await sub.unsubscribe();
   };
   const click = async () => {

@@ -34,7 +34,6 @@ export function LocationPanel({
   const conf = view.confirmed.find((c) => c.at === loc);
   const step = view.stepTokens.find((s) => s.at === loc);
   const visited = view.recruiter?.path.indexOf(loc) ?? -1;
-  const num = (v: string) => (v === '' ? null : Math.max(1, Math.min(16, Number(v) | 0)));
   const canNote = role === 'agents' && !!writeNote && !view.result;
   return (
     <section className="panel location" aria-label={locName(i18n, loc)}>
@@ -94,26 +93,8 @@ export function LocationPanel({
           }}
         >
           <div className="row">
-            <label>
-              {t('noteFrom')}{' '}
-              <input
-                type="number"
-                min={1}
-                max={16}
-                value={draft.from ?? ''}
-                onChange={(e) => setDraft({ ...draft, from: num(e.target.value) })}
-              />
-            </label>
-            <label>
-              {t('noteTo')}{' '}
-              <input
-                type="number"
-                min={1}
-                max={16}
-                value={draft.to ?? ''}
-                onChange={(e) => setDraft({ ...draft, to: num(e.target.value) })}
-              />
-            </label>
+            <TimeInput label={t('noteFrom')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+            <TimeInput label={t('noteTo')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
           </div>
           {info.features.length ? (
             <fieldset>
@@ -166,5 +147,24 @@ export function LocationPanel({
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** A note's time (1-16 on the time track), or none. */
+function TimeInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+}) {
+  const num = (v: string) => (v === '' ? null : Math.max(1, Math.min(16, Number(v) | 0)));
+  return (
+    <label>
+      {label}{' '}
+      <input type="number" min={1} max={16} value={value ?? ''} onChange={(e) => onChange(num(e.target.value))} />
+    </label>
   );
 }
