@@ -286,7 +286,20 @@ describe('rulebook', () => {
     await page.waitForLoadState('networkidle');
     expect([...new Set(fetched)].sort()).toEqual(firstLoadFiles(buildAll()).sort());
     // and the bytes the bench counts are Chromium's own: the compressed bodies as our server sent
-    // them (brotli here), not the files' sizes
+    // them (brotli here), not the files' sizes. A resource's timing entry is recorded after its
+    // response ends, which on a busy machine can come after the network went idle: wait for one
+    // entry per file fetched before summing them.
+    const files = firstLoadFiles(buildAll());
+    await page.waitForFunction(
+      (n) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.startsWith(location.origin) && !/\/(api|ws)\b/.test(new URL(e.name).pathname))
+          .filter((e) => (e as PerformanceResourceTiming).responseEnd > 0).length +
+          1 >=
+        n,
+      files.length,
+    );
     const chromium = await page.evaluate(() =>
       [
         ...performance.getEntriesByType('navigation'),
@@ -295,7 +308,6 @@ describe('rulebook', () => {
           .filter((e) => e.name.startsWith(location.origin) && !/\/(api|ws)\b/.test(new URL(e.name).pathname)),
       ].reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0),
     );
-    const files = firstLoadFiles(buildAll());
     expect(chromium).toBe(await bytesOnWire(server.url, files));
     const raw = files.reduce((n, f) => n + fs.statSync(path.join(buildAll(), f)).size, 0);
     expect(chromium).toBeLessThan(raw / 2);
