@@ -4,28 +4,28 @@
 import type { LevelRatings } from './level-rating-types.js';
 
 export const LEVEL_RATINGS: LevelRatings = {
-  command: 'node packages/cli/dist/main.js ladder --games 8 --seed 7000 --iterations 1000 --write',
+  command: 'node packages/cli/dist/main.js ladder --games 16 --seed 7000 --iterations 1000 --write',
   date: '2026-12-06',
   mode: 'full',
   seed: 7000,
-  gamesPerPairing: 8,
+  gamesPerPairing: 16,
   iterations: 1000,
   anchor: { side: 'recruiter', level: 'easy', rating: 1500 },
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1473, low: 1257, high: 1688 },
-      expert: { rating: 1659, low: 1449, high: 1868 },
+      hard: { rating: 1557, low: 1405, high: 1709 },
+      expert: { rating: 1678, low: 1527, high: 1830 },
     },
     agents: {
-      easy: { rating: 1351, low: 1161, high: 1542 },
-      hard: { rating: 1731, low: 1533, high: 1929 },
-      expert: { rating: 1770, low: 1565, high: 1975 },
+      easy: { rating: 1420, low: 1286, high: 1553 },
+      hard: { rating: 1733, low: 1590, high: 1876 },
+      expert: { rating: 1770, low: 1622, high: 1917 },
     },
   },
   recruiterWins: {
-    easy: { easy: 8, hard: 0, expert: 0 },
-    hard: { easy: 4, hard: 2, expert: 2 },
-    expert: { easy: 6, hard: 4, expert: 3 },
+    easy: { easy: 15, hard: 0, expert: 0 },
+    hard: { easy: 9, hard: 6, expert: 4 },
+    expert: { easy: 10, hard: 8, expert: 8 },
   },
 };
