@@ -4,28 +4,28 @@
 import type { LevelRatings } from './level-rating-types.js';
 
 export const LEVEL_RATINGS: LevelRatings = {
-  command: 'node packages/cli/dist/main.js ladder --games 16 --seed 7000 --iterations 1000 --write',
+  command: 'node packages/cli/dist/main.js ladder --games 60 --seed 7000 --iterations 1000 --write',
   date: '2026-12-06',
   mode: 'full',
   seed: 7000,
-  gamesPerPairing: 16,
+  gamesPerPairing: 60,
   iterations: 1000,
   anchor: { side: 'recruiter', level: 'easy', rating: 1500 },
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1557, low: 1405, high: 1709 },
-      expert: { rating: 1678, low: 1527, high: 1830 },
+      hard: { rating: 1604, low: 1523, high: 1686 },
+      expert: { rating: 1632, low: 1551, high: 1713 },
     },
     agents: {
-      easy: { rating: 1420, low: 1286, high: 1553 },
-      hard: { rating: 1733, low: 1590, high: 1876 },
-      expert: { rating: 1770, low: 1622, high: 1917 },
+      easy: { rating: 1447, low: 1377, high: 1517 },
+      hard: { rating: 1757, low: 1680, high: 1835 },
+      expert: { rating: 1772, low: 1694, high: 1851 },
     },
   },
   recruiterWins: {
-    easy: { easy: 15, hard: 0, expert: 0 },
-    hard: { easy: 9, hard: 6, expert: 4 },
-    expert: { easy: 10, hard: 8, expert: 8 },
+    easy: { easy: 53, hard: 1, expert: 1 },
+    hard: { easy: 32, hard: 23, expert: 22 },
+    expert: { easy: 37, hard: 24, expert: 22 },
   },
 };
