@@ -4,28 +4,28 @@
 import type { LevelRatings } from './level-rating-types.js';
 
 export const LEVEL_RATINGS: LevelRatings = {
-  command: 'node packages/cli/dist/main.js ladder --games 8 --seed 7000 --iterations 1000 --write',
+  command: 'node packages/cli/dist/main.js ladder --games 60 --seed 7000 --iterations 1000 --write',
   date: '2026-12-06',
   mode: 'full',
   seed: 7000,
-  gamesPerPairing: 8,
+  gamesPerPairing: 60,
   iterations: 1000,
   anchor: { side: 'recruiter', level: 'easy', rating: 1500 },
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1473, low: 1257, high: 1688 },
-      expert: { rating: 1659, low: 1449, high: 1868 },
+      hard: { rating: 1604, low: 1523, high: 1686 },
+      expert: { rating: 1632, low: 1551, high: 1713 },
     },
     agents: {
-      easy: { rating: 1351, low: 1161, high: 1542 },
-      hard: { rating: 1731, low: 1533, high: 1929 },
-      expert: { rating: 1770, low: 1565, high: 1975 },
+      easy: { rating: 1447, low: 1377, high: 1517 },
+      hard: { rating: 1757, low: 1680, high: 1835 },
+      expert: { rating: 1772, low: 1694, high: 1851 },
     },
   },
   recruiterWins: {
-    easy: { easy: 8, hard: 0, expert: 0 },
-    hard: { easy: 4, hard: 2, expert: 2 },
-    expert: { easy: 6, hard: 4, expert: 3 },
+    easy: { easy: 53, hard: 1, expert: 1 },
+    hard: { easy: 32, hard: 23, expert: 22 },
+    expert: { easy: 37, hard: 24, expert: 22 },
   },
 };
