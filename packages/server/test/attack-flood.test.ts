@@ -3,21 +3,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
 import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
+import { ManualClock } from './manual-clock.js';
 import { rawWs } from './raw-ws.js';
 
 let srv: RunningServer;
 let t: Table;
 beforeAll(async () => {
-  srv = await testServer(undefined, {
-    ws: { heartbeatMs: 150 },
-    limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 },
-  });
+  srv = await testServer(undefined, { limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 } });
   t = await openTable(srv.url, { mode: 'full', players: 5 });
 });
 afterAll(async () => {
   for (const c of [...t.clients, t.spectator]) c.close();
   await srv.close();
 });
+
+/** A server whose heartbeat ticks only when the test advances `clock`. */
+async function heartbeatServer(heartbeatMs: number) {
+  const clock = new ManualClock();
+  return { clock, srv: await testServer(undefined, { ws: { heartbeatMs, clock } }) };
+}
+
+/** Once this returns, every ping the server sent `c` before the call has been answered and that
+ * answer handled: the client answers a ping as it reads it, before the frames after it, and the
+ * server handles a connection's frames in order. */
+async function pingsAnswered(c: Client): Promise<void> {
+  // The first round trip reads whatever ping came before its reply (answering it on the way);
+  // the second is handled after that answer.
+  for (let i = 0; i < 2; i++) await c.request({ t: 'ping' }, (m) => m.t === 'pong');
+}
 
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
@@ -55,33 +68,58 @@ describe('attack: a socket that never reads but answers heartbeats with unsolici
   });
 
   it('a reading socket that only sends unsolicited pongs (never answers pings) is dropped by the heartbeat', async () => {
-    const bad = await rawWs(srv.port);
-    bad.socket.on('data', () => undefined); // reads everything, ignores pings
+    const { clock, srv: hb } = await heartbeatServer(150);
+    const bad = await rawWs(hb.port);
+    let read = '';
+    bad.socket.on('data', (d: Buffer) => (read += d.toString('latin1'))); // reads everything, ignores pings
     bad.socket.resume();
-    const pongs = setInterval(() => bad.sendPong(), 40);
     try {
-      await within(bad.ended, 3000, 'heartbeat drop');
+      clock.advance(150); // a ping
+      // Pongs nobody asked for, then a frame whose reply says the server handled them.
+      for (let i = 0; i < 5; i++) bad.sendPong();
+      bad.sendText(JSON.stringify({ t: 'ping' }));
+      await within(
+        new Promise<void>((r) => {
+          const seen = () => read.includes('"t":"pong"') && (bad.socket.off('data', seen), r());
+          bad.socket.on('data', seen);
+          seen();
+        }),
+        EXPECT_MS,
+        'the unsolicited pongs handled',
+      );
+      clock.advance(150); // the ping is still unanswered: dropped
+      await within(bad.ended, EXPECT_MS, 'heartbeat drop');
     } finally {
-      clearInterval(pongs);
       bad.socket.destroy();
+      await hb.close();
     }
   });
 
   it('a normal client answering pings stays connected across many heartbeats', async () => {
-    const c = new Client(srv.url);
-    await c.open();
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(c.closed).toBe(false);
-    expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });
-    c.close();
+    const { clock, srv: hb } = await heartbeatServer(150);
+    const c = new Client(hb.url);
+    try {
+      await c.open();
+      let pings = 0;
+      c.ws.on('ping', () => pings++);
+      for (let i = 0; i < 10; i++) {
+        clock.advance(150);
+        await pingsAnswered(c);
+      }
+      expect(pings).toBe(10);
+      expect(c.closed).toBe(false);
+      expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });
+    } finally {
+      c.close();
+      await hb.close();
+    }
   });
 });
 
 describe('the heartbeat spread over the period (one sweep of every connection stalled the loop)', () => {
   it('every connection, whatever its tick, is still pinged: silent ones are dropped, answering ones stay', async () => {
-    // 1.2 s period in 12 ticks: thirteen connections in a row fall in every tick at least once (a
-    // period long enough that a busy machine's client still answers each ping in time).
-    const s2 = await testServer(undefined, { ws: { heartbeatMs: 1200 } });
+    // 1.2 s period in 12 ticks: thirteen connections in a row fall in every tick at least once.
+    const { clock, srv: s2 } = await heartbeatServer(1200);
     const silent = await Promise.all(Array.from({ length: 13 }, () => rawWs(s2.port)));
     const good = await Promise.all(Array.from({ length: 7 }, () => new Client(s2.url)));
     try {
@@ -90,9 +128,21 @@ describe('the heartbeat spread over the period (one sweep of every connection st
         bad.socket.on('data', () => undefined); // reads everything, answers no ping
         bad.socket.resume();
       }
+      const pinged = good.map(() => 0);
+      good.forEach((c, i) => c.ws.on('ping', () => pinged[i]!++));
+      /** How many answering clients each tick pinged. */
+      const perTick: number[] = [];
+      // Two periods: every silent connection is pinged in the first and dropped in the second.
+      for (let tick = 0; tick < 24; tick++) {
+        const before = pinged.reduce((a, b) => a + b, 0);
+        clock.advance(100);
+        await Promise.all(good.map(pingsAnswered));
+        perTick.push(pinged.reduce((a, b) => a + b, 0) - before);
+      }
       await within(Promise.all(silent.map((b) => b.ended)), EXPECT_MS, 'every silent connection dropped');
-      // Two periods on: the answering clients are all still there.
-      await new Promise((r) => setTimeout(r, 2400));
+      // Spread: seven connections in a row take seven different ticks, each once a period.
+      expect(Math.max(...perTick)).toBe(1);
+      expect(pinged).toEqual(good.map(() => 2));
       for (const c of good) {
         expect(c.closed).toBe(false);
         expect(await c.request({ t: 'ping' }, (m) => m.t === 'pong')).toEqual({ t: 'pong' });

@@ -13,7 +13,9 @@ export interface BotClock {
 export const systemBotClock: BotClock = {
   now: () => performance.now(),
   after(ms, fn) {
-    const t = setTimeout(fn, ms);
+    // An alarm never holds the process open on its own (a heartbeat or a deadline outliving a
+    // closed server): what needs the process up holds it by other means (a server, a worker).
+    const t = setTimeout(fn, ms).unref();
     return () => clearTimeout(t);
   },
 };

@@ -46,8 +46,8 @@ export function attachWebSockets(
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: cfg.hardMaxFrameBytes, perMessageDeflate: false });
   const shared = new WsLimits(cfg, limits);
-  const backpressure = new Backpressure(limits, log);
-  const heartbeat = new Heartbeat(wss.clients, cfg.heartbeatMs, (ws, now) => backpressure.check(ws, now));
+  const backpressure = new Backpressure(limits, log, cfg.clock);
+  const heartbeat = new Heartbeat(wss.clients, cfg.heartbeatMs, (ws) => backpressure.check(ws), cfg.clock);
   const d: Dispatch = { games, chat, log, onRefused, acks };
   /** Each open connection's frames still being handled (shutdown waits for them). */
   const inFlight = new Map<WebSocket, () => Promise<void>>();
@@ -76,7 +76,7 @@ export function attachWebSockets(
       tokenHash: null,
       viewer: null,
       send(text) {
-        if (ws.readyState !== WebSocket.OPEN || !backpressure.check(ws, Date.now())) return;
+        if (ws.readyState !== WebSocket.OPEN || !backpressure.check(ws)) return;
         ws.send(text);
       },
     };
@@ -164,8 +164,7 @@ export function attachWebSockets(
   // right after its last frame.
   const drainCheck = setInterval(
     () => {
-      const now = Date.now();
-      for (const ws of wss.clients) backpressure.check(ws, now);
+      for (const ws of wss.clients) backpressure.check(ws);
     },
     Math.max(50, Math.min(1000, limits.slowConsumerMs / 2)),
   );

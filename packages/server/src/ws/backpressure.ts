@@ -1,6 +1,7 @@
 // Backpressure: a connection that does not read its frames is closed, not buffered for ever.
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import type { BotClock } from '../bots/clock.js';
 import type { LimitsConfig } from '../limits/config.js';
 import { CLOSE_SLOW_CONSUMER } from './config.js';
 
@@ -11,11 +12,14 @@ export class Backpressure {
   constructor(
     private readonly limits: LimitsConfig,
     private readonly log: Logger,
+    /** What `slowConsumerMs` is measured on (the transport's one clock). */
+    private readonly clock: BotClock,
   ) {}
 
   /** False when `ws` was closed for not reading: more than 4 times the limit unsent, or above the
    * limit for `slowConsumerMs`. */
-  check(ws: WebSocket, now: number): boolean {
+  check(ws: WebSocket): boolean {
+    const now = this.clock.now();
     const { maxBufferedBytes, slowConsumerMs } = this.limits;
     // Bytes queued in the socket and in ws's sender, not yet handed to the kernel.
     const buffered = ws.bufferedAmount;

@@ -15,7 +15,8 @@ export interface WsConfig {
   /** A connection that has not said a valid `hello` this long after its upgrade is closed
    * (4408): until then it is a descriptor that plays nothing. */
   helloMs: number;
-  /** What the `hello` deadline is armed on (tests hand in a clock they advance). */
+  /** What the `hello` deadline and the heartbeat's ticks are armed on, and what backpressure
+   * measures `slowConsumerMs` on (tests hand in a clock they advance). */
   clock: BotClock;
 }
 
