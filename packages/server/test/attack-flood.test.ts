@@ -2,7 +2,17 @@
 // note floods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/app/server.js';
-import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table, testServer } from './helpers.js';
+import {
+  api,
+  Client,
+  EXPECT_MS,
+  type LogSink,
+  mulberry,
+  openTable,
+  playOut,
+  type Table,
+  testServer,
+} from './helpers.js';
 import { ManualClock } from './manual-clock.js';
 import { rawWs } from './raw-ws.js';
 
@@ -32,6 +42,11 @@ async function pingsAnswered(c: Client): Promise<void> {
   for (let i = 0; i < 2; i++) await c.request({ t: 'ping' }, (m) => m.t === 'pong');
 }
 
+/** Resolves once `cond` holds (checked every 10 ms: what it reads has no event to wait on). */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setTimeout(r, 10));
+}
+
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
     p,
@@ -41,20 +56,30 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 describe('attack: a socket that never reads but answers heartbeats with unsolicited pongs', () => {
   it('is closed once its send buffer stays above the limit; others keep playing', async () => {
-    // Heartbeats far apart: only the backpressure rule can drop this socket within the test.
-    const s2 = await testServer(undefined, { limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 } });
+    // A clock never advanced: no heartbeat tick and no time above the limit, so only the rule of
+    // 4 times the limit unsent can drop this socket, as soon as the server has written that much.
+    const sink: LogSink = { lines: [] };
+    const s2 = await testServer(
+      undefined,
+      { ws: { clock: new ManualClock() }, limits: { maxBufferedBytes: 64 * 1024, slowConsumerMs: 300 } },
+      sink,
+    );
     const t2 = await openTable(s2.url, { mode: 'full', players: 5 });
     const bad = await rawWs(s2.port);
     // Keep "alive" the way the attack did: pongs nobody asked for.
     const pongs = setInterval(() => bad.sendPong(), 50);
     try {
-      for (let i = 0; i < 30_000; i++) bad.sendText(JSON.stringify({ t: 'hello', gameId: t2.gameId, token: null }));
-      await new Promise((r) => setTimeout(r, 4000));
       // (~66 MB of frames: more than loopback kernel buffers hold, 32 MB here.)
+      for (let i = 0; i < 30_000; i++) bad.sendText(JSON.stringify({ t: 'hello', gameId: t2.gameId, token: null }));
+      await within(
+        until(() => sink.lines.some((l) => l.includes('closing a connection that does not read'))),
+        EXPECT_MS,
+        'slow consumer closed',
+      );
       // Now read what was sent: a dropped connection ends after its data, a kept one never does.
       bad.socket.on('data', () => undefined);
       bad.socket.resume();
-      await within(bad.ended, 10_000, 'slow consumer dropped');
+      await within(bad.ended, EXPECT_MS, 'slow consumer dropped');
       expect((await api(s2.url, 'GET', '/api/health')).body).toEqual({ ok: true });
       const c = new Client(s2.url);
       expect((await c.hello(t2.gameId, null)).t).toBe('lobby');
