@@ -1,4 +1,4 @@
-// Level "expert" (issue 11), both sides: determinised Monte Carlo search on the fast engine
+// Level "expert", both sides: determinised Monte Carlo search on the fast engine
 // (search.ts), seeded with the (live) hard bot's move. One instance is one bot session for one
 // (game, seat): the exact deduction, the agents' sampled belief and the hard bot's caches are kept
 // between its decisions in that game and never shared with another game.

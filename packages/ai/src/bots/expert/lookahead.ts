@@ -2,7 +2,7 @@
 // made this move? The recruiter knows the whole game but the deck order, so it rebuilds the game
 // (own-state.ts), makes the move, ends its turn and lets a real agents' bot (the hard AgentBot)
 // play the agents' half-turn on the readable engine. That bot sees only the agents' view, so the
-// answer models what the agents can know (issue 11), with everything the fast playouts leave out:
+// answer models what the agents can know, with everything the fast playouts leave out:
 // asks and their answers (R22), reveals, scans, shakedowns and pushes (R24, R25), Dusty and the
 // Dolphin. With it the expert recruiter won 43.0% against the yardstick agents, 41.2% without
 // (500 paired games, docs/bots.md "Expert recruiter: the lookahead").
@@ -97,7 +97,7 @@ export class Lookahead {
     let bot = this.agents.get(seat);
     if (!bot) {
       // iteration mode (no clock): the simulated agents' work is fixed by their budget's counts,
-      // never cut by the wall clock, so a loaded machine simulates the same half-turn (issue 26 §6)
+      // never cut by the wall clock, so a loaded machine simulates the same half-turn
       bot = new AgentBot('hard', undefined, this.timeUp ? undefined : Infinity);
       this.agents.set(seat, bot);
     }

@@ -31,7 +31,7 @@ export const SEARCH = {
   /** Every k-th playout goes to the prior move. */
   priorEvery: 4,
   /**
-   * Standard errors by which a searched move must beat the prior, per side. Measured (issue 11,
+   * Standard errors by which a searched move must beat the prior, per side. Measured (
    * paired seeds, 1,000 playouts): deviating at 1 SE (recruiter) and 2.5 SE (agents) lost more
    * games than the prior alone (recruiter 1 of 13 against about 1 in 5; agents 4 of 9 lost against
    * about 1 in 7): the playouts' agents and recruiter are cruder than the yardstick bots, and the
