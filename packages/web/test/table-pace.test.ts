@@ -112,7 +112,14 @@ describe('every move is seen', () => {
     ).toBe('0.6s');
     // the bots' several frames are shown one by one, each 900 ms after the one before
     expect(await pacedSteps(page, received, PACE_GAP_MS.normal, 5)).toBeGreaterThan(1);
-    // a glide starts in the page's next rendered frame: waited for
+    // a piece glided: the bots' frames so far may have moved none (activations and asks only),
+    // then more of their turns are watched; a glide starts in the page's next rendered frame
+    const mid = () => page.evaluate(() => (window as unknown as { mid: number }).mid);
+    for (let i = 0; i < 8 && (await mid()) === 0; i++) {
+      if ((await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000)) === 'over') break;
+      await recruiterMove(page, []);
+      await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000);
+    }
     await page.waitForFunction(() => (window as unknown as { mid: number }).mid > 0, null, { timeout: 10000 });
     // the agents' turn stays marked on the board; hovering a log entry highlights its place
     // (waited for: the paced frames may still be rendering when the steps are checked; a quiet
