@@ -3,6 +3,7 @@
 // zoom and phone tap targets. (Split from table.test.ts so they run on several workers.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { PACE_GAP_MS } from '../src/table/pacing.js';
 import { newPage, recruiterMove, serverAndBrowser, shot, status, targets, type Server } from './helpers.js';
 import { soloTable } from './table-solo.js';
 
@@ -14,36 +15,74 @@ beforeAll(() => {
 });
 const { solo, untilMine, activateFirst, setupUntil } = soloTable(() => server.url);
 
-/** Plays this seat's decisions and measures the time between the frames shown after each (the
- * answer to the own action is the first change: gaps from the second on), until there are 5. */
-async function botGaps(page: Page): Promise<number[]> {
-  const gaps: number[] = [];
-  for (let i = 0; i < 8 && gaps.length < 5; i++) {
+/** The seqs of the `events` frames this page has received, in order (read from its WebSocket:
+ * the pacer holds frames back, so what arrived and what is shown differ). */
+function receivedSeqs(page: Page): number[] {
+  const seqs: number[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload !== 'string') return;
+      const m = JSON.parse(f.payload) as { t?: string; seq?: number };
+      if (m.t === 'events' && typeof m.seq === 'number') seqs.push(m.seq);
+    }),
+  );
+  return seqs;
+}
+
+/** Plays this seat's decisions with the page's clock paused and checks, for each frame the pacer
+ * held back (the answer to the own action is shown at once: the steps from there on), that it is
+ * not shown `gap` - 1 ms after the previous one and shown at `gap`; until `steps` were checked. */
+async function pacedSteps(page: Page, received: number[], gap: number, steps: number): Promise<number> {
+  const shownSeq = async () => Number(await page.locator('[role=status][data-seq]').getAttribute('data-seq'));
+  // lets the page render what a fired timer set (React renders in a task of its own)
+  const settle = () =>
+    page.evaluate(async () => {
+      for (let i = 0; i < 3; i++)
+        await new Promise((r) => {
+          const c = new MessageChannel();
+          c.port1.onmessage = r;
+          c.port2.postMessage(0);
+        });
+    });
+  let checked = 0;
+  for (let i = 0; i < 8 && checked < steps; i++) {
     if ((await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000)) === 'over') break;
-    await page.evaluate(() => ((window as unknown as { seqTimes: number[] }).seqTimes = []));
+    // nothing is queued while the game waits on this seat: pausing here stops no pending step
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await recruiterMove(page, []);
+    while (checked < steps) {
+      const s = (await status(page))!;
+      if (s.mine || s.phase === 'over') break;
+      // the bots' next frame has arrived (it waits on the paused clock, not on the network)
+      await expect.poll(() => received.some((q) => q > s.seq), { timeout: 60000 }).toBe(true);
+      const next = received.find((q) => q > s.seq)!;
+      await page.clock.runFor(gap - 1);
+      await settle();
+      expect(await shownSeq(), `${gap - 1} ms after seq ${s.seq}`).toBe(s.seq);
+      await page.clock.runFor(1);
+      await settle();
+      expect(await shownSeq(), `${gap} ms after seq ${s.seq}`).toBe(next);
+      checked++;
+    }
+    // the rest of the bots' frames on the flowing clock
+    await page.clock.resume();
     await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000);
-    const t = await page.evaluate(() => (window as unknown as { seqTimes: number[] }).seqTimes);
-    gaps.push(...t.slice(2).map((x, j) => x - t[j + 1]!));
   }
-  return gaps;
+  return checked;
 }
 
 describe('every move is seen', () => {
   it('bots’ moves are paced one by one, pieces glide, the last turn stays marked, a log entry highlights its place; "faster" shortens the pace', async () => {
     const { page, errors } = await newPage(browser, { pace: 'normal', motion: 'no-preference' });
+    // the page's timers run on Playwright's clock: flowing as usual until a step is checked
+    await page.clock.install();
+    const received = receivedSeqs(page);
     await solo(page, 'Recruiter');
     await setupUntil(page, 'recruiter', ['recruiterTurn']);
-    // watch the shown positions and a piece's transform while the bot agents play
+    // watch the pieces' transforms while the bot agents play
     await page.evaluate(() => {
-      const w = window as unknown as { seqTimes: number[]; mid: number; ends: Set<string> };
-      w.seqTimes = [];
+      const w = window as unknown as { mid: number };
       w.mid = 0;
-      const el = document.querySelector('[role=status][data-seq]')!;
-      new MutationObserver(() => w.seqTimes.push(performance.now())).observe(el, {
-        attributes: true,
-        attributeFilter: ['data-seq'],
-      });
       const tick = () => {
         for (const p of document.querySelectorAll('svg.board .piece')) {
           const cs = getComputedStyle(p).transform;
@@ -71,17 +110,19 @@ describe('every move is seen', () => {
         .first()
         .evaluate((e) => getComputedStyle(e).transitionDuration),
     ).toBe('0.6s');
-    const gaps = await botGaps(page);
-    const mid = await page.evaluate(() => (window as unknown as { mid: number }).mid);
-    // the bots' several frames were shown one by one, 900 ms apart: on average (a render can
-    // land late on a loaded machine, which shortens the next gap but not the average)
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    expect(gaps.length).toBeGreaterThan(1);
-    // 900 ms apart; a render landing late on this loaded machine moves one frame's time
-    expect(mean(gaps)).toBeGreaterThan(700);
-    expect(mid).toBeGreaterThan(0);
+    // the bots' several frames are shown one by one, each 900 ms after the one before
+    expect(await pacedSteps(page, received, PACE_GAP_MS.normal, 5)).toBeGreaterThan(1);
+    // a piece glided: the bots' frames so far may have moved none (activations and asks only),
+    // then more of their turns are watched; a glide starts in the page's next rendered frame
+    const mid = () => page.evaluate(() => (window as unknown as { mid: number }).mid);
+    for (let i = 0; i < 8 && (await mid()) === 0; i++) {
+      if ((await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000)) === 'over') break;
+      await recruiterMove(page, []);
+      await untilMine(page, ['recruiterTurn', 'answerAsk', 'over'], 60000);
+    }
+    await page.waitForFunction(() => (window as unknown as { mid: number }).mid > 0, null, { timeout: 10000 });
     // the agents' turn stays marked on the board; hovering a log entry highlights its place
-    // (waited for: the paced frames may still be rendering when the gaps are read; a quiet
+    // (waited for: the paced frames may still be rendering when the steps are checked; a quiet
     // fresh-clone run of 259f4f9 counted none at once)
     // Regression "no last-turn mark within 60 s" (a quiet fresh-clone run of acf2f3a): the random
     // agents' whole turn can hold no place (each activation ended without a move or an ask) while
@@ -98,11 +139,7 @@ describe('every move is seen', () => {
     await shot(page, 'table-last-turn-1280.png', false);
     // "faster"
     await page.locator('select[name=pace]').selectOption('fast');
-    const fast = await botGaps(page);
-    expect(fast.length).toBeGreaterThan(1);
-    expect(mean(fast)).toBeGreaterThan(200);
-    expect(mean(fast)).toBeLessThan(650);
-    expect(mean(gaps) - mean(fast)).toBeGreaterThan(300);
+    expect(await pacedSteps(page, received, PACE_GAP_MS.fast, 3)).toBeGreaterThan(1);
     expect(errors).toEqual([]);
   }, 240_000);
 });
