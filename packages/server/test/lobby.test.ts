@@ -185,14 +185,19 @@ describe('lobby', () => {
         const isAnswer = (m: any) => m.t === 'events' && m.events.some((e: any) => e.pub.kind === 'askAnswered');
         const before = me.msgs.length;
         // the bot has decided and its answer waits for its release (an event, not a deadline)
-        for (let k = 0; k < 500 && clock.armed === 0; k++) await new Promise((res) => setTimeout(res, 10));
-        expect(clock.armed).toBeGreaterThanOrEqual(1);
+        // The clock stood still while the bot decided, so its answer is due 250 ms from now: wait
+        // for that alarm (an event, not a deadline). Other alarms of this server may be pending
+        // too, so the test follows this one by its time, not by a count.
+        const due = clock.now() + 250;
+        for (let k = 0; k < 500 && !clock.dueAt.includes(due); k++) await new Promise((res) => setTimeout(res, 10));
+        expect(clock.dueAt).toContain(due);
         clock.advance(249);
-        // one ms short of the release the answer has not been sent, however fast the bot was
-        await new Promise((res) => setTimeout(res, 20));
+        // one ms short of the release, the alarm that sends the answer has not rung
+        expect(clock.dueAt).toContain(due);
         expect(me.msgs.slice(before).some(isAnswer)).toBe(false);
         const answer = me.wait(isAnswer); // sent after the release, never before: it is async
         clock.advance(1);
+        expect(clock.dueAt).not.toContain(due);
         await answer;
         timed++;
       }

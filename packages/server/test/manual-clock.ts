@@ -36,6 +36,11 @@ export class ManualClock implements BotClock {
     }
   }
 
+  /** When each alarm set and not yet rung or cancelled is due, in the order they were set. */
+  get dueAt(): number[] {
+    return this.alarms.filter((a) => a.live).map((a) => a.at);
+  }
+
   /** Alarms set and not yet rung or cancelled. */
   get armed(): number {
     return this.alarms.filter((a) => a.live).length;

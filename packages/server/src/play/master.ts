@@ -3,9 +3,8 @@
 // action takes, whoever sends it: `submit(g, action, origin)` = seq check -> the table host's
 // `play` (engine `apply`, each viewer's frame) -> append to the store with the next seq
 // (compare-and-set) -> fan-out. Players (play/connections.ts), bots (play/bot-driver.ts), timers
-// (play/timers.ts) and other instances'
-// commits (cluster/sync.ts, origin 'remote': already stored, so only applied and fanned out)
-// all come through here.
+// (play/timers.ts) and other instances' commits (cluster/sync.ts, origin 'remote': already stored,
+// so only applied and fanned out) all come through here.
 import {
   type Action,
   applyLogged,
