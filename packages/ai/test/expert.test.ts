@@ -164,7 +164,9 @@ describe('expert: anytime', () => {
       expect(reported.length).toBeGreaterThanOrEqual(1);
       for (const b of reported) expect(legal).toContainEqual(b);
       expect(reported[reported.length - 1]).toEqual(a);
-      expect(bot.lastPlayouts).toBeGreaterThan(0);
+      // work was done: the agents' search ran playouts, the recruiter's planner simulated half-turns
+      if (seat === 0) expect(bot.lastPlan?.simulations).toBeGreaterThan(0);
+      else expect(bot.lastPlayouts).toBeGreaterThan(0);
     }
   });
 
@@ -177,6 +179,7 @@ describe('expert: anytime', () => {
     // no search ran (counted, not timed: the machine may be busy)
     expect(bot.lastPlayouts).toBe(0);
     expect(bot.lastSearch).toBeNull();
+    expect(bot.lastPlan).toBeNull();
     expect(a).toEqual(legal[0]);
     expect(seen).toEqual([legal[0]]);
   });
@@ -206,10 +209,10 @@ describe('expert: determinism', () => {
       const run = () => {
         const bot = new ExpertBot(side(seat), { iterations: 200 });
         const a = bot.decide(view(s, seat), legal, seatRng(seed, seat), 5);
-        return { a, playouts: bot.lastPlayouts };
+        return { a, work: seat === 0 ? (bot.lastPlan?.rows ?? null) : bot.lastPlayouts };
       };
       const first = run();
-      expect(first.playouts).toBeGreaterThan(0);
+      expect(first.work).toBeTruthy();
       await tick();
       expect(run()).toEqual(first);
     },
@@ -219,7 +222,7 @@ describe('expert: determinism', () => {
 describe('expert: playouts in play', () => {
   // Play runs the playout count the win rates were measured at (docs/bots.md), the clock being
   // only the limit on a slow machine; until 2026-12-01 it ran up to 20,000 with a long budget.
-  it.each(SEARCHED_POSITIONS.slice(0, 2))(
+  it.each(SEARCHED_POSITIONS.slice(1))(
     'a long clock budget stops at 1,000 playouts, the measured count (%s)',
     async (_name, seed, stop) => {
       const s = await position(seed, stop);
@@ -230,6 +233,21 @@ describe('expert: playouts in play', () => {
       expect(bot.lastPlayouts).toBeLessThanOrEqual(1_000);
     },
   );
+});
+
+describe('expert: the recruiter\u2019s planner in play', () => {
+  it('a long clock budget plans with the work of iteration mode, the measured work (same move, same simulations)', async () => {
+    const [, seed, stop] = SEARCHED_POSITIONS[0];
+    const s = await position(seed, stop);
+    const plan = (iterations: number | undefined) => {
+      const bot = new ExpertBot('recruiter', { iterations });
+      const a = bot.decide(view(s, 0), legalActions(s, 0), seatRng(seed, 0), 60_000);
+      return { a, simulations: bot.lastPlan?.simulations };
+    };
+    const fixed = plan(200);
+    expect(fixed.simulations).toBeGreaterThan(0);
+    expect(plan(undefined)).toEqual(fixed);
+  });
 });
 
 describe('expert: hidden information', () => {
@@ -281,6 +299,8 @@ describe('expert: hidden information', () => {
     const simulators: Record<string, RegExp> = {
       'expert/own-state.ts': /\b(newGame|replay|exportRecord|legalActions|apply)\b/,
       'expert/lookahead.ts': /\b(newGame|replay|exportRecord)\b/,
+      'expert/plan.ts': /\b(newGame|replay|exportRecord)\b/,
+      'expert/setup.ts': /\b(newGame|replay|exportRecord)\b/,
     };
     for (const [dir, path] of Object.entries(DIRS)) {
       const files = readdirSync(path).filter((f) => f.endsWith('.ts'));

@@ -143,7 +143,12 @@ export function analyseGame(record: GameRecord, o: AnalysisOptions): GameAnalysi
     if (!legal.length) return null;
     const a = expert.recruiter.decide(view(s, 0), legal, rngFor(), NO_CLOCK_MS);
     decisions++;
-    return { action: actionToRecord(a), winEstimate: searchEstimate(expert.recruiter) };
+    const row = expert.recruiter.lastPlan?.rows.find((r) => r.move === a);
+    return {
+      action: actionToRecord(a),
+      winEstimate: searchEstimate(expert.recruiter),
+      escapes: row ? 1 - row.risk : null,
+    };
   };
 
   let s = gameFromRecord(record);

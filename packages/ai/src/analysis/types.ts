@@ -59,8 +59,16 @@ export interface ActivationRow {
 /** What the expert recruiter would have played where the recruiter stepped or slipped. */
 export interface ExpertRecruiter {
   readonly action: RecordedAction;
-  /** The expert's search estimate of the recruiter's winning chance (null: no search). */
+  /**
+   * The expert's estimate of the recruiter's winning chance (null: none; the recruiter plans its
+   * steps by simulated agents' half-turns, not by a search of whole games).
+   */
   readonly winEstimate: number | null;
+  /**
+   * For its step or slip: the share of the agents' half-turns it simulated after that move that
+   * did not capture it (null: no plan ran, one candidate or not a step).
+   */
+  readonly escapes: number | null;
 }
 
 export interface RecruiterTurnRow {

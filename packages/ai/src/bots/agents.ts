@@ -136,9 +136,15 @@ export class AgentBot implements Bot {
     /**
      * The wall-clock safety cutoff, when not the decision's budget: Infinity for a bot whose
      * decisions must not depend on the machine's speed (the expert's lookahead in iteration mode;
-     * its work is bounded by the budget's counts, sampleWork).
+     * its work is bounded by the budget's counts, sampleWork); a function is asked at each decision
+     * (the lookahead on the clock: what is left of the expert's own budget).
      */
-    private readonly cutoffMs?: number,
+    private readonly cutoffMs?: number | (() => number),
+    /**
+     * The hard agents' value of a bit, when not AGENT_WEIGHTS.infoPerBit: the expert recruiter
+     * simulates agents of more than one style (a capture-minded team values a bit less).
+     */
+    private readonly infoPerBit?: number,
   ) {}
 
   private params(budgetMs: number): Params {
@@ -156,7 +162,7 @@ export class AgentBot implements Bot {
       weighCards: true,
       lookahead: true,
       headOff: true,
-      infoPerBit: AGENT_WEIGHTS.infoPerBit,
+      infoPerBit: this.infoPerBit ?? AGENT_WEIGHTS.infoPerBit,
     };
   }
 
@@ -190,7 +196,8 @@ export class AgentBot implements Bot {
   }
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
-    const dl = new Deadline(this.cutoffMs ?? budgetMs);
+    const c = this.cutoffMs;
+    const dl = new Deadline(typeof c === 'function' ? c() : (c ?? budgetMs));
     let reported: Action | null = null;
     this.onBest = onBest
       ? (a) => {

@@ -79,6 +79,13 @@ export class RecruiterBot implements Bot {
   private belief: Belief | null = null;
   lastCutoff = false;
   /**
+   * The scores of the last main-action decision (steps and slips; -Infinity for other actions),
+   * read by the expert recruiter's planner. Null until a main action was scored.
+   */
+  lastMoveScores: ReadonlyMap<Action, number> | null = null;
+  /** Per step or slip of the last main action: the agents' belief, after it, that the recruiter is where it leads. */
+  lastMoveShares: ReadonlyMap<Action, number> | null = null;
+  /**
    * `exact`: the session's exact deduction, shared with the expert that asks this bot for its
    * prior move (one incremental deduction per session instead of two).
    */
@@ -93,6 +100,7 @@ export class RecruiterBot implements Bot {
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
     const dl = new Deadline(budgetMs);
+    this.lastMoveScores = null;
     let reported: Action | null = null;
     this.onBest = onBest
       ? (a) => {
@@ -291,6 +299,7 @@ export class RecruiterBot implements Bot {
     const alertAt = hard && RECRUITER_WEIGHTS.alert ? alertHour(v) : null;
     let qStepBy: Float64Array[] | null = null;
     let qSlipBy: Float64Array[] | null = null;
+    let lastShare = 0;
     const stepScore = (a: Action): number => {
       if (a.type === 'step') return score(a.to, false);
       if (a.type === 'mindSlip') return score(a.to, true) - (a.token === 2 ? 0.01 : 0);
@@ -320,6 +329,7 @@ export class RecruiterBot implements Bot {
       if (nearest < 99) s -= nearest * 0.03;
       const by = slip ? qSlipBy : qStepBy;
       const q = by && alertAt !== null ? by[alertCount(v, here, to, alertAt)]! : slip ? qSlip : qStep;
+      lastShare = q ? q[to]! : 0;
       // an immortal near the destination halves its danger only for a recruiter that escorts (R25)
       const escorts = !hard || RECRUITER_WEIGHTS.escort > 0;
       s -= 1.5 * this.danger(v, g, to, q, immNear(to) && v.mode === 'full' && escorts);
@@ -347,7 +357,20 @@ export class RecruiterBot implements Bot {
         if (held > 0) qSlipBy = alertBeliefs(b, g, true, alertAt).map(normalised);
       }
     }
-    return this.best(legal, stepScore);
+    // the last scoring pass, kept for the expert (it weighs its own risk estimate against it);
+    // recorded as it is made, so no random number is drawn twice
+    const scores = new Map<Action, number>();
+    const shares = new Map<Action, number>();
+    const chosen = this.best(legal, (a) => {
+      lastShare = 0;
+      const x = stepScore(a);
+      scores.set(a, x);
+      shares.set(a, lastShare);
+      return x;
+    });
+    this.lastMoveScores = scores;
+    this.lastMoveShares = shares;
+    return chosen;
   }
 
   private immortals(

@@ -110,6 +110,7 @@ export function Analysis({ gameId, onClose, local }: { gameId: string; onClose: 
               const chance = e && 'captureChance' in e ? e.captureChance : null;
               if (chance !== null) notes.push(t('an_captureChance', { p: pct(chance) }));
               if (e?.winEstimate != null) notes.push(t('an_winEstimate', { p: pct(e.winEstimate) }));
+              if (e && 'escapes' in e && e.escapes !== null) notes.push(t('an_escapes', { p: pct(e.escapes) }));
               return (
                 <tr key={`${kind}${r.index}`} className={kind}>
                   <td>{t('an_when', { time: r.time })}</td>

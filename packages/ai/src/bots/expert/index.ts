@@ -9,7 +9,7 @@
 // public view. Before its search, the recruiter looks one agents' half-turn ahead with the real
 // hard agents on its own rebuilt game (lookahead.ts): the playouts' agents neither ask nor read
 // step tokens, the hard agents do.
-import { type Action, FastCodes, fastFromAction, info, LOCATION_COUNT, type View } from '@mindmgmt/engine';
+import { type Action, FastCodes, fastFromAction, LOCATION_COUNT, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
 import { factsOf } from '../../deduction/facts.js';
 import { ExactTracker } from '../exact.js';
@@ -17,13 +17,13 @@ import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
 import { RecruiterBot } from '../recruiter.js';
-import { canSurvive, geoFor } from '../geo.js';
+import { geoFor } from '../geo.js';
 import { Playout } from './playout.js';
 import { AgentWorlds } from './sampling.js';
 import { type Arm, SEARCH, search } from './search.js';
-import { deckPool, PublicFrame, recruiterWorlds, shuffle } from './world.js';
-import { LOOKAHEAD, Lookahead } from './lookahead.js';
-import { AskOutlook } from '../ask-exposure.js';
+import { PublicFrame } from './world.js';
+import { type PlanReport, planMove } from './plan.js';
+import { setupChoice } from './setup.js';
 
 export interface ExpertOptions {
   /**
@@ -34,12 +34,18 @@ export interface ExpertOptions {
   readonly iterations?: number;
   /** Determinisations per decision. */
   readonly worlds?: number;
-  /** Standard errors by which a searched move must beat the prior (default SEARCH.margin[side]). */
+  /** Standard errors by which a searched move must beat the prior (the agents' search; default SEARCH.margin). */
   readonly margin?: number;
 }
 
 /** Share of the budget the whole decision may use (the rest is slack for the caller). */
 const BUDGET_SHARE = 0.85;
+/**
+ * Share of the budget after which the start's and setup step's simulations stop (setup.ts): a
+ * simulated decision under way runs on past it. At 0.6, with the machine's load average above 30,
+ * one such decision took 1,012 ms of a 1,000 ms budget (6 games, seeds 11-16).
+ */
+const SETUP_SHARE = 0.4;
 /**
  * Share of the budget handed to the hard bot for its move (the search's starting point). At the
  * production budget (600 of 1,000 ms) its work limits are those of 700 ms and more except the
@@ -80,13 +86,9 @@ export class ExpertBot implements Bot {
   lastPlayouts = 0;
   /** The last search's root statistics (for tuning runs and the loss analysis), null if none ran. */
   lastSearch: { readonly prior: number; readonly chosen: number; readonly arms: readonly Arm[] } | null = null;
-  /**
-   * The last decision's lookahead (recruiter steps): the hard bot's move, the move the search
-   * then started from, and the moves vetoed on the way; null if none ran.
-   */
-  lastLookahead: { readonly prior: Action; readonly chosen: Action; readonly vetoed: readonly Action[] } | null = null;
 
   private o: ExpertOptions;
+  lastPlan: PlanReport | null = null;
 
   constructor(
     readonly side: 'recruiter' | 'agents',
@@ -118,7 +120,7 @@ export class ExpertBot implements Bot {
     const end = t0 + budgetMs * BUDGET_SHARE;
     this.lastPlayouts = 0;
     this.lastSearch = null;
-    this.lastLookahead = null;
+    this.lastPlan = null;
     this.followGame(v);
     if (legal.length === 1) {
       onBest?.(legal[0]!);
@@ -141,15 +143,8 @@ export class ExpertBot implements Bot {
     let priorMove = pickLegal(this.prior.decide(v, legal, rng, priorBudget), legal);
     onBest?.(priorMove);
     let open = legal;
-    if (this.side === 'recruiter' && LOOKAHEAD.vetoes > 0 && v.phase === 'recruiterTurn' && isMove(priorMove)) {
-      try {
-        ({ move: priorMove, open } = this.lookahead(v, legal, rng, priorBudget, priorMove, fixed, end));
-        onBest?.(priorMove);
-      } catch {
-        open = legal;
-      }
-    }
-    if (!LOOKAHEAD.search && this.side === 'recruiter') return priorMove;
+    if (this.side === 'recruiter')
+      return this.recruiterMove(v, legal, rng, priorMove, fixed, t0 + budgetMs * SETUP_SHARE, end, onBest);
     if (!SEARCHED.has(v.phase) || v.result || UNVALUED.has(priorMove.type)) return priorMove;
     try {
       return this.searchFrom(v, open, rng, priorMove, fixed, end, onBest) ?? priorMove;
@@ -159,41 +154,42 @@ export class ExpertBot implements Bot {
   }
 
   /**
-   * The prior's step or slip, unless the simulated agents capture the recruiter after it: then the
-   * prior's next choice without it, up to LOOKAHEAD.vetoes times. `open` is what the search may
-   * still choose from (the vetoed moves are out). If every candidate is caught, the prior's own.
+   * The recruiter: its start and last setup step by the simulated agents' placement (setup.ts),
+   * its steps and slips by the planner (plan.ts); everything else (immortals, ask answers, the
+   * other setup steps) is the hard bot's.
    */
-  private lookahead(
+  private recruiterMove(
     v: View,
     legal: readonly Action[],
     rng: BotRng,
-    priorBudget: number,
     priorMove: Action,
     fixed: boolean,
+    setupEnd: number,
     end: number,
-  ): { move: Action; open: readonly Action[] } {
-    const own = v.recruiter!.cards.map((c) => c.feature);
-    const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
-    const sim = new Lookahead(v, deck, rng, fixed ? undefined : () => performance.now() >= end);
-    let open = legal;
-    let cand = priorMove;
-    const vetoed: Action[] = [];
-    for (let k = 0; k < LOOKAHEAD.vetoes; k++) {
-      if (!fixed && performance.now() >= end) break;
-      if (sim.captured(cand) !== true) {
-        this.lastLookahead = { prior: priorMove, chosen: cand, vetoed };
-        return { move: cand, open };
+    onBest?: (a: Action) => void,
+  ): Action {
+    try {
+      if (v.phase === 'start' || v.phase === 'setupSteps') {
+        // a simulated agents' decision may run past the check by its own budget: stop early
+        const c = setupChoice(v, legal, rng, priorMove, fixed ? undefined : () => performance.now() >= setupEnd);
+        if (c) {
+          const a = pickLegal(c, legal);
+          onBest?.(a);
+          return a;
+        }
+        return priorMove;
       }
-      vetoed.push(cand);
-      open = open.filter((a) => a !== cand);
-      if (!open.some(isMove)) break;
-      const next = pickLegal(this.prior.decide(v, open, rng, priorBudget), open);
-      // R17: never trade a capture next half-turn for being boxed in later
-      if (!isMove(next) || !survives(v, next)) break;
-      cand = next;
+      const prior = this.prior as RecruiterBot;
+      if (v.phase !== 'recruiterTurn' || !isMove(priorMove) || !prior.lastMoveScores) return priorMove;
+      const plan = planMove(v, prior.lastMoveScores, prior.lastMoveShares, rng, fixed ? undefined : end);
+      this.lastPlan = plan;
+      if (!plan) return priorMove;
+      const a = pickLegal(plan.move, legal);
+      onBest?.(a);
+      return a;
+    } catch {
+      return priorMove;
     }
-    this.lastLookahead = { prior: priorMove, chosen: priorMove, vetoed };
-    return { move: priorMove, open: legal };
   }
 
   private searchFrom(
@@ -212,28 +208,17 @@ export class ExpertBot implements Bot {
     const exact = this.exact(v);
     const count = this.o.worlds ?? 32;
     const beliefCut = () => !fixed && performance.now() >= end - 200;
-    // What the agents believe of the recruiter's location now (both sides: the recruiter models
-    // the agents by it, the agents chase it); public facts only.
-    // (The recruiter's playouts can start from the exact set alone: when the clock is short it
-    // skips the belief rather than overrun its budget.)
-    const belief =
-      this.side === 'agents' || fixed || !beliefCut()
-        ? this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut)
-        : null;
-    const worlds =
-      this.side === 'recruiter'
-        ? recruiterWorlds(v, count, rng)
-        : this.agentWorlds.sample(v, rng, exact, count, BELIEF_SAMPLES, beliefCut);
+    // What the agents believe of the recruiter's location now (public facts only): they chase it.
+    const belief = this.agentWorlds.beliefFor(v, exact, BELIEF_SAMPLES, beliefCut);
+    const worlds = this.agentWorlds.sample(v, rng, exact, count, BELIEF_SAMPLES, beliefCut);
     if (!worlds.length) return null;
 
     // root moves: distinct packed codes of the legal actions
     const arms: Arm[] = [];
     const actions: Action[] = [];
     let prior = -1;
-    const unseen = this.side === 'recruiter' ? unseenCosts(v, priorMove) : () => false;
     for (const a of legal) {
       if (UNVALUED.has(a.type) && a !== priorMove) continue;
-      if (a !== priorMove && unseen(a)) continue;
       const code = fastFromAction(a);
       if (code < 0 || arms.some((x) => x.code === code)) continue;
       if (a === priorMove) prior = arms.length;
@@ -249,7 +234,6 @@ export class ExpertBot implements Bot {
     const rootWeight = belief && belief.worlds.length && belief.total > 0 ? Float64Array.from(belief.here) : undefined;
     const playout = new Playout(geoFor(v.mayhem));
     playout.rng.seed(Math.floor(rng() * 4294967296));
-    const me = this.side === 'recruiter' ? FastCodes.W_RECRUITER : FastCodes.W_AGENTS;
     const started = performance.now();
     const iterations = this.o.iterations ?? MAX_PLAYOUTS;
     const out = search(
@@ -260,8 +244,8 @@ export class ExpertBot implements Bot {
       root,
       rootWeight,
       escortedThisTurn(v),
-      me,
-      this.o.margin ?? SEARCH.margin[this.side],
+      FastCodes.W_AGENTS,
+      this.o.margin ?? SEARCH.margin,
       playout,
       {
         iterations,
@@ -306,50 +290,12 @@ export class ExpertBot implements Bot {
   }
 }
 
-/**
- * Recruiter moves whose worth the playouts cannot see, so the search would misjudge them; only the
- * prior plays them. The playouts' agents neither ask nor read step tokens, so:
- * - a step or mind slip onto more features only it would answer an ask with than the prior's
- *   destination (R22, ask-exposure.ts) looks free;
- * - an immortal move is worth what it blocks (R22) and where it draws the agents (a decoy); an
- *   extra one costs a step token (R15); an escort looks safe to them, as they rarely push an
- *   immortal off to capture, though strong agents read it as the recruiter's location (escort.ts).
- * Measured (expert recruiter vs yardstick agents, seeds 100-349, against its prior alone, 106 wins;
- * won only here / only by the prior): immortal moves searched too, 85 wins (41 / 62); steps and
- * slips only, 97 (33 / 42). docs/bots.md, "Expert recruiter on the ask-exposure prior".
- */
-function unseenCosts(v: View, priorMove: Action): (a: Action) => boolean {
-  const g = geoFor(v.mayhem);
-  const asks = new AskOutlook(v, g);
-  const moves = (a: Action): a is Extract<Action, { type: 'step' | 'mindSlip' }> =>
-    a.type === 'step' || a.type === 'mindSlip';
-  const limit = moves(priorMove) ? asks.exposure(priorMove.to) : Infinity;
-  const live = new Set(v.recruiter?.cards.filter((c) => c.exposedAt === null).map((c) => c.feature) ?? []);
-  const contacts = (l: number) => info(l).features.filter((f) => live.has(f)).length;
-  const least = SEARCH.recruiterKeepsContacts && moves(priorMove) ? contacts(priorMove.to) : 0;
-  return (a) => !moves(a) || asks.exposure(a.to) > limit || contacts(a.to) < least;
-}
-
 /** Locations immortals were moved onto (and still hold) in the recruiter turn in progress (public). */
 function escortedThisTurn(v: View): Uint8Array {
   const out = new Uint8Array(LOCATION_COUNT);
   if (!v.turn) return out;
   for (const l of factsOf(v).latestEscort(v.immortals)) out[l] = 1;
   return out;
-}
-
-/** A walk to the final hour still exists after this step or slip (the prior's own test, recruiter.ts). */
-function survives(v: View, a: Action): boolean {
-  if (a.type !== 'step' && a.type !== 'mindSlip') return true;
-  const sec = v.recruiter!;
-  const g = geoFor(v.mayhem);
-  const visited = new Uint8Array(LOCATION_COUNT);
-  for (const l of sec.path) visited[l] = 1;
-  visited[a.to] = 1;
-  const held =
-    (v.mindSlips.firstUsedAt === null ? 1 : 0) + (sec.secondMindSlipHeld ? 1 : 0) - (a.type === 'mindSlip' ? 1 : 0);
-  const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
-  return canSurvive(g, a.to, visited, v.finalTime - (v.time + 1), held, slipTable);
 }
 
 function isMove(a: Action): boolean {

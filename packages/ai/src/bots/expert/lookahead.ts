@@ -1,11 +1,10 @@
-// The expert recruiter's lookahead: would strong agents capture it in their coming half-turn if it
-// made this move? The recruiter knows the whole game but the deck order, so it rebuilds the game
+// The expert recruiter's lookahead: would agents capture it in their coming half-turn if it made
+// this move? The recruiter knows the whole game but the deck order, so it rebuilds the game
 // (own-state.ts), makes the move, ends its turn and lets a real agents' bot (the hard AgentBot)
 // play the agents' half-turn on the readable engine. That bot sees only the agents' view, so the
-// answer models what the agents can know, with everything the fast playouts leave out:
-// asks and their answers (R22), reveals, scans, shakedowns and pushes (R24, R25), Dusty and the
-// Dolphin. With it the expert recruiter won 43.0% against the yardstick agents, 41.2% without
-// (500 paired games, docs/bots.md "Expert recruiter: the lookahead").
+// answer models what the agents can know, with everything a cruder model leaves out: asks and
+// their answers (R22), reveals, scans, shakedowns and pushes (R24, R25), Dusty and the Dolphin.
+// The planner (plan.ts) asks it about every step and slip, and again from the game it returns.
 import {
   type Action,
   apply,
@@ -24,22 +23,18 @@ import { ownState } from './own-state.js';
 
 export const LOOKAHEAD = {
   /**
-   * Budget the simulated agents decide with: under EXACT_MIN_BUDGET_MS, so they use their sampled
-   * belief alone (no exact deduction to feed hypothetical views), at 300 samples.
+   * Default budget the simulated agents decide with: under EXACT_MIN_BUDGET_MS, so they use their
+   * sampled belief alone, at 300 samples (the planner passes its own).
    */
   agentsBudgetMs: 100,
-  /** Prior moves the lookahead may veto in one decision (each costs one simulated half-turn). */
-  vetoes: 4,
   /** Cap on simulated decisions per half-turn (a half-turn has a few dozen at most). */
   maxDecisions: 200,
-  /** Whether the playout search still runs after the lookahead (recruiter side). */
-  search: true,
 };
 
 /**
- * One decision's simulator. The agents' bot is kept across the candidate moves of the decision:
- * their first view is the same for every step (a step is public, its destination is not), so its
- * belief is computed once.
+ * One decision's simulator, on one deck. The agents' bot is kept across the candidate moves of the
+ * decision: their first view is the same for every step (a step is public, its destination is
+ * not), so its sampled belief is computed once.
  */
 export class Lookahead {
   private readonly agents = new Map<Seat, AgentBot>();
@@ -51,24 +46,45 @@ export class Lookahead {
     v: View,
     deck: readonly FeatureId[],
     private readonly rng: BotRng,
-    /** Wall clock (absent in iteration mode): a half-turn cut short has no answer. */
-    private readonly timeUp?: () => boolean,
+    /**
+     * When the decision's time is up (performance.now(); absent in iteration mode): a half-turn
+     * cut short, or decided by an agents' bot its cutoff stopped, has no answer.
+     */
+    private readonly end?: number,
+    /** Budget the simulated agents decide with (its work counts, sampleWork; exact from 400 ms). */
+    private readonly agentsBudgetMs: number = LOOKAHEAD.agentsBudgetMs,
+    /** The simulated agents' value of a bit (their style; AgentBot's default when absent). */
+    private readonly infoPerBit?: number,
   ) {
     this.start = ownState(v, deck);
   }
 
   /** True if the agents capture the recruiter before its next turn after `move` (null: no answer). */
   captured(move: Action): boolean | null {
-    if (!this.start) return null;
-    const first = apply(this.start, move);
-    if (!first.ok) return null;
+    return this.after(move).caught;
+  }
+
+  /** The rebuilt game this decision starts from (null if the view could not be rebuilt). */
+  get root(): GameState | null {
+    return this.start;
+  }
+
+  /**
+   * `move` from `from` (the rebuilt game by default, or a game an earlier call returned), the end
+   * of the recruiter's turn, then the agents' half-turn. `state` is the game at the recruiter's
+   * next turn when it was not caught (null otherwise, or when there is no answer).
+   */
+  after(move: Action, from: GameState | null = this.start): { caught: boolean | null; state: GameState | null } {
+    if (!from) return { caught: null, state: null };
+    const first = apply(from, move);
+    if (!first.ok) return { caught: null, state: null };
     let s: GameState = first.state;
     let agentsTurn = false;
     for (let d = 0; d < LOOKAHEAD.maxDecisions; d++) {
-      if (s.result) return s.result.reason === 'capture';
-      if (this.timeUp?.()) return null;
+      if (s.result) return { caught: s.result.reason === 'capture', state: null };
+      if (this.end !== undefined && performance.now() >= this.end) return { caught: null, state: null };
       if (s.phase === 'agentsTurn') agentsTurn = true;
-      else if (agentsTurn && s.phase === 'recruiterTurn') return false;
+      else if (agentsTurn && s.phase === 'recruiterTurn') return { caught: false, state: s };
       let seat: Seat | null = null;
       let legal: Action[] = [];
       for (const x of expectedSeats(s)) {
@@ -78,16 +94,18 @@ export class Lookahead {
           break;
         }
       }
-      if (seat === null) return null;
+      if (seat === null) return { caught: null, state: null };
       const a = this.pick(s, seat, legal);
+      if (!a) return { caught: null, state: null };
       const r = apply(s, a);
-      if (!r.ok) return null;
+      if (!r.ok) return { caught: null, state: null };
       s = r.state;
     }
-    return null;
+    return { caught: null, state: null };
   }
 
-  private pick(s: GameState, seat: Seat, legal: readonly Action[]): Action {
+  /** The seat's choice; null when the agents' bot was stopped by its cutoff (a guess, not an answer). */
+  private pick(s: GameState, seat: Seat, legal: readonly Action[]): Action | null {
     if (seat === 0) {
       // the rest of its own turn: end it (the prior places immortals after the real move); an
       // ask is answered with the oldest location, as the easy recruiter does
@@ -97,10 +115,18 @@ export class Lookahead {
     let bot = this.agents.get(seat);
     if (!bot) {
       // iteration mode (no clock): the simulated agents' work is fixed by their budget's counts,
-      // never cut by the wall clock, so a loaded machine simulates the same half-turn
-      bot = new AgentBot('hard', undefined, this.timeUp ? undefined : Infinity);
+      // never cut by the wall clock, so a loaded machine simulates the same half-turn; on the
+      // clock they stop with what is left of the decision's time
+      const end = this.end;
+      bot = new AgentBot(
+        'hard',
+        undefined,
+        end === undefined ? Infinity : () => Math.max(1, end - performance.now()),
+        this.infoPerBit,
+      );
       this.agents.set(seat, bot);
     }
-    return bot.decide(view(s, seat), legal, this.rng, LOOKAHEAD.agentsBudgetMs);
+    const a = bot.decide(view(s, seat), legal, this.rng, this.agentsBudgetMs);
+    return bot.lastCutoff ? null : a;
   }
 }

@@ -31,7 +31,8 @@ export const SEARCH = {
   /** Every k-th playout goes to the prior move. */
   priorEvery: 4,
   /**
-   * Standard errors by which a searched move must beat the prior, per side. Measured (
+   * Standard errors by which a searched move must beat the prior (the agents' search; the
+   * recruiter plans its steps by simulated agents instead, plan.ts). Measured (
    * paired seeds, 1,000 playouts): deviating at 1 SE (recruiter) and 2.5 SE (agents) lost more
    * games than the prior alone (recruiter 1 of 13 against about 1 in 5; agents 4 of 9 lost against
    * about 1 in 7): the playouts' agents and recruiter are cruder than the yardstick bots, and the
@@ -42,14 +43,7 @@ export const SEARCH = {
    * recruiting, R19) cost games. On 500 games (seeds 100-599) the expert agents at 8 SE won 91.0%,
    * the hard agents 91.4% (docs/bots.md): the search no longer costs games, nor wins any.
    */
-  margin: { recruiter: 3, agents: 8 },
-  /**
-   * The recruiter's search may not trade a recruit contact for what its playouts call safety
-   * (R12; unseenCosts in index.ts). With its search, the expert recruiter won fewer games by
-   * recruits than its prior alone (33 against 50 of 500), and 13 of 57 departures traced in 100
-   * games gave a contact up. Measured alone: 41.2% against 40.8% (500 paired games).
-   */
-  recruiterKeepsContacts: true,
+  margin: 8,
   /** How often (in playouts) time, onBest and the stop rules are checked. */
   checkEvery: 16,
 };

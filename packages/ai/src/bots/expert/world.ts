@@ -14,7 +14,6 @@ import {
   LOCATIONS_WITH,
   type Loc,
   type Phase,
-  RECRUITER_CARDS,
   type View,
 } from '@mindmgmt/engine';
 import type { BotRng } from '../types.js';
@@ -210,19 +209,6 @@ export class PublicFrame {
   }
 }
 
-/** The recruiter's own world: everything but the deck order is in its view. */
-export function ownWorld(v: View, shuffledDeck: readonly FeatureId[]): HiddenWorld {
-  const sec = v.recruiter!;
-  return {
-    card: sec.card === null ? 0 : RECRUITER_CARDS.indexOf(sec.card),
-    cards: sec.cards.map((c) => c.feature),
-    exposedAt: sec.cards.map((c) => c.exposedAt),
-    path: sec.path,
-    secondMindSlipHeld: sec.secondMindSlipHeld,
-    deck: shuffledDeck,
-  };
-}
-
 /** Fisher-Yates in place with the bot's seeded random source. */
 export function shuffle<T>(xs: T[], rng: BotRng): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
@@ -232,13 +218,6 @@ export function shuffle<T>(xs: T[], rng: BotRng): T[] {
     xs[j] = t;
   }
   return xs;
-}
-
-/** `count` worlds of the recruiter's own information set: only the deck order varies. */
-export function recruiterWorlds(v: View, count: number, rng: BotRng): HiddenWorld[] {
-  const own = v.recruiter!.cards.map((c) => c.feature);
-  const pool = deckPool(v, own);
-  return Array.from({ length: count }, () => ownWorld(v, shuffle(pool.slice(), rng).slice(0, v.deckCount)));
 }
 
 /** Features that may still be in the deck: not an immortal card (face up or discarded), not in `cards`. */

@@ -30,6 +30,7 @@ export const ANALYSIS_EN = {
   an_sameAsPlayed: 'the same',
   an_captureChance: 'capture chance {p} %',
   an_winEstimate: 'expected win {p} %',
+  an_escapes: "not captured in the agents' next turn in {p} % of simulated turns",
   an_capped: 'The expert was asked about the first {n} decisions only (the per-game limit on its work).',
   an_nothing: 'nothing',
 };

@@ -32,6 +32,7 @@ export const ANALYSIS_JA: Section<typeof ANALYSIS_EN> = {
   an_sameAsPlayed: '同じ手',
   an_captureChance: '捕獲の成功率 {p}%',
   an_winEstimate: '予想勝率 {p}%',
+  an_escapes: 'シミュレーションした次のエージェント手番で捕まらなかった割合 {p}%',
   an_capped: 'エキスパートは最初の {n} 回の判断だけを分析しました（1局あたりの作業上限）。',
   an_nothing: 'なし',
 };

@@ -32,6 +32,7 @@ export const ANALYSIS_ZH: Section<typeof ANALYSIS_EN> = {
   an_sameAsPlayed: '相同',
   an_captureChance: '捕捉成功率 {p}%',
   an_winEstimate: '预计胜率 {p}%',
+  an_escapes: '模拟的特工下一回合中未被抓获的比例 {p}%',
   an_capped: '专家只分析了前 {n} 个决定（每局的工作上限）。',
   an_nothing: '无',
 };

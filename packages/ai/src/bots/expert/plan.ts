@@ -1,0 +1,203 @@
+// The expert recruiter's step planner. Every step or mind slip the hard bot scores as survivable
+// (R17) is played on the recruiter's own rebuilt game, and the hard agents play their coming
+// half-turn after it (lookahead.ts: they see only the agents' view), once per style of agents on
+// its own deck. A move is worth the hard bot's score, less
+//  - the share of those half-turns that capture the recruiter (risk),
+//  - the share that leave it no step they would not capture after on its next turn (cornered),
+//  - a price for each way on short of three after it (a recruiter with one way on is found: in
+//    100 games against the yardstick agents, 8 of 42 single-way steps were captured in the next
+//    half-turn, 3 of 86 with three ways),
+//  - the agents' belief that it is where the move leads (the hard bot's, after the move).
+// Two styles of agents: the hard agents' own, and a capture-minded team that values a bit of
+// information at 0.04 (the easy agents' value): the yardstick agents capture where the hard
+// agents would ask, and one style alone missed most of the captures that came.
+import { type Action, type GameState, LOCATION_COUNT, legalActions, view, type View } from '@mindmgmt/engine';
+import { canSurvive, geoFor } from '../geo.js';
+import type { BotRng } from '../types.js';
+import { Lookahead } from './lookahead.js';
+import { deckPool, shuffle } from './world.js';
+
+export const PLAN = {
+  /** Values of a bit of the simulated agents' styles (undefined: the hard agents' own). */
+  styles: [undefined, 0.04] as readonly (number | undefined)[],
+  /** Budget of the simulated agents of the coming half-turn (with the exact deduction from 400 ms). */
+  firstMs: 1000,
+  /** Budget of the simulated agents of the half-turn after (cornered or not). */
+  deepMs: 100,
+  /** Candidates, best first by the hard bot's score, that are tried at all. */
+  candidates: 8,
+  /** Score units per unit of capture risk in the coming half-turn. */
+  risk: 8,
+  /** Score units per unit of "cornered on the next turn". */
+  cornered: 2,
+  /** Score units per way on short of three after the move. */
+  ways: 0.3,
+  /** Further score units when a single way on is left (a corridor the agents can watch). */
+  single: 0.5,
+  /** Score units per unit of the agents' belief that the recruiter is where the move leads. */
+  share: 3,
+};
+
+type Move = Extract<Action, { type: 'step' | 'mindSlip' }>;
+const isMove = (a: Action): a is Move => a.type === 'step' || a.type === 'mindSlip';
+
+export interface PlanRow {
+  readonly move: Action;
+  /** The hard bot's score. */
+  readonly score: number;
+  /** Share of the simulated coming half-turns that captured the recruiter after the move. */
+  readonly risk: number;
+  /** Share of the uncaptured ones after which every survivable next move was captured after. */
+  readonly cornered: number;
+  /** Survivable steps and slips of the next turn (R17). */
+  readonly ways: number;
+}
+
+export interface PlanReport {
+  readonly move: Action;
+  /** The candidates, in the hard bot's order (its own move first). */
+  readonly rows: readonly PlanRow[];
+  /** Agents' half-turns simulated. */
+  readonly simulations: number;
+}
+
+/**
+ * The planned step or slip, from the hard bot's scores of the legal actions (null: fewer than two
+ * candidates). `shares`: the agents' belief after each move that the recruiter is where it leads.
+ * `end` (performance.now() time) is absent in iteration mode (deterministic: the work is fixed).
+ */
+export function planMove(
+  v: View,
+  scores: ReadonlyMap<Action, number>,
+  shares: ReadonlyMap<Action, number> | null,
+  rng: BotRng,
+  end?: number,
+): PlanReport | null {
+  const timeUp = end === undefined ? undefined : () => performance.now() >= end;
+  const ranked = [...scores].filter(([a, s]) => isMove(a) && s > -Infinity).sort((x, y) => y[1] - x[1]);
+  const alive = ranked.filter(([, s]) => s > -40);
+  const cands = (alive.length ? alive : ranked).slice(0, PLAN.candidates);
+  if (cands.length <= 1) return null;
+  const own = v.recruiter!.cards.map((c) => c.feature);
+  const caught = cands.map(() => 0);
+  const answered = cands.map(() => 0);
+  const after: { s: GameState; deep: Lookahead }[][] = cands.map(() => []);
+  let simulations = 0;
+  for (const style of PLAN.styles) {
+    const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
+    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs, style);
+    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs);
+    for (let i = 0; i < cands.length; i++) {
+      if (timeUp?.()) break;
+      const r = sim.after(cands[i]![0]);
+      simulations++;
+      if (r.caught === null) continue;
+      answered[i]!++;
+      if (r.caught) caught[i]!++;
+      else if (r.state) after[i]!.push({ s: r.state, deep });
+    }
+  }
+  // unanswered (out of time): as likely caught as not
+  const risk = cands.map((_, i) => (answered[i]! ? caught[i]! / answered[i]! : 0.5));
+  const ways = cands.map(([a]) => waysOn(v, a as Move));
+  const first = cands.map(
+    ([a, s], i) =>
+      s -
+      PLAN.share * (shares?.get(a) ?? 0) -
+      PLAN.risk * risk[i]! -
+      PLAN.ways * Math.max(0, 3 - ways[i]!) -
+      (ways[i]! <= 1 ? PLAN.single : 0),
+  );
+  const cornered = cands.map(() => 0);
+  const order = cands.map((_, i) => i).sort((a, b) => first[b]! - first[a]!);
+  for (const i of order) {
+    let trapped = 0;
+    let seen = 0;
+    for (const { s, deep } of after[i]!) {
+      if (timeUp?.()) break;
+      const t = trappedAt(s, deep, timeUp);
+      simulations += t.simulations;
+      if (t.trapped === null) continue;
+      seen++;
+      if (t.trapped) trapped++;
+    }
+    cornered[i] = seen ? trapped / seen : 0;
+  }
+  const value = cands.map((_, i) => first[i]! - PLAN.cornered * (1 - risk[i]!) * cornered[i]!);
+  let best = 0;
+  for (let i = 1; i < cands.length; i++) if (value[i]! > value[best]!) best = i;
+  return {
+    move: cands[best]![0],
+    rows: cands.map(([move, score], i) => ({ move, score, risk: risk[i]!, cornered: cornered[i]!, ways: ways[i]! })),
+    simulations,
+  };
+}
+
+/** Whether every survivable step or slip at the recruiter's next turn is captured after (null: no answer). */
+function trappedAt(
+  s: GameState,
+  sim: Lookahead,
+  timeUp?: () => boolean,
+): { trapped: boolean | null; simulations: number } {
+  const v = view(s, 0);
+  const sec = v.recruiter;
+  if (!sec || sec.at === null) return { trapped: null, simulations: 0 };
+  const g = geoFor(v.mayhem);
+  const moves = legalActions(s, 0)
+    .filter(isMove)
+    .filter((a) => survivable(v, a));
+  if (!moves.length) return { trapped: true, simulations: 0 };
+  // farthest from the agents first: the likeliest way out is tried first
+  const far = (a: Move) => Math.min(...v.agents.map((x) => (x.at === null ? 9 : g.dist[x.at]![a.to]!)));
+  moves.sort((a, b) => far(b) - far(a));
+  let answered = false;
+  let simulations = 0;
+  for (const m of moves) {
+    if (timeUp?.()) break;
+    const r = sim.after(m, s);
+    simulations++;
+    if (r.caught === false) return { trapped: false, simulations };
+    if (r.caught === true) answered = true;
+  }
+  return { trapped: answered ? true : null, simulations };
+}
+
+/** Mind slips the recruiter holds (R16, R18). */
+function slipsHeld(v: View): number {
+  return (v.mindSlips.firstUsedAt === null ? 1 : 0) + (v.recruiter!.secondMindSlipHeld ? 1 : 0);
+}
+
+/** After `a`, a walk (steps, or the slips still held) reaches the final hour (R17). */
+function survivable(v: View, a: Move): boolean {
+  const sec = v.recruiter!;
+  const g = geoFor(v.mayhem);
+  const visited = new Uint8Array(LOCATION_COUNT);
+  for (const l of sec.path) visited[l] = 1;
+  visited[a.to] = 1;
+  const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
+  const slips = slipsHeld(v) - (a.type === 'mindSlip' ? 1 : 0);
+  return canSurvive(g, a.to, visited, v.finalTime - (v.time + 1), slips, slipTable);
+}
+
+/** Survivable steps and slips (R17) the recruiter would have on its next turn after `a` (3 once none is needed). */
+export function waysOn(v: View, a: Move): number {
+  const sec = v.recruiter!;
+  const g = geoFor(v.mayhem);
+  const need = v.finalTime - (v.time + 2);
+  if (need < 0) return 3;
+  const visited = new Uint8Array(LOCATION_COUNT);
+  for (const l of sec.path) visited[l] = 1;
+  visited[a.to] = 1;
+  const held = slipsHeld(v) - (a.type === 'mindSlip' ? 1 : 0);
+  const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
+  let n = 0;
+  const tryTo = (to: number, slip: boolean) => {
+    if (visited[to]) return;
+    visited[to] = 1;
+    if (canSurvive(g, to, visited, need, held - (slip ? 1 : 0), slipTable)) n++;
+    visited[to] = 0;
+  };
+  for (const to of g.step[a.to]!) tryTo(to, false);
+  if (held > 0) for (const to of slipTable[a.to]!) tryTo(to, true);
+  return n;
+}
