@@ -85,16 +85,9 @@ export class Lookahead {
       if (this.end !== undefined && performance.now() >= this.end) return { caught: null, state: null };
       if (s.phase === 'agentsTurn') agentsTurn = true;
       else if (agentsTurn && s.phase === 'recruiterTurn') return { caught: false, state: s };
-      let seat: Seat | null = null;
-      let legal: Action[] = [];
-      for (const x of expectedSeats(s)) {
-        legal = legalActions(s, x);
-        if (legal.length) {
-          seat = x;
-          break;
-        }
-      }
-      if (seat === null) return { caught: null, state: null };
+      const next = decider(s);
+      if (!next) return { caught: null, state: null };
+      const { seat, legal } = next;
       const a = this.pick(s, seat, legal);
       if (!a) return { caught: null, state: null };
       const r = apply(s, a);
@@ -129,4 +122,13 @@ export class Lookahead {
     const a = bot.decide(view(s, seat), legal, this.rng, this.agentsBudgetMs);
     return bot.lastCutoff ? null : a;
   }
+}
+
+/** In a rebuilt game: the first expected seat with a legal action, and its actions (null: none). */
+export function decider(s: GameState): { seat: Seat; legal: Action[] } | null {
+  for (const seat of expectedSeats(s)) {
+    const legal = legalActions(s, seat);
+    if (legal.length) return { seat, legal };
+  }
+  return null;
 }

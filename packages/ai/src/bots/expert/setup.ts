@@ -8,23 +8,13 @@
 // immortals, and lets the hard agents (which see only the agents' view) place their pawns and the
 // mind slip token; a candidate is scored by how far the placed agents stand from it (the start:
 // from the start itself, as the setup steps wander from it by at most four).
-import {
-  type Action,
-  apply,
-  expectedSeats,
-  type GameState,
-  info,
-  legalActions,
-  LOCATION_COUNT,
-  type Seat,
-  view,
-  type View,
-} from '@mindmgmt/engine';
+import { type Action, apply, type GameState, info, LOCATION_COUNT, type Seat, view, type View } from '@mindmgmt/engine';
 import { AgentBot } from '../agents.js';
 import { RecruiterBot } from '../recruiter.js';
 import { canSurvive, geoFor, type Geo } from '../geo.js';
 import type { BotRng } from '../types.js';
 import { ownState } from './own-state.js';
+import { decider } from './lookahead.js';
 import { deckPool, shuffle } from './world.js';
 
 export const SETUP_LOOKAHEAD = {
@@ -141,16 +131,9 @@ function placed(base: GameState, a: Action, rng: BotRng, timeUp?: () => boolean)
     if (s.result) return null;
     if (s.phase === 'recruiterTurn' || s.phase === 'agentsTurn') return s;
     if (timeUp?.()) return null;
-    let seat: Seat | null = null;
-    let legal: Action[] = [];
-    for (const x of expectedSeats(s)) {
-      legal = legalActions(s, x);
-      if (legal.length) {
-        seat = x;
-        break;
-      }
-    }
-    if (seat === null) return null;
+    const next = decider(s);
+    if (!next) return null;
+    const { seat, legal } = next;
     let bot: RecruiterBot | AgentBot = recruiter;
     if (seat !== 0) {
       let ab = agents.get(seat);
