@@ -3,6 +3,7 @@
 // play their coming half-turn on the readable engine seeing only the agents' view.
 import {
   type Action,
+  apply,
   type GameState,
   heldMindSlips,
   legalActions,
@@ -16,7 +17,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentBot } from '../src/bots/agents.js';
 import { ExpertBot, seatRng } from '../src/bots/index.js';
 import { Lookahead } from '../src/bots/expert/lookahead.js';
-import { PLAN } from '../src/bots/expert/plan.js';
+import { exactShares, PLAN } from '../src/bots/expert/plan.js';
+import { deduce } from '../src/deduction/index.js';
 import { actionStates } from './recruiter-action-states.js';
 
 type Plan = NonNullable<ExpertBot['lastPlan']>;
@@ -64,6 +66,42 @@ describe('expert recruiter: the step planner', () => {
       expect(x.recruiter).toBeNull();
       expect(x.log.every((e) => e.secret === undefined)).toBe(true);
     }
+  });
+
+  it('reads the agents\u2019 exact belief at each move\u2019s end as the deduction of their view of the real game after it', () => {
+    let checked = 0;
+    let differ = 0;
+    actionStates([132, 133], (states) => {
+      const s = states[states.length - 1]!;
+      const v = view(s, 0);
+      const moves = legalActions(s, 0).filter((a) => a.type === 'step' || a.type === 'mindSlip');
+      if (moves.length < 2) return false;
+      const shares = exactShares(new Lookahead(v, s.deck, seatRng(1, 9)), moves as never);
+      const seen = new Set<number>();
+      moves.forEach((m, i) => {
+        // the real game: the move, the end of the turn, the agents' first view
+        let r = apply(s, m);
+        expect(r.ok).toBe(true);
+        let st = r.ok ? r.state : s;
+        while (!st.result && st.phase !== 'agentsTurn') {
+          const end = legalActions(st, 0).find((a) => a.type === 'endTurn');
+          expect(end).toBeDefined();
+          r = apply(st, end!);
+          expect(r.ok).toBe(true);
+          st = r.ok ? r.state : st;
+        }
+        const b = deduce(view(st, 1));
+        const to = (m as { to: Loc }).to;
+        expect(shares[i]).toBeCloseTo(b.weights[to]! / b.histories, 12);
+        seen.add(shares[i]!);
+        checked++;
+      });
+      if (seen.size > 1) differ++;
+      return checked >= 30 && differ >= 2;
+    });
+    expect(checked).toBeGreaterThanOrEqual(30);
+    // the destinations differ in what the agents can know of them: a real choice
+    expect(differ).toBeGreaterThanOrEqual(2);
   });
 
   it('R17: plays only steps and slips after which a walk to the final hour exists, and counts the ways on after each as the engine does', () => {

@@ -69,6 +69,25 @@ export class Lookahead {
     return this.start;
   }
 
+  /** The game at the agents' first decision after `move` and the rest of the recruiter's turn (null: none). */
+  handOver(move: Action, from: GameState | null = this.start): GameState | null {
+    if (!from) return null;
+    const first = apply(from, move);
+    if (!first.ok) return null;
+    let s: GameState = first.state;
+    for (let d = 0; d < LOOKAHEAD.maxDecisions; d++) {
+      if (s.result || s.phase === 'agentsTurn') return s;
+      const next = decider(s);
+      if (!next) return null;
+      const a = this.pick(s, next.seat, next.legal);
+      if (!a) return null;
+      const r = apply(s, a);
+      if (!r.ok) return null;
+      s = r.state;
+    }
+    return null;
+  }
+
   /**
    * `move` from `from` (the rebuilt game by default, or a game an earlier call returned), the end
    * of the recruiter's turn, then the agents' half-turn. `state` is the game at the recruiter's
