@@ -5,7 +5,7 @@ import type { LevelRatings } from './level-rating-types.js';
 
 export const LEVEL_RATINGS: LevelRatings = {
   command: 'node packages/cli/dist/main.js ladder --games 60 --seed 7000 --iterations 1000 --write',
-  date: '2026-12-06',
+  date: '2026-12-07',
   mode: 'full',
   seed: 7000,
   gamesPerPairing: 60,
@@ -14,18 +14,18 @@ export const LEVEL_RATINGS: LevelRatings = {
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1604, low: 1523, high: 1686 },
-      expert: { rating: 1632, low: 1551, high: 1713 },
+      hard: { rating: 1605, low: 1523, high: 1686 },
+      expert: { rating: 1642, low: 1561, high: 1723 },
     },
     agents: {
-      easy: { rating: 1447, low: 1377, high: 1517 },
-      hard: { rating: 1757, low: 1680, high: 1835 },
-      expert: { rating: 1772, low: 1694, high: 1851 },
+      easy: { rating: 1445, low: 1375, high: 1515 },
+      hard: { rating: 1771, low: 1692, high: 1850 },
+      expert: { rating: 1761, low: 1683, high: 1839 },
     },
   },
   recruiterWins: {
     easy: { easy: 53, hard: 1, expert: 1 },
     hard: { easy: 32, hard: 23, expert: 22 },
-    expert: { easy: 37, hard: 24, expert: 22 },
+    expert: { easy: 38, hard: 22, expert: 25 },
   },
 };
