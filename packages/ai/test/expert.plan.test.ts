@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentBot } from '../src/bots/agents.js';
 import { ExpertBot, seatRng } from '../src/bots/index.js';
 import { Lookahead } from '../src/bots/expert/lookahead.js';
-import { exactShares, PLAN } from '../src/bots/expert/plan.js';
+import { exactShares, type Move, PLAN } from '../src/bots/expert/plan.js';
 import { deduce } from '../src/deduction/index.js';
 import { actionStates } from './recruiter-action-states.js';
 
@@ -74,9 +74,9 @@ describe('expert recruiter: the step planner', () => {
     actionStates([132, 133], (states) => {
       const s = states[states.length - 1]!;
       const v = view(s, 0);
-      const moves = legalActions(s, 0).filter((a) => a.type === 'step' || a.type === 'mindSlip');
+      const moves = legalActions(s, 0).filter((a): a is Move => a.type === 'step' || a.type === 'mindSlip');
       if (moves.length < 2) return false;
-      const shares = exactShares(new Lookahead(v, s.deck, seatRng(1, 9)), moves as never);
+      const shares = exactShares(new Lookahead(v, s.deck, seatRng(1, 9)), moves);
       const seen = new Set<number>();
       moves.forEach((m, i) => {
         // the real game: the move, the end of the turn, the agents' first view
@@ -91,8 +91,7 @@ describe('expert recruiter: the step planner', () => {
           st = r.ok ? r.state : st;
         }
         const b = deduce(view(st, 1));
-        const to = (m as { to: Loc }).to;
-        expect(shares[i]).toBeCloseTo(b.weights[to]! / b.histories, 12);
+        expect(shares[i]).toBeCloseTo(b.weights[m.to]! / b.histories, 12);
         seen.add(shares[i]!);
         checked++;
       });

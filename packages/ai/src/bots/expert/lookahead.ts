@@ -71,12 +71,39 @@ export class Lookahead {
 
   /** The game at the agents' first decision after `move` and the rest of the recruiter's turn (null: none). */
   handOver(move: Action, from: GameState | null = this.start): GameState | null {
-    if (!from) return null;
+    return from && this.play(from, move, (s) => s.phase === 'agentsTurn');
+  }
+
+  /**
+   * `move` from `from` (the rebuilt game by default, or a game an earlier call returned), the end
+   * of the recruiter's turn, then the agents' half-turn. `state` is the game at the recruiter's
+   * next turn when it was not caught (null otherwise, or when there is no answer).
+   */
+  after(move: Action, from: GameState | null = this.start): { caught: boolean | null; state: GameState | null } {
+    let agentsTurn = false;
+    const s =
+      from &&
+      this.play(from, move, (x) => {
+        if (x.phase === 'agentsTurn') agentsTurn = true;
+        return agentsTurn && x.phase === 'recruiterTurn';
+      });
+    if (!s) return { caught: null, state: null };
+    if (s.result) return { caught: s.result.reason === 'capture', state: null };
+    return { caught: false, state: s };
+  }
+
+  /**
+   * `move`, then every seat's choice until the game ends or `stop` says so: that game (null when
+   * there is no answer: an illegal move, no decider, a bot cut short, or the decision's time up).
+   */
+  private play(from: GameState, move: Action, stop: (s: GameState) => boolean): GameState | null {
     const first = apply(from, move);
     if (!first.ok) return null;
     let s: GameState = first.state;
     for (let d = 0; d < LOOKAHEAD.maxDecisions; d++) {
-      if (s.result || s.phase === 'agentsTurn') return s;
+      if (s.result) return s;
+      if (this.end !== undefined && performance.now() >= this.end) return null;
+      if (stop(s)) return s;
       const next = decider(s);
       if (!next) return null;
       const a = this.pick(s, next.seat, next.legal);
@@ -86,34 +113,6 @@ export class Lookahead {
       s = r.state;
     }
     return null;
-  }
-
-  /**
-   * `move` from `from` (the rebuilt game by default, or a game an earlier call returned), the end
-   * of the recruiter's turn, then the agents' half-turn. `state` is the game at the recruiter's
-   * next turn when it was not caught (null otherwise, or when there is no answer).
-   */
-  after(move: Action, from: GameState | null = this.start): { caught: boolean | null; state: GameState | null } {
-    if (!from) return { caught: null, state: null };
-    const first = apply(from, move);
-    if (!first.ok) return { caught: null, state: null };
-    let s: GameState = first.state;
-    let agentsTurn = false;
-    for (let d = 0; d < LOOKAHEAD.maxDecisions; d++) {
-      if (s.result) return { caught: s.result.reason === 'capture', state: null };
-      if (this.end !== undefined && performance.now() >= this.end) return { caught: null, state: null };
-      if (s.phase === 'agentsTurn') agentsTurn = true;
-      else if (agentsTurn && s.phase === 'recruiterTurn') return { caught: false, state: s };
-      const next = decider(s);
-      if (!next) return { caught: null, state: null };
-      const { seat, legal } = next;
-      const a = this.pick(s, seat, legal);
-      if (!a) return { caught: null, state: null };
-      const r = apply(s, a);
-      if (!r.ok) return { caught: null, state: null };
-      s = r.state;
-    }
-    return { caught: null, state: null };
   }
 
   /** The seat's choice; null when the agents' bot was stopped by its cutoff (a guess, not an answer). */

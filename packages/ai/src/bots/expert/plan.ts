@@ -46,7 +46,7 @@ export const PLAN = {
   exact: 10,
 };
 
-type Move = Extract<Action, { type: 'step' | 'mindSlip' }>;
+export type Move = Extract<Action, { type: 'step' | 'mindSlip' }>;
 const isMove = (a: Action): a is Move => a.type === 'step' || a.type === 'mindSlip';
 
 export interface PlanRow {
@@ -87,6 +87,7 @@ export function planMove(
   const cands = (alive.length ? alive : ranked).slice(0, PLAN.candidates);
   if (cands.length <= 1) return null;
   const own = v.recruiter!.cards.map((c) => c.feature);
+  const moves = cands.map(([a]) => a as Move);
   const caught = cands.map(() => 0);
   const answered = cands.map(() => 0);
   const after: { s: GameState; deep: Lookahead }[][] = cands.map(() => []);
@@ -96,12 +97,8 @@ export function planMove(
     const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
     const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs, style);
     const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs);
-    if (!known && PLAN.exact)
-      known = exactShares(
-        sim,
-        cands.map(([a]) => a as Move),
-        timeUp,
-      );
+    // the first style's game serves: the shares depend on the public log alone
+    known ??= exactShares(sim, moves, timeUp);
     for (let i = 0; i < cands.length; i++) {
       if (timeUp?.()) break;
       const r = sim.after(cands[i]![0]);
@@ -153,7 +150,8 @@ export function planMove(
  * The agents' exact belief (the deduction of everything public) that the recruiter is where each
  * move leads, when their half-turn starts: in 50 games against the yardstick agents, a step with
  * under 5% was captured in that half-turn 4 times in 257, with 5-10% 10 in 92, with 10-20% 7 in 30.
- * Steps tell the same (a destination is hidden), so one deduction serves most moves.
+ * Steps tell the same (a destination is hidden), so one deduction serves most moves; the end of
+ * the turn is played first, as an alert revealed then (R11) counts the recruiter's contacts there.
  */
 export function exactShares(la: Lookahead, moves: readonly Move[], timeUp?: () => boolean): (number | null)[] {
   const memo = new Map<string, DeductionBelief | null>();
