@@ -2,7 +2,7 @@
 // bots were) must give the second game's correct answer, the one a fresh instance gives.
 import { type Action, type GameState, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
-import { AgentBot, makeBot } from '../src/bots/index.js';
+import { makeBot } from '../src/bots/index.js';
 import { sampleWork } from '../src/bots/agents.js';
 import { Deduction, INFORMATIVE_BIAS, randomGame } from '../src/deduction/index.js';
 import { NO_CUTOFF_MS } from './work-limited.js';
@@ -66,7 +66,7 @@ describe('state of one game never leaks into another', () => {
       const a = agentViews(700 + i, 9);
       const b = agentViews(800 + i, 10);
       if (a.length < 2 || !b.length) continue;
-      const shared = new AgentBot('hard');
+      const shared = makeBot('hard', 'agents');
       // warm it on game A (caches: sampled belief, prepared tables, incremental deduction)
       for (const v of a.slice(-2)) shared.decide(v, legalOf(v), rngFrom(1), budget);
       const vb = b[b.length - 1]!;

@@ -11,6 +11,11 @@ import { NO_CUTOFF_MS } from './work-limited.js';
 
 export const HARD_GAMES_FILE = new URL('./fixtures/hard-games.json', import.meta.url);
 
+/** The seeds the tests use: bots.agents-info, bots.agents-threat, bots.ask-exposure (60-65),
+ * expert.lookahead (126, 127), expert (5, 7, 8, 10, 42, 43), bots.model (all). Here, not in the
+ * recording script: importing that script records the games again. */
+export const RECORDED_SEEDS = [5, 7, 8, 10, 42, 43, 60, 61, 62, 63, 64, 65, 126, 127];
+
 /** The game's first state. */
 export function hardGameStart(seed: number): GameState {
   return newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);

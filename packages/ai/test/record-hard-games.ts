@@ -5,12 +5,8 @@
 // bots would no longer reach is still a legal position of a real game.
 import fs from 'node:fs';
 import { expectedSeats } from '@mindmgmt/engine';
-import { decidingSeat, HARD_GAMES_FILE, hardGameStart, playHardGame } from './hard-games.js';
+import { decidingSeat, HARD_GAMES_FILE, hardGameStart, playHardGame, RECORDED_SEEDS } from './hard-games.js';
 import { apply } from '@mindmgmt/engine';
-
-/** The seeds the tests use: bots.agents-info, bots.agents-threat, bots.ask-exposure (60-65),
- * expert.lookahead (126, 127), expert (5, 7, 8, 10, 42, 43). */
-export const RECORDED_SEEDS = [5, 7, 8, 10, 42, 43, 60, 61, 62, 63, 64, 65, 126, 127];
 
 const out: Record<string, unknown[]> = {};
 for (const seed of RECORDED_SEEDS) {

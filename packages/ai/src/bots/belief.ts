@@ -47,6 +47,8 @@ export interface Constraints {
   readonly training: boolean;
   /** The opponent model's facts per finished recruiter turn (model.ts). */
   readonly turns: ReadonlyMap<number, TurnFacts>;
+  /** Captures that missed on a location escorted in that recruiter turn (model.ts). */
+  readonly escortMisses: number;
 }
 
 /**
@@ -114,6 +116,7 @@ export function constraintsOf(v: View): Constraints {
     geo: geoFor(v.mayhem),
     training: v.mode === 'training',
     turns: facts.turns,
+    escortMisses: facts.escortMisses,
   };
 }
 

@@ -14,18 +14,18 @@ export const LEVEL_RATINGS: LevelRatings = {
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1605, low: 1523, high: 1686 },
-      expert: { rating: 1642, low: 1561, high: 1723 },
+      hard: { rating: 1526, low: 1445, high: 1608 },
+      expert: { rating: 1636, low: 1556, high: 1717 },
     },
     agents: {
-      easy: { rating: 1445, low: 1375, high: 1515 },
-      hard: { rating: 1771, low: 1692, high: 1850 },
-      expert: { rating: 1761, low: 1683, high: 1839 },
+      easy: { rating: 1417, low: 1347, high: 1488 },
+      hard: { rating: 1681, low: 1608, high: 1754 },
+      expert: { rating: 1798, low: 1717, high: 1880 },
     },
   },
   recruiterWins: {
-    easy: { easy: 53, hard: 1, expert: 1 },
-    hard: { easy: 32, hard: 23, expert: 22 },
-    expert: { easy: 38, hard: 22, expert: 25 },
+    easy: { easy: 53, hard: 7, expert: 1 },
+    hard: { easy: 32, hard: 23, expert: 12 },
+    expert: { easy: 38, hard: 29, expert: 23 },
   },
 };

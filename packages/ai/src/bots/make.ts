@@ -1,7 +1,7 @@
 // The live bots' factory: one fresh bot session per (game, seat) for the levels players pick.
 // The frozen yardstick is not built here (live code never imports it): measurement builds it
 // through `makeAnyBot` in ../reference (entry `@mindmgmt/ai/yardstick`).
-import { AgentBot } from './agents.js';
+import { AgentBot, CAPTURE_MINDED_INFO_PER_BIT } from './agents.js';
 import { ExpertBot, type ExpertOptions } from './expert/index.js';
 import { RandomBot } from './random.js';
 import { RecruiterBot } from './recruiter.js';
@@ -27,5 +27,11 @@ export function makeBot(level: PlayerLevel, side: BotSide, expert: ExpertOptions
   if (level === 'random') return new RandomBot();
   if (level === 'expert') return new ExpertBot(side, expert);
   if (level !== 'easy' && level !== 'hard') throw new RangeError(`no live bot of level ${String(level)}`);
-  return side === 'recruiter' ? new RecruiterBot(level) : new AgentBot(level);
+  if (side === 'recruiter') return new RecruiterBot(level);
+  // The hard level is the hard bot with a capture-minded team's value of a bit (it asks and
+  // reveals less, and chases more): with the hard bot's own value it played as strongly as the
+  // expert agents, whose search keeps that bot's move unless another is clearly better, so the two
+  // levels could not be told apart (docs/bots.md, "Level ratings"). The expert agents and the
+  // agents the expert recruiter simulates keep the hard bot's own value.
+  return level === 'hard' ? new AgentBot('hard', { infoPerBit: CAPTURE_MINDED_INFO_PER_BIT }) : new AgentBot(level);
 }

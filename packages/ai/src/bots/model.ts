@@ -1,7 +1,10 @@
 // Opponent model for the hard agents: re-weights hidden worlds by how plausible each past
 // recruiter move is for a sensible recruiter (public facts only). A recruiter rarely steps within
 // reach of agents that act next when it had a safe alternative, and it tends to hide under the
-// immortal it moves during its turn (escort). Likelihood ratios, not hard constraints.
+// immortal it moves during its turn (escort). Likelihood ratios, not hard constraints. The agents
+// also learn within a game: a capture that missed on a location the recruiter had just moved an
+// immortal onto says this recruiter leaves decoys there, and each such miss shrinks the escort
+// ratio towards 1.
 import type { Loc } from '@mindmgmt/engine';
 import type { TurnFacts } from '../deduction/turns.js';
 import type { Belief, World } from './belief.js';
@@ -12,6 +15,16 @@ export interface ModelWeights {
   readonly unsafe: number;
   /** Likelihood ratio for "the recruiter is where an immortal was moved this turn". */
   readonly escort: number;
+  /**
+   * Each capture that missed on an escorted location multiplies the ratio's excess over 1 by this
+   * (the agents' own model). Absent: the ratio is fixed (what the recruiter bots predict of them).
+   */
+  readonly missFactor?: number;
+}
+
+/** The escort ratio after the captures that missed on escorted locations so far. */
+export function escortRatio(m: ModelWeights, escortMisses: number): number {
+  return m.missFactor === undefined ? m.escort : 1 + (m.escort - 1) * m.missFactor ** escortMisses;
 }
 
 function likelihood(
@@ -43,7 +56,8 @@ function likelihood(
 export function applyModel(b: Belief, g: Geo, m: ModelWeights): Belief {
   if (!b.worlds.length) return b;
   const facts = b.c.turns;
-  const worlds = b.worlds.map((w) => ({ ...w, weight: w.weight * likelihood(w, g, facts, m, b.c.slip) }));
+  const learnt = { ...m, escort: escortRatio(m, b.c.escortMisses) };
+  const worlds = b.worlds.map((w) => ({ ...w, weight: w.weight * likelihood(w, g, facts, learnt, b.c.slip) }));
   let total = 0;
   for (const w of worlds) total += w.weight;
   if (!(total > 0)) return b;

@@ -158,7 +158,9 @@ export class RecruiterBot implements Bot {
       deadline: () => dl.passed(),
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
-    // what strong agents would believe: the same opponent model the hard agents use
+    // what strong agents would believe: the same opponent model the hard agents use, with the
+    // escort ratio they start from (not what they learn from missed captures during a game: the
+    // recruiter bots' measured rows were made with the fixed ratio)
     this.belief = applyModel(this.belief, geoFor(v.mayhem), {
       unsafe: AGENT_WEIGHTS.unsafe,
       escort: AGENT_WEIGHTS.escort,

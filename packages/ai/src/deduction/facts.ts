@@ -83,6 +83,11 @@ export class Facts {
     return this.turnTracker.closed;
   }
 
+  /** Captures that missed on a location escorted in that recruiter turn (the opponent model learns from them). */
+  get escortMisses(): number {
+    return this.turnTracker.escortMisses;
+  }
+
   /** Escort spots of the latest recruiter turn that `immortals` (where they stand now) still hold. */
   latestEscort(immortals: readonly Loc[]): Set<Loc> {
     return this.turnTracker.latestEscort(immortals);

@@ -22,6 +22,11 @@ export class TurnTracker {
   private imm: Loc[] = [];
   /** Where immortals were moved since the latest recruiter turn started (in log order). */
   private moves: Loc[] = [];
+  /**
+   * Captures that missed on a location an immortal was moved onto in that recruiter turn: what
+   * the agents learn of a recruiter that leaves decoys rather than hiding under them (model.ts).
+   */
+  escortMisses = 0;
 
   constructor(private readonly mode: Mode) {}
 
@@ -58,6 +63,10 @@ export class TurnTracker {
         return;
       case 'timeAdvanced':
         this.close();
+        return;
+      case 'captureAttempted':
+        // the recruiter turn that reached this time closed when its time advanced
+        if (!e.hit && this.closed.get(e.time)?.escort.has(e.at)) this.escortMisses++;
         return;
       default:
         return;

@@ -102,7 +102,9 @@ export class ExpertBot implements Bot {
   }
 
   private newPrior(): Bot {
-    return this.side === 'recruiter' ? new RecruiterBot('hard', this.tracker) : new AgentBot('hard', this.tracker);
+    return this.side === 'recruiter'
+      ? new RecruiterBot('hard', this.tracker)
+      : new AgentBot('hard', { exact: this.tracker });
   }
 
   /** Switches between iteration mode (a number) and the clock (undefined) for later decisions. */

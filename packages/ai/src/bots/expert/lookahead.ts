@@ -129,12 +129,11 @@ export class Lookahead {
       // never cut by the wall clock, so a loaded machine simulates the same half-turn; on the
       // clock they stop with what is left of the decision's time
       const end = this.end;
-      bot = new AgentBot(
-        'hard',
-        undefined,
-        end === undefined ? Infinity : () => Math.max(1, end - performance.now()),
-        this.infoPerBit,
-      );
+      bot = new AgentBot('hard', {
+        cutoffMs: end === undefined ? Infinity : () => Math.max(1, end - performance.now()),
+        infoPerBit: this.infoPerBit,
+        learnsFromMisses: false,
+      });
       this.agents.set(seat, bot);
     }
     const a = bot.decide(view(s, seat), legal, this.rng, this.agentsBudgetMs);

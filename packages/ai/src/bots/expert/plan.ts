@@ -10,11 +10,12 @@
 //  - the agents' belief that it is where the move leads (the hard bot's, after the move),
 //  - and their exact belief there when their half-turn starts (their deduction of everything
 //    public: it predicts a capture in that half-turn better than any other figure traced).
-// Two styles of agents: the hard agents' own, and a capture-minded team that values a bit of
-// information at 0.04 (the easy agents' value): the yardstick agents capture where the hard
-// agents would ask, and one style alone missed most of the captures that came.
+// Two styles of agents: the hard bot's own, and a capture-minded team that values a bit of
+// information at 0.04 (the easy agents' and the hard level's value): the yardstick agents capture
+// where the hard bot would ask, and one style alone missed most of the captures that came.
 import { type Action, type GameState, LOCATION_COUNT, legalActions, view, type View } from '@mindmgmt/engine';
 import { type Belief as DeductionBelief, deduce } from '../../deduction/index.js';
+import { CAPTURE_MINDED_INFO_PER_BIT } from '../agents.js';
 import { canSurvive, geoFor } from '../geo.js';
 import type { BotRng } from '../types.js';
 import { Lookahead } from './lookahead.js';
@@ -22,7 +23,7 @@ import { deckPool, shuffle } from './world.js';
 
 export const PLAN = {
   /** Values of a bit of the simulated agents' styles (undefined: the hard agents' own). */
-  styles: [undefined, 0.04] as readonly (number | undefined)[],
+  styles: [undefined, CAPTURE_MINDED_INFO_PER_BIT] as readonly (number | undefined)[],
   /** Budget of the simulated agents of the coming half-turn (with the exact deduction from 400 ms). */
   firstMs: 1000,
   /** Budget of the simulated agents of the half-turn after (cornered or not). */

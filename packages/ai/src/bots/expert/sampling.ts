@@ -70,7 +70,11 @@ export class AgentWorlds {
       deadline: stop,
     });
     if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
-    b = applyModel(b, geoFor(v.mayhem), { unsafe: AGENT_WEIGHTS.unsafe, escort: AGENT_WEIGHTS.escort });
+    b = applyModel(b, geoFor(v.mayhem), {
+      unsafe: AGENT_WEIGHTS.unsafe,
+      escort: AGENT_WEIGHTS.escort,
+      missFactor: AGENT_WEIGHTS.escortMiss,
+    });
     // a belief cut short by the clock is not what a fresh bot computes: used once, not cached
     this.belief = cut ? null : b;
     this.key = cut ? '' : key;

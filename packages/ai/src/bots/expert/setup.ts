@@ -139,7 +139,7 @@ function placed(base: GameState, a: Action, rng: BotRng, timeUp?: () => boolean)
       let ab = agents.get(seat);
       if (!ab) {
         // iteration mode: the simulated agents' work is fixed by counts, never cut by the clock
-        ab = new AgentBot('hard', undefined, timeUp ? undefined : Infinity);
+        ab = new AgentBot('hard', { cutoffMs: timeUp ? undefined : Infinity, learnsFromMisses: false });
         agents.set(seat, ab);
       }
       bot = ab;
