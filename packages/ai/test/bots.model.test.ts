@@ -49,11 +49,11 @@ describe('opponent model: the escort ratio learns from missed captures', () => {
     [LEARNING, 1, 2],
     [LEARNING, 2, 1.2],
     [LEARNING, 3, 1.04],
-  ] as const)('ratio %#: %o after %i misses is %d', (m, misses, want) => {
+  ] as const)('R25 ratio %#: %o after %i misses is %s', (m, misses, want) => {
     expect(escortRatio(m, misses)).toBeCloseTo(want, 10);
   });
 
-  it('regression: decoys: worlds under an escorted immortal weigh the learnt ratio, not 6, after misses', () => {
+  it('R25 regression: decoys: worlds under an escorted immortal weigh the learnt ratio, not 6, after misses', () => {
     const g = geoFor([]);
     // a path of 5 locations, then two worlds that differ only in the 6th: under the immortal or beside it
     const path: number[] = [0];
@@ -82,7 +82,7 @@ describe('opponent model: the escort ratio learns from missed captures', () => {
     }
   });
 
-  it('counts the misses under escorts that the log shows, and only those (recorded hard games)', () => {
+  it('R25: counts the missed captures under escorts that the log shows, and only those (recorded hard games)', () => {
     let total = 0;
     let elsewhere = 0;
     for (const seed of RECORDED_SEEDS) {

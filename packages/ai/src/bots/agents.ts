@@ -10,8 +10,8 @@
 //    the deduction engine's exact location marginal when the budget allows (exact.ts), and by an
 //    opponent model (model.ts: a recruiter avoids agents' reach and hides under the immortal it
 //    moved, less so after each capture that missed under one); coverage of the recruiter's likely
-//    NEXT locations, weighted towards likely recruit features (heading it off), with coalition-aware marginal coverage; the immortal-recruiting
-//    threat (R19) countered with Henry Lyme's block, shakedown pushes and Bill's nudge;
+//    NEXT locations, weighted towards likely recruit features (heading it off), with
+//    coalition-aware marginal coverage; the immortal-recruiting threat (R19) countered with Henry Lyme's block, shakedown pushes and Bill's nudge;
 //    shakedown+push then capture by the next agent; Dusty's extended reach; the Dolphin.
 import {
   type Action,
@@ -28,7 +28,7 @@ import {
 import { factsOf } from '../deduction/facts.js';
 import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
-import { applyModel } from './model.js';
+import { applyModel, type ModelWeights } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
@@ -208,11 +208,7 @@ export class AgentBot implements Bot {
     });
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     if (this.level === 'hard' && AGENT_WEIGHTS.model)
-      this.belief = applyModel(this.belief, geoFor(v.mayhem), {
-        unsafe: AGENT_WEIGHTS.unsafe,
-        escort: AGENT_WEIGHTS.escort,
-        missFactor: this.o.learnsFromMisses === false ? undefined : AGENT_WEIGHTS.escortMiss,
-      });
+      this.belief = applyModel(this.belief, geoFor(v.mayhem), agentsModel(this.o.learnsFromMisses !== false));
     else if (this.level === 'hard') this.belief = escortPrior(this.belief, v, AGENT_WEIGHTS.escortMass);
     // A belief cut short by the safety cutoff is not what a fresh bot would compute: not cached.
     this.key = dl.hit ? '' : key;
@@ -758,6 +754,19 @@ function afterAction(ctx: Ctx, agent: AgentId): Action | null {
 
 function pickMayhem(legal: readonly Action[], rng: BotRng): Action | null {
   return legal[Math.floor(rng() * legal.length)] ?? null;
+}
+
+/**
+ * The hard agents' opponent model (model.ts). `learns`: the escort ratio shrinks with each capture
+ * that missed under an escort (R25); without it the ratio is the one the agents start from, which
+ * the recruiter bots predict and the expert recruiter simulates.
+ */
+export function agentsModel(learns: boolean): ModelWeights {
+  return {
+    unsafe: AGENT_WEIGHTS.unsafe,
+    escort: AGENT_WEIGHTS.escort,
+    missFactor: learns ? AGENT_WEIGHTS.escortMiss : undefined,
+  };
 }
 
 /**

@@ -22,7 +22,7 @@ import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgm
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
-import { AGENT_WEIGHTS, fallback, same, sampleWork } from './agents.js';
+import { agentsModel, fallback, same, sampleWork } from './agents.js';
 import { applyModel } from './model.js';
 import { immortalWinMove } from './immortal-win.js';
 import { alertBeliefs, alertCount, alertHour } from './alert.js';
@@ -161,10 +161,7 @@ export class RecruiterBot implements Bot {
     // what strong agents would believe: the same opponent model the hard agents use, with the
     // escort ratio they start from (not what they learn from missed captures during a game: the
     // recruiter bots' measured rows were made with the fixed ratio)
-    this.belief = applyModel(this.belief, geoFor(v.mayhem), {
-      unsafe: AGENT_WEIGHTS.unsafe,
-      escort: AGENT_WEIGHTS.escort,
-    });
+    this.belief = applyModel(this.belief, geoFor(v.mayhem), agentsModel(false));
     // A belief cut short by the safety cutoff is not what a fresh bot would compute: not cached.
     this.key = dl.hit ? '' : key;
     return this.belief;

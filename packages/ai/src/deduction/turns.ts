@@ -65,7 +65,8 @@ export class TurnTracker {
         this.close();
         return;
       case 'captureAttempted':
-        // the recruiter turn that reached this time closed when its time advanced
+        // R25: a miss says the recruiter is not there; the recruiter turn that reached this time
+        // closed when its time advanced
         if (!e.hit && this.closed.get(e.time)?.escort.has(e.at)) this.escortMisses++;
         return;
       default:

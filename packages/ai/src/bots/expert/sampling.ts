@@ -8,7 +8,7 @@
 import { FEATURES, type FeatureId, hasFeature, type Loc, RECRUITER_CARDS, type View } from '@mindmgmt/engine';
 import type { Belief as ExactBelief } from '../../deduction/index.js';
 import type { BotRng } from '../types.js';
-import { AGENT_WEIGHTS } from '../agents.js';
+import { agentsModel } from '../agents.js';
 import { type Belief, beliefKey, computeBelief, type Constraints, keyRng, type World } from '../belief.js';
 import { withExact } from '../exact.js';
 import { geoFor } from '../geo.js';
@@ -70,11 +70,7 @@ export class AgentWorlds {
       deadline: stop,
     });
     if (exact && exact.histories > 0) b = withExact(b, { weights: exact.weights, cardShares: exact.cardShares });
-    b = applyModel(b, geoFor(v.mayhem), {
-      unsafe: AGENT_WEIGHTS.unsafe,
-      escort: AGENT_WEIGHTS.escort,
-      missFactor: AGENT_WEIGHTS.escortMiss,
-    });
+    b = applyModel(b, geoFor(v.mayhem), agentsModel(true));
     // a belief cut short by the clock is not what a fresh bot computes: used once, not cached
     this.belief = cut ? null : b;
     this.key = cut ? '' : key;
