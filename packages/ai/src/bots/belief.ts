@@ -2,15 +2,7 @@
 // weight) consistent with every PUBLIC fact in a view's log. Used by the agent bots (their
 // belief) and by the recruiter bots (to search against what the agents can know). Reads only
 // public fields of a View (never the recruiter-only secrets field).
-import {
-  FEATURES,
-  type FeatureId,
-  hasFeature,
-  type Loc,
-  type RecruiterCardId,
-  rngFrom,
-  type View,
-} from '@mindmgmt/engine';
+import { FEATURES, type FeatureId, info, type Loc, type RecruiterCardId, rngFrom, type View } from '@mindmgmt/engine';
 import { factsOf } from '../deduction/facts.js';
 import type { TurnFacts } from '../deduction/turns.js';
 import { cheb, type Geo, geoFor, N } from './geo.js';
@@ -160,6 +152,9 @@ export function samplePaths(
     if (c.token2 && l === c.token2.at && t < 6) return false;
     return true;
   };
+  // nextFixed[t]: the first time after t with a fixed location (0: none); prune asks at every node
+  const nextFixed = new Int32Array(T + 2);
+  for (let t = T - 1; t >= 0; t--) nextFixed[t] = c.fixed[t + 1]! >= 0 ? t + 1 : nextFixed[t + 1]!;
   const prune = (t: number): boolean => {
     const here = path[t - 1]!;
     for (const r of visitReqs) {
@@ -167,14 +162,12 @@ export function samplePaths(
       if (r.by <= t) return true;
       if (cheb(here, r.l) > capTo[t]![r.by]!) return true;
     }
-    // a fixed location later must be reachable
-    for (let u = t + 1; u <= T; u++) {
+    // the next fixed location must be reachable
+    const u = nextFixed[t]!;
+    if (u > 0) {
       const f = c.fixed[u]!;
-      if (f >= 0) {
-        if (visited[f]) return true;
-        if (cheb(here, f) > capTo[t]![u]!) return true;
-        break;
-      }
+      if (visited[f]) return true;
+      if (cheb(here, f) > capTo[t]![u]!) return true;
     }
     return false;
   };
@@ -237,10 +230,9 @@ function shuffle<T>(xs: T[], rng: BotRng): T[] {
   return xs;
 }
 function shuffleIdx(n: number, rng: BotRng): number[] {
-  return shuffle(
-    Array.from({ length: n }, (_, i) => i),
-    rng,
-  );
+  const xs = new Array<number>(n);
+  for (let i = 0; i < n; i++) xs[i] = i;
+  return shuffle(xs, rng);
 }
 
 /**
@@ -257,24 +249,26 @@ export function weighByCards(c: Constraints, worlds: World[]): { worlds: World[]
   const kept: World[] = [];
   const vec = new Int8Array(feats.length * K);
   const target = c.counts.map((x) => x.count);
+  const fiOf = new Map<FeatureId, number>(feats.map((f, fi) => [f, fi]));
+  const F = feats.length;
+  const local = new Float64Array(F);
   for (const w of worlds) {
+    // vec[fi * K + k]: locations of count k's interval that show feature fi (not after its
+    // exposure); read from each location's few features rather than asking all sixteen
     vec.fill(0);
-    for (let fi = 0; fi < feats.length; fi++) {
-      const f = feats[fi]!;
-      const ex = c.exposedAt.get(f);
-      for (let k = 0; k < K; k++) {
-        const iv = c.counts[k]!;
-        let n = 0;
-        for (let t = iv.from; t <= iv.to && t <= w.path.length; t++) {
+    for (let k = 0; k < K; k++) {
+      const iv = c.counts[k]!;
+      for (let t = iv.from; t <= iv.to && t <= w.path.length; t++)
+        for (const f of info(w.path[t - 1]!).features) {
+          const fi = fiOf.get(f);
+          if (fi === undefined) continue;
+          const ex = c.exposedAt.get(f);
           if (ex !== undefined && t > ex) continue;
-          if (hasFeature(w.path[t - 1]!, f)) n++;
+          vec[fi * K + k]! += 1;
         }
-        vec[fi * K + k] = n;
-      }
     }
     let m = 0;
-    const local = new Float64Array(feats.length);
-    const F = feats.length;
+    local.fill(0);
     for (let a = 0; a < F; a++)
       for (let b = a + 1; b < F; b++)
         for (let d = b + 1; d < F; d++) {

@@ -453,9 +453,11 @@ export class Deduction {
         const m = LOC_FEATURES[l]!;
         for (let f = 0; f < 16; f++) if ((m >>> f) & 1) per[f]! += 1;
       }
+      // a triple has three features: sum over its set bits, not over all sixteen (this predicate
+      // runs on all 560 triples for every new key, after every rebuild of a deduction)
       id = this.sets.fromPredicate((m) => {
         let s = 0;
-        for (let f = 0; f < 16; f++) if ((m >>> f) & 1) s += per[f]!;
+        for (let x = m; x !== 0; x &= x - 1) s += per[31 - Math.clz32(x & -x)]!;
         return s === count;
       });
       id = this.sets.and(id, this.global);
