@@ -11,8 +11,8 @@
 //    opponent model (model.ts: a recruiter avoids agents' reach and hides under the immortal it
 //    moved, less so after each capture that missed under one); coverage of the recruiter's likely
 //    NEXT locations, weighted towards likely recruit features (heading it off), with
-//    coalition-aware marginal coverage; the immortal-recruiting threat (R19) countered with Henry Lyme's block, shakedown pushes and Bill's nudge;
-//    shakedown+push then capture by the next agent; Dusty's extended reach; the Dolphin.
+//    coalition-aware marginal coverage; the immortal-recruiting threat (R19) countered with Henry
+//    Lyme's block, shakedown pushes and Bill's nudge; shakedown+push then capture by the next agent; Dusty's extended reach; the Dolphin.
 import {
   type Action,
   type AgentId,
@@ -156,7 +156,8 @@ export interface AgentBotOptions {
   /**
    * Whether the hard bot's escort ratio learns from captures that missed on escorted locations
    * (AGENT_WEIGHTS.escortMiss; default true). The agents the expert recruiter simulates keep it
-   * fixed: its measured rows were made against agents that do not learn.
+   * fixed: its measured rows were made against agents that do not learn, and simulating agents
+   * that learn did not win it more games (docs/bots.md, "agents that learn, predicted").
    */
   readonly learnsFromMisses?: boolean;
 }

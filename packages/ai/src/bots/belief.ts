@@ -247,10 +247,10 @@ export function weighByCards(c: Constraints, worlds: World[]): { worlds: World[]
   const cardMass = new Map<FeatureId, number>();
   let totalMass = 0;
   const kept: World[] = [];
-  const vec = new Int8Array(feats.length * K);
+  const F = feats.length;
+  const vec = new Int8Array(F * K);
   const target = c.counts.map((x) => x.count);
   const fiOf = new Map<FeatureId, number>(feats.map((f, fi) => [f, fi]));
-  const F = feats.length;
   const local = new Float64Array(F);
   for (const w of worlds) {
     // vec[fi * K + k]: locations of count k's interval that show feature fi (not after its

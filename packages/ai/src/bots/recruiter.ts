@@ -160,7 +160,8 @@ export class RecruiterBot implements Bot {
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     // what strong agents would believe: the same opponent model the hard agents use, with the
     // escort ratio they start from (not what they learn from missed captures during a game: the
-    // recruiter bots' measured rows were made with the fixed ratio)
+    // recruiter bots' measured rows were made with the fixed ratio, and predicting the learning
+    // did not win more; docs/bots.md, "agents that learn, predicted")
     this.belief = applyModel(this.belief, geoFor(v.mayhem), agentsModel(false));
     // A belief cut short by the safety cutoff is not what a fresh bot would compute: not cached.
     this.key = dl.hit ? '' : key;

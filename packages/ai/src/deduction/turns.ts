@@ -26,9 +26,13 @@ export class TurnTracker {
    * Captures that missed on a location an immortal was moved onto in that recruiter turn: what
    * the agents learn of a recruiter that leaves decoys rather than hiding under them (model.ts).
    */
-  escortMisses = 0;
+  private misses = 0;
 
   constructor(private readonly mode: Mode) {}
+
+  get escortMisses(): number {
+    return this.misses;
+  }
 
   see(e: PublicEvent): void {
     switch (e.kind) {
@@ -67,7 +71,7 @@ export class TurnTracker {
       case 'captureAttempted':
         // R25: a miss says the recruiter is not there; the recruiter turn that reached this time
         // closed when its time advanced
-        if (!e.hit && this.closed.get(e.time)?.escort.has(e.at)) this.escortMisses++;
+        if (!e.hit && this.closed.get(e.time)?.escort.has(e.at)) this.misses++;
         return;
       default:
         return;
