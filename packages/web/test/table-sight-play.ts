@@ -47,9 +47,10 @@ export function sightTable(url: () => string) {
     role: 'Recruiter' | 'Rogue agents',
     at: (s: { phase: string; mine: boolean }) => boolean | Promise<boolean>,
     ms = 120_000,
+    mode = 'Training Mission',
   ): Promise<void> {
     for (let game = 0; ; game++) {
-      await solo(page, role);
+      await solo(page, role, mode);
       try {
         await playUntil(page, role === 'Recruiter' ? 'recruiter' : 'agents', at, ms);
         return;

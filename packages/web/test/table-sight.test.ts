@@ -60,7 +60,11 @@ describe('what happened, in sight', () => {
 
   it('the opponent’s last half-turn is marked apart from your own, numbered in order with arrows, older steps fading; the recruiter’s own path likewise', async () => {
     const { page, errors } = await newPage(browser);
-    // play until a recruiter turn follows an agents' half-turn with a move in it
+    // play until a recruiter turn follows an agents' half-turn with a move in it. The Full Game:
+    // its turn stays open after the step (D3), so what is checked below is the turn in progress.
+    // In the Training Mission the step ends the turn, the bots' whole half-turn could arrive
+    // before the check, and the own turn then shown was the next one, still empty (regression:
+    // "expected 0 to be greater than 0" on a busy CI machine).
     await soloAt(
       page,
       'Recruiter',
@@ -69,6 +73,7 @@ describe('what happened, in sight', () => {
         s.mine &&
         (await page.locator('svg.board .last-turn.theirs[data-side=agents] line').count()) > 0,
       180_000,
+      'Full Game',
     );
     const theirs = page.locator('svg.board .last-turn.theirs[data-side=agents]');
     expect(await theirs.count()).toBe(1);
@@ -85,6 +90,7 @@ describe('what happened, in sight', () => {
     expect(await theirs.locator('line[marker-end]').count()).toBeGreaterThan(0);
     // this seat's own turn in progress is marked apart once it steps
     await recruiterMove(page, ['C4', 'D4', 'C5', 'D5', 'B4', 'E4']);
+    expect((await status(page))!.phase).toBe('recruiterTurn');
     expect(await page.locator('svg.board .last-turn.own[data-side=recruiter] .mk-step').count()).toBeGreaterThan(0);
     expect(await page.locator('svg.board .last-turn.theirs[data-side=agents]').count()).toBe(1);
     // the secret path: one arrow per step, the older fainter
