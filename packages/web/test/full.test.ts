@@ -164,8 +164,11 @@ describe('Full Game by clicking', () => {
     await a.locator('svg.board g.cell[data-loc="A5"] .confirmed').waitFor();
     await endActivationIfOpen(a);
     // a mental note on B7, written in one browser, appears in the other; it is not a move
-    // (R30, D8): neither browser's seq moves
-    const seqBeforeNote = (await status(r))!.seq;
+    // (R30, D8): neither browser's seq moves. Both first show the end of the agents' turn: the
+    // recruiter's browser could still be a frame behind (regression "expected 30 to be 29").
+    await untilMine(r, 'recruiterTurn');
+    const seqBeforeNote = (await status(a))!.seq;
+    expect((await status(r))!.seq).toBe(seqBeforeNote);
     await clickCell(a, 'B7');
     await a.locator('section.location').getByRole('button', { name: 'Add note' }).click();
     await a.getByLabel('from time').fill('4');

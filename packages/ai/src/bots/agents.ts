@@ -26,8 +26,9 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { factsOf } from '../deduction/facts.js';
-import { type Belief, beliefKey, computeBelief, keyRng, type World } from './belief.js';
+import { type Belief, beliefKey, computeBelief, constraintsOf, keyRng, type World } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
+import { type BeliefMemo, samplingKey } from './memo.js';
 import { applyModel, type ModelWeights } from './model.js';
 import { type Geo, geoFor, N, within } from './geo.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
@@ -160,6 +161,11 @@ export interface AgentBotOptions {
    * that learn did not win it more games (docs/bots.md, "agents that learn, predicted").
    */
   readonly learnsFromMisses?: boolean;
+  /**
+   * Beliefs shared with the other agents' bots of one expert session (memo.ts: the same beliefs,
+   * computed once).
+   */
+  readonly memo?: BeliefMemo;
 }
 
 export class AgentBot implements Bot {
@@ -201,12 +207,16 @@ export class AgentBot implements Bot {
     const key = `${beliefKey(v, 'agents')}:${p.samples}:${p.nodeBudget}:${exact}`;
     if (this.belief && this.key === key) return this.belief;
     // Sample counts are the work limit; the deadline is only the safety cutoff (reported).
-    this.belief = computeBelief(v, keyRng(key), {
-      samples: p.samples,
-      nodeBudget: p.nodeBudget,
-      weighCards: p.weighCards,
-      deadline: () => dl.passed(),
-    });
+    const o = { samples: p.samples, nodeBudget: p.nodeBudget, weighCards: p.weighCards, deadline: () => dl.passed() };
+    const memo = this.o.memo;
+    const c = constraintsOf(v);
+    const mk = memo ? samplingKey(c, key, o) : '';
+    const hit = memo?.get(mk);
+    this.belief = hit ? { ...hit, c } : computeBelief(v, keyRng(key), o, c);
+    if (memo && !hit && !dl.hit) {
+      const { c: _c, ...sampled } = this.belief;
+      memo.set(mk, sampled);
+    }
     if (exact) this.belief = withExact(this.belief, this.exact.update(v));
     if (this.level === 'hard' && AGENT_WEIGHTS.model)
       this.belief = applyModel(this.belief, geoFor(v.mayhem), agentsModel(this.o.learnsFromMisses !== false));
@@ -219,6 +229,11 @@ export class AgentBot implements Bot {
 
   shed(): void {
     this.exact.shed();
+  }
+
+  /** The belief its last decision used (a figure for tests and tuning). */
+  get lastBelief(): Belief | null {
+    return this.belief;
   }
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {

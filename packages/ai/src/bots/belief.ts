@@ -332,8 +332,7 @@ export interface BeliefOptions {
   readonly deadline?: () => boolean;
 }
 
-export function computeBelief(v: View, rng: BotRng, o: BeliefOptions): Belief {
-  const c = constraintsOf(v);
+export function computeBelief(v: View, rng: BotRng, o: BeliefOptions, c: Constraints = constraintsOf(v)): Belief {
   let worlds = samplePaths(c, o.samples, rng, o.nodeBudget, o.deadline);
   let cardProb: Map<FeatureId, number> = new Map();
   if (o.weighCards && worlds.length) ({ worlds, cardProb } = weighByCards(c, worlds));

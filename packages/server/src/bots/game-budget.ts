@@ -98,6 +98,10 @@ export class BotGameBudget {
   }
 }
 
+// An operator may set the per-profile or per-address cap to 0 to take no games with bots (a
+// network's 0 means derived, botGameCaps); "you already play 0" read as a bug.
+const NO_BOT_GAMES = 'This server takes no games with bots.';
+
 /** The refusal a start gets when a count is full: one code per cause, the message says which. */
 export function botGameRefusal(why: BotGameRefusal, caps: ReturnType<typeof botGameCaps>): ApiError {
   switch (why) {
@@ -107,13 +111,15 @@ export function botGameRefusal(why: BotGameRefusal, caps: ReturnType<typeof botG
       return new ApiError(
         429,
         'too_many_bot_games',
-        `You already play ${caps.player} games with bots; finish one first.`,
+        caps.player === 0 ? NO_BOT_GAMES : `You already play ${caps.player} games with bots; finish one first.`,
       );
     case 'address':
       return new ApiError(
         429,
         'too_many_bot_games',
-        `Your address already runs ${caps.address} games with bots; finish one first.`,
+        caps.address === 0
+          ? NO_BOT_GAMES
+          : `Your address already runs ${caps.address} games with bots; finish one first.`,
       );
     case 'prefix':
       return new ApiError(

@@ -16,6 +16,7 @@ import { ExactTracker } from '../exact.js';
 import { immortalWinMove } from '../immortal-win.js';
 import type { Bot, BotRng } from '../types.js';
 import { AgentBot } from '../agents.js';
+import { BeliefMemo } from '../memo.js';
 import { RecruiterBot } from '../recruiter.js';
 import { geoFor } from '../geo.js';
 import { Playout } from './playout.js';
@@ -80,6 +81,8 @@ export class ExpertBot implements Bot {
   /** The exact deduction of the public view, shared with the prior (one per session). */
   private tracker = new ExactTracker();
   private agentWorlds = new AgentWorlds();
+  /** The beliefs of the agents the recruiter's planner simulates (memo.ts; one per session). */
+  private memo = new BeliefMemo();
   /** What identifies the game this session follows (a guard: sessions must not be shared). */
   private game = '';
   /** Playouts of the last decision (a figure for tests and tuning). */
@@ -112,9 +115,10 @@ export class ExpertBot implements Bot {
     this.o = { ...this.o, iterations };
   }
 
-  /** The prior shares this tracker: shedding it covers both. */
+  /** The prior shares this tracker: shedding it covers both; the planner's memo is dropped. */
   shed(): void {
     this.tracker.shed();
+    this.memo.clear();
   }
 
   decide(v: View, legal: readonly Action[], rng: BotRng, budgetMs: number, onBest?: (a: Action) => void): Action {
@@ -183,7 +187,7 @@ export class ExpertBot implements Bot {
       }
       const prior = this.prior as RecruiterBot;
       if (v.phase !== 'recruiterTurn' || !isMove(priorMove) || !prior.lastMoveScores) return priorMove;
-      const plan = planMove(v, prior.lastMoveScores, prior.lastMoveShares, rng, fixed ? undefined : end);
+      const plan = planMove(v, prior.lastMoveScores, prior.lastMoveShares, rng, fixed ? undefined : end, this.memo);
       this.lastPlan = plan;
       if (!plan) return priorMove;
       const a = pickLegal(plan.move, legal);
@@ -280,6 +284,7 @@ export class ExpertBot implements Bot {
       this.tracker = new ExactTracker();
       this.prior = this.newPrior();
       this.agentWorlds = new AgentWorlds();
+      this.memo = new BeliefMemo();
     }
     this.game = key;
     this.logLength = v.log.length;

@@ -17,6 +17,7 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { AgentBot } from '../agents.js';
+import type { BeliefMemo } from '../memo.js';
 import { RecruiterBot } from '../recruiter.js';
 import type { BotRng } from '../types.js';
 import { ownState } from './own-state.js';
@@ -55,6 +56,8 @@ export class Lookahead {
     private readonly agentsBudgetMs: number = LOOKAHEAD.agentsBudgetMs,
     /** The simulated agents' value of a bit (their style; AgentBot's default when absent). */
     private readonly infoPerBit?: number,
+    /** The session's beliefs, shared by every agents' bot it simulates (memo.ts). */
+    private readonly memo?: BeliefMemo,
   ) {
     this.start = ownState(v, deck);
   }
@@ -133,6 +136,7 @@ export class Lookahead {
         cutoffMs: end === undefined ? Infinity : () => Math.max(1, end - performance.now()),
         infoPerBit: this.infoPerBit,
         learnsFromMisses: false,
+        memo: this.memo,
       });
       this.agents.set(seat, bot);
     }

@@ -17,6 +17,7 @@ import { type Action, type GameState, LOCATION_COUNT, legalActions, view, type V
 import { type Belief as DeductionBelief, deduce } from '../../deduction/index.js';
 import { CAPTURE_MINDED_INFO_PER_BIT } from '../agents.js';
 import { canSurvive, geoFor } from '../geo.js';
+import type { BeliefMemo } from '../memo.js';
 import type { BotRng } from '../types.js';
 import { Lookahead } from './lookahead.js';
 import { deckPool, shuffle } from './world.js';
@@ -74,6 +75,7 @@ export interface PlanReport {
  * The planned step or slip, from the hard bot's scores of the legal actions (null: fewer than two
  * candidates). `shares`: the agents' belief after each move that the recruiter is where it leads.
  * `end` (performance.now() time) is absent in iteration mode (deterministic: the work is fixed).
+ * `memo`: the session's beliefs, which the agents it simulates share (memo.ts).
  */
 export function planMove(
   v: View,
@@ -81,6 +83,7 @@ export function planMove(
   shares: ReadonlyMap<Action, number> | null,
   rng: BotRng,
   end?: number,
+  memo?: BeliefMemo,
 ): PlanReport | null {
   const timeUp = end === undefined ? undefined : () => performance.now() >= end;
   const ranked = [...scores].filter(([a, s]) => isMove(a) && s > -Infinity).sort((x, y) => y[1] - x[1]);
@@ -96,8 +99,8 @@ export function planMove(
   let known: (number | null)[] | null = null;
   for (const style of PLAN.styles) {
     const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
-    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs, style);
-    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs);
+    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs, style, memo);
+    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs, undefined, memo);
     // the first style's game serves: the shares depend on the public log alone
     known ??= exactShares(sim, moves, timeUp);
     for (let i = 0; i < cands.length; i++) {
