@@ -281,21 +281,28 @@ describe('zoom, keyboard, screen readers', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await solo(page, 'Rogue agents');
-    await page.waitForTimeout(300);
-    await page.evaluate(() => {
-      const w = window as unknown as { shift: number; shifts: string[] };
-      w.shift = 0;
-      w.shifts = [];
-    });
-    const typed = await playByCommands(page);
+    // a random recruiter can be boxed in at once (R17) or walk into an agent, the game over
+    // before the agents' first commands (regression "expected 0 to be greater than 4"): another
+    // game is started then
+    const activations = (t: string[]) => t.filter((c) => /^activate/i.test(c)).length;
+    let typed: string[] = [];
+    for (let game = 0; game < 3 && activations(typed) <= 4; game++) {
+      await solo(page, 'Rogue agents');
+      await page.waitForTimeout(300);
+      await page.evaluate(() => {
+        const w = window as unknown as { shift: number; shifts: string[] };
+        w.shift = 0;
+        w.shifts = [];
+      });
+      typed = await playByCommands(page);
+    }
     const { shift, shifts } = await page.evaluate(() => {
       const w = window as unknown as { shift: number; shifts: string[] };
       return { shift: w.shift, shifts: w.shifts };
     });
     console.info(`typed commands: ${typed.length}; layout shift at 390x844: ${shift.toFixed(4)} in ${shifts.length}`);
     expect((await status(page))!.phase).toBe('over');
-    expect(typed.filter((c) => /^activate/i.test(c)).length).toBeGreaterThan(4);
+    expect(activations(typed)).toBeGreaterThan(4);
     expect(shift, shifts.join('\n')).toBeLessThanOrEqual(0.05);
     expect(errors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 300_000);
