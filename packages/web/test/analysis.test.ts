@@ -106,22 +106,28 @@ describe('the analysis of a finished game', () => {
 
   it('an offline game is analysed in the browser worker, with no request to the server', async () => {
     const { page, ctx, errors } = await newPage(browser, { width: 390, height: 844 });
-    await page.goto(server.url + '/');
-    await page.locator('select[name=soloRole]').selectOption('agents');
-    await page.locator('select[name=soloLevel]').selectOption('random');
-    await page.locator('select[name=soloMode]').selectOption('training');
-    await page.getByRole('button', { name: EN.so_play }).click();
-    await page.getByTestId('offline-game').waitFor({ timeout: 60_000 });
-    let k = 0;
-    for (let i = 0, mine = 0; i < 400 && mine < 8; i++) {
-      const s = await status(page);
-      if (s?.phase === 'over') break;
-      if (!s?.mine) {
-        await page.waitForTimeout(50);
-        continue;
+    // the random recruiter can box itself in at once (R17, about 1 game in 80), the game over with
+    // no decision of this seat to analyse (regression "expected 0 to be greater than 0"): another
+    // game then
+    let mine = 0;
+    for (let game = 0; game < 3 && mine === 0; game++) {
+      await page.goto(server.url + '/');
+      await page.locator('select[name=soloRole]').selectOption('agents');
+      await page.locator('select[name=soloLevel]').selectOption('random');
+      await page.locator('select[name=soloMode]').selectOption('training');
+      await page.getByRole('button', { name: EN.so_play }).click();
+      await page.getByTestId('offline-game').waitFor({ timeout: 60_000 });
+      let k = 0;
+      for (let i = 0; i < 400 && mine < 8; i++) {
+        const s = await status(page);
+        if (s?.phase === 'over') break;
+        if (!s?.mine) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        mine++;
+        if ((await agentsMove(page, k)) === 'activate') k++;
       }
-      mine++;
-      if ((await agentsMove(page, k)) === 'activate') k++;
     }
     if ((await status(page))?.phase !== 'over') {
       await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
