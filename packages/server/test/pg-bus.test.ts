@@ -98,6 +98,20 @@ describePg('cluster bus (PostgreSQL)', (url) => {
     await B.connections.hello(conn(3, seen), gameId, null); // a spectator on B
     const gA = (await A.master.getLive(gameId))!;
     const gB = (await B.master.getLive(gameId))!;
+    // B can still be handed the lobby announcements of the creation, the join and the start (late
+    // on a busy machine), and each rightly refreshes the game from the store (regression "expected
+    // 2 to be +0"). A marker announced after them: once B has taken it and the game's lock is
+    // free, they are all done.
+    const marker = new Promise<void>((resolve) => {
+      const peek = B.master.peek.bind(B.master);
+      B.master.peek = (id: string) => {
+        if (id === 'marker') resolve();
+        return peek(id);
+      };
+    });
+    await sa.cluster.announceRenamed(['marker']);
+    await marker;
+    await gB.lock.run(async () => {});
     reads.n = 0;
     for (let i = 0; i < 12; i++) {
       const s = gA.state!;
