@@ -2,31 +2,18 @@
 // (bots/memo.ts). A belief taken from it must be exactly the one a fresh bot computes, or every
 // measured row of the expert recruiter would go stale: the key must hold every input of the
 // sampling, and what it leaves out (the opponent model's facts) must not change the sample.
-import { type Action, expectedSeats, type GameState, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
+import { type Action, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { AgentBot } from '../src/bots/agents.js';
 import { computeBelief, type Constraints, constraintsOf, keyRng } from '../src/bots/belief.js';
 import { geoFor } from '../src/bots/geo.js';
 import { BeliefMemo, samplingKey } from '../src/bots/memo.js';
-import { INFORMATIVE_BIAS, randomGame } from '../src/deduction/index.js';
+import { halfTurnStarts } from './agents-half-turns.js';
 
-/** Agents' decision points of random Full games from time 4 on, a few per game. */
-function positions(seeds: readonly number[]): { s: GameState; v: View; seat: number; legal: Action[] }[] {
-  const out: { s: GameState; v: View; seat: number; legal: Action[] }[] = [];
-  for (const seed of seeds) {
-    let n = 0;
-    randomGame({
-      mode: 'full',
-      seed,
-      bias: INFORMATIVE_BIAS,
-      onState: (s) => {
-        if (s.result || s.phase !== 'agentsTurn' || s.time < 4 || n++ % 3) return;
-        const seat = expectedSeats(s).find((x) => x !== 0 && legalActions(s, x).length > 0);
-        if (seat !== undefined) out.push({ s, v: view(s, seat), seat, legal: legalActions(s, seat) });
-      },
-    });
-  }
-  return out;
+/** The agents' half-turn starts of recorded hard-vs-hard Full games (the positions the expert's
+ * simulated agents meet), with the agents' view and legal actions. */
+function positions(seeds: number[]): { v: View; legal: Action[] }[] {
+  return halfTurnStarts(seeds).map((s) => ({ v: view(s, 1), legal: legalActions(s, 1) }));
 }
 
 const OPTS = { samples: 60, nodeBudget: 20_000, weighCards: true };
@@ -36,7 +23,7 @@ describe('the expert session’s memo of sampled beliefs', () => {
     const memo = new BeliefMemo();
     const bot = (m?: BeliefMemo) => new AgentBot('hard', { cutoffMs: Infinity, learnsFromMisses: false, memo: m });
     let hits = 0;
-    const ps = positions([8200, 8201, 8202, 8203]);
+    const ps = positions([60, 61, 62, 63]);
     expect(ps.length).toBeGreaterThan(20);
     for (const [i, p] of ps.entries()) {
       // the first bot fills the memo, the second reads it; a third has none
@@ -57,7 +44,7 @@ describe('the expert session’s memo of sampled beliefs', () => {
   });
 
   it('the key changes with every constraint the sampling reads, with the seed and the work, and not with the opponent model’s facts', () => {
-    const { v } = positions([8210]).find((p) => constraintsOf(p.v).counts.length > 1 && constraintsOf(p.v).T > 5)!;
+    const { v } = positions([64]).find((p) => constraintsOf(p.v).counts.length > 1 && constraintsOf(p.v).T > 5)!;
     const c = constraintsOf(v);
     const key = samplingKey(c, 'seed', OPTS);
     const changed: Record<string, unknown> = {

@@ -31,6 +31,23 @@ async function playedGame(page: Page): Promise<string> {
   }
 }
 
+/** Plays this (agents) seat's decisions by clicking, up to `upTo` or the game's end; how many. */
+async function agentsDecide(page: Page, upTo: number, prefer: string[] = []): Promise<number> {
+  let k = 0;
+  let mine = 0;
+  for (let i = 0; i < 400 && mine < upTo; i++) {
+    const s = await status(page);
+    if (s?.phase === 'over') break;
+    if (!s?.mine) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    mine++;
+    if ((await agentsMove(page, k, prefer)) === 'activate') k++;
+  }
+  return mine;
+}
+
 async function playOnce(page: Page): Promise<{ id: string; decisions: number }> {
   await page.goto(`${server.url}/#/`);
   const box = page.locator('section.solo');
@@ -39,18 +56,7 @@ async function playOnce(page: Page): Promise<{ id: string; decisions: number }> 
   await box.getByLabel('Game type').selectOption({ label: 'Training Mission' });
   await box.getByRole('button', { name: 'Play solo' }).click();
   await page.locator('[role=status][data-phase]').waitFor({ timeout: EXPECT_MS });
-  let k = 0;
-  let mine = 0;
-  for (let i = 0; i < 400 && mine < 16; i++) {
-    const s = await status(page);
-    if (s?.phase === 'over') break;
-    if (!s?.mine) {
-      await page.waitForTimeout(50);
-      continue;
-    }
-    mine++;
-    if ((await agentsMove(page, k, ['C4', 'D4', 'C3', 'D3'])) === 'activate') k++;
-  }
+  const mine = await agentsDecide(page, 16, ['C4', 'D4', 'C3', 'D3']);
   if ((await status(page))?.phase !== 'over') {
     await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
     await page.locator('.resign').getByRole('button', { name: 'Confirm' }).click();
@@ -117,17 +123,7 @@ describe('the analysis of a finished game', () => {
       await page.locator('select[name=soloMode]').selectOption('training');
       await page.getByRole('button', { name: EN.so_play }).click();
       await page.getByTestId('offline-game').waitFor({ timeout: 60_000 });
-      let k = 0;
-      for (let i = 0; i < 400 && mine < 8; i++) {
-        const s = await status(page);
-        if (s?.phase === 'over') break;
-        if (!s?.mine) {
-          await page.waitForTimeout(50);
-          continue;
-        }
-        mine++;
-        if ((await agentsMove(page, k)) === 'activate') k++;
-      }
+      mine = await agentsDecide(page, 8);
     }
     if ((await status(page))?.phase !== 'over') {
       await page.locator('.resign').getByRole('button', { name: 'Resign' }).click();
