@@ -1,6 +1,6 @@
 // Soundness of the deduction engine on full-length random games (both modes): at every agents'
 // decision point the true location, the true recruiter card, each true feature card and the
-// true 2nd-mind-slip status keep a positive share; and the incremental engine agrees with a
+// true 2nd-mind-slip status keep a positive share, and every past location stays possible at its time; and the incremental engine agrees with a
 // one-shot deduction at the end. Agents are biased toward asking, revealing, scanning,
 // capturing and shaking down, so those facts (and the Dolphin, extra-move step tokens, mind
 // slips, the 2nd token, boxed-in endings) occur in long games too.
@@ -31,6 +31,10 @@ function checkTruth(d: Deduction, s: GameState, what: string): void {
   else expect(b.secondMindSlipHeldShare, `${what}: 2nd token not held`).toBeLessThan(1);
   const total = b.weights.reduce((a, w) => a + w, 0);
   expect(total).toBe(b.histories);
+  // every past location stays possible at its time (the hard recruiter asks whether the agents
+  // could have thought it under an immortal it moved then), and the latest time is the belief's
+  for (let t = 1; t <= s.path.length; t++) expect(d.possibleAt(t)[s.path[t - 1]!], `${what}: time ${t}`).toBe(true);
+  expect(d.possibleAt(s.path.length)).toEqual(b.possible);
 }
 
 async function run(

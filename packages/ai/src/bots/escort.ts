@@ -3,8 +3,11 @@
 // (the opponent model, model.ts), push it off with a shakedown and capture: 62 of 90 captures of
 // the old hard recruiter came the turn after it escorted itself (docs/bots.md, "Hard recruiter:
 // the escort tell"). The hard and expert recruiters move an immortal onto their own location only
-// when it recruits there and then.
+// when it recruits there and then, unless the agents have shown they do not read one
+// (immortalReading: they leave moved immortals standing within their reach).
 import { type Action, hasFeature, isOrthoAdjacent, type Loc, type View } from '@mindmgmt/engine';
+import type { EscortAnswer } from '../deduction/turns.js';
+import type { Geo } from './geo.js';
 
 /**
  * R19: per face-up immortal card, how many immortals stand on locations that show its feature and
@@ -28,4 +31,34 @@ export function isEscortTell(v: View, a: Action): boolean {
   if (here === null || a.to !== here) return false;
   const imm = v.immortals.map((l) => (l === a.from ? a.to : l));
   return recruitingCards(v, imm) <= recruitingCards(v, v.immortals);
+}
+
+/** How the agents have answered the immortals the recruiter moved in its turns. */
+export interface ImmortalReading {
+  /** Half-turns in which an agent captured on, or pushed an immortal off, a location an immortal was moved onto in the recruiter turn before. */
+  readonly read: number;
+  /** Half-turns after such a move in which an acting agent could reach one of those locations and none was answered. */
+  readonly ignored: number;
+}
+
+/**
+ * Whether these agents read an immortal moved in the recruiter's turn as its location (R25): strong
+ * agents push it off or capture there; agents that ignore it leave it standing within their reach.
+ * From the public log's escort answers (`Facts.escortAnswers`), so any seat could count it.
+ */
+export function immortalReading(
+  answers: ReadonlyMap<number, EscortAnswer>,
+  g: Geo,
+  /** Whether the agents could think the recruiter stood on `at` at `time` (absent: everywhere). */
+  plausible?: (time: number, at: Loc) => boolean,
+): ImmortalReading {
+  let read = 0;
+  let ignored = 0;
+  for (const [time, a] of answers) {
+    const spots = [...a.spots].filter((l) => !plausible || plausible(time, l));
+    if (!spots.length) continue;
+    if (spots.some((l) => a.answered.has(l))) read++;
+    else if (spots.some((l) => a.acted.some((x) => g.dist[x.at]![l]! <= x.reach))) ignored++;
+  }
+  return { read, ignored };
 }

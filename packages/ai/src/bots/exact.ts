@@ -33,6 +33,14 @@ export class ExactTracker {
     this.d?.shed();
   }
 
+  /**
+   * Where the agents can know the recruiter could have stood at time t of `v` (the deduction's
+   * forward layer; null if the deduction fails on the view).
+   */
+  possibleAt(v: View, t: number): boolean[] | null {
+    return this.full(v) && this.d ? this.d.possibleAt(t) : null;
+  }
+
   /** The deduction's whole belief for `v` (an update on a view already seen is a cache hit). */
   full(v: View): DeductionBelief | null {
     try {

@@ -14,18 +14,18 @@ export const LEVEL_RATINGS: LevelRatings = {
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1526, low: 1445, high: 1608 },
-      expert: { rating: 1636, low: 1556, high: 1717 },
+      hard: { rating: 1554, low: 1470, high: 1638 },
+      expert: { rating: 1675, low: 1591, high: 1758 },
     },
     agents: {
-      easy: { rating: 1417, low: 1347, high: 1488 },
-      hard: { rating: 1681, low: 1608, high: 1754 },
-      expert: { rating: 1798, low: 1717, high: 1880 },
+      easy: { rating: 1384, low: 1311, high: 1457 },
+      hard: { rating: 1700, low: 1625, high: 1776 },
+      expert: { rating: 1830, low: 1745, high: 1914 },
     },
   },
   recruiterWins: {
     easy: { easy: 53, hard: 7, expert: 1 },
-    hard: { easy: 32, hard: 23, expert: 12 },
-    expert: { easy: 38, hard: 29, expert: 23 },
+    hard: { easy: 37, hard: 23, expert: 12 },
+    expert: { easy: 44, hard: 30, expert: 22 },
   },
 };

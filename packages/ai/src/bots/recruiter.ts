@@ -13,20 +13,23 @@
 //    how close it comes to the most likely cell the threatening agents can reach. An arrival a red
 //    alert will count is scored against the agents' belief after that alert (alert.ts, R11). Ask
 //    answers and extra-move step tokens go where the agents' posterior on its true location stays
-//    lowest. It never escorts itself: an immortal moved onto its location points the agents at
-//    it (they push it off with a shakedown and capture, R24, R25); it moves immortals to recruit,
-//    to block asks, and as decoys where the agents look for it (never paying a step token for a
-//    decoy). It avoids stepping onto a feature no older unmarked visit shows while agents could
+//    lowest. It does not escort itself: an immortal moved onto its location points strong agents
+//    at it (they push it off with a shakedown and capture, R24, R25); it moves immortals to
+//    recruit, to block asks, and as decoys where the agents look for it (never paying a step
+//    token for a decoy). Against agents that leave those immortals standing within their reach
+//    and never push one off or capture under one (escort.ts, immortalReading), it plays its
+//    immortals as the easy recruiter does: escorts, no decoys. It avoids stepping onto a feature no older unmarked visit shows while agents could
 //    ask about it (ask-exposure.ts, R22).
 import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
 import { agentsModel, fallback, same, sampleWork } from './agents.js';
+import { factsOf } from '../deduction/facts.js';
 import { applyModel } from './model.js';
 import { immortalWinMove } from './immortal-win.js';
 import { alertBeliefs, alertCount, alertHour } from './alert.js';
-import { immortalCardCounts, isEscortTell } from './escort.js';
+import { immortalCardCounts, immortalReading, isEscortTell } from './escort.js';
 import { AskOutlook, availableNext, blockedFeatures } from './ask-exposure.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
@@ -69,10 +72,48 @@ export const RECRUITER_WEIGHTS = {
    * recruiter: fresh features", 2026-12-02).
    */
   askExposure: 1,
+  /**
+   * Escort itself as the easy recruiter does (escort 1.2, no tell, no decoy) once the agents have
+   * left this many of its moved immortals standing within their reach, and never answered one
+   * with a push or a capture there (escort.ts, immortalReading). 0: never.
+   */
+  escortAfterIgnored: 3,
 };
 
 /** The easy recruiter escorts itself (see RECRUITER_WEIGHTS.escort). */
 const EASY_ESCORT = 1.2;
+
+/**
+ * These agents do not read an immortal moved in the recruiter's turn as its location: they have
+ * left enough of them standing within reach and answered none (RECRUITER_WEIGHTS.escortAfterIgnored).
+ */
+export function agentsIgnoreImmortals(v: View, g: Geo, exact: ExactTracker): boolean {
+  const k = RECRUITER_WEIGHTS.escortAfterIgnored;
+  if (k <= 0 || v.mode !== 'full') return false;
+  const answers = factsOf(v).escortAnswers;
+  const r = immortalReading(answers, g);
+  if (r.read > 0 || r.ignored < k) return false;
+  // agents that read immortals rightly leave one where their deduction says the recruiter cannot
+  // have been (by the facts known now, a superset of what they knew then): no evidence either way
+  const at = new Map<number, boolean[] | null>();
+  const plausible = (t: number, l: Loc) => {
+    if (!at.has(t)) at.set(t, exact.possibleAt(v, t));
+    return at.get(t)?.[l] ?? true;
+  };
+  const p = immortalReading(answers, g, plausible);
+  return p.read === 0 && p.ignored >= k;
+}
+
+/** The immortal weights of this decision: the hard recruiter's, or the easy one's against agents that do not read an immortal. */
+function immortalWeights(
+  v: View,
+  g: Geo,
+  hard: boolean,
+  exact: ExactTracker,
+): { escort: number; tell: number; decoy: number } {
+  if (!hard || agentsIgnoreImmortals(v, g, exact)) return { escort: EASY_ESCORT, tell: 0, decoy: 0 };
+  return { escort: RECRUITER_WEIGHTS.escort, tell: RECRUITER_WEIGHTS.tell, decoy: RECRUITER_WEIGHTS.decoy };
+}
 
 export class RecruiterBot implements Bot {
   private key = '';
@@ -307,6 +348,7 @@ export class RecruiterBot implements Bot {
     };
     // R22: a feature only the destination would show tells an ask where the recruiter is
     const asks = new AskOutlook(v, g);
+    const iw = immortalWeights(v, g, hard, this.exact);
     const circledLeft: Loc[] = [];
     for (let l = 0; l < N; l++) if (!visited[l] && contacts(l, live) > 0) circledLeft.push(l);
     const immNear = (l: Loc) => v.immortals.some((m) => m === l || (kingDist(m, l) === 1 && !orthBlocked(v, m, l)));
@@ -331,7 +373,7 @@ export class RecruiterBot implements Bot {
       const q = by && alertAt !== null ? by[alertCount(v, here, to, alertAt)]! : slip ? qSlip : qStep;
       lastShare = q ? q[to]! : 0;
       // an immortal near the destination halves its danger only for a recruiter that escorts (R25)
-      const escorts = !hard || RECRUITER_WEIGHTS.escort > 0;
+      const escorts = iw.escort > 0;
       s -= 1.5 * this.danger(v, g, to, q, immNear(to) && v.mode === 'full' && escorts);
       if (by && q) s -= RECRUITER_WEIGHTS.alertShare * q[to]!;
       // exposure to future asks: unblocked features of this location near agents; the hard
@@ -396,19 +438,17 @@ export class RecruiterBot implements Bot {
     let qTop = 0;
     if (qNow) for (let l = 0; l < N; l++) qTop = Math.max(qTop, qNow[l]!);
     // a decoy: an immortal moved where the agents look for the recruiter, not next to it
+    const iw = immortalWeights(v, g, hard, this.exact);
     const decoy = (to: Loc): number =>
-      qNow && qTop > 0 && RECRUITER_WEIGHTS.decoy && to !== here && g.dist[here]![to]! >= 2
-        ? (RECRUITER_WEIGHTS.decoy * qNow[to]!) / qTop
-        : 0;
+      qNow && qTop > 0 && iw.decoy && to !== here && g.dist[here]![to]! >= 2 ? (iw.decoy * qNow[to]!) / qTop : 0;
     const marks = new Set<Loc>([...v.stepTokens.map((t) => t.at), ...v.confirmed.map((c) => c.at)]);
     // Escort: an immortal on the recruiter's location blocks capture (R25), but only the easy
     // recruiter escorts. The hard one did until 2026-12-02: 62 of 90 captures in 100 games came the
     // turn after an escort, as strong agents read an immortal moved during the recruiter's turn as
     // its location and push it off (docs/bots.md, "Hard recruiter: the escort tell").
-    const escort = hard ? RECRUITER_WEIGHTS.escort : EASY_ESCORT;
-    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, dangerHere, escort);
+    const S = (imm: readonly Loc[]): number => configScore(v, imm, here, sec.path, marks, dangerHere, iw.escort);
     const base = S(v.immortals);
-    const tell = (a: Action): number => (hard && isEscortTell(v, a) ? RECRUITER_WEIGHTS.tell : 0);
+    const tell = (a: Action): number => (iw.tell && isEscortTell(v, a) ? iw.tell : 0);
     let bestA: Action | null = null;
     let bestV = 0.02;
     for (const a of legal) {

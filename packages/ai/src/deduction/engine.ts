@@ -627,6 +627,22 @@ export class Deduction {
     return b;
   }
 
+  /**
+   * Where the recruiter can have stood at time t by the facts about times up to t (the forward
+   * layer, with the card facts known now): false everywhere for a time not built yet.
+   */
+  possibleAt(t: number): boolean[] {
+    const out = new Array<boolean>(LOCATION_COUNT).fill(false);
+    const layer = this.layers[t];
+    if (!layer || t < 1) return out;
+    for (let i = 0; i < layer.n; i++) {
+      const hi = layer.hi[i]!;
+      if (((hi >>> 18) & 3) === 0 || this.sets.size(this.meetGlobal(layer.ts[i]!)) === 0) continue;
+      out[(hi >>> 10) & 63] = true;
+    }
+    return out;
+  }
+
   /** ts ∩ global, cached per set id. */
   private meetGlobal(ts: number): number {
     if (this.withGlobalFor !== this.global) {

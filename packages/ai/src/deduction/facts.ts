@@ -12,7 +12,7 @@ import {
   SETUP_TIME,
 } from '@mindmgmt/engine';
 import { PublicBoard } from './boxCheck.js';
-import { type TurnFacts, TurnTracker } from './turns.js';
+import { type EscortAnswer, type TurnFacts, TurnTracker } from './turns.js';
 
 /** How the recruiter reached layer t (R5, R15, R16). */
 export type Move =
@@ -81,6 +81,11 @@ export class Facts {
   /** Per finished recruiter turn (by time): the agents threatening its move and the escort (opponent model). */
   get turns(): ReadonlyMap<number, TurnFacts> {
     return this.turnTracker.closed;
+  }
+
+  /** By recruiter time: what the agents did in their half-turn about that turn's escort. */
+  get escortAnswers(): ReadonlyMap<number, EscortAnswer> {
+    return this.turnTracker.answers;
   }
 
   /** Captures that missed on a location escorted in that recruiter turn (the opponent model learns from them). */

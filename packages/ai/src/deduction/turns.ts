@@ -11,6 +11,19 @@ export interface TurnFacts {
   readonly escort: ReadonlySet<Loc>;
 }
 
+/**
+ * The agents' half-turn after a recruiter turn that moved immortals onto locations they still held
+ * (its escort): what the agents did about them. Only half-turns the next recruiter turn ended.
+ */
+export interface EscortAnswer {
+  /** The turn's escort spots. */
+  readonly spots: ReadonlySet<Loc>;
+  /** Spots an agent captured on, or pushed an immortal off (R24, R25), in that half-turn. */
+  readonly answered: ReadonlySet<Loc>;
+  /** The agents that acted in it, where they stood when it began, and how far they reach. */
+  readonly acted: readonly { readonly at: Loc; readonly reach: number }[];
+}
+
 /** Tracks agents and immortals event by event; `closed` holds every finished recruiter turn. */
 export class TurnTracker {
   /** By recruiter time; a turn still in progress (the recruiter deciding) is not in it yet. */
@@ -27,8 +40,22 @@ export class TurnTracker {
    * the agents learn of a recruiter that leaves decoys rather than hiding under them (model.ts).
    */
   private misses = 0;
+  /** By recruiter time: the agents' answers to its escort (recruiter bots read them, bots/escort.ts). */
+  readonly answers = new Map<number, EscortAnswer>();
+  /** The half-turn in progress after a turn with an escort. */
+  private half: {
+    time: number;
+    spots: ReadonlySet<Loc>;
+    from: Map<string, Loc>;
+    acted: Set<string>;
+    answered: Set<Loc>;
+  } | null = null;
 
   constructor(private readonly mode: Mode) {}
+
+  private reach(id: string): number {
+    return id === 'dusty' && this.mode === 'full' ? 3 : 2;
+  }
 
   get escortMisses(): number {
     return this.misses;
@@ -44,6 +71,7 @@ export class TurnTracker {
         return;
       case 'agentActivated':
         this.activated.add(e.agent);
+        this.half?.acted.add(e.agent);
         return;
       case 'roundEnded':
         this.activated.clear();
@@ -58,8 +86,10 @@ export class TurnTracker {
         return;
       case 'immortalPushed':
         this.imm = this.imm.map((l) => (l === e.from ? e.to : l));
+        if (this.half?.spots.has(e.from)) this.half.answered.add(e.from);
         return;
       case 'recruiterTurnStarted':
+        this.answerHalf();
         this.close();
         this.turn = e.time;
         this.escort = new Set();
@@ -72,6 +102,7 @@ export class TurnTracker {
         // R25: a miss says the recruiter is not there; the recruiter turn that reached this time
         // closed when its time advanced
         if (!e.hit && this.closed.get(e.time)?.escort.has(e.at)) this.misses++;
+        if (this.half?.spots.has(e.at)) this.half.answered.add(e.at);
         return;
       default:
         return;
@@ -94,10 +125,28 @@ export class TurnTracker {
     if (this.turn === null) return;
     const all = this.turn % 2 === 0; // after an even hour a new round starts for the agents
     const threats: { at: Loc; reach: number }[] = [];
-    for (const [id, at] of this.pos)
-      if (all || !this.activated.has(id)) threats.push({ at, reach: id === 'dusty' && this.mode === 'full' ? 3 : 2 });
+    for (const [id, at] of this.pos) if (all || !this.activated.has(id)) threats.push({ at, reach: this.reach(id) });
     for (const l of [...this.escort]) if (!this.imm.includes(l)) this.escort.delete(l);
     this.closed.set(this.turn, { threats, escort: this.escort });
+    if (this.escort.size)
+      this.half = {
+        time: this.turn,
+        spots: this.escort,
+        from: new Map(this.pos),
+        acted: new Set(),
+        answered: new Set(),
+      };
     this.turn = null;
+  }
+
+  private answerHalf(): void {
+    const h = this.half;
+    if (!h) return;
+    const acted = [...h.acted].flatMap((id) => {
+      const at = h.from.get(id);
+      return at === undefined ? [] : [{ at, reach: this.reach(id) }];
+    });
+    this.answers.set(h.time, { spots: h.spots, answered: h.answered, acted });
+    this.half = null;
   }
 }
