@@ -84,9 +84,9 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
     expect(decisions).toBeGreaterThan(3);
   });
 
-  it('R25: against agents that leave its immortals standing (the easy agents), the hard recruiter escorts itself, and only then', async () => {
+  it('R25: against agents that leave its immortals standing (the easy agents), the hard recruiter escorts itself, and only then (5 games, 2 escorts)', async () => {
     let tells = 0;
-    for (let seed = 7000; seed < 7010; seed++)
+    for (let seed = 7010; seed < 7015; seed++)
       await play(seed, [makeBot('hard', 'recruiter'), makeBot('easy', 'agents')], ({ who, v, a, before }) => {
         if (who !== 0 || !isEscortTell(v, a)) return;
         tells++;
