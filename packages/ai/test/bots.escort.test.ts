@@ -7,16 +7,7 @@
 // playouts' agents rarely push an immortal off, so they value an escort as safe). Against agents
 // that have left its moved immortals standing within their reach and never answered one
 // (immortalReading), it escorts itself as the easy recruiter does: those agents do not read it.
-import {
-  type Action,
-  apply,
-  expectedSeats,
-  type GameState,
-  legalActions,
-  newGame,
-  view,
-  type View,
-} from '@mindmgmt/engine';
+import { type Action, apply, type GameState, legalActions, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { isEscortTell } from '../src/bots/escort.js';
 import { ExactTracker } from '../src/bots/exact.js';
@@ -25,10 +16,14 @@ import { agentsIgnoreImmortals } from '../src/bots/recruiter.js';
 import type { Bot } from '../src/bots/types.js';
 import { makeBot, seatRng } from '../src/bots/index.js';
 import { makeYardstick } from '../src/reference/index.js';
+import { decidingSeat, hardGameStart } from './hard-games.js';
+import { NO_CUTOFF_MS } from './work-limited.js';
+import { yieldToRunner } from './yield-to-runner.js';
 
 /**
  * One Full game of `bots` (recruiter, agents) on `seed`; `each` sees every decision with the game
- * before and after it. Each decision yields: these are whole games in one test, and vitest's
+ * before and after it. Clock-free: the bots' work is fixed by counts (NO_CUTOFF_MS), so a busy
+ * machine plays the same game. Each decision yields: these are whole games in one test, and vitest's
  * worker must answer its main process within 60 s (else "Timeout calling onTaskUpdate").
  */
 async function play(
@@ -36,14 +31,14 @@ async function play(
   bots: readonly Bot[],
   each: (d: { who: number; v: View; legal: readonly Action[]; a: Action; before: GameState; after: GameState }) => void,
 ): Promise<void> {
-  let s = newGame({ mode: 'full', agentSeats: 1, recruiterCard: 'choose' }, seed);
+  let s = hardGameStart(seed);
   const rngs = [seatRng(seed, 0), seatRng(seed, 1)];
   while (!s.result) {
-    await new Promise((r) => setImmediate(r));
-    const who = expectedSeats(s).find((x) => legalActions(s, x).length > 0)!;
+    await yieldToRunner();
+    const who = decidingSeat(s);
     const v = view(s, who);
     const legal = legalActions(s, who);
-    const a = bots[who]!.decide(v, legal, rngs[who]!, 1000);
+    const a = bots[who]!.decide(v, legal, rngs[who]!, NO_CUTOFF_MS);
     const r = apply(s, a);
     if (!r.ok) throw new Error(r.message);
     each({ who, v, legal, a, before: s, after: r.state });

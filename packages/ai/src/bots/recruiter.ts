@@ -18,7 +18,8 @@
 //    recruit, to block asks, and as decoys where the agents look for it (never paying a step
 //    token for a decoy). Against agents that leave those immortals standing within their reach
 //    and never push one off or capture under one (escort.ts, immortalReading), it plays its
-//    immortals as the easy recruiter does: escorts, no decoys. It avoids stepping onto a feature no older unmarked visit shows while agents could
+//    immortals as the easy recruiter does: escorts, no decoys. It avoids stepping onto a feature
+//    no older unmarked visit shows while agents could
 //    ask about it (ask-exposure.ts, R22).
 import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
@@ -84,7 +85,8 @@ export const RECRUITER_WEIGHTS = {
 const EASY_ESCORT = 1.2;
 
 /**
- * These agents do not read an immortal moved in the recruiter's turn as its location: they have
+ * These agents do not read an immortal moved in the recruiter's turn as its location (R25), so an
+ * escort blocks their capture without telling them anything: they have
  * left enough of them standing within reach and answered none (RECRUITER_WEIGHTS.escortAfterIgnored).
  */
 export function agentsIgnoreImmortals(v: View, g: Geo, exact: ExactTracker): boolean {
