@@ -24,7 +24,8 @@ describe.each(['recruiter', 'agents'] as const)('expert: strength on the %s side
           recruiter: expertSide === 'recruiter' ? 'expert' : 'random',
           agents: expertSide === 'agents' ? 'expert' : 'random',
           budgetMs: 60,
-          // work-limited (clock-free): a loaded test machine must not decide the game
+          // work-limited (clock-free): a loaded test machine must not decide the game; the
+          // recruiter's planner scales its simulated agents' work to 32 of 1,000 with it
           iterations: 32,
         });
         if (r.result.winner !== expertSide) lost.push(`seed ${seed}: ${r.result.reason}`);

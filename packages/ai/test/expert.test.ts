@@ -244,7 +244,8 @@ describe('expert: the recruiter\u2019s planner in play', () => {
       const a = bot.decide(view(s, 0), legalActions(s, 0), seatRng(seed, 0), 60_000);
       return { a, simulations: bot.lastPlan?.simulations };
     };
-    const fixed = plan(200);
+    // 1,000 playouts, the measured mode: fewer would also scale the planner's work down
+    const fixed = plan(1000);
     expect(fixed.simulations).toBeGreaterThan(0);
     expect(plan(undefined)).toEqual(fixed);
   });

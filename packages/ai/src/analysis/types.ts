@@ -7,7 +7,8 @@ export const ANALYSIS_VERSION = 1;
 /**
  * Work caps (the analysis is deterministic: only counts limit it, never the clock).
  * - `playouts`: the expert's playouts per decision (the live expert uses 1,000; an analysis asks
- *   it up to `expertDecisions` times, so it gets a fifth);
+ *   it up to `expertDecisions` times, so it gets a fifth, and the recruiter's planner a fifth of
+ *   its simulated agents' work);
  * - `expertDecisions`: expert decisions per game (activations and recruiter turns in game order;
  *   later rows keep the deduction's counts but have no expert line, and `capped` says so);
  * - `worlds`: determinisations per decision.

@@ -187,7 +187,17 @@ export class ExpertBot implements Bot {
       }
       const prior = this.prior as RecruiterBot;
       if (v.phase !== 'recruiterTurn' || !isMove(priorMove) || !prior.lastMoveScores) return priorMove;
-      const plan = planMove(v, prior.lastMoveScores, prior.lastMoveShares, rng, fixed ? undefined : end, this.memo);
+      // in iteration mode the planner's work scales with the playouts asked for, as the agents' search does
+      const work = fixed ? Math.min(1, this.o.iterations! / MAX_PLAYOUTS) : 1;
+      const plan = planMove(
+        v,
+        prior.lastMoveScores,
+        prior.lastMoveShares,
+        rng,
+        fixed ? undefined : end,
+        this.memo,
+        work,
+      );
       this.lastPlan = plan;
       if (!plan) return priorMove;
       const a = pickLegal(plan.move, legal);

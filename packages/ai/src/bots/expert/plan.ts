@@ -75,7 +75,9 @@ export interface PlanReport {
  * The planned step or slip, from the hard bot's scores of the legal actions (null: fewer than two
  * candidates). `shares`: the agents' belief after each move that the recruiter is where it leads.
  * `end` (performance.now() time) is absent in iteration mode (deterministic: the work is fixed).
- * `memo`: the session's beliefs, which the agents it simulates share (memo.ts).
+ * `memo`: the session's beliefs, which the agents it simulates share (memo.ts). `work` (0-1]:
+ * the share of the simulated agents' budgets it uses (the expert's playouts against its full
+ * 1,000, in iteration mode: a test that asks for 32 playouts gets a planner that much cheaper).
  */
 export function planMove(
   v: View,
@@ -84,6 +86,7 @@ export function planMove(
   rng: BotRng,
   end?: number,
   memo?: BeliefMemo,
+  work = 1,
 ): PlanReport | null {
   const timeUp = end === undefined ? undefined : () => performance.now() >= end;
   const ranked = [...scores].filter(([a, s]) => isMove(a) && s > -Infinity).sort((x, y) => y[1] - x[1]);
@@ -99,8 +102,8 @@ export function planMove(
   let known: (number | null)[] | null = null;
   for (const style of PLAN.styles) {
     const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
-    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs, style, memo);
-    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs, undefined, memo);
+    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs * work, style, memo);
+    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs * work, undefined, memo);
     // the first style's game serves: the shares depend on the public log alone
     known ??= exactShares(sim, moves, timeUp);
     for (let i = 0; i < cands.length; i++) {
