@@ -103,8 +103,9 @@ describe('expert recruiter: the step planner', () => {
     expect(differ).toBeGreaterThanOrEqual(2);
   });
 
-  it('R17: plays only steps and slips after which a walk to the final hour exists, and counts the ways on after each as the engine does', () => {
+  it('R17: plays only steps and slips after which a walk to the final hour exists, and counts the ways on and the walks after each as the engine does', () => {
     let plans = 0;
+    const walked: number[] = [];
     actionStates([130, 131], (states) => {
       const s = states[states.length - 1]!;
       const p = planAt(s);
@@ -117,11 +118,27 @@ describe('expert recruiter: the step planner', () => {
       // to the final hour (checked by exhaustive search here)
       const v = view(s, 0);
       for (const r of p.plan.rows) expect(r.ways, JSON.stringify(r.move)).toBe(bruteWays(s, v, r.move));
+      // the walks of the next turns, each move of them followed by a walk to the final hour
+      for (const r of p.plan.rows)
+        expect(r.walks, JSON.stringify(r.move)).toBe(bruteWalks(s, v, r.move, PLAN.freedomDepth, PLAN.freedomFull));
+      walked.push(...p.plan.rows.map((r) => r.walks));
       return plans >= 4;
     });
     expect(plans).toBeGreaterThanOrEqual(4);
+    // both kinds of candidates came up: hemmed in (fewer walks than full) and free
+    expect(walked.some((w) => w < PLAN.freedomFull)).toBe(true);
+    expect(walked.some((w) => w === PLAN.freedomFull)).toBe(true);
   });
 });
+
+/** The recruiter's walk extended to `to` (the engine reads its location from the path). */
+const at = (st: GameState, to: Loc): GameState => ({ ...st, path: [...st.path, to] });
+
+/** Whether steps, and `slips` of the slips, walk `left` more locations from `st` (exhaustive). */
+const walk = (st: GameState, left: number, slips: number): boolean =>
+  left === 0 ||
+  legalSteps(st).some((to) => walk(at(st, to), left - 1, slips)) ||
+  (slips > 0 && slipLandings(st).some((to) => walk(at(st, to), left - 1, slips - 1)));
 
 /** Survivable next moves after `a`, by the engine's own step and slip rules and an exhaustive walk search. */
 function bruteWays(s: GameState, v: View, a: Action): number {
@@ -129,14 +146,32 @@ function bruteWays(s: GameState, v: View, a: Action): number {
   const need = v.finalTime - (v.time + 2);
   if (need < 0) return 3;
   const held = heldMindSlips(s).length - (a.type === 'mindSlip' ? 1 : 0);
-  const at = (st: GameState, to: Loc): GameState => ({ ...st, path: [...st.path, to] });
-  const walk = (st: GameState, left: number, slips: number): boolean =>
-    left === 0 ||
-    legalSteps(st).some((to) => walk(at(st, to), left - 1, slips)) ||
-    (slips > 0 && slipLandings(st).some((to) => walk(at(st, to), left - 1, slips - 1)));
   const there = at(s, a.to);
   return (
     legalSteps(there).filter((to) => walk(at(there, to), need, held)).length +
     (held > 0 ? slipLandings(there).filter((to) => walk(at(there, to), need, held - 1)).length : 0)
   );
+}
+
+/**
+ * Walks of the next `depth` turns after `a` (up to `cap`), by the engine's step and slip rules: each
+ * move of them followed by a walk to the final hour (exhaustive search).
+ */
+function bruteWalks(s: GameState, v: View, a: Action, depth: number, cap: number): number {
+  if (a.type !== 'step' && a.type !== 'mindSlip') return 0;
+  const left0 = v.finalTime - (v.time + 1);
+  const turns = Math.min(depth, left0);
+  if (turns <= 0) return cap;
+  const count = (st: GameState, k: number, left: number, slips: number): number => {
+    if (k === 0) return 1;
+    let n = 0;
+    for (const to of legalSteps(st))
+      if (walk(at(st, to), left - 1, slips)) n += count(at(st, to), k - 1, left - 1, slips);
+    if (slips > 0)
+      for (const to of slipLandings(st))
+        if (walk(at(st, to), left - 1, slips - 1)) n += count(at(st, to), k - 1, left - 1, slips - 1);
+    return n;
+  };
+  const held = heldMindSlips(s).length - (a.type === 'mindSlip' ? 1 : 0);
+  return Math.min(cap, count(at(s, a.to), turns, left0, held));
 }

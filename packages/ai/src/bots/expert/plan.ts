@@ -7,6 +7,9 @@
 //  - a price for each way on short of three after it (a recruiter with one way on is found: in
 //    100 games against the yardstick agents, 8 of 42 single-way steps were captured in the next
 //    half-turn, 3 of 86 with three ways),
+//  - a price for each halving of the walks it can make over its next three turns below eight (in
+//    200 games against the yardstick agents, a third of the captures came after a forced move:
+//    the recruiter had walked into a pocket of its own path, and the few ways out were watched),
 //  - the agents' belief that it is where the move leads (the hard bot's, after the move),
 //  - and their exact belief there when their half-turn starts (their deduction of everything
 //    public: it predicts a capture in that half-turn better than any other figure traced).
@@ -46,6 +49,16 @@ export const PLAN = {
    * the move leads, when their half-turn starts.
    */
   exact: 10,
+  /**
+   * Score units per halving of the survivable walks of the next turns below `freedomFull`: a
+   * recruiter hemmed in by its own path has few ways on, and the agents close them (docs/bots.md,
+   * "the walks ahead").
+   */
+  freedom: 1,
+  /** Turns ahead the walks are counted over. */
+  freedomDepth: 3,
+  /** Walks counted as full freedom. */
+  freedomFull: 8,
 };
 
 export type Move = Extract<Action, { type: 'step' | 'mindSlip' }>;
@@ -61,6 +74,8 @@ export interface PlanRow {
   readonly cornered: number;
   /** Survivable steps and slips of the next turn (R17). */
   readonly ways: number;
+  /** Survivable walks of the next PLAN.freedomDepth turns after the move, up to PLAN.freedomFull. */
+  readonly walks: number;
 }
 
 export interface PlanReport {
@@ -119,6 +134,7 @@ export function planMove(
   // unanswered (out of time): as likely caught as not
   const risk = cands.map((_, i) => (answered[i]! ? caught[i]! / answered[i]! : 0.5));
   const ways = cands.map(([a]) => waysOn(v, a as Move));
+  const walks = cands.map(([a]) => walksOn(v, a as Move, PLAN.freedomDepth, PLAN.freedomFull));
   const first = cands.map(
     ([a, s], i) =>
       s -
@@ -126,7 +142,8 @@ export function planMove(
       PLAN.exact * (known?.[i] ?? 0) -
       PLAN.risk * risk[i]! -
       PLAN.ways * Math.max(0, 3 - ways[i]!) -
-      (ways[i]! <= 1 ? PLAN.single : 0),
+      (ways[i]! <= 1 ? PLAN.single : 0) -
+      PLAN.freedom * Math.log2(PLAN.freedomFull / Math.max(1, walks[i]!)),
   );
   const cornered = cands.map(() => 0);
   const order = cands.map((_, i) => i).sort((a, b) => first[b]! - first[a]!);
@@ -148,7 +165,14 @@ export function planMove(
   for (let i = 1; i < cands.length; i++) if (value[i]! > value[best]!) best = i;
   return {
     move: cands[best]![0],
-    rows: cands.map(([move, score], i) => ({ move, score, risk: risk[i]!, cornered: cornered[i]!, ways: ways[i]! })),
+    rows: cands.map(([move, score], i) => ({
+      move,
+      score,
+      risk: risk[i]!,
+      cornered: cornered[i]!,
+      ways: ways[i]!,
+      walks: walks[i]!,
+    })),
     simulations,
   };
 }
@@ -216,29 +240,28 @@ function slipsHeld(v: View): number {
   return (v.mindSlips.firstUsedAt === null ? 1 : 0) + (v.recruiter!.secondMindSlipHeld ? 1 : 0);
 }
 
-/** After `a`, a walk (steps, or the slips still held) reaches the final hour (R17). */
-function survivable(v: View, a: Move): boolean {
+/** The recruiter's walk after `a`: the locations it will have visited, its slip landings and the slips it will hold. */
+function afterMove(v: View, a: Move) {
   const sec = v.recruiter!;
   const g = geoFor(v.mayhem);
   const visited = new Uint8Array(LOCATION_COUNT);
   for (const l of sec.path) visited[l] = 1;
   visited[a.to] = 1;
   const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
-  const slips = slipsHeld(v) - (a.type === 'mindSlip' ? 1 : 0);
-  return canSurvive(g, a.to, visited, v.finalTime - (v.time + 1), slips, slipTable);
+  return { g, visited, slipTable, held: slipsHeld(v) - (a.type === 'mindSlip' ? 1 : 0) };
+}
+
+/** After `a`, a walk (steps, or the slips still held) reaches the final hour (R17). */
+function survivable(v: View, a: Move): boolean {
+  const { g, visited, slipTable, held } = afterMove(v, a);
+  return canSurvive(g, a.to, visited, v.finalTime - (v.time + 1), held, slipTable);
 }
 
 /** Survivable steps and slips (R17) the recruiter would have on its next turn after `a` (3 once none is needed). */
 export function waysOn(v: View, a: Move): number {
-  const sec = v.recruiter!;
-  const g = geoFor(v.mayhem);
   const need = v.finalTime - (v.time + 2);
   if (need < 0) return 3;
-  const visited = new Uint8Array(LOCATION_COUNT);
-  for (const l of sec.path) visited[l] = 1;
-  visited[a.to] = 1;
-  const held = slipsHeld(v) - (a.type === 'mindSlip' ? 1 : 0);
-  const slipTable = sec.card === 'carl' ? g.orthoTwo : g.diagTwo;
+  const { g, visited, slipTable, held } = afterMove(v, a);
   let n = 0;
   const tryTo = (to: number, slip: boolean) => {
     if (visited[to]) return;
@@ -249,4 +272,29 @@ export function waysOn(v: View, a: Move): number {
   for (const to of g.step[a.to]!) tryTo(to, false);
   if (held > 0) for (const to of slipTable[a.to]!) tryTo(to, true);
   return n;
+}
+
+/** Survivable walks (steps and the slips held, R16-R18) of the next `depth` turns after `a`, counted up to `cap`. */
+export function walksOn(v: View, a: Move, depth: number, cap: number): number {
+  const { g, visited, slipTable, held: held0 } = afterMove(v, a);
+  const turns = Math.min(depth, v.finalTime - (v.time + 1));
+  let n = 0;
+  const rec = (at: number, k: number, held: number, need: number): void => {
+    if (n >= cap) return;
+    if (k === 0) {
+      n++;
+      return;
+    }
+    const tryTo = (to: number, slip: boolean) => {
+      if (visited[to] || n >= cap) return;
+      visited[to] = 1;
+      const left = held - (slip ? 1 : 0);
+      if (canSurvive(g, to, visited, need - 1, left, slipTable)) rec(to, k - 1, left, need - 1);
+      visited[to] = 0;
+    };
+    for (const to of g.step[at]!) tryTo(to, false);
+    if (held > 0) for (const to of slipTable[at]!) tryTo(to, true);
+  };
+  rec(a.to, turns, held0, v.finalTime - (v.time + 1));
+  return turns <= 0 ? cap : n;
 }
