@@ -14,18 +14,18 @@ export const LEVEL_RATINGS: LevelRatings = {
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1554, low: 1470, high: 1638 },
-      expert: { rating: 1675, low: 1591, high: 1758 },
+      hard: { rating: 1552, low: 1470, high: 1635 },
+      expert: { rating: 1692, low: 1610, high: 1775 },
     },
     agents: {
-      easy: { rating: 1384, low: 1311, high: 1457 },
-      hard: { rating: 1700, low: 1625, high: 1776 },
-      expert: { rating: 1830, low: 1745, high: 1914 },
+      easy: { rating: 1398, low: 1325, high: 1470 },
+      hard: { rating: 1698, low: 1623, high: 1772 },
+      expert: { rating: 1807, low: 1725, high: 1889 },
     },
   },
   recruiterWins: {
     easy: { easy: 53, hard: 7, expert: 1 },
     hard: { easy: 37, hard: 23, expert: 12 },
-    expert: { easy: 44, hard: 30, expert: 22 },
+    expert: { easy: 42, hard: 32, expert: 27 },
   },
 };
