@@ -295,7 +295,9 @@ describe('companion for the physical box', () => {
       const path = await page.locator('[data-testid=cp-path] li').allInnerTexts();
       const end = replayed(await savedGame(page, await seqOf(page))).state;
       expect(path).toEqual(end.path.map((l, h) => `${h + 1}:00: ${L(l)}`));
-      expect(path.length).toBeGreaterThanOrEqual(5);
+      // regression: a random recruiter boxed itself in during its setup steps (D6), so its path
+      // ended before the fifth hour; any other end comes after the five setup locations
+      expect(path.length).toBeGreaterThanOrEqual(end.result?.reason === 'boxedIn' ? 1 : 5);
     }
     expect(entries).toBeGreaterThanOrEqual(20);
     expect(undone).toBe(true);
