@@ -259,19 +259,7 @@ function survivable(v: View, a: Move): boolean {
 
 /** Survivable steps and slips (R17) the recruiter would have on its next turn after `a` (3 once none is needed). */
 export function waysOn(v: View, a: Move): number {
-  const need = v.finalTime - (v.time + 2);
-  if (need < 0) return 3;
-  const { g, visited, slipTable, held } = afterMove(v, a);
-  let n = 0;
-  const tryTo = (to: number, slip: boolean) => {
-    if (visited[to]) return;
-    visited[to] = 1;
-    if (canSurvive(g, to, visited, need, held - (slip ? 1 : 0), slipTable)) n++;
-    visited[to] = 0;
-  };
-  for (const to of g.step[a.to]!) tryTo(to, false);
-  if (held > 0) for (const to of slipTable[a.to]!) tryTo(to, true);
-  return n;
+  return v.finalTime - (v.time + 1) <= 0 ? 3 : walksOn(v, a, 1, Infinity);
 }
 
 /** Survivable walks (steps and the slips held, R16-R18) of the next `depth` turns after `a`, counted up to `cap`. */
