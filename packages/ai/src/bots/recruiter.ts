@@ -19,8 +19,7 @@
 //    token for a decoy). Against agents that leave those immortals standing within their reach
 //    and never push one off or capture under one (escort.ts, immortalReading), it plays its
 //    immortals as the easy recruiter does: escorts, no decoys. It avoids stepping onto a feature
-//    no older unmarked visit shows while agents could
-//    ask about it (ask-exposure.ts, R22).
+//    no older unmarked visit shows while agents could ask about it (ask-exposure.ts, R22).
 import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
@@ -86,8 +85,8 @@ const EASY_ESCORT = 1.2;
 
 /**
  * These agents do not read an immortal moved in the recruiter's turn as its location (R25), so an
- * escort blocks their capture without telling them anything: they have
- * left enough of them standing within reach and answered none (RECRUITER_WEIGHTS.escortAfterIgnored).
+ * escort blocks their capture without telling them anything: they have left enough of them
+ * standing within reach and answered none (RECRUITER_WEIGHTS.escortAfterIgnored).
  */
 export function agentsIgnoreImmortals(v: View, g: Geo, exact: ExactTracker): boolean {
   const k = RECRUITER_WEIGHTS.escortAfterIgnored;
