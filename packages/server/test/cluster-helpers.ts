@@ -43,6 +43,7 @@ export function launchInstance(
       INSTANCE_ID: name,
       BOT_PAUSE_MS: '0',
       BOT_ASK_ANSWER_MS: '0',
+      BOT_RECRUITER_MOVE_MS: '0',
       BOT_BUDGET_MS: '50',
       LOG_LEVEL: 'info',
       WS_RATE_PER_SEC: '100000',

@@ -33,6 +33,7 @@ function launch(): Promise<{ proc: ChildProcess; url: string }> {
       DATA_DIR: dir,
       BOT_PAUSE_MS: '0',
       BOT_ASK_ANSWER_MS: '0',
+      BOT_RECRUITER_MOVE_MS: '0',
       LOG_LEVEL: 'warn',
       WS_RATE_PER_SEC: '100000',
       WS_RATE_BURST: '100000',

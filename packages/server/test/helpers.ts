@@ -182,6 +182,8 @@ export class Client {
       const m = this.msgs.find(pred);
       if (m) return Promise.resolve(m);
     }
+    // A closed socket brings no more frames: waiting on it could only time out.
+    if (this.closed) return Promise.reject(new Error('connection closed'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(w), 1);
