@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aptCommands, browserPackages, npmStale, postgresPackages, proxyPackages } from './ensure-deps.mjs';
+import { aptCommands, browserPackages, keepNative, npmStale, postgresPackages, proxyPackages } from './ensure-deps.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -112,7 +112,7 @@ try {
           '--no-audit',
           '--no-fund',
           '--loglevel=notice',
-        ]),
+        ]).then(keepNative),
       );
     }
     const pkgs = [...browserPackages(), ...postgresPackages(), ...proxyPackages()];

@@ -5,6 +5,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { keepNativeBuild } from './native-cache.mjs';
 
 /** Whether node_modules is missing or older than the lockfile (then `npm ci`). */
 export function npmStale() {
@@ -17,6 +18,17 @@ export function npmStale() {
 export const NPM_INSTALL = existsSync('package-lock.json')
   ? 'npm ci --no-audit --no-fund --loglevel=notice'
   : 'npm install --no-audit --no-fund --loglevel=notice';
+
+/** After an install: keeps a native module compiled here for the next install (native-cache.mjs);
+ * a failure to keep it only costs the next install its compile. */
+export async function keepNative() {
+  try {
+    const kept = await keepNativeBuild();
+    if (kept) console.error(`[ensure-deps] native build kept for the next install: ${kept}`);
+  } catch (e) {
+    console.error(`[ensure-deps] native build not kept: ${e}`);
+  }
+}
 
 /** Debian packages the browser tests need and the machine lacks. */
 export function browserPackages() {
@@ -57,6 +69,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (npmStale() && process.env.MM_SKIP_INSTALL !== '1') {
     console.error('[ensure-deps] installing npm dependencies (npm ci)...');
     run(NPM_INSTALL);
+    await keepNative();
   }
   const pkgs = args.has('--browser') ? [...browserPackages(), ...proxyPackages()] : [];
   if (pkgs.length) {
