@@ -24,6 +24,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // One process runs many files: each file's imports are evaluated once per worker, not
+          // once per file (docs/architecture.md "CI"). The browser files keep their own process.
+          isolate: false,
           include: ['packages/{engine,ai,table,server,cli}/test/**/*.test.ts', 'tests/**/*.test.ts'],
         },
       },

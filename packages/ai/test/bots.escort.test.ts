@@ -69,7 +69,7 @@ describe('regression: the hard recruiter escorted itself with an immortal, a tel
     for (let seed = 50; seed < 54 && decisions <= 3; seed++)
       await play(
         seed,
-        [makeBot('expert', 'recruiter', { iterations: 200 }), makeYardstick('agents')],
+        [makeBot('expert', 'recruiter', { iterations: 32 }), makeYardstick('agents')],
         ({ who, v, legal, a, before }) => {
           if (who !== 0 || !legal.some((x) => isEscortTell(v, x))) return;
           decisions++;

@@ -1,14 +1,13 @@
-// Temporary folders for test databases, removed when the test file ends, so a test run leaves
-// nothing behind in the system's temp folder. Each test file imports this module afresh (vitest
-// isolates files), so the hook below belongs to the importing file.
+// Temporary folders for test databases, removed when the test process ends, so a test run leaves
+// nothing behind in the system's temp folder. A process may run several test files (the node
+// project does not isolate them), so the removal is tied to the process, not to a file's hooks.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
 
-afterAll(() => {
+process.once('exit', () => {
   for (const d of made.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
