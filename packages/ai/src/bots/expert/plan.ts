@@ -39,9 +39,9 @@ export const PLAN = {
   /** Score units per unit of "cornered on the next turn". */
   cornered: 2,
   /** Score units per way on short of three after the move. */
-  ways: 0.3,
+  ways: 0.6,
   /** Further score units when a single way on is left (a corridor the agents can watch). */
-  single: 0.5,
+  single: 1,
   /** Score units per unit of the agents' belief that the recruiter is where the move leads. */
   share: 3,
   /**
