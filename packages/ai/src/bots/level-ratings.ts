@@ -14,18 +14,18 @@ export const LEVEL_RATINGS: LevelRatings = {
   ratings: {
     recruiter: {
       easy: { rating: 1500, low: 1500, high: 1500 },
-      hard: { rating: 1552, low: 1470, high: 1635 },
-      expert: { rating: 1692, low: 1610, high: 1775 },
+      hard: { rating: 1552, low: 1469, high: 1634 },
+      expert: { rating: 1725, low: 1642, high: 1808 },
     },
     agents: {
-      easy: { rating: 1398, low: 1325, high: 1470 },
-      hard: { rating: 1698, low: 1623, high: 1772 },
-      expert: { rating: 1807, low: 1725, high: 1889 },
+      easy: { rating: 1404, low: 1332, high: 1476 },
+      hard: { rating: 1683, low: 1609, high: 1757 },
+      expert: { rating: 1816, low: 1733, high: 1898 },
     },
   },
   recruiterWins: {
     easy: { easy: 53, hard: 7, expert: 1 },
     hard: { easy: 37, hard: 23, expert: 12 },
-    expert: { easy: 42, hard: 32, expert: 27 },
+    expert: { easy: 42, hard: 38, expert: 28 },
   },
 };
