@@ -12,13 +12,14 @@ import zlib from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 
 const MODULE = 'node_modules/better-sqlite3';
+/** The compiled binary, as the release tarballs hold it (unpacked into the module's folder). */
+const ENTRY = 'build/Release/better_sqlite3.node';
 
 /** Keeps the compiled binary of better-sqlite3 as prebuild-install's cached download (no-op
  * when it is kept already, or when the binary came from that cache or was not built). */
 export async function keepNativeBuild(root = process.cwd()) {
   const dir = path.join(root, MODULE);
-  const binary = path.join(dir, 'build/Release/better_sqlite3.node');
-  if (!fs.existsSync(binary)) return null;
+  if (!fs.existsSync(path.join(dir, ENTRY))) return null;
   const req = createRequire(path.join(dir, 'package.json'));
   let rc, util, tar;
   try {
@@ -34,12 +35,7 @@ export async function keepNativeBuild(root = process.cwd()) {
   if (fs.existsSync(cached)) return null;
   fs.mkdirSync(path.dirname(cached), { recursive: true });
   const tmp = `${cached}.${process.pid}.tmp`;
-  // the release tarballs hold build/Release/<name>.node, unpacked into the module's folder
-  await pipeline(
-    tar.pack(dir, { entries: ['build/Release/better_sqlite3.node'] }),
-    zlib.createGzip(),
-    fs.createWriteStream(tmp),
-  );
+  await pipeline(tar.pack(dir, { entries: [ENTRY] }), zlib.createGzip(), fs.createWriteStream(tmp));
   fs.renameSync(tmp, cached);
   return cached;
 }

@@ -3,6 +3,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAST_BOTS_ENV } from './helpers.js';
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = path.join(pkg, 'dist', 'main.js');
@@ -41,9 +42,7 @@ export function launchInstance(
       PG_SCHEMA: schema,
       PG_POOL: '4',
       INSTANCE_ID: name,
-      BOT_PAUSE_MS: '0',
-      BOT_ASK_ANSWER_MS: '0',
-      BOT_RECRUITER_MOVE_MS: '0',
+      ...FAST_BOTS_ENV,
       BOT_BUDGET_MS: '50',
       LOG_LEVEL: 'info',
       WS_RATE_PER_SEC: '100000',

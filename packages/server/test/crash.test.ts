@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { actionToRecord } from '@mindmgmt/engine';
-import { api, Client, EXPECT_MS, mulberry, openTable, playOut, type Table } from './helpers.js';
+import { api, Client, EXPECT_MS, FAST_BOTS_ENV, mulberry, openTable, playOut, type Table } from './helpers.js';
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = path.join(pkg, 'dist', 'main.js');
@@ -31,9 +31,7 @@ function launch(): Promise<{ proc: ChildProcess; url: string }> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
-      BOT_PAUSE_MS: '0',
-      BOT_ASK_ANSWER_MS: '0',
-      BOT_RECRUITER_MOVE_MS: '0',
+      ...FAST_BOTS_ENV,
       LOG_LEVEL: 'warn',
       WS_RATE_PER_SEC: '100000',
       WS_RATE_BURST: '100000',

@@ -11,6 +11,13 @@ import { EXPECT_MS } from '../../../tests/waits.js';
 
 export { EXPECT_MS };
 
+/**
+ * The bots' pauses of FAST, as the environment of a spawned server (dist/main.js): one list for
+ * every test that spawns one. Regression: the crash test's list lacked BOT_RECRUITER_MOVE_MS, so a
+ * bot recruiter there paused the production 1.5 s per move, about 60 s a game.
+ */
+export const FAST_BOTS_ENV = { BOT_PAUSE_MS: '0', BOT_ASK_ANSWER_MS: '0', BOT_RECRUITER_MOVE_MS: '0' } as const;
+
 export const FAST = {
   service: {
     botPauseMs: 0,
