@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'node',
           // One process runs many files: each file's imports are evaluated once per worker, not
-          // once per file (docs/architecture.md "CI"). The browser files keep their own process.
+          // once per file (docs/architecture.md "CI").
           isolate: false,
           include: ['packages/{engine,ai,table,server,cli}/test/**/*.test.ts', 'tests/**/*.test.ts'],
         },
@@ -34,6 +34,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
+          // Shared processes here too: a process's files share one Chromium (test/helpers.ts
+          // sharedBrowser), each with its own server and its own contexts.
+          isolate: false,
           include: ['packages/web/test/**/*.test.ts'],
           globalSetup: ['packages/web/test/global-setup.ts'],
         },

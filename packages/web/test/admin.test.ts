@@ -1,8 +1,8 @@
 // The admin area in real Chromium: an operator (ADMIN_HANDLES) finds a player and bans them; a
 // plain player gets no admin area, and sees the announcement.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, startServer, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, shot, type Server } from './helpers.js';
 
 async function post(base: string, method: string, path: string, token: string | null, body: unknown) {
   const res = await fetch(base + path, {
@@ -20,15 +20,11 @@ async function player(base: string, name: string): Promise<{ id: string; token: 
 }
 
 describe('admin area', () => {
+  const env = serverAndBrowser({ ADMIN_HANDLES: 'chief' });
   let server: Server;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_HANDLES: 'chief' });
-    browser = await launch();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(() => {
+    ({ server, browser } = env());
   });
 
   it('an operator finds a player and bans them; a plain player gets no admin area', async () => {

@@ -3,21 +3,17 @@
 // resigned; the analysis comes (202 while computed), and what the page draws is what the server
 // computed: one chart column per half-round with its possible locations and the truth, one table
 // row per activation and recruiter turn, the moments in words; usable on a phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EN } from '../src/i18n/en.js';
-import { agentsMove, EXPECT_MS, launch, newPage, type Server, shot, startServer, status } from './helpers.js';
+import { agentsMove, EXPECT_MS, newPage, type Server, serverAndBrowser, shot, status } from './helpers.js';
 
+// a small expert budget: the test reads what is drawn, not how good the expert is
+const env = serverAndBrowser({ ANALYSIS_DECISIONS: '2', ANALYSIS_PLAYOUTS: '20' });
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  // a small expert budget: the test reads what is drawn, not how good the expert is
-  server = await startServer({ ANALYSIS_DECISIONS: '2', ANALYSIS_PLAYOUTS: '20' });
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 /** A solo Training Mission as the agents against the random recruiter: some decisions, then

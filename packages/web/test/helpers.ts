@@ -98,8 +98,7 @@ export function serverAndBrowser(extraEnv: Record<string, string> = {}): () => {
   let browser: Browser | undefined;
   if (!hooks) throw new Error('serverAndBrowser() registers vitest hooks: call it from a test file');
   hooks.beforeAll(async () => {
-    server = await startServer(extraEnv);
-    browser = await launch();
+    [server, browser] = await Promise.all([startServer(extraEnv), sharedBrowser()]);
   }, 300_000);
   // A failed test says what each of its pages showed (the prompt and the action panel), so a
   // failure in a loaded CI run can be read without running it again.
@@ -119,7 +118,8 @@ export function serverAndBrowser(extraEnv: Record<string, string> = {}): () => {
     }
   });
   hooks.afterAll(async () => {
-    await browser?.close();
+    // the next file of this process gets the browser as it found it: no page of this one left
+    await Promise.all((browser?.contexts() ?? []).map((c) => c.close().catch(() => undefined)));
     await server?.stop();
   });
   return () => ({ server: server!, browser: browser! });
@@ -127,6 +127,19 @@ export function serverAndBrowser(extraEnv: Record<string, string> = {}): () => {
 
 /** The pages of the running test (newPage), described when it fails. */
 const openPages = new Set<Page>();
+
+let shared: Promise<Browser> | null = null;
+
+/** One Chromium for every file a test process runs (the browser files share their processes,
+ * vitest.config.ts): a launch and its close cost about a CPU second each time. Playwright ends it
+ * when the process exits. A file's contexts are closed after it (serverAndBrowser). */
+export function sharedBrowser(): Promise<Browser> {
+  const b = shared;
+  if (b) return b.then((x) => (x.isConnected() ? x : ((shared = null), sharedBrowser())));
+  shared = launch();
+  shared.catch(() => (shared = null));
+  return shared;
+}
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

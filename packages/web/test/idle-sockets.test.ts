@@ -4,23 +4,19 @@
 // server wrote "400 Bad Request", and a request Chromium sent on that socket just then read it as
 // its own answer. Node's own reply is 408, which Chromium retries. Timers are shortened here so
 // the race, rare at 15 s, happens hundreds of times in a few seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, startServer, type Server } from './helpers.js';
+import { newPage, serverAndBrowser, type Server } from './helpers.js';
 
+const env = serverAndBrowser({
+  HTTP_HEADERS_TIMEOUT_MS: '100',
+  HTTP_REQUEST_TIMEOUT_MS: '200',
+  HTTP_TIMEOUT_CHECK_MS: '20',
+});
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({
-    HTTP_HEADERS_TIMEOUT_MS: '100',
-    HTTP_REQUEST_TIMEOUT_MS: '200',
-    HTTP_TIMEOUT_CHECK_MS: '20',
-  });
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 describe('regression: a request on a socket Chromium opened ahead of need', () => {

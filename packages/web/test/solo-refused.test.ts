@@ -1,20 +1,16 @@
 // "Play solo" refused for the bot-game caps: the refusal is shown on the solo form, in the
 // player's language, and nothing is left behind (no table in the open list or in "my games"). The
 // server here allows a profile no game with bots, so every solo start is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { JA } from '../src/i18n/ja.js';
-import { EXPECT_MS, launch, newPage, type Server, startServer } from './helpers.js';
+import { EXPECT_MS, newPage, type Server, serverAndBrowser } from './helpers.js';
 
+const env = serverAndBrowser({ LIMIT_BOT_GAMES_PER_PLAYER: '0' });
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ LIMIT_BOT_GAMES_PER_PLAYER: '0' });
-  browser = await launch();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = env());
 });
 
 describe('Play solo refused for the bot-game caps', () => {

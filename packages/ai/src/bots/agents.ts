@@ -108,27 +108,48 @@ export function immortalThreat(v: View, imm: readonly Loc[], henry: Loc | null):
   const blockedByHenry = (l: Loc) => henry !== null && (l === henry || isOrthoAdj(l, henry));
   for (const f of v.immortalCards) {
     const locs = LOC_WITH[f]!.filter((l) => !blockedByHenry(l));
+    // the fewest king moves taking two different immortals to two different locations of the card:
+    // for immortal j, its nearest location and the next; immortal i on j's nearest leaves j the next
     let best = 99;
-    for (let i = 0; i < imm.length; i++)
-      for (let j = 0; j < imm.length; j++) {
-        if (i === j) continue;
-        for (const a of locs)
-          for (const b of locs) {
-            if (a === b) continue;
-            const c = kd(imm[i]!, a) + kd(imm[j]!, b);
-            if (c < best) best = c;
-          }
+    for (let j = 0; j < imm.length; j++) {
+      const rj = imm[j]! * N;
+      let m1 = 99;
+      let m2 = 99;
+      let at1 = -1;
+      for (const b of locs) {
+        const d = KD[rj + b]!;
+        if (d < m1) {
+          m2 = m1;
+          m1 = d;
+          at1 = b;
+        } else if (d < m2) m2 = d;
       }
+      for (let i = 0; i < imm.length; i++) {
+        if (i === j) continue;
+        const ri = imm[i]! * N;
+        for (const a of locs) {
+          const c = KD[ri + a]! + (a === at1 ? m2 : m1);
+          if (c < best) best = c;
+        }
+      }
+    }
     threat += best <= 1 ? 1 : best === 2 ? 0.7 : best === 3 ? 0.15 : 0;
   }
   return threat;
 }
 
-function kd(a: Loc, b: Loc): number {
-  const x = info(a);
-  const y = info(b);
-  return Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
-}
+/** King-move (Chebyshev) distances between locations, row-major by the first. */
+const KD: Uint8Array = (() => {
+  const t = new Uint8Array(N * N);
+  for (let a = 0; a < N; a++) {
+    const x = info(a);
+    for (let b = 0; b < N; b++) {
+      const y = info(b);
+      t[a * N + b] = Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
+    }
+  }
+  return t;
+})();
 
 function isOrthoAdj(a: Loc, b: Loc): boolean {
   const x = info(a);
