@@ -226,15 +226,23 @@ export async function shotOf(el: Locator, name: string): Promise<Buffer> {
 
 // ---------------------------------------------------------------- reading the table
 export async function status(page: Page): Promise<{ phase: string; seq: number; mine: boolean; text: string } | null> {
-  const el = page.locator('[role=status][data-phase]');
-  if ((await el.count()) === 0) return null;
-  const [phase, seq, mine, text] = await Promise.all([
-    el.getAttribute('data-phase'),
-    el.getAttribute('data-seq'),
-    el.getAttribute('data-mine'),
-    el.innerText(),
-  ]);
-  return { phase: phase ?? '', seq: Number(seq), mine: mine === 'yes', text };
+  // one read of the page, not four: every game a test plays asks this between its moves, and each
+  // locator call is a round trip through Chromium's browser process to the page and back
+  const read = () =>
+    page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('[role=status][data-phase]');
+      if (!el) return null;
+      const seq = Number(el.getAttribute('data-seq'));
+      return { phase: el.getAttribute('data-phase') ?? '', seq, mine: el.dataset.mine === 'yes', text: el.innerText };
+    });
+  try {
+    return await read();
+  } catch (e) {
+    // a navigation under way replaces the page's context: read the new one
+    if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+    await page.waitForLoadState();
+    return read();
+  }
 }
 
 /** Waits until the table's sequence number moves past `seq` (or the game shows an error). */
