@@ -279,6 +279,8 @@ export async function clickTarget(page: Page, prefer: string[] = []): Promise<st
 /** Confirms what the last click asked (a capture, or ending a turn or activation with
  * actions left), if it asked; every other click was sent at once. */
 export async function commit(page: Page): Promise<boolean> {
+  // most clicks ask nothing: a plain selector says so without computing the roles of the board
+  if (!(await page.locator('dialog[open], [role=dialog]').count())) return false;
   const ask = page.getByRole('dialog').getByRole('button', { name: /Confirm|确认|確定/ });
   if (!(await ask.count())) return false;
   await ask.click();
