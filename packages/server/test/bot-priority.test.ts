@@ -7,17 +7,29 @@ import { expectedSeats, legalActions, newGame, view } from '@mindmgmt/engine';
 import { BotPool } from '../src/bots/pool.js';
 import { ManualClock } from './manual-clock.js';
 
-/** Nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
-function threadNices(): number[] {
-  return fs.readdirSync('/proc/self/task').map((tid) => {
+/** Nice value of one thread of this process (field 19 of /proc/self/task/<tid>/stat; NaN once gone). */
+function niceOf(tid: number | string): number {
+  try {
     const after = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(after[16]); // fields after the name start at field 3 (state)
-  });
+  } catch {
+    return NaN;
+  }
 }
+
+/** Nice value of every thread of this process. */
+function threadNices(): number[] {
+  return fs.readdirSync('/proc/self/task').map(niceOf);
+}
+
+/** The main thread's: its thread id is the process id. Not the first listed: thread ids are
+ * allocated as process ids are, and once they wrap (pid_max, 32768 here) a later thread's id can
+ * be lower (regression: the test read a bot worker's nice value as the main thread's). */
+const mainNice = (): number => niceOf(process.pid);
 
 describe.runIf(process.platform === 'linux')('bot workers below the main thread', () => {
   it('a bot worker thread runs at the nice value given, the main thread keeps its own', async () => {
-    const own = threadNices()[0]!;
+    const own = mainNice();
     const before = threadNices().filter((n) => n === own + 7).length;
     const pool = new BotPool(1, 10_000, () => {}, 7, new ManualClock());
     try {
@@ -36,7 +48,7 @@ describe.runIf(process.platform === 'linux')('bot workers below the main thread'
       expect(a).not.toBeNull();
       // Exactly one more thread at the lower priority: the worker; the main thread is unchanged.
       expect(threadNices().filter((n) => n === own + 7).length).toBe(before + 1);
-      expect(threadNices()[0]).toBe(own);
+      expect(mainNice()).toBe(own);
     } finally {
       await pool.close();
     }
