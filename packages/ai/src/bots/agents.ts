@@ -30,7 +30,7 @@ import { type Belief, beliefKey, computeBelief, constraintsOf, keyRng, type Worl
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
 import { type BeliefMemo, samplingKey } from './memo.js';
 import { applyModel, type ModelWeights } from './model.js';
-import { type Geo, geoFor, N, within } from './geo.js';
+import { CHEB, type Geo, geoFor, N, within } from './geo.js';
 import { type Bot, type BotRng, Deadline } from './types.js';
 
 interface Params {
@@ -117,7 +117,7 @@ export function immortalThreat(v: View, imm: readonly Loc[], henry: Loc | null):
       let m2 = 99;
       let at1 = -1;
       for (const b of locs) {
-        const d = KD[rj + b]!;
+        const d = CHEB[rj + b]!;
         if (d < m1) {
           m2 = m1;
           m1 = d;
@@ -128,7 +128,7 @@ export function immortalThreat(v: View, imm: readonly Loc[], henry: Loc | null):
         if (i === j) continue;
         const ri = imm[i]! * N;
         for (const a of locs) {
-          const c = KD[ri + a]! + (a === at1 ? m2 : m1);
+          const c = CHEB[ri + a]! + (a === at1 ? m2 : m1);
           if (c < best) best = c;
         }
       }
@@ -137,19 +137,6 @@ export function immortalThreat(v: View, imm: readonly Loc[], henry: Loc | null):
   }
   return threat;
 }
-
-/** King-move (Chebyshev) distances between locations, row-major by the first. */
-const KD: Uint8Array = (() => {
-  const t = new Uint8Array(N * N);
-  for (let a = 0; a < N; a++) {
-    const x = info(a);
-    for (let b = 0; b < N; b++) {
-      const y = info(b);
-      t[a * N + b] = Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
-    }
-  }
-  return t;
-})();
 
 function isOrthoAdj(a: Loc, b: Loc): boolean {
   const x = info(a);

@@ -57,10 +57,22 @@ export function geoFor(mayhem: readonly Edge[]): Geo {
   return g;
 }
 
+/** King-move (Chebyshev) distances between locations, row-major by the first: a table, as the
+ * samplers and the agents' immortal threat read it in their innermost loops. */
+export const CHEB: Uint8Array = (() => {
+  const t = new Uint8Array(N * N);
+  for (let a = 0; a < N; a++) {
+    const x = info(a);
+    for (let b = 0; b < N; b++) {
+      const y = info(b);
+      t[a * N + b] = Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
+    }
+  }
+  return t;
+})();
+
 export function cheb(a: Loc, b: Loc): number {
-  const x = info(a);
-  const y = info(b);
-  return Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
+  return CHEB[a * N + b]!;
 }
 
 /** Cells within `k` agent moves of `from` (including `from`). */

@@ -23,7 +23,7 @@
 import { type Action, type FeatureId, info, type Loc, type View } from '@mindmgmt/engine';
 import { type Belief, beliefKey, computeBelief, keyRng } from './belief.js';
 import { EXACT_MIN_BUDGET_MS, ExactTracker, withExact } from './exact.js';
-import { canSurvive, type Geo, geoFor, N, openArea } from './geo.js';
+import { canSurvive, cheb, type Geo, geoFor, N, openArea } from './geo.js';
 import { agentsModel, fallback, same, sampleWork } from './agents.js';
 import { factsOf } from '../deduction/facts.js';
 import { applyModel } from './model.js';
@@ -273,7 +273,7 @@ export class RecruiterBot implements Bot {
       if (a.type !== 'placeImmortal') return -Infinity;
       let s = 0;
       for (const f of info(a.at).features) if (!covered.has(f)) s += featCount.get(f) ?? 0;
-      if (!escortNear && kingDist(a.at, here) <= 1) s += 1.5;
+      if (!escortNear && cheb(a.at, here) <= 1) s += 1.5;
       return s + rng() * 0.2;
     });
   }
@@ -352,7 +352,7 @@ export class RecruiterBot implements Bot {
     const iw = immortalWeights(v, g, hard, this.exact);
     const circledLeft: Loc[] = [];
     for (let l = 0; l < N; l++) if (!visited[l] && contacts(l, live) > 0) circledLeft.push(l);
-    const immNear = (l: Loc) => v.immortals.some((m) => m === l || (kingDist(m, l) === 1 && !orthBlocked(v, m, l)));
+    const immNear = (l: Loc) => v.immortals.some((m) => m === l || (cheb(m, l) === 1 && !orthBlocked(v, m, l)));
     const score = (to: Loc, slip: boolean): number => {
       visited[to] = 1;
       const slipsLeft = held - (slip ? 1 : 0);
@@ -552,12 +552,6 @@ function contacts(l: Loc, live: ReadonlySet<FeatureId>): number {
   let n = 0;
   for (const f of info(l).features) if (live.has(f)) n++;
   return n;
-}
-
-function kingDist(a: Loc, b: Loc): number {
-  const x = info(a);
-  const y = info(b);
-  return Math.max(Math.abs(x.row - y.row), Math.abs(x.col - y.col));
 }
 
 function orthBlocked(v: View, a: Loc, b: Loc): boolean {
