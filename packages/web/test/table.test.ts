@@ -66,8 +66,10 @@ describe('players, assistant, attention', () => {
     expect(await A.page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
     await A.page.getByLabel('Notify me when it is my turn').click();
     await A.page.waitForFunction(() => (window as unknown as { asked: number }).asked === 1);
-    // refused here (the stub says 'denied'): the box stays unticked
-    expect(await A.page.getByLabel('Notify me when it is my turn').isChecked()).toBe(false);
+    // refused here (the stub says 'denied'): the box stays unticked, and says why it cannot be ticked
+    const blocked = A.page.getByLabel('Notifications are blocked by the browser');
+    expect(await blocked.isChecked()).toBe(false);
+    expect(await blocked.isDisabled()).toBe(true);
     // Training: the start is public, the prompt does not call it secret
     expect(await R.page.locator('[role=status]').innerText()).toMatch(/public in the Training Mission/);
     await shot(R.page, 'table-players-1280.png', false);
@@ -79,15 +81,20 @@ describe('players, assistant, attention', () => {
     const A = await newPage(browser);
     // record notifications and tones instead of showing and playing them; the tab is "hidden"
     await A.page.addInitScript(() => {
-      const w = window as unknown as { notes: string[]; tones: number; hidden: boolean };
+      const w = window as unknown as { notes: string[]; tones: number; hidden: boolean; reads: number };
       w.notes = [];
       w.tones = 0;
       w.hidden = false;
+      w.reads = 0;
       Object.defineProperty(document, 'hidden', { get: () => w.hidden });
+      let permission = 'default';
       class FakeNotification {
-        static permission = 'default';
+        static get permission() {
+          w.reads++;
+          return permission;
+        }
         static requestPermission() {
-          FakeNotification.permission = 'granted';
+          permission = 'granted';
           return Promise.resolve('granted');
         }
         constructor(_title: string, o?: { body?: string }) {
@@ -120,6 +127,10 @@ describe('players, assistant, attention', () => {
     expect(await A.page.evaluate(() => (window as unknown as { notes: string[] }).notes)).toEqual(['It is your turn.']);
     expect(await A.page.evaluate(() => (window as unknown as { tones: number }).tones)).toBeGreaterThan(tonesBefore);
     expect(await A.page.title()).toMatch(/^● Your turn/);
+    // regression "a permission read per render": reading Notification.permission asks the
+    // browser process synchronously, and the settings panel read it on each of the table's
+    // renders (232 reads in one solo game): now once on load, once per click and once per turn
+    expect(await A.page.evaluate(() => (window as unknown as { reads: number }).reads)).toBeLessThanOrEqual(6);
     expect(R.errors.concat(A.errors).filter((e) => !/WebSocket/.test(e))).toEqual([]);
   }, 180_000);
 

@@ -58,10 +58,42 @@ const setFlag = (k: string, on: boolean) => {
   }
 };
 
+/** The browser's notification permission (null without notifications). */
+const permission = (): NotificationPermission | null =>
+  typeof Notification === 'undefined' ? null : Notification.permission;
+
+/**
+ * Whether the player has blocked this site's notifications, read once and then kept up to date
+ * by the browser's change event: reading `Notification.permission` asks the browser process
+ * synchronously, and the table renders on every move.
+ */
+function useNotifyDenied(): [boolean, (d: boolean) => void] {
+  const [denied, setDenied] = useState(() => permission() === 'denied');
+  useEffect(() => {
+    let status: PermissionStatus | null = null;
+    let live = true;
+    const update = () => setDenied(permission() === 'denied');
+    navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((s) => {
+        if (!live) return;
+        status = s;
+        s.addEventListener('change', update);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      status?.removeEventListener('change', update);
+    };
+  }, []);
+  return [denied, setDenied];
+}
+
 export function useAttention(mine: boolean, over: boolean) {
   const { t } = useI18n();
   const [sound, setSound] = useState(() => flag('mm.sound'));
   const [notify, setNotify] = useState(() => flag('mm.notify'));
+  const [denied, setDenied] = useNotifyDenied();
   const prev = useRef(false);
   useEffect(() => {
     const now = mine && !over;
@@ -69,7 +101,7 @@ export function useAttention(mine: boolean, over: boolean) {
     setFavicon(now);
     if (now && !prev.current) {
       if (sound) beep();
-      if (notify && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      if (notify && document.hidden && permission() === 'granted')
         new Notification(t('title'), { body: t('notifyText'), tag: 'mm-turn' });
     }
     prev.current = now;
@@ -89,10 +121,15 @@ export function useAttention(mine: boolean, over: boolean) {
       if (on) beep();
     },
     notify,
+    /** The player has blocked notifications for this site (the box cannot be ticked). */
+    denied,
     /** Called from a click: asks the browser's permission then (never on load). */
     setNotify: async (on: boolean) => {
-      if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted')
-        on = (await Notification.requestPermission()) === 'granted';
+      if (on && permission() !== null && permission() !== 'granted') {
+        const answer = await Notification.requestPermission();
+        on = answer === 'granted';
+        setDenied(answer === 'denied');
+      }
       setFlag('mm.notify', on);
       setNotify(on);
     },
@@ -109,7 +146,7 @@ export function TableSettings({
   setPace: (p: Pace) => void;
 }) {
   const { t } = useI18n();
-  const denied = typeof Notification !== 'undefined' && Notification.permission === 'denied';
+  const denied = att.denied;
   return (
     <section className="panel settings" aria-label={t('pace')}>
       <label className="check">
