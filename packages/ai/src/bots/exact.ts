@@ -20,7 +20,7 @@ export interface ExactBelief {
 }
 
 export class ExactTracker {
-  private d: Deduction | null = null;
+  protected d: Deduction | null = null;
 
   update(v: View): ExactBelief | null {
     const b = this.full(v);
@@ -52,6 +52,50 @@ export class ExactTracker {
       return null;
     }
   }
+}
+
+/**
+ * One exact deduction for many games that begin alike: the expert recruiter's planner plays the
+ * agents' half-turn after each candidate move, by two styles of agents, and their views share
+ * most of their public logs. The deduction is a function of the public log alone, so each log's
+ * belief is computed once and kept for the planner's decision. Without it each simulated agents'
+ * bot kept its own engine, and a view from another branch than the engine's last made it start
+ * again from the first event: 102 rebuilds in two games, 47% of the deduction's time.
+ */
+export class BranchingExact extends ExactTracker {
+  private readonly seen = new Map<string, DeductionBelief | null>();
+  /** The log the engine has processed, as a key (logKey). */
+  private at = '';
+
+  override full(v: View): DeductionBelief | null {
+    const key = logKey(v);
+    const hit = this.seen.get(key);
+    return hit !== undefined ? hit : this.advance(v, key);
+  }
+
+  /** The engine itself is brought to `v` (a kept belief says nothing of its layers). */
+  override possibleAt(v: View, t: number): boolean[] | null {
+    const key = logKey(v);
+    if (key !== this.at && !this.advance(v, key)) return null;
+    return this.d ? this.d.possibleAt(t) : null;
+  }
+
+  private advance(v: View, key: string): DeductionBelief | null {
+    // The engine goes on from its last log only when this log continues it: its own test for a
+    // view of another game reads a few of the events, and sibling branches may differ in one
+    if (key !== this.at && !key.startsWith(`${this.at}\n`)) this.d = null;
+    const b = super.full(v);
+    this.at = b ? key : '';
+    this.seen.set(key, b);
+    return b;
+  }
+}
+
+/** A view's public log, whole, as a string (the mode first). */
+function logKey(v: View): string {
+  let key = v.mode;
+  for (const e of v.log) key += `\n${JSON.stringify(e.pub)}`;
+  return key;
 }
 
 /** Re-weights sampled worlds to the exact location marginal; `here` becomes the exact marginal. */

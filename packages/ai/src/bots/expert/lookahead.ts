@@ -17,6 +17,7 @@ import {
   type View,
 } from '@mindmgmt/engine';
 import { AgentBot } from '../agents.js';
+import type { ExactTracker } from '../exact.js';
 import type { BeliefMemo } from '../memo.js';
 import { RecruiterBot } from '../recruiter.js';
 import type { BotRng } from '../types.js';
@@ -58,6 +59,8 @@ export class Lookahead {
     private readonly infoPerBit?: number,
     /** The session's beliefs, shared by every agents' bot it simulates (memo.ts). */
     private readonly memo?: BeliefMemo,
+    /** The decision's exact deduction, shared by every agents' bot it simulates (BranchingExact). */
+    private readonly exact?: ExactTracker,
   ) {
     this.start = ownState(v, deck);
   }
@@ -137,6 +140,7 @@ export class Lookahead {
         infoPerBit: this.infoPerBit,
         learnsFromMisses: false,
         memo: this.memo,
+        exact: this.exact,
       });
       this.agents.set(seat, bot);
     }

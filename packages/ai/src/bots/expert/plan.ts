@@ -19,6 +19,7 @@
 import { type Action, type GameState, LOCATION_COUNT, legalActions, view, type View } from '@mindmgmt/engine';
 import { type Belief as DeductionBelief, deduce } from '../../deduction/index.js';
 import { CAPTURE_MINDED_INFO_PER_BIT } from '../agents.js';
+import { BranchingExact } from '../exact.js';
 import { canSurvive, geoFor } from '../geo.js';
 import type { BeliefMemo } from '../memo.js';
 import type { BotRng } from '../types.js';
@@ -115,10 +116,12 @@ export function planMove(
   const after: { s: GameState; deep: Lookahead }[][] = cands.map(() => []);
   let simulations = 0;
   let known: (number | null)[] | null = null;
+  // the simulated agents' deduction of every public log they see, computed once for the decision
+  const exact = new BranchingExact();
   for (const style of PLAN.styles) {
     const deck = shuffle(deckPool(v, own), rng).slice(0, v.deckCount);
-    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs * work, style, memo);
-    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs * work, undefined, memo);
+    const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs * work, style, memo, exact);
+    const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs * work, undefined, memo, exact);
     // the first style's game serves: the shares depend on the public log alone
     known ??= exactShares(sim, moves, timeUp);
     for (let i = 0; i < cands.length; i++) {
