@@ -17,9 +17,8 @@
 // information at 0.04 (the easy agents' and the hard level's value): the yardstick agents capture
 // where the hard bot would ask, and one style alone missed most of the captures that came.
 import { type Action, type GameState, LOCATION_COUNT, legalActions, view, type View } from '@mindmgmt/engine';
-import { type Belief as DeductionBelief, deduce } from '../../deduction/index.js';
 import { CAPTURE_MINDED_INFO_PER_BIT } from '../agents.js';
-import { BranchingExact } from '../exact.js';
+import { BranchingExact, type ExactTracker } from '../exact.js';
 import { canSurvive, geoFor } from '../geo.js';
 import type { BeliefMemo } from '../memo.js';
 import type { BotRng } from '../types.js';
@@ -123,7 +122,7 @@ export function planMove(
     const sim = new Lookahead(v, deck, rng, end, PLAN.firstMs * work, style, memo, exact);
     const deep = new Lookahead(v, deck, rng, end, PLAN.deepMs * work, undefined, memo, exact);
     // the first style's game serves: the shares depend on the public log alone
-    known ??= exactShares(sim, moves, timeUp);
+    known ??= exactShares(sim, moves, timeUp, exact);
     for (let i = 0; i < cands.length; i++) {
       if (timeUp?.()) break;
       const r = sim.after(cands[i]![0]);
@@ -187,24 +186,18 @@ export function planMove(
  * Steps tell the same (a destination is hidden), so one deduction serves most moves; the end of
  * the turn is played first, as an alert revealed then (R11) counts the recruiter's contacts there.
  */
-export function exactShares(la: Lookahead, moves: readonly Move[], timeUp?: () => boolean): (number | null)[] {
-  const memo = new Map<string, DeductionBelief | null>();
+export function exactShares(
+  la: Lookahead,
+  moves: readonly Move[],
+  timeUp?: () => boolean,
+  /** The decision's deduction, which the simulated agents then read again (their first view). */
+  exact: ExactTracker = new BranchingExact(),
+): (number | null)[] {
   return moves.map((m) => {
     if (timeUp?.()) return null;
     const s = la.handOver(m);
     if (!s || s.result) return null;
-    const av = view(s, 1);
-    let key = '';
-    for (const e of av.log) key += `${JSON.stringify(e.pub)}\n`;
-    let b = memo.get(key);
-    if (b === undefined) {
-      try {
-        b = deduce(av);
-      } catch {
-        b = null;
-      }
-      memo.set(key, b);
-    }
+    const b = exact.full(view(s, 1));
     return b && b.histories > 0 ? b.weights[m.to]! / b.histories : null;
   });
 }
