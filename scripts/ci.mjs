@@ -13,22 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptCommands, browserPackages, keepNative, npmStale, postgresPackages, proxyPackages } from './ensure-deps.mjs';
+import { childCpu } from './proc-cpu.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 const say = (m) => process.stderr.write(`[ci] ${m}\n`);
-
-/** CPU seconds of this process's waited-for children so far (Linux; 0 elsewhere). */
-function childCpu() {
-  try {
-    const f = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    // fields[13], fields[14] are cutime and cstime (fields 16 and 17 of proc(5)), in clock ticks
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** Runs a command with the terminal; resolves when it exits, rejects on a non-zero code. */
 function run(cmd, args, opts = {}) {

@@ -5,19 +5,9 @@
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, expect } from 'vitest';
+import { childCpu } from './proc-cpu.mjs';
 
 const out = process.env.MM_TEST_CPU;
-
-/** CPU seconds of this process's waited-for children (Linux; 0 elsewhere). */
-function childCpu(): number {
-  try {
-    const f = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 if (out) {
   const t0 = performance.now();
