@@ -8,7 +8,7 @@
 import { apply, expectedSeats, type GameState, legalActions, rngFrom, view, type View } from '@mindmgmt/engine';
 import { describe, expect, it } from 'vitest';
 import { BranchingExact, ExactTracker } from '../src/bots/exact.js';
-import { type Belief, deduce } from '../src/deduction/index.js';
+import { type Belief, Deduction } from '../src/deduction/index.js';
 import { agentsDecide, randomGame } from '../src/deduction/randomGames.js';
 
 const same = (a: Belief | null, b: Belief | null) =>
@@ -19,11 +19,13 @@ const same = (a: Belief | null, b: Belief | null) =>
     JSON.stringify(a.weights) === JSON.stringify(b.weights) &&
     JSON.stringify(a.cardShares) === JSON.stringify(b.cardShares));
 
-function fresh(v: View): Belief | null {
+/** A one-shot deduction of `v`, and its belief (null when the deduction fails on the view). */
+function fresh(v: View): { one: Deduction; belief: Belief | null } {
+  const one = new Deduction();
   try {
-    return deduce(v);
+    return { one, belief: one.update(v) };
   } catch {
-    return null;
+    return { one, belief: null };
   }
 }
 
@@ -47,7 +49,7 @@ function siblings(root: GameState, k: number, seed: number): View[][] {
 }
 
 describe('regression: a shared exact deduction took a sibling branch for a continuation', () => {
-  it('views of sibling branches, in turn: every belief is the one-shot deduction of its view; a log seen again is a kept belief', () => {
+  it('views of sibling branches, in turn: every belief is the one-shot deduction of its view; a log seen again is a kept belief; where the recruiter could have stood is the engine’s, brought to the view', () => {
     let views = 0;
     let plainWrong = 0;
     let kept = 0;
@@ -70,11 +72,15 @@ describe('regression: a shared exact deduction took a sibling branch for a conti
           const v = b[i];
           if (!v) continue;
           views++;
-          const want = fresh(v);
+          const { one, belief: want } = fresh(v);
           if (!same(plain.full(v), want)) plainWrong++;
           const got = shared.full(v);
           expect(same(got, want), `seed ${seed}, time ${root.time}, ${v.log.length} events`).toBe(true);
           if (shared.full(v) === got) kept++;
+          // where the recruiter could have stood at each time (the hard recruiter's escort
+          // reading, R25): read from the engine, which a kept belief does not move
+          const t = 1 + (views % Math.max(1, one.facts.count));
+          expect(shared.possibleAt(v, t), `possible at time ${t}`).toEqual(one.possibleAt(t));
         }
     }
     expect(views).toBeGreaterThan(80);
